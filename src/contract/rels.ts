@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { HttpMethod } from './link';
+import { okSchema } from './envelope';
+import { logoutResultSchema, userSchema } from './account';
+
+type RelSpec = { method: HttpMethod; input: z.ZodType; output: z.ZodType };
+const rel = <M extends HttpMethod, I extends z.ZodType, O extends z.ZodType>(method: M, input: I, output: O) => ({
+  method,
+  input,
+  output,
+});
+
+/**
+ * The rel table: what each link name means — its method, the body it takes and the `result` it
+ * answers with. Following a link is typed end to end from this table; later features add theirs.
+ */
+export const rels = {
+  self: rel('GET', z.void(), userSchema),
+  logout: rel('POST', z.void(), logoutResultSchema),
+  deleteOptionalData: rel('DELETE', z.void(), okSchema),
+} as const satisfies Record<string, RelSpec>;
+
+export type Rel = keyof typeof rels;
+export type RelInput<R extends Rel> = z.input<(typeof rels)[R]['input']>;
+export type RelOutput<R extends Rel> = z.output<(typeof rels)[R]['output']>;

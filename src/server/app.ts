@@ -1,0 +1,94 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Config } from './config';
+import { systemClock, type Clock } from './lib/clock';
+import { outboxMailer, type Mailer } from './lib/mail';
+import { installErrorHandler } from './lib/errors';
+import { installTenancy } from './lib/tenancy';
+import { installAuth } from './lib/auth';
+import type { Services } from './lib/services';
+import { serveWebApp } from './web';
+import { accountRoutes } from './features/account/routes';
+import { agencyRoutes } from './features/agency/routes';
+import { mailboxRoutes } from './features/mailbox/routes';
+
+export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; logger?: FastifyServerOptions['logger'] };
+
+// Secret-bearing paths of the web app: the token part never reaches the logs.
+const redactUrl = (url: string) =>
+  url.replace(/\/(password|user\/activate)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+
+export async function buildApp(deps: AppDeps) {
+  const services: Services = { db: deps.db, config: deps.config, clock: deps.clock ?? systemClock, mailer: deps.mailer ?? outboxMailer };
+  const { config } = services;
+  const app = Fastify({
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.production,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Escale API', version: '1.0.0', description: 'Corporate travel booking API. Every call needs the `Api-Key` header.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'Api-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installErrorHandler(app);
+  installTenancy(app, services);
+  installAuth(app, services);
+
+  await app.register(
+    async (api) => {
+      await api.register(agencyRoutes());
+      await api.register(accountRoutes(services));
+    },
+    { prefix: '/api/v1' },
+  );
+  if (!config.production) await app.register(mailboxRoutes(services));
+  await serveWebApp(app, services);
+  return app;
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A white-label deployment. `api_key_hash` is sha256 of the Api-Key header value. */
+export const agencies = pgTable('agencies', {
+  id: id(),
+  name: text('name').notNull(),
+  apiKeyHash: text('api_key_hash').notNull().unique(),
+  logo: text('logo'),
+  brandColor: text('brand_color').notNull(),
+  accentColor: text('accent_color').notNull(),
+  infoTitle: text('info_title'),
+  /** Sanitised when written, so reads can render it as is. */
+  infoHtml: text('info_html'),
+  supportEmail: text('support_email'),
+  createdAt: createdAt(),
+});
+
+export type CompanyConfig = {
+  test: boolean;
+  airOfflineCancellation: boolean;
+  railOfflineCancellation: boolean;
+  travelAgency: { hasMultipaxSearchDisabled: boolean };
+};
+
+export const companies = pgTable('companies', {
+  id: id(),
+  agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+  name: text('name').notNull(),
+  config: jsonb('config').$type<CompanyConfig>().notNull(),
+  /** Overrides of the feature flags' defaults (contract featureFlagsSchema). */
+  features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
+  hotelEnabled: boolean('hotel_enabled').notNull().default(false),
+  carrentalEnabled: boolean('carrental_enabled').notNull().default(false),
+  travelPolicy: text('travel_policy'),
+  approvalRequired: boolean('approval_required').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const entities = pgTable('entities', {
+  id: id(),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+});
+
+export type UserFlags = {
+  hasOpenJawSearchEnabled?: boolean;
+  canUseExpertMode?: boolean;
+  canApproveSafetyApproval?: boolean;
+  isPwdChangeDisabled?: boolean;
+  isUsernameChangeDisabled?: boolean;
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    companyId: uuid('company_id').references(() => companies.id),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    gender: text('gender').$type<'MR' | 'MS'>(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    phone: text('phone'),
+    birthdate: text('birthdate'),
+    address: text('address'),
+    subsidyNumber: text('subsidy_number'),
+    perms: text('perms').array().notNull().default(sql`'{}'::text[]`),
+    flags: jsonb('flags').$type<UserFlags>().notNull().default({}),
+    /** pending (e-mail not confirmed yet), active, deleted. */
+    status: text('status').$type<'pending' | 'active' | 'deleted'>().notNull(),
+    gdprConsentAt: instant('gdpr_consent_at'),
+    createdAt: createdAt(),
+    activatedAt: instant('activated_at'),
+  },
+  (t) => [
+    uniqueIndex('users_agency_username').on(t.agencyId, sql`lower(${t.username})`),
+    uniqueIndex('users_agency_email').on(t.agencyId, sql`lower(${t.email})`),
+  ],
+);
+
+/** Session tokens are stored as sha256 hashes: a leaked table does not leak sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    kind: text('kind').$type<'activation' | 'reset' | 'login'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('user_tokens_user').on(t.userId, t.kind)],
+);
+
+/** Failed sign-ins, counted in a sliding window per account and per address. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: id(),
+    scope: text('scope').$type<'account' | 'address'>().notNull(),
+    key: text('key').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('auth_failures_key').on(t.scope, t.key, t.at)],
+);
+
+/** Every e-mail the product sends; with no SMTP_URL this table is the mailbox (/dev/mailbox). */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  agencyId: uuid('agency_id').references(() => agencies.id),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+  sentAt: instant('sent_at'),
+  attempts: integer('attempts').notNull().default(0),
+});

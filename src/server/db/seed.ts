@@ -1,0 +1,105 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './client';
+import { agencies, companies, entities, users, type UserFlags } from './schema';
+import { hashPassword, sha256 } from '../lib/secrets';
+import { sanitizeAgencyHtml } from '../lib/html';
+
+export const DEMO_PASSWORD = 'Escale2026!';
+export const DEMO_API_KEY = 'demo-agency-key';
+
+const logo = (letter: string, color: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="${color}"/><text x="20" y="28" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text><text x="50" y="27" font-family="system-ui,sans-serif" font-size="18" font-weight="600" fill="#0f172a">Escale Voyages</text></svg>`,
+  ).toString('base64')}`;
+
+type DemoUser = {
+  username: string;
+  firstname: string;
+  lastname: string;
+  gender: 'MR' | 'MS';
+  company: 'acme' | 'globex' | null;
+  perms?: string[];
+  flags?: UserFlags;
+};
+
+/** The demo world README lists. Idempotent: runs only on an empty database. */
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'alice', firstname: 'Alice', lastname: 'Martin', gender: 'MS', company: 'acme', flags: { hasOpenJawSearchEnabled: true, canUseExpertMode: true } },
+  { username: 'bob', firstname: 'Bob', lastname: 'Durand', gender: 'MR', company: 'acme', perms: ['approval'] },
+  { username: 'carol', firstname: 'Carol', lastname: 'Petit', gender: 'MS', company: 'acme', perms: ['approval'] },
+  { username: 'sam', firstname: 'Sam', lastname: 'Leroy', gender: 'MR', company: 'acme', flags: { canApproveSafetyApproval: true } },
+  { username: 'maya', firstname: 'Maya', lastname: 'Bernard', gender: 'MS', company: 'acme', perms: ['account_creation'] },
+  { username: 'gus', firstname: 'Gus', lastname: 'Moreau', gender: 'MR', company: 'globex' },
+  { username: 'tina', firstname: 'Tina', lastname: 'Garnier', gender: 'MS', company: null, perms: ['travel_agent'] },
+  { username: 'arthur', firstname: 'Arthur', lastname: 'Roux', gender: 'MR', company: null, perms: ['assistance_agent'] },
+];
+
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(agencies);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [agency] = await tx
+      .insert(agencies)
+      .values({
+        name: 'Escale Voyages',
+        apiKeyHash: sha256(DEMO_API_KEY),
+        logo: logo('E', '#1d4ed8'),
+        brandColor: '#1d4ed8',
+        accentColor: '#0f766e',
+        infoTitle: 'Votre agence Escale Voyages',
+        infoHtml: sanitizeAgencyHtml(
+          '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
+        ),
+        supportEmail: 'support@escale-voyages.example',
+      })
+      .returning();
+    const [acme, globex] = await tx
+      .insert(companies)
+      .values([
+        {
+          agencyId: agency!.id,
+          name: 'Acme Industries',
+          config: { test: true, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
+          hotelEnabled: true,
+          carrentalEnabled: true,
+          approvalRequired: true,
+          travelPolicy:
+            'Train en 2de classe pour les trajets de moins de 4 h ; avion en économie au-delà. Hôtel : 150 € par nuit à Paris, 110 € ailleurs. Toute exception doit être justifiée.',
+        },
+        {
+          agencyId: agency!.id,
+          name: 'Globex Consulting',
+          config: { test: false, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
+          hotelEnabled: false,
+          carrentalEnabled: false,
+          approvalRequired: false,
+          travelPolicy: null,
+        },
+      ])
+      .returning();
+    await tx.insert(entities).values([
+      { companyId: acme!.id, name: 'Paris HQ' },
+      { companyId: acme!.id, name: 'Lyon Plant' },
+    ]);
+    const companyId = { acme: acme!.id, globex: globex!.id };
+    await tx.insert(users).values(
+      DEMO_USERS.map((u) => ({
+        agencyId: agency!.id,
+        companyId: u.company ? companyId[u.company] : null,
+        username: u.username,
+        email: `${u.username}@${u.company ?? 'escale-voyages'}.example`,
+        passwordHash,
+        gender: u.gender,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        phone: '0601020304',
+        perms: u.perms ?? [],
+        flags: u.flags ?? {},
+        status: 'active' as const,
+        activatedAt: new Date(),
+      })),
+    );
+  });
+  return true;
+}

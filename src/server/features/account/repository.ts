@@ -1,0 +1,90 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agencies, authFailures, companies, entities, userTokens, users } from '../../db/schema';
+
+export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
+
+export const findUserByUsername = async (db: Db, agencyId: string, username: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
+      .limit(1)
+  )[0];
+
+export const emailTaken = async (db: Db, agencyId: string, email: string) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
+      .limit(1)
+  ).length > 0;
+
+export const findUserById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export const activateUser = (db: Db, id: string, at: Date) =>
+  db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
+
+export const setPassword = (db: Db, id: string, passwordHash: string) =>
+  db.update(users).set({ passwordHash }).where(eq(users.id, id));
+
+export async function insertToken(db: Db, values: typeof userTokens.$inferInsert) {
+  await db.insert(userTokens).values(values);
+}
+
+export const findToken = async (db: Db, tokenHash: string) =>
+  (await db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash)).limit(1))[0];
+
+/** Marks a token used only if nobody did it first: of two concurrent uses, exactly one wins. */
+export async function consumeToken(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
+  return rows.length === 1;
+}
+
+/** Older unused tokens of the same kind stop working when a new one is issued. */
+export const retireTokens = (db: Db, userId: string, kind: TokenKind, at: Date) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+
+export async function countFailures(db: Db, scope: 'account' | 'address', key: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export const recordFailures = (db: Db, keys: { scope: 'account' | 'address'; key: string }[], at: Date) =>
+  db.insert(authFailures).values(keys.map((k) => ({ ...k, at })));
+
+export const clearFailures = (db: Db, scope: 'account' | 'address', key: string) =>
+  db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
+
+/** The user with the company, its entities and agency, as the API shows it. */
+export async function loadUserGraph(db: Db, userId: string) {
+  const [row] = await db
+    .select({ user: users, company: companies, agency: agencies })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const companyEntities = row.company
+    ? await db.select().from(entities).where(eq(entities.companyId, row.company.id)).orderBy(entities.name)
+    : [];
+  return { ...row, entities: companyEntities };
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authStrategySchema,
+  forgotBodySchema,
+  loginBodySchema,
+  logoutResultSchema,
+  messageResultSchema,
+  newPasswordBodySchema,
+  sessionSchema,
+  signupBodySchema,
+  signupResultSchema,
+  tokenBodySchema,
+  userSchema,
+} from '../../../contract/account';
+import { envelope } from '../../../contract/envelope';
+import { currentUser } from '../../lib/auth';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import * as account from './service';
+
+const tags = ['account'];
+
+export function accountRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, services);
+    // Calls that create accounts or send e-mail are limited per address (sign-in failures have their own limits).
+    const limited = { config: { rateLimit: { max: services.config.mailingRateLimit, timeWindow: '1 minute' } } };
+
+    r.get(
+      '/user/auth-strategy/:username',
+      { schema: { tags, params: z.object({ username: z.string().min(1).max(254) }), response: { 200: envelope(authStrategySchema) } } },
+      async (request) => ({ result: await account.authStrategy(ctx(request), request.params.username) }),
+    );
+
+    r.post(
+      '/user/login',
+      { schema: { tags, body: loginBodySchema, response: { 200: envelope(sessionSchema) } } },
+      async (request) => ({ result: await account.login(ctx(request), request.body) }),
+    );
+
+    r.post(
+      '/user/logout',
+      { preHandler: app.requireUser, schema: { tags, response: { 200: envelope(logoutResultSchema) } } },
+      async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
+    );
+
+    r.get(
+      '/user/',
+      { preHandler: app.requireUser, schema: { tags, response: { 200: envelope(userSchema) } } },
+      async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
+    );
+
+    r.post(
+      '/user/signin',
+      // The body is checked in the service, against today's date (birthdate bound) and with the
+      // missing-field codes 46–48; here the schema only documents it.
+      {
+        ...limited,
+        validatorCompiler: () => (value) => ({ value }),
+        schema: { tags, body: signupBodySchema('9999-12-31'), response: { 201: envelope(signupResultSchema) } },
+      },
+      async (request, reply) => reply.status(201).send({ result: await account.signup(ctx(request), request.body) }),
+    );
+
+    r.post(
+      '/user/confirm',
+      { schema: { tags, body: tokenBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
+    );
+
+    r.post(
+      '/user/regenerate',
+      { ...limited, schema: { tags, body: tokenBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      async (request) => ({ result: await account.regenerate(ctx(request), request.body.token) }),
+    );
+
+    r.post(
+      '/user/forgot',
+      { ...limited, schema: { tags, body: forgotBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
+    );
+
+    r.put(
+      '/user/password',
+      { schema: { tags, body: newPasswordBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      async (request) => ({ result: await account.resetPassword(ctx(request), request.body.token_pwd, request.body.password) }),
+    );
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { outbox } from '../../db/schema';
+import type { Services } from '../../lib/services';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * Developer mailbox (never in production mode): the outbox, newest first, so a newcomer without
+ * SMTP can follow activation and reset links. `/dev/mailbox.json?to=` serves the same to tests.
+ */
+export function mailboxRoutes({ db }: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const latest = (to?: string) =>
+      db
+        .select()
+        .from(outbox)
+        .where(to ? eq(outbox.to, to) : undefined)
+        .orderBy(desc(outbox.createdAt))
+        .limit(50);
+
+    r.get('/dev/mailbox.json', { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } }, async (request) => ({
+      result: (await latest(request.query.to)).map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString() })),
+    }));
+
+    r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+      const mails = await latest();
+      const items = mails
+        .map(
+          (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">À : ${escapeHtml(m.to)} — ${m.createdAt.toISOString()}</p>${m.html.replace(/<!doctype html><html><body[^>]*>|<\/body><\/html>/gi, '')}</article>`,
+        )
+        .join('\n');
+      const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte de réception de développement</title></head>
+<body><main><h1>Boîte de réception de développement</h1><p>Les e-mails envoyés par Escale sans serveur SMTP (les 50 derniers).</p>
+${items || '<p>Aucun e-mail pour le moment.</p>'}</main></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import { fail } from './errors';
+import { minutes, hours } from './clock';
+import { newToken, sha256 } from './secrets';
+import type { Services } from './services';
+import { agencyOf } from './tenancy';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionInfo = { id: string; user: UserRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  const m = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
+  return m ? m[1]! : null;
+};
+
+export async function createSession({ db, clock, config }: Services, userId: string): Promise<string> {
+  const token = newToken();
+  const now = clock.now();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + hours(config.session.absoluteHours)),
+  });
+  return token;
+}
+
+export async function revokeSession({ db, clock }: Services, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions({ db, clock }: Services, userId: string) {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Resolves `Authorization: Bearer` into a live session: not revoked, within absolute and idle expiry. */
+export function installAuth(app: FastifyInstance, services: Services) {
+  const { db, clock, config } = services;
+  app.decorateRequest('session', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) fail('AUTHENTICATION_ERROR');
+    const now = clock.now();
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sha256(token!)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    const agency = agencyOf(request);
+    if (!row || row.user.agencyId !== agency.id || row.user.status !== 'active') fail('AUTHENTICATION_ERROR');
+    const idleSince = now.getTime() - row!.session.lastSeenAt.getTime();
+    if (idleSince > minutes(config.session.idleMinutes)) fail('AUTHENTICATION_ERROR');
+    // Touch at most once a minute: idle expiry needs no write per request.
+    if (idleSince > 60_000) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row!.session.id));
+    request.session = { id: row!.session.id, user: row!.user };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const currentUser = (request: FastifyRequest): UserRow => request.session?.user ?? fail('AUTHENTICATION_ERROR');

@@ -1,0 +1,44 @@
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+export type Mail = { agencyId: string | null; to: string; subject: string; text: string; html: string };
+export type Mailer = { send: (db: Db, mail: Mail) => Promise<void> };
+
+/** Every mail is written to the outbox table first, so a failed SMTP send loses nothing. */
+export const outboxMailer: Mailer = {
+  async send(db, mail) {
+    await db.insert(outbox).values(mail);
+  },
+};
+
+/** Outbox plus an SMTP send (nodemailer) when SMTP_URL is configured. */
+export async function smtpMailer(url: string, from: string, onError: (err: unknown, to: string) => void): Promise<Mailer> {
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport(url);
+  return {
+    async send(db, mail) {
+      const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await db.update(outbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(outbox.id, row!.id));
+      } catch (err) {
+        onError(err, mail.to);
+        await db.update(outbox).set({ attempts: 1 }).where(eq(outbox.id, row!.id));
+      }
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain transactional e-mail: greeting, one paragraph, one button-link. */
+export function linkMail(p: { greeting: string; body: string; action: string; url: string; footer: string }) {
+  const text = `${p.greeting}\n\n${p.body}\n\n${p.action} : ${p.url}\n\n${p.footer}`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+<p>${escapeHtml(p.greeting)}</p><p>${escapeHtml(p.body)}</p>
+<p><a href="${escapeHtml(p.url)}">${escapeHtml(p.action)}</a></p>
+<p style="color:#555">${escapeHtml(p.footer)}</p></body></html>`;
+  return { text, html };
+}

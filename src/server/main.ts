@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { loadConfig } from './config';
+import { migrate, openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { buildApp } from './app';
+import { smtpMailer, outboxMailer } from './lib/mail';
+
+/** Reads config, migrates, seeds an empty database, listens, and shuts down cleanly on a signal. */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const seeded = await seedIfEmpty(database.db);
+
+  const mailer = config.smtpUrl
+    ? await smtpMailer(config.smtpUrl, config.mailFrom, (err, to) =>
+        console.error(JSON.stringify({ level: 'error', msg: 'smtp send failed; kept in outbox', to, err: String(err) })),
+      )
+    : outboxMailer;
+  const app = await buildApp({ db: database.db, config, mailer });
+  if (seeded) app.log.info('empty database: demo world seeded (see README)');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Escale on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import { prepareTemplate } from './support/databases';
+
+export default async function setup() {
+  await prepareTemplate();
+}

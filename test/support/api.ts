@@ -1,0 +1,54 @@
+import type { InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { fixedClock } from '../../src/server/lib/clock';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { freshDatabase } from './databases';
+
+export { DEMO_API_KEY, DEMO_PASSWORD };
+
+type Body = InjectOptions['payload'];
+
+/** A real app on a fresh database with a clock the test moves. */
+export async function startApi(overrides: Partial<Config> = {}) {
+  const database = await freshDatabase();
+  const clock = fixedClock('2026-11-22T09:00:00Z');
+  const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000' }), ...overrides };
+  const app = await buildApp({ db: database.db, config, clock, logger: false });
+  await app.ready();
+
+  const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.apiKey !== null) headers['api-key'] = opts.apiKey ?? DEMO_API_KEY;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.inject({ method, url, headers, payload: opts.body });
+    return { status: res.statusCode, body: res.body ? (safeJson(res.body) as any) : null, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  const login = async (username: string, password = DEMO_PASSWORD) => {
+    const res = await call('POST', '/api/v1/user/login', { body: { username, password } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.result.token as string;
+  };
+
+  /** The newest e-mail to an address, and the first link in it. */
+  const lastMail = async (to: string) => {
+    const res = await call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null });
+    const mail = res.body.result[0] as { subject: string; text: string } | undefined;
+    if (!mail) return undefined;
+    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    return { ...mail, link, token: link?.split('/').pop() };
+  };
+
+  return { app, db: database.db, clock, call, login, lastMail, close: async () => { await app.close(); await database.close(); } };
+}
+
+const safeJson = (s: string) => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return s;
+  }
+};
+
+export type Api = Awaited<ReturnType<typeof startApi>>;
