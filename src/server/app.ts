@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import type { Config } from './config';
 import { systemClock, type Clock } from './lib/clock';
 import { outboxMailer, type Mailer } from './lib/mail';
-import { installErrorHandler } from './lib/errors';
+import { installErrorHandler, installInputGuard } from './lib/errors';
 import { installTenancy } from './lib/tenancy';
 import { installAuth } from './lib/auth';
 import type { Services } from './lib/services';
@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   installErrorHandler(app);
+  installInputGuard(app);
   installTenancy(app, services);
   installAuth(app, services);
 

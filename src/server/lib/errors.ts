@@ -51,6 +51,22 @@ export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.outp
   throw new ApiError(apiCode.REQUEST_FORMAT_INVALID, fieldProblems(result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))));
 }
 
+/** PostgreSQL text cannot hold NUL, and lone surrogates are not text: both are refused up front. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const hasUnstorableText = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? UNSTORABLE.test(value)
+    : Array.isArray(value)
+      ? value.some(hasUnstorableText)
+      : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v));
+
+export function installInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body))
+      throw new ApiError(apiCode.REQUEST_FORMAT_INVALID);
+  });
+}
+
 /** Maps every failure to the envelope: our ApiErrors as they are, Fastify's own (bad JSON, body too large, schema) to 17/107, anything else to 108 without internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
