@@ -30,7 +30,7 @@ export async function serveWebApp(app: FastifyInstance, { config }: Services) {
   // Read once per process start; index.html is tiny.
   const shell = hasBuild ? fs.readFileSync(indexPath, 'utf8') : null;
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0]!;
     const lang = requestLang(request.headers['accept-language']);
     if (url.startsWith('/api/') || url.startsWith('/dev/') || request.method !== 'GET')
@@ -43,5 +43,8 @@ export async function serveWebApp(app: FastifyInstance, { config }: Services) {
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(shell.replace('%ESCALE_API_KEY%', escapeAttr(apiKey)));
-  });
+  };
+  app.setNotFoundHandler(handler);
+  // '/' is a directory to the static plugin; the shell answers it.
+  app.get('/', { schema: { hide: true } }, handler);
 }
