@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../test/support/api';
 
@@ -11,6 +12,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<meta name="escale-api-key" content="%ESCALE_API_KEY%"><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   api = await startApi({ distDir: dist, agencyHosts: { 'voyages.acme.example': 'acme-key' } });
 });
@@ -42,6 +44,12 @@ describe('serving the web app', () => {
     const sw = await get('/sw.js');
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the pre-compressed asset to a client that accepts brotli', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { host: 'localhost', 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('answers 404, not the app shell, for a missing asset', async () => {

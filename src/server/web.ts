@@ -21,6 +21,7 @@ export async function serveWebApp(app: FastifyInstance, { config }: Services) {
       root: config.distDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type RunningServer = {
+  baseUrl: string;
+  pid: number;
+  dataDir: string;
+  /** SIGTERM, wait up to 10 s, then SIGKILL; removes the temporary data directory. Idempotent. */
+  stop: () => Promise<void>;
+};
+
+export const API_KEY = 'demo-agency-key';
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the production server (`node --import tsx src/server/main.ts`) on a free port with a fresh
+ * PGlite data directory, and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
+ */
+export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number }): Promise<RunningServer> {
+  const { root, timeoutMs = 60_000 } = opts;
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: opts.distDir ?? path.join(root, 'dist'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        if (!(await waitForExit(child, 10_000))) {
+          child.kill('SIGKILL');
+          await waitForExit(child, 5_000);
+        }
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    })());
+
+  const server: RunningServer = { baseUrl, pid: child.pid ?? -1, dataDir, stop };
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited early (${child.signalCode ?? `exit ${child.exitCode}`})`);
+      try {
+        const res = await fetch(`${baseUrl}/api/v1/agency`, { headers: { 'Api-Key': API_KEY }, signal: AbortSignal.timeout(5_000) });
+        await res.arrayBuffer();
+        if (res.status === 200) return server;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server not ready after ${timeoutMs / 1000} s`);
+      await sleep(250);
+    }
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- server output (tail) ---\n${output.trim()}`, { cause: err });
+  }
+}
