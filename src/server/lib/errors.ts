@@ -52,6 +52,7 @@ export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.outp
 }
 
 /** PostgreSQL text cannot hold NUL, and lone surrogates are not text: both are refused up front. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const hasUnstorableText = (value: unknown): boolean =>
   typeof value === 'string'

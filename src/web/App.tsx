@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { CrashBoundary } from './components/CrashScreen';
+import { LoadingScreen } from './components/LoadingScreen';
+import { restoreSession } from './lib/auth';
+import { brandingQuery } from './lib/branding';
+import { i18n } from './lib/i18n';
+import { queryClient } from './lib/query';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+
+let booting: Promise<unknown> | null = null;
+/** Start-up: the stored session and the agency's branding, fetched together, once. */
+const boot = () =>
+  (booting ??= Promise.allSettled([restoreSession(), queryClient.prefetchQuery(brandingQuery())]));
+
+export function App() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void boot().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <I18nProvider i18n={i18n}>
+      <CrashBoundary>
+        <QueryClientProvider client={queryClient}>
+          {ready ? <RouterProvider router={router} /> : <LoadingScreen />}
+        </QueryClientProvider>
+      </CrashBoundary>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { DEFAULT_FEATURES } from '../contract/account';
+import { TOKEN_STORAGE_KEY, startSession, useSession } from './lib/session';
+import { apiError, userFixture } from './testing/fixtures';
+import { renderRoute } from './testing/render';
+import { server } from './testing/server';
+
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
+
+describe('the app shell (spec 3 §2)', () => {
+  it('shows home with the agency’s info block and the product version', async () => {
+    await renderRoute('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Que souhaitez-vous réserver ?');
+    for (const step of ['Comparez et réservez', 'Payé et approuvé', "Préservez l'environnement"]) screen.getByRole('heading', { name: step });
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByRole('heading', { name: 'Votre agence' });
+    expect(footer.textContent).toContain('Du lundi au vendredi, 9 h – 18 h.');
+    expect(footer.textContent).toContain('Version 4.47.1');
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#1d4ed8'));
+    expect(document.title).toBe('Escale Voyages');
+  });
+
+  it('offers sign-in and sign-up when signed out, with the cart and My space disabled', async () => {
+    await renderRoute('/');
+    const header = screen.getByRole('banner');
+    within(header).getByRole('button', { name: 'Se connecter' });
+    within(header).getByRole('button', { name: 'Créer un compte' });
+    const nav = within(header).getByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).queryByRole('link', { name: /Panier/ })).toBeNull();
+    expect(within(nav).getByText('Panier').closest('[aria-disabled="true"]')).toBeTruthy();
+    expect(within(nav).getByText('Mon espace').closest('[aria-disabled="true"]')).toBeTruthy();
+  });
+
+  it('shows the signed-in user, the demo tag, and logs out', async () => {
+    const user = userEvent.setup();
+    startSession('tok-alice', userFixture());
+    server.use(http.post('/api/v1/user/logout', () => HttpResponse.json({ result: { redirectURL: null } })));
+    await renderRoute('/');
+    const header = screen.getByRole('banner');
+    within(header).getByText('Démo');
+    within(header).getByRole('link', { name: 'Mon espace' });
+    await user.click(within(header).getByRole('button', { name: /Alice\s*Acme Industries/ }));
+    await user.click(within(header).getByRole('button', { name: 'Se déconnecter' }));
+    await within(header).findByRole('button', { name: 'Se connecter' });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('hides My space when the company turns account access off', async () => {
+    startSession('tok-alice', userFixture({ features: { ...DEFAULT_FEATURES, enableAccountAccess: false } }));
+    await renderRoute('/');
+    expect(within(screen.getByRole('banner')).queryByText('Mon espace')).toBeNull();
+  });
+
+  it('turns ?error= into a warning and takes it out of the address', async () => {
+    const { router } = await renderRoute('/?error=Le%20lien%20a%20expir%C3%A9');
+    const toast = await toasts().findByRole('listitem');
+    expect(toast.textContent).toContain('Avertissement :');
+    expect(toast.textContent).toContain('Le lien a expiré');
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('sends signed-out visitors of /account home', async () => {
+    const { router } = await renderRoute('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    screen.getByRole('heading', { level: 1, name: 'Que souhaitez-vous réserver ?' });
+  });
+
+  it('opens /account on the personal data of the signed-in user', async () => {
+    startSession('tok-alice', userFixture());
+    const { router } = await renderRoute('/account');
+    await screen.findByRole('heading', { level: 1, name: 'Données personnelles' });
+    expect(router.state.location.pathname).toBe('/account/informations');
+    const main = screen.getByRole('main');
+    for (const text of ['Alice', 'Martin', 'alice@acme.example', '0611223344', '12/04/1988', 'Acme Industries', 'Paris HQ']) {
+      expect(main.textContent).toContain(text);
+    }
+    within(main).getByRole('navigation', { name: 'Mon espace' });
+  });
+
+  it('shows a not-found page inside the account area and outside it', async () => {
+    startSession('tok-alice', userFixture());
+    await renderRoute('/account/nowhere');
+    await screen.findByRole('heading', { level: 1, name: 'Page introuvable' });
+    within(screen.getByRole('main')).getByRole('navigation', { name: 'Mon espace' });
+  });
+
+  it('shows a not-found page for unknown addresses', async () => {
+    await renderRoute('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: 'Page introuvable' });
+  });
+});
+
+describe('links from e-mails and partners', () => {
+  it('activates an account, says so and goes to /form', async () => {
+    let token: unknown;
+    server.use(
+      http.post('/api/v1/user/confirm', async ({ request }) => {
+        token = ((await request.json()) as { token: string }).token;
+        return HttpResponse.json({ result: { message: 'ok' } });
+      }),
+    );
+    const { router } = await renderRoute('/user/activate/act-123');
+    await screen.findByRole('heading', { level: 1, name: 'Compte activé' });
+    expect(token).toBe('act-123');
+    expect(router.state.location.pathname).toBe('/form');
+    expect((await toasts().findByRole('listitem')).textContent).toContain('Votre compte est activé');
+    within(screen.getByRole('main')).getByRole('button', { name: 'Se connecter' });
+  });
+
+  it('offers a new activation link when the link has expired', async () => {
+    const user = userEvent.setup();
+    let renewed: unknown;
+    server.use(
+      http.post('/api/v1/user/confirm', () => HttpResponse.json(apiError(102, 'Ce lien a expiré : demandez-en un nouveau.'), { status: 410 })),
+      http.post('/api/v1/user/regenerate', async ({ request }) => {
+        renewed = await request.json();
+        return HttpResponse.json({ result: { message: 'sent' } });
+      }),
+    );
+    await renderRoute('/user/activate/old-456');
+    const dialog = await screen.findByRole('dialog', { name: 'Activation du compte' });
+    expect(dialog.textContent).toContain('Ce lien a expiré : demandez-en un nouveau.');
+    await user.click(within(dialog).getByRole('button', { name: 'Recevoir un nouveau lien' }));
+    const info = await screen.findByRole('dialog', { name: 'Lien envoyé' });
+    expect(info.textContent).toContain('Un nouveau lien vous a été envoyé');
+    expect(renewed).toEqual({ token: 'old-456' });
+  });
+
+  it('opens the new-password modal on a reset link and saves the password', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    server.use(
+      http.put('/api/v1/user/password', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ result: { message: 'ok' } });
+      }),
+    );
+    await renderRoute('/password/pwd-789');
+    screen.getByRole('heading', { level: 1, name: 'Que souhaitez-vous réserver ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir un nouveau mot de passe' });
+    await user.type(within(dialog).getByLabelText('Nouveau mot de passe'), 'weak');
+    await user.type(within(dialog).getByLabelText('Confirmation du mot de passe'), 'weak');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le mot de passe' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('8 caractères minimum, dont une majuscule, une minuscule et un chiffre');
+    await user.clear(within(dialog).getByLabelText('Nouveau mot de passe'));
+    await user.type(within(dialog).getByLabelText('Nouveau mot de passe'), 'Voyage2027');
+    await user.clear(within(dialog).getByLabelText('Confirmation du mot de passe'));
+    await user.type(within(dialog).getByLabelText('Confirmation du mot de passe'), 'Voyage2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le mot de passe' }));
+    await screen.findByRole('dialog', { name: 'Connexion' });
+    expect(body).toEqual({ token_pwd: 'pwd-789', password: 'Voyage2027' });
+    expect((await toasts().findByRole('listitem')).textContent).toContain('Votre mot de passe a été mis à jour');
+  });
+
+  it('signs in from a partner link with its one-time token', async () => {
+    server.use(
+      http.post('/api/v1/user/login', async ({ request }) => {
+        const { token } = (await request.json()) as { token: string };
+        return token === 'partner-1'
+          ? HttpResponse.json({ result: { token: 'tok-sso', user: userFixture({ firstname: 'Gus' }) } })
+          : HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 });
+      }),
+    );
+    const { router } = await renderRoute('/sso/globex?token=partner-1');
+    await within(screen.getByRole('banner')).findByText('Gus');
+    expect(router.state.location.pathname).toBe('/');
+    expect(useSession.getState().token).toBe('tok-sso');
+  });
+
+  it('says AUTH_PROBLEM and goes home when the partner token is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post('/api/v1/user/login', () => HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 })));
+    const { router } = await renderRoute('/sandbox/acme?token=bad');
+    expect((await toasts().findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSession.getState().token).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import LogOut from 'lucide-react/icons/log-out';
+import UserRound from 'lucide-react/icons/user-round';
+import type { User } from '../../contract/account';
+import { logout } from '../lib/auth';
+
+/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header). */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          root.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-left hover:bg-gray-100"
+      >
+        <UserRound aria-hidden="true" size={22} className="shrink-0 text-brand" />
+        <span className="leading-tight">
+          <span className="block font-semibold text-gray-900">{user.firstname}</span>
+          {user.company && <span className="block text-sm text-gray-700">{user.company.name}</span>}
+        </span>
+        <ChevronDown aria-hidden="true" size={18} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-30 mt-1 min-w-52 rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+      >
+        {user.features.enableAccountAccess && (
+          <li>
+            <Link
+              to="/account/informations"
+              onClick={() => setOpen(false)}
+              className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100"
+            >
+              <UserRound aria-hidden="true" size={18} />
+              {t`Mon espace`}
+            </Link>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              void logout();
+            }}
+            className="flex min-h-11 w-full items-center gap-2 px-4 text-left text-gray-900 hover:bg-gray-100"
+          >
+            <LogOut aria-hidden="true" size={18} />
+            {t`Se déconnecter`}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { ApiError, errorText } from '../../lib/http';
+import { TEXTS } from '../../lib/messages';
+import { openModal } from '../../lib/modal';
+import { toast } from '../../lib/toast';
+import { confirmAccount } from './api';
+
+/**
+ * /user/activate/$token (spec 3 §2): confirm the e-mail once; success → toast and /form,
+ * failure → the token-renewal modal with the server's message.
+ */
+export function ActivateAccount({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirmAccount(token).then(
+      () => {
+        toast.success(TEXTS.ACCOUNT_ACTIVATED, { duration: 8_000 });
+        void navigate({ to: '/form', replace: true });
+      },
+      (error: unknown) =>
+        openModal('AskTokenRenewal', {
+          token,
+          message: errorText(error),
+          apiCode: error instanceof ApiError ? error.api_code : null,
+        }),
+    );
+  }, [token, navigate]);
+
+  return (
+    <p role="status" className="sr-only">
+      <Trans>Activation de votre compte…</Trans>
+    </p>
+  );
+}

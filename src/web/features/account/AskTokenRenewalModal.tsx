@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { apiCode } from '../../../contract/api-codes';
+import { Button } from '../../components/Button';
+import { FormAlert } from '../../components/Field';
+import { ModalTitle, useModalFrame } from '../../components/Modal';
+import { errorText } from '../../lib/http';
+import type { ModalProps } from '../../lib/modal';
+import { openModal } from '../../lib/modal';
+import { regenerateActivation } from './api';
+
+/** Activation failed (spec 3 §2): the server's message, and a new link on request. */
+export default function AskTokenRenewalModal({ token, message, apiCode: code }: ModalProps['AskTokenRenewal']) {
+  const { close } = useModalFrame();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const alreadyActive = code === apiCode.ALREADY_ACTIVATED;
+
+  const renew = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await regenerateActivation(token);
+      openModal('Information', {
+        title: msg`Lien envoyé`,
+        message: msg`Un nouveau lien vous a été envoyé. Ouvrez-le depuis votre messagerie pour activer votre compte.`,
+      });
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ModalTitle>
+        <Trans>Activation du compte</Trans>
+      </ModalTitle>
+      <p className="text-gray-800">{message}</p>
+      <FormAlert>{error}</FormAlert>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={close}>
+          <Trans>Fermer</Trans>
+        </Button>
+        {alreadyActive ? (
+          <Button autoFocus onClick={() => openModal('Login')}>
+            <Trans>Se connecter</Trans>
+          </Button>
+        ) : (
+          <Button autoFocus busy={busy} onClick={() => void renew()}>
+            <Trans>Recevoir un nouveau lien</Trans>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { useId, useState } from 'react';
+import type { Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import MailCheck from 'lucide-react/icons/mail-check';
+import { signupBodySchema } from '../../../contract/account';
+import { apiCode } from '../../../contract/api-codes';
+import { Button } from '../../components/Button';
+import { CheckboxField, FieldError, FormAlert, PasswordField, TextField, useFieldText } from '../../components/Field';
+import { ModalTitle, useModalFrame } from '../../components/Modal';
+import { frenchDateToIso, todayIso } from '../../lib/dates';
+import { contractResolver } from '../../lib/form';
+import { ApiError, errorText } from '../../lib/http';
+import { signup } from './api';
+
+type SignupForm = {
+  gender: '' | 'MR' | 'MS';
+  firstname: string;
+  lastname: string;
+  username: string;
+  email: string;
+  phone: string;
+  /** As typed: JJ/MM/AAAA. */
+  birthdate: string;
+  address: { description: string };
+  subsidy_number: string;
+  password: string;
+  password_confirm: string;
+  gdpr_consent: boolean;
+};
+
+const EMPTY: SignupForm = {
+  gender: '',
+  firstname: '',
+  lastname: '',
+  username: '',
+  email: '',
+  phone: '',
+  birthdate: '',
+  address: { description: '' },
+  subsidy_number: '',
+  password: '',
+  password_confirm: '',
+  gdpr_consent: false,
+};
+
+const FORM_FIELDS = new Set(['gender', 'firstname', 'lastname', 'username', 'email', 'phone', 'birthdate', 'address.description', 'subsidy_number', 'password', 'password_confirm', 'gdpr_consent']);
+
+/** The contract's sign-up rules (spec 3 §5) over the form's values. */
+const resolver = contractResolver(
+  () => signupBodySchema(todayIso()),
+  (v: SignupForm) => ({ ...v, birthdate: frenchDateToIso(v.birthdate) }),
+  (v) => (v.password_confirm !== v.password ? [{ path: 'password_confirm', key: 'PASSWORD_MATCH' as const }] : []),
+);
+
+/** Sign-up form, then a view that says where the activation e-mail went (spec 3 §4). */
+export default function SignupModal() {
+  const { t } = useLingui();
+  const { close } = useModalFrame();
+  const fieldText = useFieldText();
+  const genderErrorId = useId();
+  const [sentTo, setSentTo] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupForm, unknown, Parameters<typeof signup>[0]>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(undefined);
+    try {
+      setSentTo((await signup(body)).email);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setFormError(errorText(error));
+      const fields = Object.entries(error.fields ?? {});
+      if (fields.length > 0 && fields.every(([path]) => FORM_FIELDS.has(path))) {
+        fields.forEach(([path, key], i) => setError(path as Path<SignupForm>, { type: 'server', message: key }, { shouldFocus: i === 0 }));
+      } else if (error.api_code === apiCode.EMAIL_IN_USE) {
+        setError('email', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
+      } else if (error.api_code === apiCode.USER_EXISTS) {
+        setError('username', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
+      } else {
+        setFormError(errorText(error));
+      }
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <MailCheck aria-hidden="true" size={40} className="text-brand" />
+        <ModalTitle>
+          <Trans>Votre compte est créé</Trans>
+        </ModalTitle>
+        <p className="text-gray-800">
+          <Trans>
+            Un e-mail a été envoyé à <strong className="break-all">{sentTo}</strong>.
+          </Trans>
+        </p>
+        <p className="text-gray-800">
+          <Trans>Validez votre adresse e-mail en cliquant sur le lien qu’il contient pour activer votre compte.</Trans>
+        </p>
+        <Button autoFocus onClick={close} className="self-end">
+          <Trans>Fermer</Trans>
+        </Button>
+      </div>
+    );
+  }
+
+  const genderError = fieldText(errors.gender?.message);
+  const consent = watch('gdpr_consent');
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ModalTitle>
+        <Trans>Créer un compte</Trans>
+      </ModalTitle>
+      <p className="text-sm text-gray-700">
+        <Trans>Tous les champs sont obligatoires, sauf mention contraire.</Trans>
+      </p>
+
+      <fieldset aria-describedby={genderError ? genderErrorId : undefined}>
+        <legend className="mb-1 font-medium text-gray-900">
+          <Trans>Civilité</Trans>
+        </legend>
+        <div className="flex gap-6">
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" value="MS" className="size-5 accent-[var(--brand)]" aria-invalid={genderError ? true : undefined} {...register('gender')} />
+            <Trans>Madame</Trans>
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" value="MR" className="size-5 accent-[var(--brand)]" aria-invalid={genderError ? true : undefined} {...register('gender')} />
+            <Trans>Monsieur</Trans>
+          </label>
+        </div>
+        <FieldError id={genderErrorId}>{genderError}</FieldError>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={<Trans>Prénom</Trans>} autoComplete="given-name" error={errors.firstname?.message} {...register('firstname')} />
+        <TextField label={<Trans>Nom</Trans>} autoComplete="family-name" error={errors.lastname?.message} {...register('lastname')} />
+        <TextField
+          label={<Trans>Nom d’utilisateur</Trans>}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label={<Trans>Adresse e-mail</Trans>}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={<Trans>Téléphone</Trans>}
+          type="tel"
+          autoComplete="tel"
+          hint={<Trans>Par exemple 0612345678</Trans>}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label={<Trans>Date de naissance</Trans>}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder={t`JJ/MM/AAAA`}
+          hint={<Trans>Format : JJ/MM/AAAA</Trans>}
+          error={errors.birthdate?.message}
+          {...register('birthdate')}
+        />
+      </div>
+      <TextField
+        label={<Trans>Adresse postale</Trans>}
+        autoComplete="street-address"
+        error={errors.address?.description?.message}
+        {...register('address.description')}
+      />
+      <TextField
+        label={<Trans>Numéro d’abonné ou de subvention (facultatif)</Trans>}
+        error={errors.subsidy_number?.message}
+        {...register('subsidy_number')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField
+          label={<Trans>Mot de passe</Trans>}
+          autoComplete="new-password"
+          hint={fieldText('PASSWORD_RULES')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label={<Trans>Confirmation du mot de passe</Trans>}
+          autoComplete="new-password"
+          error={errors.password_confirm?.message}
+          {...register('password_confirm')}
+        />
+      </div>
+      <CheckboxField
+        label={
+          <Trans>
+            J’accepte que mes données personnelles soient utilisées pour créer mon compte et gérer mes réservations,
+            conformément à la politique de confidentialité (RGPD).
+          </Trans>
+        }
+        error={errors.gdpr_consent?.message}
+        {...register('gdpr_consent')}
+      />
+      <FormAlert>{formError}</FormAlert>
+      <Button type="submit" busy={isSubmitting} disabled={!consent}>
+        <Trans>Valider l’inscription</Trans>
+      </Button>
+    </form>
+  );
+}

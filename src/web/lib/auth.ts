@@ -1,0 +1,46 @@
+import { userSchema } from '../../contract/account';
+import { follow } from './follow';
+import { ACCOUNT_MIGRATED_CODE } from '../../contract/api-codes';
+import { ApiError, api } from './http';
+import { TEXTS } from './messages';
+import { openModal } from './modal';
+import { navigateTo } from './navigation';
+import { clearSession, setUser, useSession } from './session';
+import { SESSION_TOAST_MS, toast } from './toast';
+
+/**
+ * Start-up (spec 3 §2): with a stored token, load the current user. A refused token ends the session
+ * with the usual notice, without leaving the page the visitor opened (e.g. a reset-password link).
+ */
+export async function restoreSession(): Promise<void> {
+  if (!useSession.getState().token) return;
+  try {
+    setUser(await api.get('/user/', userSchema, { silent: true, handleSession: false }));
+  } catch (error) {
+    if (!(error instanceof ApiError)) return;
+    if (error.status === 401) {
+      clearSession();
+      toast.warning(TEXTS.SESSION_EXPIRED, { duration: SESSION_TOAST_MS });
+    } else if (error.status === 422 && error.api_code === ACCOUNT_MIGRATED_CODE) {
+      clearSession();
+      openModal('AccountMigrationError');
+    }
+    // Anything else (network, server down): signed out for now, the token stays for a reload.
+  }
+}
+
+/** Logout (spec 3 §4): tell the server, forget everything but the branding, go home or to its redirect. */
+export async function logout(): Promise<void> {
+  const link = useSession.getState().user?.links.logout;
+  let redirectURL: string | null = null;
+  if (link) {
+    try {
+      redirectURL = (await follow('logout', link, undefined, { silent: true, handleSession: false })).redirectURL;
+    } catch {
+      // The session ends on this side anyway.
+    }
+  }
+  clearSession();
+  if (redirectURL) window.location.assign(redirectURL);
+  else navigateTo('/');
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Branding } from '../../contract/agency';
+import { brandingSchema } from '../../contract/agency';
+import { contrast, darken, ensureContrast, parseHex } from './color';
+import { api } from './http';
+import { currentLang } from './i18n';
+
+export const DEFAULT_NAME = 'Escale';
+
+/** GET /agency: the white-label deployment's name, logo, colours and info block. */
+export const brandingQuery = () =>
+  queryOptions({
+    queryKey: ['agency', currentLang()] as const,
+    // Branding failures keep the default look; nothing for the user to act on.
+    queryFn: () => api.get('/agency', brandingSchema, { silent: true }),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+
+export const useBranding = (): Branding | undefined => useQuery(brandingQuery()).data;
+
+/** The agency colours as the CSS variables Tailwind's theme uses, each checked for WCAG AA. */
+export function themeVariables(colors: Branding['colors']): Record<string, string> {
+  const white = '#ffffff';
+  const brand = parseHex(colors.brand) ? ensureContrast(colors.brand, white, 4.5) : '#1d4ed8';
+  const contrastText = [colors.brandContrast, white, '#111827']
+    .filter((c) => parseHex(c))
+    .find((c) => contrast(c, brand) >= 4.5) ?? white;
+  const accent = parseHex(colors.accent) ? ensureContrast(colors.accent, white, 3) : '#0f766e';
+  return {
+    '--brand': brand,
+    '--brand-contrast': contrastText,
+    '--brand-strong': darken(brand, 0.25),
+    '--accent': accent,
+  };
+}
+
+/** Applies the branding through the CSSOM (the CSP allows no inline <style>). */
+export function applyBranding(branding: Branding) {
+  const root = document.documentElement;
+  const vars = themeVariables(branding.colors);
+  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
+  document.title = branding.name;
+  document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.setAttribute('content', vars['--brand'] ?? '');
+}

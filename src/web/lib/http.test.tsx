@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { z } from 'zod';
+import { userSchema } from '../../contract/account';
+import { apiError, userFixture } from '../testing/fixtures';
+import { renderApp } from '../testing/render';
+import { server } from '../testing/server';
+import { ApiError, api } from './http';
+import { setNavigator } from './navigation';
+import { TOKEN_STORAGE_KEY, startSession, useSession } from './session';
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** The one toast on screen (there must be exactly one). */
+const theToast = async () => {
+  const region = screen.getByRole('region', { name: 'Notifications' });
+  await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+  return within(region).getByRole('listitem');
+};
+
+const failWith = (status: number, body: ReturnType<typeof apiError>) =>
+  server.use(http.post('/api/v1/things', () => HttpResponse.json(body, { status })));
+
+describe('http client: what the user sees when a call fails (spec 3 §8)', () => {
+  it('shows code 29 as a warning with the server’s message', async () => {
+    renderApp();
+    failWith(401, apiError(29, 'Mauvais mot de passe.'));
+    await expect(api.post('/things', {}, ok)).rejects.toBeInstanceOf(ApiError);
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Avertissement :');
+    expect(toast.textContent).toContain('Mauvais mot de passe.');
+  });
+
+  it('shows code 62 as a warning', async () => {
+    renderApp();
+    failWith(400, apiError(62, 'Choisissez au moins un billet.'));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 400, api_code: 62 });
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Avertissement :');
+    expect(toast.textContent).toContain('Choisissez au moins un billet.');
+  });
+
+  it('shows no toast for code 78', async () => {
+    renderApp();
+    failWith(400, apiError(78, 'Erreur silencieuse.'));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ api_code: 78 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('shows other codes as errors; a click copies the details and says so', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    failWith(409, apiError(105, 'Ces données ont changé entre-temps : rechargez et réessayez.'));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ api_code: 105 });
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Erreur :');
+    await user.click(within(toast).getByRole('button', { name: /Ces données ont changé/ }));
+    const copied = JSON.parse(await navigator.clipboard.readText()) as Record<string, unknown>;
+    expect(copied).toMatchObject({ api_code: 105, status: 409, method: 'POST', url: '/api/v1/things' });
+    expect(await screen.findByText('Les informations de l’erreur ont été copiées.')).toBeTruthy();
+  });
+
+  it('falls back to the generic message when the server gives none (or cannot be reached)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp();
+    server.use(http.post('/api/v1/things', () => HttpResponse.error()));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 0 });
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Le service est momentanément indisponible');
+  });
+
+  it('lets a form opt out of the toast', async () => {
+    renderApp();
+    failWith(409, apiError(49, 'Cet e-mail est déjà utilisé.'));
+    await expect(api.post('/things', {}, ok, { silent: true })).rejects.toMatchObject({ errorMessage: 'Cet e-mail est déjà utilisé.' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('ends the session on a 401 to a call that carried the token: home, and a session-expired warning', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    renderApp();
+    startSession('tok-1', userFixture());
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/v1/user/', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json(apiError(59, 'Erreur d’authentification : veuillez vous reconnecter.'), { status: 401 });
+      }),
+    );
+    await expect(api.get('/user/', userSchema)).rejects.toMatchObject({ status: 401 });
+    expect(authorization).toBe('Bearer tok-1');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(useSession.getState().user).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Votre session a expiré');
+    expect(toast.textContent).toContain('Avertissement :');
+  });
+
+  it('logs out and explains on 422 / code 60', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    renderApp();
+    startSession('tok-1', userFixture());
+    failWith(422, apiError(60, 'Ce compte n’est plus utilisable ici.'));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 422 });
+    expect(useSession.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Compte non utilisable ici' });
+    expect(dialog.textContent).toContain('vous avez été déconnecté');
+  });
+
+  it('sends the deployment headers on every call', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.post('/api/v1/things', ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json({ result: { ok: true } });
+      }),
+    );
+    await expect(api.post('/things', { a: 1 }, ok)).resolves.toEqual({ ok: true });
+    expect(headers?.get('Api-Key')).toBe('demo-agency-key');
+    expect(headers?.get('Accept-Language')).toBe('fr');
+    expect(headers?.get('X-Client')).toBe('escale-web/0.1');
+    expect(headers?.get('Authorization')).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { i18n } from '@lingui/core';
+
+export type Lang = 'fr' | 'en';
+export const LANGS: readonly Lang[] = ['fr', 'en'];
+export const LANG_STORAGE_KEY = 'escale.lang';
+
+export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANG_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Spec 3 §9: the stored choice, else the browser language (fr or en), else English. */
+export function detectLang(): Lang {
+  const stored = readStored();
+  if (isLang(stored)) return stored;
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of browser) {
+    const base = tag?.slice(0, 2).toLowerCase();
+    if (isLang(base)) return base;
+  }
+  return 'en';
+}
+
+const catalogs: Record<Lang, () => Promise<{ messages: Record<string, unknown> }>> = {
+  fr: () => import('../../../locales/fr/messages.po'),
+  en: () => import('../../../locales/en/messages.po'),
+};
+
+/** Loads the language's catalog, activates it and sets `<html lang>`; `persist` stores the choice. */
+export async function activateLang(lang: Lang, { persist = false } = {}): Promise<void> {
+  const { messages } = await catalogs[lang]();
+  i18n.loadAndActivate({ locale: lang, messages: messages as Parameters<typeof i18n.load>[1] });
+  document.documentElement.lang = lang;
+  if (persist) {
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, lang);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  }
+}
+
+/** The active language; French (the source language) until a catalog is activated. */
+export const currentLang = (): Lang => (isLang(i18n.locale) ? i18n.locale : 'fr');
+
+export { i18n };

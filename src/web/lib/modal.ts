@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { create } from 'zustand';
+import type { Text } from './messages';
+
+/** The props each modal of the host takes (spec 3 §2 "Modal host"); later features add theirs. */
+export type ModalProps = {
+  Login: { username?: string };
+  Signup: Record<string, never>;
+  ResetPassword: { username?: string };
+  NewPasswordWithToken: { token: string };
+  AskTokenRenewal: { token: string; message: string; apiCode?: number | null };
+  Information: { title?: Text; message: Text };
+  Confirm: { title?: Text; message: Text; confirmLabel?: Text; onConfirm: () => void | Promise<void> };
+  AccountMigrationError: Record<string, never>;
+};
+export type ModalName = keyof ModalProps;
+
+export type ModalOptions = {
+  /** Overlay click, the close icon and Escape do nothing: the modal closes itself. */
+  noClose?: boolean;
+};
+
+export type OpenModal = { [N in ModalName]: { name: N; props: ModalProps[N]; options: ModalOptions } }[ModalName];
+
+type ModalState = {
+  current: OpenModal | null;
+  /** What had focus before the first modal opened: it gets focus back when the last one closes. */
+  opener: HTMLElement | null;
+};
+export const useModal = create<ModalState>(() => ({ current: null, opener: null }));
+
+type PropsArg<N extends ModalName> = Record<string, never> extends ModalProps[N]
+  ? [props?: ModalProps[N], options?: ModalOptions]
+  : [props: ModalProps[N], options?: ModalOptions];
+
+/** Opens a modal by name, replacing the one open (if any). */
+export function openModal<N extends ModalName>(name: N, ...[props, options]: PropsArg<N>) {
+  const { current, opener } = useModal.getState();
+  useModal.setState({
+    current: { name, props: props ?? {}, options: options ?? {} } as OpenModal,
+    opener: current ? opener : (document.activeElement as HTMLElement | null),
+  });
+}
+
+export function closeModal() {
+  useModal.setState({ current: null });
+}
+
+/** Each modal's code, loaded on first use (keeps them out of the first page's JavaScript). */
+export type ModalRegistry = {
+  [N in ModalName]: { load: () => Promise<{ default: ComponentType<ModalProps[N]> }>; wide?: boolean };
+};
+
+let registry: ModalRegistry | null = null;
+
+export function registerModals(modals: ModalRegistry) {
+  registry = modals;
+}
+
+export function getModalRegistry(): ModalRegistry {
+  if (!registry) throw new Error('registerModals() was not called');
+  return registry;
+}
+
+/** Starts loading a modal's code early (e.g. when the pointer reaches the button that opens it). */
+export function preloadModal(name: ModalName) {
+  void registry?.[name].load();
+}

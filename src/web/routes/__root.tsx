@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { Outlet, createRootRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { ModalHost } from '../components/ModalHost';
+import { Toaster } from '../components/Toaster';
+import { applyBranding, useBranding } from '../lib/branding';
+import { useModal } from '../lib/modal';
+import { toast } from '../lib/toast';
+
+export const Route = createRootRoute({
+  // `?error=…` on any page (spec 3 §2) becomes a warning toast.
+  validateSearch: (search: Record<string, unknown>): { error?: string } =>
+    typeof search.error === 'string' && search.error ? { error: search.error } : {},
+  component: RootLayout,
+});
+
+/** Shows `?error=` as a warning, then takes it out of the address. */
+function useErrorParam() {
+  const { error } = useSearch({ from: '__root__' });
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    toast.warning(error.slice(0, 500));
+    void navigate({ to: '.', search: (prev) => ({ ...prev, error: undefined }), replace: true });
+  }, [error, navigate]);
+}
+
+function RootLayout() {
+  const branding = useBranding();
+  const modalOpen = useModal((s) => s.current !== null);
+  useErrorParam();
+  useEffect(() => {
+    if (branding) applyBranding(branding);
+  }, [branding]);
+
+  return (
+    <>
+      <div className="flex min-h-screen flex-col" inert={modalOpen}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          <Trans>Aller au contenu</Trans>
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ModalHost />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TokenSignIn } from '../features/account/TokenSignIn';
+
+/** Partner entry (spec 3 §2): sign in with the link's one-time token. */
+export const Route = createFileRoute('/sso/$segment')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: function SsoSignIn() {
+    const { token } = Route.useSearch();
+    return <TokenSignIn token={token} />;
+  },
+});

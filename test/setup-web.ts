@@ -1,0 +1,30 @@
+// Set-up of the web component tests (vitest project "web", jsdom).
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { registerModals, useModal } from '../src/web/lib/modal';
+import { setNavigator } from '../src/web/lib/navigation';
+import { queryClient } from '../src/web/lib/query';
+import { useSession } from '../src/web/lib/session';
+import { useToasts } from '../src/web/lib/toast';
+import { modalRegistry } from '../src/web/modals';
+import { server } from '../src/web/testing/server';
+
+// French is the source language: with an empty catalog the texts are the French sources.
+i18n.loadAndActivate({ locale: 'fr', messages: {} });
+registerModals(modalRegistry);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  queryClient.clear();
+  useSession.setState({ token: null, user: null });
+  useToasts.setState({ toasts: [] });
+  useModal.setState({ current: null, opener: null });
+  document.body.className = '';
+  setNavigator(() => {}); // tests that navigate register their own router or spy
+});
+afterAll(() => server.close());
