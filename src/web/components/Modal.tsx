@@ -63,16 +63,20 @@ export default function Dialog({ modal }: { modal: OpenModal }) {
     if (!panel.current?.contains(document.activeElement)) panel.current?.focus();
   }, []);
 
-  const dismiss = () => {
+  const dismiss = useCallback(() => {
     if (!noClose) closeModal();
-  };
+  }, [noClose]);
+
+  // Escape works wherever focus is: a submit button that turns disabled while busy drops focus to <body>.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') dismiss();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [dismiss]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      dismiss();
-      return;
-    }
     if (event.key !== 'Tab' || !panel.current) return;
     const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
     const first = items[0];

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { apiCode } from '../../../contract/api-codes';
@@ -25,10 +25,13 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const fail = (field?: string, form?: string, withShake = false) => {
+  const form = useRef<HTMLFormElement>(null);
+  const fail = (field?: string, formMessage?: string, withShake = false) => {
     setFieldError(field);
-    setFormError(form);
+    setFormError(formMessage);
     if (withShake) shake();
+    // Back to the field to correct (the busy submit button had taken focus away).
+    if (field || formMessage) requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus());
   };
 
   const submitUsername = async (event: FormEvent) => {
@@ -81,7 +84,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
       </ModalTitle>
 
       {step === 'username' ? (
-        <form noValidate onSubmit={submitUsername} className="flex flex-col gap-4">
+        <form ref={form} noValidate onSubmit={submitUsername} className="flex flex-col gap-4">
           <TextField
             label={<Trans>Nom d’utilisateur</Trans>}
             name="username"
@@ -99,7 +102,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
           </Button>
         </form>
       ) : (
-        <form noValidate onSubmit={submitPassword} className="flex flex-col gap-4">
+        <form ref={form} noValidate onSubmit={submitPassword} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-100 px-3 py-2">
             <span>
               <span className="sr-only">
