@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from './lib/server';
 import type { Measurement, MeasurementResult } from './lib/types';
 import { lighthouse } from './lighthouse';
 import { webSize } from './web-size';
+import { placesThroughput, railGeneration } from './supplier';
 
 function parseFlags() {
   try {
@@ -33,7 +34,7 @@ function parseFlags() {
 }
 const flags = parseFlags();
 
-const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 })];
+const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration];
 
 if (flags.help) {
   console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N]`);

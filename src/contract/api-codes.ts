@@ -87,6 +87,8 @@ export const API_CODES = {
   106: { key: 'IDEMPOTENCY_KEY_REUSED', status: 422, fr: 'Cette clé d’idempotence a déjà servi pour une autre requête.', en: 'This idempotency key was already used for another request.' },
   107: { key: 'PAYLOAD_TOO_LARGE', status: 413, fr: 'La requête est trop volumineuse.', en: 'The request is too large.' },
   108: { key: 'INTERNAL_ERROR', status: 500, fr: 'Le service est momentanément indisponible, contactez le support de votre agence.', en: 'The service is momentarily unavailable, contact your agency’s customer support.' },
+  110: { key: 'SUPPLIER_TIMEOUT', status: 504, fr: 'Le fournisseur n’a pas répondu à temps : réessayez dans un instant.', en: 'The supplier did not answer in time: try again in a moment.' },
+  111: { key: 'SUPPLIER_UNAVAILABLE', status: 503, fr: 'Le fournisseur est momentanément indisponible : réessayez plus tard.', en: 'The supplier is momentarily unavailable: try again later.' },
   109: { key: 'ALREADY_ACTIVATED', status: 409, fr: 'Ce compte est déjà activé : connectez-vous.', en: 'This account is already activated: sign in.' },
 } as const satisfies Record<number, ApiCodeEntry>;
 

@@ -17,15 +17,24 @@ import { serveWebApp } from './web';
 import { accountRoutes } from './features/account/routes';
 import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
+import { placesRoutes } from './features/places/routes';
+import { createSandboxSupplier } from './supplier';
+import type { Supplier } from './supplier/types';
 
-export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; logger?: FastifyServerOptions['logger'] };
+export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger'] };
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
   url.replace(/\/(password|user\/activate)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
-  const services: Services = { db: deps.db, config: deps.config, clock: deps.clock ?? systemClock, mailer: deps.mailer ?? outboxMailer };
+  const services: Services = {
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? outboxMailer,
+    supplier: deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }),
+  };
   const { config } = services;
   const app = Fastify({
     bodyLimit: 256 * 1024,
@@ -88,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(agencyRoutes());
       await api.register(accountRoutes(services));
+      await api.register(placesRoutes(services));
     },
     { prefix: '/api/v1' },
   );

@@ -21,6 +21,8 @@ export type Config = {
   loginLimits: { windowMinutes: number; perAccount: number; perAddress: number };
   /** Requests per minute and address on the calls that send e-mail or create accounts. */
   mailingRateLimit: number;
+  /** Simulated answer time of the sandbox supplier, to show loading states. */
+  supplierLatencyMs: number;
 };
 
 /** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
@@ -51,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
     loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
     mailingRateLimit: Number(env.MAILING_RATE_LIMIT ?? 20),
+    supplierLatencyMs: Number(env.SUPPLIER_LATENCY_MS ?? 0),
   };
 }

@@ -38,6 +38,8 @@ export const companies = pgTable('companies', {
   carrentalEnabled: boolean('carrental_enabled').notNull().default(false),
   travelPolicy: text('travel_policy'),
   approvalRequired: boolean('approval_required').notNull().default(false),
+  /** Places offered before anything is typed (offices, plants), in the contract's place shape. */
+  suggestedAddresses: jsonb('suggested_addresses').$type<unknown[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -45,30 +45,39 @@ export async function revokeAllSessions({ db, clock }: Services, userId: string)
 /** Resolves `Authorization: Bearer` into a live session: not revoked, within absolute and idle expiry. */
 export function installAuth(app: FastifyInstance, services: Services) {
   const { db, clock, config } = services;
-  app.decorateRequest('session', null);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+
+  async function liveSession(request: FastifyRequest): Promise<SessionInfo | null> {
     const token = bearerToken(request);
-    if (!token) fail('AUTHENTICATION_ERROR');
+    if (!token) return null;
     const now = clock.now();
     const [row] = await db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sha256(token!)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
-    const agency = agencyOf(request);
-    if (!row || row.user.agencyId !== agency.id || row.user.status !== 'active') fail('AUTHENTICATION_ERROR');
-    const idleSince = now.getTime() - row!.session.lastSeenAt.getTime();
-    if (idleSince > minutes(config.session.idleMinutes)) fail('AUTHENTICATION_ERROR');
+    if (!row || row.user.agencyId !== agencyOf(request).id || row.user.status !== 'active') return null;
+    const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
+    if (idleSince > minutes(config.session.idleMinutes)) return null;
     // Touch at most once a minute: idle expiry needs no write per request.
-    if (idleSince > 60_000) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row!.session.id));
-    request.session = { id: row!.session.id, user: row!.user };
+    if (idleSince > 60_000) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    return { id: row.session.id, user: row.user };
+  }
+
+  app.decorateRequest('session', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.session = (await liveSession(request)) ?? fail('AUTHENTICATION_ERROR');
+  });
+  // Public calls that say more to a signed-in user; a stale token there is simply ignored.
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    request.session = await liveSession(request);
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
+    optionalUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 

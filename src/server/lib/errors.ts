@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_CODES, apiCode, type ApiCode, type ApiCodeKey } from '../../contract/api-codes';
 import type { ApiErrorBody } from '../../contract/envelope';
 import type { Lang } from '../../contract/account';
+import { SupplierError } from '../supplier/types';
 
 /** A failure the caller should see: one api_code of the catalogue, optionally with field problems. */
 export class ApiError extends Error {
@@ -68,12 +69,20 @@ export function installInputGuard(app: FastifyInstance) {
   });
 }
 
+const SUPPLIER_CODES = {
+  'invalid-place': 'PLACE_INCORRECT',
+  'invalid-request': 'REQUEST_FORMAT_INVALID',
+  timeout: 'SUPPLIER_TIMEOUT',
+  unavailable: 'SUPPLIER_UNAVAILABLE',
+} as const satisfies Record<SupplierError['kind'], ApiCodeKey>;
+
 /** Maps every failure to the envelope: our ApiErrors as they are, Fastify's own (bad JSON, body too large, schema) to 17/107, anything else to 108 without internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
     const lang = requestLang(request.headers['accept-language']);
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
+    else if (error instanceof SupplierError) apiError = new ApiError(apiCode[SUPPLIER_CODES[error.kind]], undefined);
     else if (error.validation) {
       const issues = (error.validation as ValidationIssue[]).map((i) => ({
         path: (i.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),

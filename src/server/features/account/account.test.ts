@@ -129,7 +129,7 @@ describe('POST /user/login and the session', () => {
   it('signs in once with a one-time login token (sandbox / SSO entry)', async () => {
     const [sam] = await api.db.select().from(users).where(eq(users.username, 'sam'));
     const { loadConfig } = await import('../../config');
-    const token = await issueLoginToken({ db: api.db, clock: api.clock, config: loadConfig({}), mailer: { send: async () => {} } }, sam!.id);
+    const token = await issueLoginToken({ db: api.db, clock: api.clock, config: loadConfig({}) }, sam!.id);
     const first = await api.call('POST', '/api/v1/user/login', { body: { token } });
     expect(first.status).toBe(200);
     expect(first.body.result.user.username).toBe('sam');

@@ -113,7 +113,7 @@ async function sendActivation({ services, agency, lang, origin }: Ctx, user: Use
   await mailer.send(db, { agencyId: agency.id, to: user.email, subject: t.subject, ...linkMail({ ...t, url }) });
 }
 
-async function issueToken({ db, clock }: Services, userId: string, kind: repo.TokenKind, ttlMs: number) {
+async function issueToken({ db, clock }: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) {
   const token = newToken();
   const now = clock.now();
   await repo.retireTokens(db, userId, kind, now);
@@ -180,7 +180,7 @@ export async function resetPassword({ services, agency }: Ctx, token: string, pa
 }
 
 /** Issues a one-time sign-in link token (sandbox entry). */
-export const issueLoginToken = (services: Services, userId: string) =>
+export const issueLoginToken = (services: Pick<Services, 'db' | 'clock' | 'config'>, userId: string) =>
   issueToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes));
 
 export async function userView(services: Services, userId: string): Promise<User> {

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "suggested_addresses" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema';
+
+export const companySuggestedAddresses = async (db: Db, companyId: string) =>
+  (await db.select({ addresses: companies.suggestedAddresses }).from(companies).where(eq(companies.id, companyId)).limit(1))[0]?.addresses ?? [];

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { placeSchema, placesQuerySchema } from '../../../contract/places';
+import { requestLang } from '../../lib/errors';
+import type { Services } from '../../lib/services';
+import { searchPlaces } from './service';
+
+export function placesRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/places',
+      { preHandler: app.optionalUser, schema: { tags: ['places'], querystring: placesQuerySchema, response: { 200: envelope(z.array(placeSchema)) } } },
+      async (request) => ({
+        result: await searchPlaces(services, request.query.q, request.query.types, requestLang(request.headers['accept-language']), request.session?.user ?? null),
+      }),
+    );
+  };
+}

@@ -1,0 +1,39 @@
+import citiesJson from './data/cities.json';
+import stationsJson from './data/stations.json';
+import airportsJson from './data/airports.json';
+import { distanceKm } from './sandbox/geo';
+
+export type Names = { fr: string; en: string };
+export type RefCity = { id: string; name: Names; country: string; lat: number; lon: number; tz: string; zip?: string | null; iata?: string | null; population: number };
+export type RefStation = { uic: string; name: Names; city: string; lat: number; lon: number; highSpeed: boolean; intercity: boolean; hub: boolean; importance: number };
+export type RefAirport = { iata: string; icao?: string | null; name: Names; city: string; country: string; lat: number; lon: number; tz: string; importance: number };
+
+/** The shipped reference data (see data/README.md), indexed once at start-up. */
+export const cities = new Map<string, RefCity>((citiesJson as RefCity[]).map((c) => [c.id, c]));
+export const stations = stationsJson as RefStation[];
+export const airports = airportsJson as RefAirport[];
+export const stationByUic = new Map(stations.map((s) => [s.uic, s]));
+export const airportByIata = new Map(airports.map((a) => [a.iata, a]));
+
+const group = <T extends { city: string }>(items: T[]) => {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(item.city, [...(map.get(item.city) ?? []), item]);
+  return map;
+};
+const stationsByCity = group(stations);
+const airportsByCity = group(airports);
+
+export const stationsOf = (cityId: string) => stationsByCity.get(cityId) ?? [];
+export const airportsOf = (cityId: string) => airportsByCity.get(cityId) ?? [];
+export const cityOf = (item: { city: string }) => cities.get(item.city)!;
+
+/** The city a point belongs to (hotels, rental agencies, company addresses). */
+export function nearestCity(point: { lat: number; lon: number }): RefCity {
+  let best: RefCity | undefined;
+  let bestKm = Infinity;
+  for (const city of cities.values()) {
+    const km = distanceKm(point, city);
+    if (km < bestKm) [best, bestKm] = [city, km];
+  }
+  return best!;
+}

@@ -1,0 +1,190 @@
+/**
+ * Sandbox booking: PNRs and ticket numbers (random: a booking is not a search), option holds with
+ * their time limits, and refund quotes computed from the fare conditions and the time left. It is
+ * stateless: cancelling twice returns the same quote for the same instant.
+ */
+import { randomInt } from 'node:crypto';
+import { SupplierError, type BookItem, type Booked, type BookingSupplier, type Held, type RefundQuote } from '../types';
+import { dateOfDay, dayNumber, frDate, hotelById, money, parseRoomOfferId } from './hotel';
+
+/** No 0/O nor 1/I: a PNR is read over the phone. */
+const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const PNR_PATTERN = /^[A-HJ-NP-Z2-9]{6}$/;
+
+const HOUR = 3_600_000;
+/** How long an option is held, by product, before it must be confirmed. */
+export const HOLD_HOURS: Record<BookItem['kind'], number> = { rail: 24, flight: 72, hotel: 48, car: 48 };
+/** An option expires at the latest this long before the start. */
+const HOLD_MARGIN_MS = 2 * HOUR;
+/** No option is taken this close to the start. */
+const HOLD_MIN_LEAD_MS = 3 * HOUR;
+/** Semi-flexible fares: refund fee before the deadline (3 days before, noon). */
+export const SEMI_FLEX_FEE = 1900;
+
+/** IATA ticketing prefixes (airline accounting codes) of the carriers the sandbox knows. */
+const TICKET_PREFIX: Record<string, string> = {
+  AF: '057', A5: '057', KL: '074', LH: '220', BA: '125', IB: '075', AZ: '055', TP: '047', SN: '082', LX: '724', OS: '257', DL: '006',
+  UA: '016', AA: '001', EK: '176', QR: '157', SK: '117', AY: '105', EI: '053', TK: '235', LO: '080', A3: '390', UX: '996',
+};
+/** Prefix used when the offer names no carrier. */
+const GENERIC_TICKET_PREFIX = '999';
+
+const invalid = (message: string) => new SupplierError('invalid-request', message);
+
+export function newPnr(): string {
+  let pnr = '';
+  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[randomInt(PNR_ALPHABET.length)];
+  return pnr;
+}
+
+const digits = (n: number) => {
+  let s = String(randomInt(1, 10));
+  while (s.length < n) s += String(randomInt(10));
+  return s;
+};
+
+/** The marketing carrier of a flight offer reference, when it carries one ("AF7712", "…-KL1234-…", "LH"). */
+export function carrierOf(offerRef: string): string | null {
+  const tokens = offerRef.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  for (const t of tokens) {
+    const m = /^([A-Z][A-Z0-9]|[0-9][A-Z])(\d{1,4})?$/.exec(t);
+    if (m && (m[2] || TICKET_PREFIX[m[1]!])) return m[1]!;
+  }
+  return null;
+}
+
+function ticketNumber(item: BookItem): string {
+  switch (item.kind) {
+    case 'rail':
+      return digits(13);
+    case 'flight': {
+      const carrier = carrierOf(item.offerRef);
+      const prefix = carrier ? (TICKET_PREFIX[carrier] ?? String(100 + ([...carrier].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900))) : GENERIC_TICKET_PREFIX;
+      return `${prefix}-${digits(10)}`;
+    }
+    case 'hotel': {
+      const ref = parseRoomOfferId(item.offerRef);
+      const chain = ref ? hotelById(ref.hotelId)?.chain?.code : undefined;
+      return `${chain ?? 'HT'}${digits(8)}`;
+    }
+    case 'car': {
+      const renter = /^([A-Z]{2})-/.exec(item.offerRef)?.[1];
+      return `${renter ?? 'RC'}${digits(9)}`;
+    }
+  }
+}
+
+/** The start instant and the UTC offset it was written with (deadlines are shown in that local time). */
+function startOf(item: BookItem): { ms: number; suffix: string; offsetMin: number } {
+  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(Z|([+-])(\d{2}):(\d{2}))$/.exec(item.startsAt);
+  const ms = m ? Date.parse(item.startsAt) : NaN;
+  if (!m || Number.isNaN(ms)) throw invalid('Date de début invalide (ISO avec fuseau attendu).');
+  const offsetMin = m[1] === 'Z' ? 0 : (m[2] === '-' ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4]));
+  return { ms, suffix: m[1] === 'Z' ? 'Z' : m[1]!, offsetMin };
+}
+
+const localIso = (ms: number, start: { suffix: string; offsetMin: number }) => `${new Date(ms + start.offsetMin * 60_000).toISOString().slice(0, 19)}${start.suffix}`;
+/** "20/11/2026 12:00" from a local ISO string. */
+const shown = (iso: string) => `${frDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
+/** A local wall-clock time on the start's local calendar, `daysBefore` days earlier. */
+const localDeadline = (start: { suffix: string }, date: string, daysBefore: number, time: string) =>
+  `${dateOfDay(dayNumber(date) - daysBefore)}T${time}:00${start.suffix}`;
+
+function validate(item: BookItem) {
+  if (!['rail', 'flight', 'hotel', 'car'].includes(item.kind)) throw invalid('Type de prestation inconnu.');
+  if (!Number.isInteger(item.price) || item.price < 0) throw invalid('Prix invalide.');
+  if (!item.offerRef) throw invalid('Référence d’offre manquante.');
+  if (item.passengers.length < 1) throw invalid('Au moins un voyageur est requis.');
+  return startOf(item);
+}
+
+const quote = (refund: number, price: number, conditions: string, deadline: string | null): RefundQuote => ({
+  refundable: refund > 0,
+  refund,
+  fees: price - refund,
+  conditions,
+  deadline,
+});
+
+/**
+ * What cancelling at `now` refunds. `fees` is what the supplier keeps (refund + fees = price).
+ * `deadline` is the instant until which this quote holds (local ISO), null when nothing changes.
+ */
+export function quoteRefund(item: BookItem, now: Date): RefundQuote {
+  const start = validate(item);
+  const price = item.price;
+  const t = now.getTime();
+  const startIso = localIso(start.ms, start);
+  if (t >= start.ms) {
+    const what = item.kind === 'hotel' ? 'Séjour commencé' : item.kind === 'car' ? 'Location commencée' : 'Voyage commencé';
+    return quote(0, price, `${what} : aucun remboursement possible.`, null);
+  }
+  if (item.kind === 'car') {
+    return quote(price, price, `Annulation gratuite jusqu'à la prise en charge du véhicule (${shown(startIso)}).`, startIso);
+  }
+  if (item.kind === 'hotel') {
+    const ref = parseRoomOfferId(item.offerRef);
+    const cancellable = ref ? ref.cancellable : item.flexibility !== 1;
+    if (!cancellable) return quote(0, price, 'Tarif non remboursable : la totalité du séjour est due en cas d’annulation.', null);
+    const nights = ref ? Math.max(1, dayNumber(ref.checkout) - dayNumber(ref.checkin)) : 1;
+    const deadline = ref ? localDeadline(start, ref.checkin, 1, '18:00') : localIso(start.ms - 24 * HOUR, start);
+    const oneNight = Math.round(price / nights);
+    if (t < Date.parse(deadline)) {
+      return quote(price, price, `Annulation gratuite jusqu'au ${shown(deadline)}, puis 1 nuit facturée (${money(oneNight, 'fr')}).`, deadline);
+    }
+    return quote(price - oneNight, price, `Délai d'annulation gratuite dépassé (${shown(deadline)}) : 1 nuit facturée (${money(oneNight, 'fr')}).`, startIso);
+  }
+  // Rail and flight: the fare's flexibility decides.
+  const flex = item.flexibility ?? 1;
+  if (flex === 3) return quote(price, price, `Billet remboursable sans frais jusqu'au départ (${shown(startIso)}).`, startIso);
+  if (flex === 1) return quote(0, price, 'Tarif non remboursable : aucun remboursement en cas d’annulation.', null);
+  const deadline = localDeadline(start, startIso.slice(0, 10), 3, '12:00');
+  const fee = money(SEMI_FLEX_FEE, 'fr');
+  const then = item.kind === 'rail' ? 'puis remboursé à 50 % jusqu’au départ' : 'puis non remboursable';
+  if (t < Date.parse(deadline)) {
+    return quote(Math.max(0, price - SEMI_FLEX_FEE), price, `Billet remboursable avec ${fee} de frais jusqu'au ${shown(deadline)}, ${then}.`, deadline);
+  }
+  if (item.kind === 'rail') {
+    return quote(Math.round(price / 2), price, `Remboursement à 50 % jusqu'au départ : le délai de remboursement avec ${fee} de frais a expiré le ${shown(deadline)}.`, startIso);
+  }
+  return quote(0, price, `Billet non remboursable depuis le ${shown(deadline)}.`, null);
+}
+
+function book(item: BookItem, now: Date): Booked {
+  const start = validate(item);
+  // A hotel can still be booked on the evening of the check-in day.
+  const latest = item.kind === 'hotel' ? start.ms + 12 * HOUR : start.ms;
+  if (now.getTime() >= latest) throw invalid('La prestation a déjà commencé.');
+  return { pnr: newPnr(), tickets: item.passengers.map((_, passenger) => ({ passenger, number: ticketNumber(item) })), status: 'booked' };
+}
+
+function hold(item: BookItem, now: Date): Held {
+  const start = validate(item);
+  if (start.ms - now.getTime() < HOLD_MIN_LEAD_MS) throw invalid('Pose d’option impossible moins de 3 heures avant le début de la prestation.');
+  const limit = Math.min(now.getTime() + HOLD_HOURS[item.kind] * HOUR, start.ms - HOLD_MARGIN_MS);
+  return { pnr: newPnr(), confirmationTimeLimit: new Date(limit).toISOString(), status: 'held' };
+}
+
+const checkPnr = (pnr: string) => {
+  if (!PNR_PATTERN.test(pnr)) throw invalid('Référence de dossier (PNR) invalide.');
+};
+
+export function sandboxBooking(): BookingSupplier {
+  return {
+    book: async (item, now) => book(item, now),
+    hold: async (item, now) => hold(item, now),
+    quoteRefund,
+    /** Stateless and idempotent: the quote for `now`, whatever happened before. */
+    cancel: async (pnr, item, now) => {
+      checkPnr(pnr);
+      return quoteRefund(item, now);
+    },
+    exchange: async (pnr, item, now) => {
+      checkPnr(pnr);
+      if (item.kind !== 'rail') throw invalid('Seuls les billets de train sont échangeables.');
+      let booked = book(item, now);
+      while (booked.pnr === pnr) booked = { ...booked, pnr: newPnr() };
+      return booked;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { CabinAvailability, Customer, FareOffer, Flexibility, Journey, Lang, Place, Section, TripQuery } from '../types';
+import { SupplierError } from '../types';
+import { demandFactor, fareCents, leadTimeFactor } from './pricing';
+import type { Rng } from './random';
+import { localParts, localToInstant, toLocalIso } from './time';
+
+/** What rail and flight share: validating a query, choosing journeys by time, and fare ladders. */
+
+export function checkTripQuery(query: TripQuery) {
+  const { origin, destination } = query;
+  if (origin.ID === destination.ID || (origin.type === 'city' && origin.city === destination.city && origin.country === destination.country))
+    throw new SupplierError('invalid-place', 'origin and destination are the same place');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(query.datetime)) throw new SupplierError('invalid-request', 'datetime must be YYYY-MM-DDTHH:mm');
+  const instant = localToInstant(query.datetime, origin.tz);
+  if (Number.isNaN(instant.getTime())) throw new SupplierError('invalid-request', 'datetime is not a date');
+  if (instant.getTime() < query.now.getTime() - 5 * 60_000) throw new SupplierError('invalid-request', 'datetime is in the past');
+  if (instant.getTime() > query.now.getTime() + 366 * 86_400_000) throw new SupplierError('invalid-request', 'datetime is more than a year ahead');
+  if (!Number.isInteger(query.passengers) || query.passengers < 1 || query.passengers > 9) throw new SupplierError('invalid-request', 'passengers must be 1 to 9');
+  return instant;
+}
+
+/** Journeys leaving after the time (or arriving before it), the way a timetable site lists them. */
+export function pickByTime(journeys: Journey[], query: TripQuery, instant: Date, max = 10): Journey[] {
+  const at = instant.getTime();
+  if (query.represents === 'departure') {
+    return journeys
+      .filter((j) => new Date(j.departure).getTime() >= at)
+      .sort((a, b) => a.departure.localeCompare(b.departure))
+      .slice(0, max);
+  }
+  return journeys
+    .filter((j) => new Date(j.arrival).getTime() <= at)
+    .sort((a, b) => b.arrival.localeCompare(a.arrival))
+    .slice(0, max)
+    .reverse();
+}
+
+/** The local calendar day of the query and the one after (late departures roll over). */
+export const searchDays = (query: TripQuery): string[] => {
+  const day = query.datetime.slice(0, 10);
+  const next = new Date(`${day}T12:00:00Z`);
+  const prev = new Date(`${day}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  prev.setUTCDate(prev.getUTCDate() - 1);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return query.represents === 'departure' ? [day, iso(next)] : [iso(prev), day];
+};
+
+export const instantAt = (day: string, minuteOfDay: number, tz: string) =>
+  localToInstant(`${day}T${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`, tz);
+
+export function sectionTimes(departure: Date, minutes: number, fromTz: string, toTz: string) {
+  const arrival = new Date(departure.getTime() + minutes * 60_000);
+  return { departure: toLocalIso(departure, fromTz), arrival: toLocalIso(arrival, toTz), arrivalInstant: arrival };
+}
+
+export const FARE_TEXT = {
+  fr: {
+    1: 'Billet non échangeable et non remboursable.',
+    2: 'Échangeable et remboursable sans frais jusqu’à 3 jours avant le départ, puis avec une retenue de 19 €. Non remboursable après le départ.',
+    3: 'Échangeable et remboursable sans frais jusqu’au départ.',
+  },
+  en: {
+    1: 'Ticket neither exchangeable nor refundable.',
+    2: 'Exchangeable and refundable free of charge until 3 days before departure, then with a €19 fee. Not refundable after departure.',
+    3: 'Exchangeable and refundable free of charge until departure.',
+  },
+} as const;
+
+export type FareLadder = {
+  cabin: CabinAvailability['cabin'];
+  /** Reference price (cents) of the semi-flexible fare at neutral demand. */
+  reference: number;
+  flexes: Flexibility[];
+  names: Record<Flexibility, string>;
+  luggages: (flex: Flexibility) => FareOffer['luggages'];
+  ancillaries: FareOffer['ancillaries'];
+  tags: FareOffer['tags'];
+  /** −15 % and a tag when the customer has a contract with this carrier. */
+  contract: { carrier: string; tag: 'corporate-fare' | 'negociated-fare' } | null;
+};
+
+const FLEX_MULTIPLIER: Record<Flexibility, number> = { 1: 0.62, 2: 1, 3: 1.28 };
+
+/**
+ * Seats and fares of one cabin on one departure. The load factor grows with demand and with
+ * booking late; the cheapest fares go first. Same journey, same day → same answer.
+ */
+export function cabinOffers(
+  rng: Rng,
+  journeyId: string,
+  ladder: FareLadder,
+  capacity: number,
+  departure: Date,
+  tz: string,
+  query: Pick<TripQuery, 'now' | 'lang' | 'customer' | 'withReturn' | 'passengers'>,
+): CabinAvailability {
+  const local = localParts(departure, tz);
+  const leadDays = (departure.getTime() - query.now.getTime()) / 86_400_000;
+  const demand = demandFactor(local);
+  const load = Math.min(1.05, Math.max(0.05, 0.42 * demand * (leadDays < 7 ? 1.3 : leadDays < 21 ? 1.1 : 0.9) + rng.between(-0.15, 0.25)));
+  const seats = load >= 1 ? 0 : Math.max(0, Math.round(capacity * (1 - load)));
+  const noise = rng.between(0.93, 1.08);
+  const contract = ladder.contract && query.customer.corporateCarriers.includes(ladder.contract.carrier) ? ladder.contract : null;
+  const offers: FareOffer[] = [];
+  if (seats >= query.passengers) {
+    for (const flex of ladder.flexes) {
+      // The cheapest quota sells out first on busy departures.
+      if (flex === 1 && load > 0.82 && ladder.flexes.length > 1) continue;
+      const lead = flex === 3 ? 1 : leadTimeFactor(leadDays);
+      let price = ladder.reference * FLEX_MULTIPLIER[flex] * demand * lead * noise;
+      const tags = [...ladder.tags];
+      if (contract && flex > 1) {
+        price *= 0.85;
+        tags.push(contract.tag);
+      }
+      const base: FareOffer = {
+        id: `${journeyId}.${ladder.cabin}.${flex}`,
+        flexibility: flex,
+        name: ladder.names[flex],
+        price: fareCents(price),
+        conditions: FARE_TEXT[query.lang][flex],
+        luggages: ladder.luggages(flex),
+        ancillaries: ladder.ancillaries,
+        tags,
+        roundTrip: false,
+        refundable: flex > 1,
+        exchangeable: flex > 1,
+      };
+      offers.push(base);
+      if (query.withReturn && flex === 2 && rng.chance(0.5))
+        offers.push({ ...base, id: `${base.id}.rt`, name: `${base.name} ${query.lang === 'fr' ? 'aller-retour' : 'return'}`, price: fareCents(price * 0.85), roundTrip: true });
+    }
+  }
+  return { cabin: ladder.cabin, seats, unavailabilityReason: null, offers };
+}
+
+export function journeyOf(id: string, mode: Journey['mode'], from: Place, to: Place, sections: Section[], cabins: CabinAvailability[]): Journey {
+  const first = sections[0]!;
+  const last = sections[sections.length - 1]!;
+  return {
+    id,
+    mode,
+    from,
+    to,
+    departure: first.departure,
+    arrival: last.arrival,
+    duration: Math.round((new Date(last.arrival).getTime() - new Date(first.departure).getTime()) / 60_000),
+    co2: sections.reduce((sum, s) => sum + s.co2, 0),
+    sections,
+    cabins,
+  };
+}
+
+export type { Customer, Lang };

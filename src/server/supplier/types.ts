@@ -1,0 +1,279 @@
+/**
+ * The supplier interface: one part per product, answered today by the sandbox supplier and later
+ * by real adapters. Money is integer cents (EUR), CO2 integer grams, instants ISO strings with the
+ * local offset of the place (e.g. 2026-11-23T07:04:00+01:00), durations in minutes.
+ */
+export type Lang = 'fr' | 'en';
+export type PlaceType = 'city' | 'station' | 'airport' | 'stop_point';
+
+export type Place = {
+  ID: string;
+  name: string;
+  description: string;
+  type: PlaceType;
+  lat: number;
+  lon: number;
+  city: string;
+  country: string;
+  zip_code: string | null;
+  formatted_address: string;
+  provider_codes: { provider: string; type: string; code: string }[];
+  /** IANA time zone: local times of timetables are in it. */
+  tz: string;
+};
+
+export type Flexibility = 1 | 2 | 3; // noFlex, semiFlex, fullFlex
+export const FLEX_NAMES = { 1: 'noFlex', 2: 'semiFlex', 3: 'fullFlex' } as const;
+
+/** What the buyer's company has negotiated: corporate codes per carrier, negotiated hotel chains. */
+export type Customer = { companyId: string | null; corporateCarriers: string[]; negotiatedChains: string[] };
+
+export type Ancillary = { type: 'bike' | 'additional-luggage' | 'disassembled-bike' | 'ouigo-flex' | 'pmr'; price: number; maxQuantity: number };
+export type Luggage = { type: 'hold' | 'hand'; quantity: number; conditions: string };
+
+export type FareOffer = {
+  id: string;
+  flexibility: Flexibility;
+  name: string;
+  price: number;
+  conditions: string;
+  luggages: Luggage[];
+  ancillaries: Ancillary[];
+  tags: ('corporate-fare' | 'negociated-fare' | 'ndc')[];
+  /** Sold only together with a return: the return search must carry the outward choice. */
+  roundTrip: boolean;
+  refundable: boolean;
+  exchangeable: boolean;
+};
+
+export type CabinAvailability = {
+  cabin: 'second' | 'first' | 'economy' | 'premium' | 'business';
+  /** Seats left; 0 means full. */
+  seats: number;
+  /** Why no offer exists in this cabin (e.g. a train with no first class). */
+  unavailabilityReason: string | null;
+  offers: FareOffer[];
+};
+
+export type RailKind = 'high-speed' | 'intercity' | 'regional' | 'cross-border';
+export type Section = {
+  from: Place;
+  to: Place;
+  departure: string;
+  arrival: string;
+  duration: number;
+  distanceKm: number;
+  co2: number;
+  transport: {
+    mode: 'rail' | 'flight';
+    kind: RailKind | 'short-haul' | 'medium-haul' | 'long-haul';
+    carrier: { code: string; name: string };
+    operatingCarrier: { code: string; name: string };
+    number: string;
+    model: string;
+  };
+  /** Minutes to wait (and walk or ride across town) before the next section. */
+  connectionMinutes: number | null;
+};
+
+export type Journey = {
+  id: string;
+  mode: 'rail' | 'flight';
+  from: Place;
+  to: Place;
+  departure: string;
+  arrival: string;
+  duration: number;
+  co2: number;
+  sections: Section[];
+  cabins: CabinAvailability[];
+};
+
+export type TripQuery = {
+  origin: Place;
+  destination: Place;
+  /** Local date-time of the origin ('YYYY-MM-DDTHH:mm'). */
+  datetime: string;
+  represents: 'departure' | 'arrival';
+  passengers: number;
+  customer: Customer;
+  lang: Lang;
+  /** A return is planned: some fares are then sold as round trips. */
+  withReturn: boolean;
+  /** The instant of the search (booking lead time moves prices). */
+  now: Date;
+};
+
+export type HotelQuery = {
+  lat: number;
+  lon: number;
+  radiusKm: number;
+  checkin: string; // YYYY-MM-DD
+  checkout: string; // YYYY-MM-DD
+  rooms: number;
+  guests: number;
+  customer: Customer;
+  lang: Lang;
+  now: Date;
+};
+
+export type RoomOffer = {
+  id: string;
+  name: string;
+  maxOccupancy: number;
+  board: 'room-only' | 'breakfast' | 'half-board' | 'full-board';
+  pricePerNight: number;
+  total: number;
+  taxes: number;
+  taxIncluded: boolean;
+  cancellable: boolean;
+  cancelConditions: string;
+  negotiated: boolean;
+  available: number;
+};
+
+export type Hotel = {
+  id: string;
+  name: string;
+  chain: { code: string; name: string } | null;
+  stars: number;
+  address: string;
+  city: string;
+  zip: string;
+  country: string;
+  lat: number;
+  lon: number;
+  distanceKm: number;
+  phone: string;
+  email: string;
+  services: { restaurant: boolean; pool: boolean; parking: boolean; prm: boolean; wifi: boolean; evCharging: boolean; ecoFriendly: boolean };
+  reviews: { source: string; score: number; count: number };
+  /** Local image paths served by the API (no external URLs). */
+  images: string[];
+  description: string;
+  co2PerNight: number;
+  rooms: RoomOffer[];
+};
+
+export type CarQuery = {
+  pickup: { lat: number; lon: number; radiusKm: number };
+  dropoff: { lat: number; lon: number; radiusKm: number };
+  pickupAt: string; // local 'YYYY-MM-DDTHH:mm'
+  returnAt: string;
+  carTypes: string[];
+  customer: Customer;
+  lang: Lang;
+  now: Date;
+};
+
+export type RentalAgency = {
+  id: string;
+  renter: { code: string; name: string };
+  name: string;
+  address: string;
+  city: string;
+  zip: string;
+  lat: number;
+  lon: number;
+  phone: string;
+  email: string;
+  /** Per weekday (0 = Sunday … 6 = Saturday), local opening periods 'HH:mm'. */
+  openingPeriods: { day: number; start: string; end: string }[];
+  distanceKm: number;
+};
+
+export type RentalCar = {
+  id: string;
+  acriss: string;
+  category: 'Citadine' | 'Compact' | 'Berline' | 'SUV' | 'Sportive' | 'Cabriolet' | 'Monospace' | 'Luxe' | 'Utilitaire';
+  model: string;
+  engine: 'combustion' | 'hybrid' | 'electric';
+  gearbox: 'MANUAL' | 'AUTOMATIC';
+  seats: number;
+  doors: number;
+  unlimitedDistance: boolean;
+  includedKmPerDay: number | null;
+  extraKmPrice: number | null;
+  pricePerDay: number;
+  total: number;
+  co2PerKm: number;
+  pickup: RentalAgency;
+  dropoff: RentalAgency;
+  includedServices: string[];
+  excludedServices: string[];
+  negotiated: boolean;
+  image: string;
+};
+
+/** Booking side. */
+export type BookItem = {
+  kind: 'rail' | 'flight' | 'hotel' | 'car';
+  /** The supplier's own reference of the chosen offer (journey/offer, room offer, car). */
+  offerRef: string;
+  price: number;
+  passengers: { firstname: string; lastname: string }[];
+  /** Departure / check-in / pick-up instant: cancellation and hold limits depend on it. */
+  startsAt: string;
+  flexibility: Flexibility | null;
+};
+
+export type Booked = { pnr: string; tickets: { passenger: number; number: string }[]; status: 'booked' };
+export type Held = { pnr: string; confirmationTimeLimit: string; status: 'held' };
+export type RefundQuote = { refundable: boolean; refund: number; fees: number; conditions: string; deadline: string | null };
+
+export interface RailSupplier {
+  journeys(query: TripQuery): Promise<Journey[]>;
+}
+export interface FlightSupplier {
+  itineraries(query: TripQuery): Promise<Journey[]>;
+}
+export interface HotelSupplier {
+  hotels(query: HotelQuery): Promise<Hotel[]>;
+}
+export interface CarSupplier {
+  cars(query: CarQuery): Promise<RentalCar[]>;
+}
+export interface BookingSupplier {
+  book(item: BookItem, now: Date): Promise<Booked>;
+  hold(item: BookItem, now: Date): Promise<Held>;
+  /** What cancelling now would refund, from the fare conditions. */
+  quoteRefund(item: BookItem, now: Date): RefundQuote;
+  cancel(pnr: string, item: BookItem, now: Date): Promise<RefundQuote>;
+  /** Exchange one rail section for a new journey offer: a new PNR and tickets. */
+  exchange(pnr: string, item: BookItem, now: Date): Promise<Booked>;
+}
+export interface PlaceDirectory {
+  search(q: string, types: PlaceType[], lang: Lang, limit?: number): Place[];
+  suggested(lang: Lang): Place[];
+  byId(id: string, lang: Lang): Place | undefined;
+}
+
+export type Supplier = {
+  places: PlaceDirectory;
+  rail: RailSupplier;
+  flight: FlightSupplier;
+  hotel: HotelSupplier;
+  car: CarSupplier;
+  booking: BookingSupplier;
+};
+
+/** Failures a real supplier can have; the API maps them to its error catalogue. */
+export class SupplierError extends Error {
+  constructor(readonly kind: 'timeout' | 'unavailable' | 'invalid-place' | 'invalid-request', message?: string) {
+    super(message ?? kind);
+  }
+}
+
+/** ADEME factors (grams CO2e per passenger-km, per night, per vehicle-km). */
+export const CO2 = {
+  railHighSpeed: 2.93,
+  railIntercity: 8.98,
+  railRegional: 27.69,
+  coach: 29.4,
+  flightShort: 258.6, // < 1,000 km
+  flightMedium: 187.6, // 1,000–3,500 km
+  flightLong: 152, // > 3,500 km
+  hotelNightFrance: 6930,
+  car: 217.6,
+  carElectric: 103.4,
+} as const;
