@@ -19,6 +19,7 @@ import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { placesRoutes } from './features/places/routes';
 import { createSandboxSupplier } from './supplier';
+import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
 export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger'] };
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));
   await serveWebApp(app, services);
   return app;

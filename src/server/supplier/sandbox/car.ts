@@ -417,7 +417,7 @@ export function searchCars(q: CarQuery): RentalCar[] {
         includedServices: [...texts.included],
         excludedServices: [...texts.excluded],
         negotiated,
-        image: `/api/v1/sandbox-images/car/${group.acriss}.svg`,
+        image: `/media/sandbox/car/${group.acriss}.svg`,
       });
     }
   }

@@ -80,7 +80,7 @@ describe('sandbox cars: vehicles and prices', () => {
       if ('ME'.includes(c.acriss[0]!) && 'BCD'.includes(c.acriss[1]!)) expect(c.category).toBe('Citadine');
       expect(c.co2PerKm).toBe(c.engine === 'electric' ? 103 : 218);
       expect(c.model).toMatch(/ ou similaire$/);
-      expect(c.image).toBe(`/api/v1/sandbox-images/car/${c.acriss}.svg`);
+      expect(c.image).toBe(`/media/sandbox/car/${c.acriss}.svg`);
       expect(c.unlimitedDistance).toBe(c.includedKmPerDay === null);
       if (!c.unlimitedDistance) expect(c.extraKmPrice).toBeGreaterThan(0);
       expect(c.includedServices.length).toBeGreaterThan(2);

@@ -693,7 +693,7 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
     score: Math.round(score * 10) / 10,
     count: Math.round(Math.exp(r.between(Math.log(60), Math.log(600 + roomCount * 12)))),
   };
-  const images = Array.from({ length: r.int(1, 4) }, (_, i) => `/api/v1/sandbox-images/hotel/${id}/${i + 1}.svg`);
+  const images = Array.from({ length: r.int(1, 4) }, (_, i) => `/media/sandbox/hotel/${id}/${i + 1}.svg`);
   const descriptions = describe({
     name, stars, rooms: roomCount, services, site, ref: city, loc, hasBar: stars >= 3 && r.chance(0.8),
     km: site.kind === 'station' && site.station ? distanceKm(at, site.station) : site.kind === 'airport' && site.airport ? distanceKm(at, site.airport) : kmFromCentre,

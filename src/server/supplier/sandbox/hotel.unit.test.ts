@@ -75,7 +75,7 @@ describe('sandbox hotels: population', () => {
       expect(['TrustYou', 'Google']).toContain(h.reviews.source);
       expect(h.images.length).toBeGreaterThanOrEqual(1);
       expect(h.images.length).toBeLessThanOrEqual(4);
-      h.images.forEach((src, i) => expect(src).toBe(`/api/v1/sandbox-images/hotel/${h.id}/${i + 1}.svg`));
+      h.images.forEach((src, i) => expect(src).toBe(`/media/sandbox/hotel/${h.id}/${i + 1}.svg`));
       expect(h.co2PerNight).toBe(6930);
       expect(h.description).toContain(h.name);
       expect(hotelById(h.id)?.name).toBe(h.name);

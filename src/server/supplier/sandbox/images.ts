@@ -1,6 +1,6 @@
 /**
  * Small deterministic SVG pictures for sandbox hotels and cars (served by the API under
- * /api/v1/sandbox-images/…): no text, no external resource, under 2 KB each.
+ * /media/sandbox/…): no text, no external resource, under 2 KB each.
  */
 import { SupplierError } from '../types';
 import { hotelById } from './hotel';
