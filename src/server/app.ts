@@ -18,6 +18,7 @@ import { accountRoutes } from './features/account/routes';
 import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { placesRoutes } from './features/places/routes';
+import { tripRoutes } from './features/trip/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(agencyRoutes());
       await api.register(accountRoutes(services));
       await api.register(placesRoutes(services));
+      await api.register(tripRoutes(services));
     },
     { prefix: '/api/v1' },
   );

@@ -4,17 +4,18 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { fixedClock } from '../../src/server/lib/clock';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { freshDatabase } from './databases';
+import type { Supplier } from '../../src/server/supplier/types';
 
 export { DEMO_API_KEY, DEMO_PASSWORD };
 
 type Body = InjectOptions['payload'];
 
 /** A real app on a fresh database with a clock the test moves. */
-export async function startApi(overrides: Partial<Config> = {}) {
+export async function startApi(overrides: Partial<Config> = {}, deps: { supplier?: Supplier } = {}) {
   const database = await freshDatabase();
   const clock = fixedClock('2026-11-22T09:00:00Z');
   const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000' }), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, logger: false });
+  const app = await buildApp({ db: database.db, config, clock, logger: false, supplier: deps.supplier });
   await app.ready();
 
   const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string> } = {}) => {

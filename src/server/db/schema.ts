@@ -141,3 +141,23 @@ export const outbox = pgTable('outbox', {
   sentAt: instant('sent_at'),
   attempts: integer('attempts').notNull().default(0),
 });
+
+/**
+ * A trip search's answer, kept so that every link it hands out (more choices, fare conditions,
+ * next page, the return search, add to cart) resolves on any API process.
+ */
+export const tripSearches = pgTable(
+  'trip_searches',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    userId: uuid('user_id').references(() => users.id),
+    leg: text('leg').$type<'outward' | 'return'>().notNull(),
+    /** The validated request, with the resolved places. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** The supplier's journeys as answered (the proposals are derived from them). */
+    journeys: jsonb('journeys').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trip_searches_created').on(t.createdAt)],
+);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { carImageSvg, hotelImageSvg } from './sandbox/images';
+import { carImageSvg, carrierLogoSvg, hotelImageSvg } from './sandbox/images';
 
 /**
  * Pictures of sandbox hotels and cars, drawn locally (no remote image hosts). Outside /api/v1 because
@@ -16,6 +16,14 @@ export function sandboxMediaRoutes() {
       { schema: { hide: true, params: z.object({ hotelId: z.string().max(80).regex(/^[A-Za-z0-9_-]+$/), n: z.coerce.number().int().min(1).max(4) }) } },
       async (request, reply) => {
         const { body, headers } = svg(hotelImageSvg(request.params.hotelId, request.params.n));
+        return reply.headers(headers).send(body);
+      },
+    );
+    r.get(
+      '/media/sandbox/carrier/:code.svg',
+      { schema: { hide: true, params: z.object({ code: z.string().regex(/^[A-Z0-9]{2,12}$/) }) } },
+      async (request, reply) => {
+        const { body, headers } = svg(carrierLogoSvg(request.params.code));
         return reply.headers(headers).send(body);
       },
     );

@@ -246,6 +246,8 @@ export interface PlaceDirectory {
   search(q: string, types: PlaceType[], lang: Lang, limit?: number): Place[];
   suggested(lang: Lang): Place[];
   byId(id: string, lang: Lang): Place | undefined;
+  /** A place of our own (a company address) placed in the reference world: its time zone and city. */
+  locate(point: { ID: string; name: string; lat: number; lon: number; formatted_address: string }, lang: Lang): Place;
 }
 
 export type Supplier = {

@@ -106,3 +106,10 @@ export function carImageSvg(acriss: string): string {
       (electric ? '<path d="M286 20l-14 22h10l-6 18 18-26h-10l6-14z" fill="#2ecc71"/>' : ''),
   );
 }
+
+/** A carrier's badge: its code on a colour of its own (codes are [A-Z0-9], checked by the route). */
+export function carrierLogoSvg(code: string): string {
+  const hue = hashString(`carrier:${code}`) % 360;
+  const label = code.length > 3 ? code.slice(0, 3) : code;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img"><rect width="48" height="48" rx="10" fill="hsl(${hue} 55% 32%)"/><text x="24" y="30" font-family="system-ui,sans-serif" font-size="${label.length > 2 ? 14 : 18}" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+}

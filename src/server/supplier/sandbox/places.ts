@@ -1,5 +1,5 @@
 import type { Lang, Place, PlaceDirectory } from '../types';
-import { airportByIata, airports, cities, cityOf, stationByUic, stations, type RefAirport, type RefCity, type RefStation } from '../reference';
+import { airportByIata, airports, cities, cityOf, nearestCity, stationByUic, stations, type RefAirport, type RefCity, type RefStation } from '../reference';
 
 /** Lowercase, no accents, words only: "Saint-Exupéry" → "saint exupery". */
 export const normalize = (s: string) =>
@@ -175,6 +175,10 @@ export function sandboxPlaces(): PlaceDirectory {
       if (s) return stationPlace(s, lang);
       const a = airportByIata.get(id.toUpperCase());
       return a ? airportPlace(a, lang) : undefined;
+    },
+    locate(point, lang) {
+      const city = cityPlace(nearestCity(point), lang);
+      return { ...city, ID: point.ID, name: point.name, type: 'stop_point', lat: point.lat, lon: point.lon, formatted_address: point.formatted_address, provider_codes: [] };
     },
   };
 }

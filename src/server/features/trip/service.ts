@@ -1,0 +1,267 @@
+import type { Lang } from '../../../contract/account';
+import { placeSchema } from '../../../contract/places';
+import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
+import { tripSearchBodySchema } from '../../../contract/trip';
+import { fail } from '../../lib/errors';
+import type { UserRow } from '../../lib/auth';
+import type { RequestContext } from '../../lib/request-context';
+import { SupplierError, type Customer, type Journey, type Place, type TripQuery } from '../../supplier/types';
+import { companyAddresses, findSearch, saveSearch, type StoredSearch } from './repository';
+
+type Ctx = RequestContext & { user: UserRow | null };
+type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
+type Stored = { body: SearchRequest; origin: Place; destination: Place; lang: Lang };
+
+const API = '/api/v1';
+const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
+
+/** A place ID of the reference world, or one of the user's company addresses. */
+async function resolvePlace(ctx: Ctx, id: string): Promise<Place> {
+  const known = ctx.services.supplier.places.byId(id, ctx.lang);
+  if (known) return known;
+  if (id.startsWith('address:') && ctx.user?.companyId) {
+    for (const raw of await companyAddresses(ctx.services.db, ctx.user.companyId)) {
+      const address = placeSchema.safeParse(raw);
+      if (address.success && address.data.ID === id) return ctx.services.supplier.places.locate(address.data, ctx.lang);
+    }
+  }
+  return fail('PLACE_INCORRECT');
+}
+
+const customerOf = (ctx: Ctx): Customer => ({ companyId: ctx.user?.companyId ?? null, corporateCarriers: [], negotiatedChains: [] });
+
+/** Rail and flight in parallel; a mode that cannot serve the places is left out, not an error. */
+async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean; flight: boolean }): Promise<Journey[]> {
+  const { supplier } = ctx.services;
+  const calls = [filters.rail ? supplier.rail.journeys(query) : null, filters.flight ? supplier.flight.itineraries(query) : null].filter(
+    (c): c is Promise<Journey[]> => c !== null,
+  );
+  if (calls.length === 0) fail('TRANSPORT_MODE_UNSUPPORTED');
+  const answers = await Promise.allSettled(calls);
+  const journeys = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
+  const failures = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as unknown] : []));
+  if (failures.length === answers.length) throw failures[0];
+  // A timeout on one mode is not hidden behind the other's answer.
+  const outage = failures.find((f) => f instanceof SupplierError && (f.kind === 'timeout' || f.kind === 'unavailable'));
+  if (outage) throw outage;
+  return journeys;
+}
+
+const queryOf = (ctx: Ctx, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: 'departure' | 'arrival', withReturn: boolean): TripQuery => ({
+  origin,
+  destination,
+  datetime,
+  represents,
+  passengers: body.nb_travelers,
+  customer: customerOf(ctx),
+  lang: ctx.lang,
+  withReturn,
+  now: ctx.services.clock.now(),
+});
+
+export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
+  const body = tripSearchBodySchema.parse(input);
+  if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
+  if (body.return_datetime && body.return_datetime <= body.datetime) fail('REQUEST_FORMAT_INVALID', { return_datetime: 'ENTER_DATE_AFTER' });
+  let leg: 'outward' | 'return' = 'outward';
+  let [originId, destinationId, datetime, represents] = [body.origin, body.destination, body.datetime, body.represents];
+  if (body.outward) {
+    const outward = await choiceOwner(ctx, body.outward.choiceID);
+    if (outward.leg !== 'outward' || !body.return_datetime) fail('REQUEST_FORMAT_INVALID', { outward: 'FORMAT_INVALID' });
+    leg = 'return';
+    originId = body.return_origin ?? body.destination;
+    destinationId = body.return_destination ?? body.origin;
+    datetime = body.return_datetime!;
+    represents = body.return_represents ?? 'departure';
+  }
+  const origin = await resolvePlace(ctx, originId);
+  const destination = await resolvePlace(ctx, destinationId);
+  if (origin.ID === destination.ID) fail('PLACE_INCORRECT');
+  const journeys = await askSupplier(ctx, queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime), body.filters);
+  const visible = body.direct ? journeys.filter((j) => j.sections.length === 1) : journeys;
+  return store(ctx, leg, { body, origin, destination, lang: ctx.lang }, visible);
+}
+
+async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[]): Promise<TripResults> {
+  const row = await saveSearch(ctx.services.db, {
+    agencyId: ctx.agency.id,
+    userId: ctx.user?.id ?? null,
+    leg,
+    request: request as unknown as Record<string, unknown>,
+    journeys,
+  });
+  return resultsOf(row, request, journeys);
+}
+
+/** Next or previous page: the same search an hour band later (or earlier). */
+export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'previous'): Promise<TripResults> {
+  const row = (await findSearch(ctx.services.db, searchID, ctx.agency.id, ctx.user?.id ?? null)) ?? fail('NO_RESULT');
+  const request = row.request as unknown as Stored;
+  const journeys = row.journeys as Journey[];
+  if (journeys.length === 0) fail('NO_RESULT');
+  const localOf = (iso: string, deltaMinutes: number) => {
+    // Local wall time of the origin, shifted: the supplier reads dates in the origin's zone.
+    const offset = iso.slice(19);
+    const d = new Date(new Date(iso).getTime() + deltaMinutes * 60_000);
+    const sign = offset.startsWith('-') ? -1 : 1;
+    const [h, m] = offset.slice(1).split(':').map(Number);
+    return new Date(d.getTime() + sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000).toISOString().slice(0, 16);
+  };
+  const [datetime, represents] =
+    direction === 'next'
+      ? [localOf(journeys[journeys.length - 1]!.departure, 1), 'departure' as const]
+      : [localOf(journeys[0]!.arrival, -1), 'arrival' as const];
+  const query = queryOf(ctx, request.body, request.origin, request.destination, datetime, represents, false);
+  let next: Journey[];
+  try {
+    next = await askSupplier(ctx, query, request.body.filters);
+  } catch (err) {
+    // Before now (previous page of today's first trains): nothing earlier to show.
+    if (err instanceof SupplierError && err.kind === 'invalid-request') next = [];
+    else throw err;
+  }
+  const visible = request.body.direct ? next.filter((j) => j.sections.length === 1) : next;
+  return store(ctx, row.leg, request, visible);
+}
+
+type ChoiceRef = { search: StoredSearch; journey: Journey; cabin: string };
+
+/** Choice IDs are `searchID~proposal index~cabin`; offer IDs add `~offer index`. */
+async function choiceOwner(ctx: Ctx, choiceID: string): Promise<StoredSearch> {
+  return (await resolveChoice(ctx, choiceID)).search;
+}
+
+export async function resolveChoice(ctx: Ctx, choiceID: string): Promise<ChoiceRef> {
+  const [searchID, index, cabin] = choiceID.split('~');
+  const search = searchID ? await findSearch(ctx.services.db, searchID, ctx.agency.id, ctx.user?.id ?? null) : undefined;
+  const journey = search ? (search.journeys as Journey[])[Number(index)] : undefined;
+  if (!search || !journey || !cabin || !journey.cabins.some((c) => c.cabin === cabin)) return fail('OFFERS_INVALID');
+  return { search, journey, cabin };
+}
+
+export async function resolveOffer(ctx: Ctx, offerID: string) {
+  const [searchID, index, cabin, offerIndex] = offerID.split('~');
+  const { search, journey } = await resolveChoice(ctx, `${searchID}~${index}~${cabin}`);
+  const offer = journey.cabins.find((c) => c.cabin === cabin)?.offers[Number(offerIndex)];
+  return offer ? { search, journey, offer } : fail('OFFERS_INVALID');
+}
+
+export async function moreChoices(ctx: Ctx, choiceID: string) {
+  const { search, journey } = await resolveChoice(ctx, choiceID);
+  const index = (search.journeys as Journey[]).indexOf(journey);
+  const request = search.request as unknown as Stored;
+  return { choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true), offers: offersOf(search.id, index, journey, request.body.nb_travelers, true) };
+}
+
+export async function fareConditions(ctx: Ctx, offerID: string) {
+  const { offer } = await resolveOffer(ctx, offerID);
+  return { offerID, name: offer.name, flexibility: offer.flexibility, text: offer.conditions, refundable: offer.refundable, exchangeable: offer.exchangeable };
+}
+
+const travelerIDs = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** Before "more choices": only the cheapest offer of each cabin; after: every offer. */
+function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean): Offer[] {
+  return journey.cabins.flatMap((cabin) => {
+    const indexed = cabin.offers.map((offer, i) => ({ offer, i }));
+    const shown = all ? indexed : indexed.slice().sort((a, b) => a.offer.price - b.offer.price).slice(0, 1);
+    return shown.map(({ offer, i }) => {
+      const id = `${searchID}~${index}~${cabin.cabin}~${i}`;
+      return {
+        id,
+        cabin: cabin.cabin,
+        flexibility: offer.flexibility,
+        name: offer.name,
+        price: offer.price * travelers,
+        tags: offer.tags,
+        info: null,
+        luggages: offer.luggages,
+        fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
+        ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
+        roundTrip: offer.roundTrip,
+        travelerIDs: travelerIDs(travelers),
+        links: { fullfareConditions: { href: `${API}/treep/offers/${encodeURIComponent(id)}/fare-conditions`, method: 'GET' as const } },
+      };
+    });
+  });
+}
+
+function choicesOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean): Choice[] {
+  const offers = offersOf(searchID, index, journey, travelers, all);
+  return journey.cabins.map((cabin) => {
+    const id = `${searchID}~${index}~${cabin.cabin}`;
+    const mine = offers.filter((o) => o.cabin === cabin.cabin);
+    const hasMore = !all && cabin.offers.length > mine.length;
+    return {
+      id,
+      cabin: cabin.cabin,
+      price: mine.length ? Math.min(...mine.map((o) => o.price)) : null,
+      minimumReturnPrice: null,
+      seats: cabin.seats,
+      full: cabin.seats === 0 && !cabin.unavailabilityReason,
+      unavailabilityReason: cabin.unavailabilityReason,
+      tags: [...new Set(mine.flatMap((o) => o.tags))],
+      offers: mine.map((o) => ({ offerID: o.id, travelerIDs: o.travelerIDs })),
+      links: (hasMore ? { getMoreChoices: { href: `${API}/treep/choices/${encodeURIComponent(id)}/more`, method: 'GET' } } : {}) as Choice['links'],
+    };
+  });
+}
+
+const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.name, logo: logo(c.code) });
+
+function proposalOf(searchID: string, index: number, journey: Journey, travelers: number): Proposal {
+  const carriers = [...new Map(journey.sections.map((s) => [s.transport.carrier.code, carrier(s.transport.carrier)])).values()];
+  return {
+    id: `${searchID}~${index}`,
+    type: journey.mode,
+    from: journey.sections[0]!.from,
+    to: journey.sections[journey.sections.length - 1]!.to,
+    departure: journey.departure,
+    arrival: journey.arrival,
+    duration: journey.duration,
+    transitCount: journey.sections.length - 1,
+    co2Emission: journey.co2,
+    marketingCarrier: carriers[0]!,
+    carriers,
+    sections: journey.sections.map((s) => ({
+      from: s.from,
+      to: s.to,
+      departure: s.departure,
+      arrival: s.arrival,
+      duration: s.duration,
+      transportType: s.transport.mode,
+      kind: s.transport.kind,
+      operatingCarrier: carrier(s.transport.operatingCarrier),
+      marketingCarrier: carrier(s.transport.carrier),
+      transportModel: s.transport.model,
+      transportNumber: s.transport.number,
+      distanceKm: s.distanceKm,
+      co2Emission: s.co2,
+      connectionDuration: s.connectionMinutes,
+    })),
+    choices: choicesOf(searchID, index, journey, travelers, false),
+    offers: offersOf(searchID, index, journey, travelers, false),
+    hasRoundTripOffers: journey.cabins.some((c) => c.offers.some((o) => o.roundTrip)),
+  };
+}
+
+function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[]): TripResults {
+  const proposals = journeys.map((j, i) => proposalOf(row.id, i, j, request.body.nb_travelers));
+  const carriersOf = (mode: 'rail' | 'flight') => [...new Map(proposals.filter((p) => p.type === mode).flatMap((p) => p.carriers).map((c) => [c.code, c])).values()];
+  const warns = [];
+  if (request.body.filters.flight && !proposals.some((p) => p.type === 'flight' && p.transitCount === 0) && proposals.some((p) => p.type === 'flight'))
+    warns.push({ code: 'NO_RESULTS_WITHOUT_TRANSIT', message: request.lang === 'fr' ? 'Aucun vol sans escale : voici les vols avec correspondance.' : 'No non-stop flight: here are flights with connections.' });
+  return {
+    searchID: row.id,
+    leg: row.leg,
+    proposals,
+    carriers: { rail: carriersOf('rail'), flight: carriersOf('flight') },
+    places: { from: request.origin, to: request.destination },
+    warns,
+    travelID: request.body.travelID ?? null,
+    links: {
+      next: { href: `${API}/treep/next`, method: 'POST' },
+      previous: { href: `${API}/treep/previous`, method: 'POST' },
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from '../../../../test/support/api';
+import { createSandboxSupplier } from '../../supplier';
+
+let api: Api;
+const supplier = createSandboxSupplier();
+beforeAll(async () => {
+  api = await startApi({}, { supplier });
+});
+afterAll(() => api.close());
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  origin: 'city:paris',
+  destination: 'city:lyon',
+  datetime: '2026-11-23T07:00',
+  represents: 'departure',
+  nb_travelers: 1,
+  travelers: [{ id: 1, age_cat: '30-59' }],
+  filters: { rail: true, flight: false },
+  ...extra,
+});
+const search = (b: Record<string, unknown>, token?: string) => api.call('POST', '/api/v1/treep/search?version=v2', { body: b, token });
+type Proposal = { id: string; type: string; departure: string; arrival: string; transitCount: number; co2Emission: number; choices: { id: string; cabin: string; price: number | null; links: Record<string, { href: string; method: string }> }[]; offers: { id: string; price: number; flexibility: number; links: Record<string, { href: string; method: string }> }[] };
+
+describe('POST /treep/search', () => {
+  it('answers Paris → Lyon by train tomorrow morning, leaving after 07:00, with choices, offers and CO2', async () => {
+    const res = await search(body());
+    expect(res.status).toBe(200);
+    const { proposals, places, links, leg } = res.body.result as { proposals: Proposal[]; places: { from: { name: string } }; links: Record<string, unknown>; leg: string };
+    expect(leg).toBe('outward');
+    expect(places.from.name).toBe('Paris');
+    expect(proposals.length).toBeGreaterThanOrEqual(5);
+    for (const p of proposals) {
+      expect(p.type).toBe('rail');
+      expect(p.departure >= '2026-11-23T07:00').toBe(true);
+      expect(p.co2Emission).toBeGreaterThan(0);
+      expect(p.choices.map((c) => c.cabin)).toEqual(['second', 'first']);
+    }
+    expect(links.next).toEqual({ href: '/api/v1/treep/next', method: 'POST' });
+    // The same search again gives the same trains.
+    const again = await search(body());
+    expect(again.body.result.proposals.map((p: Proposal) => p.departure)).toEqual(proposals.map((p) => p.departure));
+  });
+
+  it('loads more choices and fare conditions through the links it hands out', async () => {
+    const proposals = (await search(body())).body.result.proposals as Proposal[];
+    const choice = proposals.flatMap((p) => p.choices).find((c) => c.links.getMoreChoices)!;
+    expect(choice).toBeDefined();
+    const more = await api.call('GET', choice.links.getMoreChoices!.href);
+    expect(more.status).toBe(200);
+    expect(more.body.result.offers.length).toBeGreaterThan(proposals.find((p) => p.choices.includes(choice))!.offers.length);
+    const offer = more.body.result.offers[0];
+    const conditions = await api.call('GET', offer.links.fullfareConditions.href);
+    expect(conditions.status).toBe(200);
+    expect(conditions.body.result.text.length).toBeGreaterThan(10);
+  });
+
+  it('pages to later and earlier trains', async () => {
+    const first = (await search(body())).body.result;
+    const next = await api.call('POST', '/api/v1/treep/next', { body: { searchID: first.searchID } });
+    expect(next.status).toBe(200);
+    const last = first.proposals[first.proposals.length - 1].departure;
+    expect(next.body.result.proposals.every((p: Proposal) => p.departure > last)).toBe(true);
+    const previous = await api.call('POST', '/api/v1/treep/previous', { body: { searchID: next.body.result.searchID } });
+    expect(previous.status).toBe(200);
+    expect(previous.body.result.proposals.length).toBeGreaterThan(0);
+  });
+
+  it('searches the return of a round trip with the outward choice, from the destination', async () => {
+    const outward = (await search(body({ destination: 'city:bordeaux', return_datetime: '2026-11-24T17:00' }))).body.result;
+    const choiceID = outward.proposals[0].choices[0].id;
+    const res = await search(body({ destination: 'city:bordeaux', return_datetime: '2026-11-24T17:00', outward: { choiceID } }));
+    expect(res.status).toBe(200);
+    expect(res.body.result.leg).toBe('return');
+    expect(res.body.result.places.from.name).toBe('Bordeaux');
+    expect(res.body.result.proposals[0].departure >= '2026-11-24T17:00').toBe(true);
+  });
+
+  it('flies Paris → Nice from both Paris airports', async () => {
+    const res = await search(body({ destination: 'city:nice', filters: { rail: false, flight: true } }));
+    const proposals = res.body.result.proposals as (Proposal & { sections: { from: { ID: string } }[] })[];
+    expect(proposals.length).toBeGreaterThan(0);
+    expect(new Set(proposals.map((p) => p.sections[0]!.from.ID))).toEqual(new Set(['airport:CDG', 'airport:ORY']));
+  });
+
+  it.each([
+    ['an unknown place', { destination: 'city:atlantis' }, 400, 39],
+    ['identical places', { destination: 'city:paris' }, 400, 39],
+    ['a date in the past', { datetime: '2026-11-01T08:00' }, 400, 17],
+    ['10 passengers', { nb_travelers: 10 }, 400, 17],
+    ['a malformed date', { datetime: '23/11/2026' }, 400, 17],
+    ['a return before the outward', { return_datetime: '2026-11-22T07:00' }, 400, 17],
+    ['no transport mode', { filters: { rail: false, flight: false } }, 400, 15],
+    ['an unknown outward choice', { return_datetime: '2026-11-24T17:00', outward: { choiceID: 'nope~0~second' } }, 400, 16],
+  ])('refuses %s with a clear api_code', async (_what, patch, status, code) => {
+    const res = await search(body(patch));
+    expect(res.status).toBe(status);
+    expect(res.body.api_code).toBe(code);
+  });
+
+  it("does not let another user follow a signed-in user's search links", async () => {
+    const alice = await api.login('alice');
+    const mine = (await search(body(), alice)).body.result;
+    const gus = await api.login('gus');
+    const res = await api.call('POST', '/api/v1/treep/next', { body: { searchID: mine.searchID }, token: gus });
+    expect(res.status).toBe(404);
+    const offer = await api.call('GET', `/api/v1/treep/offers/${encodeURIComponent(mine.proposals[0].offers[0].id)}/fare-conditions`, { token: gus });
+    expect(offer.status).toBe(400);
+    expect(offer.body.api_code).toBe(16);
+  });
+
+  it('searches from a company address for a signed-in employee', async () => {
+    const alice = await api.login('alice');
+    const res = await search(body({ origin: 'address:acme-lyon-plant', destination: 'city:paris' }), alice);
+    expect(res.status).toBe(200);
+    expect(res.body.result.proposals[0].sections[0].from.name).toMatch(/Lyon/);
+    expect((await search(body({ origin: 'address:acme-lyon-plant', destination: 'city:paris' }))).body.api_code).toBe(39);
+  });
+
+  it('answers 504 code 110 when the supplier times out', async () => {
+    supplier.setFault('timeout');
+    try {
+      const res = await search(body());
+      expect(res.status).toBe(504);
+      expect(res.body.api_code).toBe(110);
+    } finally {
+      supplier.setFault(null);
+    }
+  });
+});
