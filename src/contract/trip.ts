@@ -145,3 +145,44 @@ export const pageBodySchema = z.object({ searchID: z.string().max(64) }).strict(
 
 export const fareConditionsSchema = z.object({ offerID: z.string(), name: z.string(), flexibility: z.number().int(), text: z.string(), refundable: z.boolean(), exchangeable: z.boolean() });
 export const moreChoicesSchema = z.object({ choices: z.array(choiceSchema), offers: z.array(offerSchema) });
+
+/** Traveller step (spec 2 "Traveller-information step"). `choiceIDs` name the chosen offers. */
+export const travelerStepBodySchema = z
+  .object({
+    choiceIDs: z.array(z.string().max(200)).min(1).max(2),
+    travelers: z.array(searchTravelerSchema).min(1).max(9).optional(),
+    travelID: z.string().max(64).nullish(),
+  })
+  .strict();
+
+export const formFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  placeholder: z.string().nullable(),
+  type: z.enum(['text', 'date', 'list', 'radio', 'input']),
+  required: z.boolean(),
+  regex: z.string().nullable(),
+  regexDesc: z.string().nullable(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+  disabled: z.boolean(),
+  value: z.string().nullable(),
+  /** The leader's value is copied to the same-named followers of every other traveller. */
+  linkedWith: z.object({ type: z.literal('overwrite'), isLeader: z.boolean(), followerNames: z.array(z.string()) }).nullable(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+export const travelerFormSchema = z.object({
+  travelerID: z.number().int(),
+  guestID: z.string().nullable(),
+  profileID: z.string().nullable(),
+  cards: z.array(z.object({ cardtype: z.object({ name: z.string() }), cardnumber: z.string() })),
+  fieldsGroups: z.array(z.object({ label: z.string(), isNested: z.boolean(), group: z.string(), fields: z.array(formFieldSchema) })),
+});
+
+export const placementOptionSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export const placementOptionsSchema = z.object({ placement: z.array(placementOptionSchema) });
+export const travelerStepSchema = z.object({ placement: z.array(placementOptionSchema), travelerForms: z.array(travelerFormSchema) });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
+import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
 import * as trip from './service';
@@ -24,6 +24,16 @@ export function tripRoutes(services: Services) {
       r.post(`/treep/${direction}`, { preHandler: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
         result: await trip.page(ctx(request), request.body.searchID, direction),
       }));
+    r.post(
+      '/ticket/travelerForm',
+      { preHandler: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema) } } },
+      async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
+    );
+    r.post(
+      '/ticket/placementOptions',
+      { preHandler: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema) } } },
+      async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
+    );
     r.get(
       '/treep/choices/:choiceID/more',
       { preHandler: app.optionalUser, schema: { tags, params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema) } } },

@@ -7,6 +7,7 @@ import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
 import { SupplierError, type Customer, type Journey, type Place, type TripQuery } from '../../supplier/types';
 import { companyAddresses, findSearch, saveSearch, type StoredSearch } from './repository';
+import { placementOptions, travelerForms } from './traveler-step';
 
 type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
@@ -264,4 +265,22 @@ function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[]): Tri
       previous: { href: `${API}/treep/previous`, method: 'POST' },
     },
   };
+}
+
+/** The chosen offers' journeys (one per leg), each offer checked against its stored search. */
+async function chosenJourneys(ctx: Ctx, offerIDs: string[]) {
+  return Promise.all(offerIDs.map(async (id) => (await resolveOffer(ctx, id)).journey));
+}
+
+export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; travelers?: { id: number; profile_id?: string | null; guest_id?: string | null }[] }) {
+  const first = await resolveOffer(ctx, input.choiceIDs[0]!);
+  const journeys = await chosenJourneys(ctx, input.choiceIDs);
+  const count = (first.search.request as unknown as Stored).body.nb_travelers;
+  const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
+  if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
+  return { placement: placementOptions(journeys, ctx.lang), travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang) };
+}
+
+export async function placement(ctx: Ctx, offerIDs: string[]) {
+  return { placement: placementOptions(await chosenJourneys(ctx, offerIDs), ctx.lang) };
 }

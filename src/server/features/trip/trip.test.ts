@@ -128,3 +128,40 @@ describe('POST /treep/search', () => {
     }
   });
 });
+
+describe('traveller step', () => {
+  it('asks identity for each traveller, one contact led by the first, prefilled for the signed-in user', async () => {
+    const alice = await api.login('alice');
+    const results = (await search(body({ nb_travelers: 2, travelers: [{ id: 1 }, { id: 2, age_cat: '30-59' }] }), alice)).body.result;
+    const offerID = results.proposals[0].offers[0].id;
+    const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [offerID] }, token: alice });
+    expect(res.status).toBe(200);
+    const [first, second] = res.body.result.travelerForms;
+    const fieldsOf = (form: { fieldsGroups: { fields: { name: string; value: string | null; required: boolean; linkedWith: { isLeader: boolean } | null }[] }[] }) =>
+      Object.fromEntries(form.fieldsGroups.flatMap((g) => g.fields).map((f) => [f.name, f]));
+    expect(fieldsOf(first).firstname).toMatchObject({ value: 'Alice', required: true });
+    expect(fieldsOf(first).contact_email!.linkedWith).toMatchObject({ isLeader: true });
+    expect(fieldsOf(second).contact_email!.linkedWith).toMatchObject({ isLeader: false });
+    expect(fieldsOf(second).firstname!.value).toBeNull();
+    expect(res.body.result.placement.map((p: { name: string }) => p.name)).toContain('position');
+  });
+
+  it('asks a travel document for a flight leaving the EU', async () => {
+    const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
+    const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] } });
+    expect(res.body.result.travelerForms[0].fieldsGroups.map((g: { group: string }) => g.group)).toEqual(['identity', 'contact', 'document']);
+  });
+
+  it('gives placement options for the chosen trains', async () => {
+    const results = (await search(body())).body.result;
+    const res = await api.call('POST', '/api/v1/ticket/placementOptions', { body: { choiceIDs: [results.proposals[0].offers[0].id] } });
+    expect(res.status).toBe(200);
+    expect(res.body.result.placement[0].options.map((o: { value: string }) => o.value)).toEqual(['any', 'window', 'aisle']);
+  });
+
+  it('refuses unknown offers with code 16', async () => {
+    const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: ['x~0~second~0'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.api_code).toBe(16);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Lang } from '../../../contract/account';
+import type { FormField } from '../../../contract/trip';
+import { EMAIL_RE, PHONE_RE } from '../../../contract/validation';
+import type { Journey } from '../../supplier/types';
+import type { UserRow } from '../../lib/auth';
+
+/**
+ * What the traveller step asks (spec 2 "Traveller-information step"): identity for every ticket,
+ * one booking contact copied to all travellers, and a travel document when a flight leaves the EU.
+ */
+const T = {
+  fr: {
+    identity: 'Identité', contact: 'Contact', document: 'Document de voyage', gender: 'Civilité', mr: 'Monsieur', ms: 'Madame',
+    firstname: 'Prénom', lastname: 'Nom', birthdate: 'Date de naissance', email: 'E-mail de contact', phone: 'Téléphone de contact',
+    nationality: 'Nationalité', number: 'Numéro du passeport', expiry: 'Date d’expiration', name: 'Lettres, espaces, apostrophes et tirets uniquement',
+    emailDesc: 'Une adresse e-mail au format nom@domaine.fr', phoneDesc: 'Votre numéro doit être au format 0XXXXXXXXX', docDesc: 'Lettres majuscules et chiffres (5 à 20)',
+    position: 'Placement', window: 'Fenêtre', aisle: 'Couloir', any: 'Sans préférence', deck: 'Salle', upper: 'Haute', lower: 'Basse', seat: 'Siège', meal: 'Repas', standard: 'Standard', vegetarian: 'Végétarien',
+  },
+  en: {
+    identity: 'Identity', contact: 'Contact', document: 'Travel document', gender: 'Title', mr: 'Mr', ms: 'Ms',
+    firstname: 'First name', lastname: 'Last name', birthdate: 'Date of birth', email: 'Contact e-mail', phone: 'Contact phone',
+    nationality: 'Nationality', number: 'Passport number', expiry: 'Expiry date', name: 'Letters, spaces, apostrophes and hyphens only',
+    emailDesc: 'An e-mail address like name@domain.com', phoneDesc: 'Your number must look like 0XXXXXXXXX', docDesc: 'Capital letters and digits (5 to 20)',
+    position: 'Seat position', window: 'Window', aisle: 'Aisle', any: 'No preference', deck: 'Deck', upper: 'Upper', lower: 'Lower', seat: 'Seat', meal: 'Meal', standard: 'Standard', vegetarian: 'Vegetarian',
+  },
+};
+
+const NAME_RE = "^[A-Za-zÀ-ÖØ-öø-ÿ' -]{1,50}$";
+const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'CH', 'NO', 'IS', 'LI']);
+
+const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'label' | 'type'>): FormField => ({
+  placeholder: null,
+  required: false,
+  regex: null,
+  regexDesc: null,
+  options: null,
+  disabled: false,
+  value: null,
+  linkedWith: null,
+  ...f,
+});
+
+export const needsTravelDocument = (journeys: Journey[]) =>
+  journeys.some((j) => j.mode === 'flight' && j.sections.some((s) => !EU.has(s.from.country) || !EU.has(s.to.country)));
+
+export function travelerForms(journeys: Journey[], travelers: { id: number; profile_id?: string | null; guest_id?: string | null }[], user: UserRow | null, lang: Lang) {
+  const t = T[lang];
+  const flight = journeys.some((j) => j.mode === 'flight');
+  const document = needsTravelDocument(journeys);
+  const countries = new Intl.DisplayNames([lang], { type: 'region' });
+  return travelers.map((traveler, i) => {
+    const me = user && (traveler.profile_id === user.id || (!traveler.profile_id && !traveler.guest_id && i === 0)) ? user : null;
+    const leader = i === 0;
+    const identity = [
+      field({ name: 'gender', label: t.gender, type: 'radio', required: true, value: me?.gender ?? null, options: [{ value: 'MR', label: t.mr }, { value: 'MS', label: t.ms }] }),
+      field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: me?.firstname ?? null }),
+      field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: me?.lastname ?? null }),
+      field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: me?.birthdate ?? null, placeholder: 'JJ/MM/AAAA' }),
+    ];
+    const contact = [
+      field({ name: 'contact_email', label: t.email, type: 'text', required: true, regex: EMAIL_RE.source, regexDesc: t.emailDesc, value: me?.email ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_email'] : [] }, disabled: !leader }),
+      field({ name: 'contact_phone', label: t.phone, type: 'text', required: flight, regex: PHONE_RE.source, regexDesc: t.phoneDesc, value: me?.phone ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_phone'] : [] }, disabled: !leader }),
+    ];
+    const groups = [
+      { label: t.identity, isNested: false, group: 'identity', fields: identity },
+      { label: t.contact, isNested: false, group: 'contact', fields: contact },
+    ];
+    if (document)
+      groups.push({
+        label: t.document,
+        isNested: true,
+        group: 'document',
+        fields: [
+          field({ name: 'nationality', label: t.nationality, type: 'list', required: true, options: [...EU, 'GB', 'US', 'CA'].map((c) => ({ value: c, label: countries.of(c) ?? c })) }),
+          field({ name: 'document_number', label: t.number, type: 'text', required: true, regex: '^[A-Z0-9]{5,20}$', regexDesc: t.docDesc }),
+          field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: 'JJ/MM/AAAA' }),
+        ],
+      });
+    return { travelerID: traveler.id, guestID: traveler.guest_id ?? null, profileID: traveler.profile_id ?? (me ? me.id : null), cards: [], fieldsGroups: groups };
+  });
+}
+
+export function placementOptions(journeys: Journey[], lang: Lang) {
+  const t = T[lang];
+  const any = { value: 'any', label: t.any };
+  const placement = [];
+  if (journeys.some((j) => j.mode === 'rail')) {
+    placement.push({ name: 'position', label: t.position, options: [any, { value: 'window', label: t.window }, { value: 'aisle', label: t.aisle }] });
+    if (journeys.some((j) => j.sections.some((s) => /Duplex/.test(s.transport.model))))
+      placement.push({ name: 'deck', label: t.deck, options: [any, { value: 'upper', label: t.upper }, { value: 'lower', label: t.lower }] });
+  }
+  if (journeys.some((j) => j.mode === 'flight')) {
+    placement.push({ name: 'seat', label: t.seat, options: [any, { value: 'window', label: t.window }, { value: 'aisle', label: t.aisle }] });
+    placement.push({ name: 'meal', label: t.meal, options: [{ value: 'standard', label: t.standard }, { value: 'vegetarian', label: t.vegetarian }] });
+  }
+  return placement;
+}
