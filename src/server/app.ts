@@ -19,6 +19,7 @@ import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
+import { cartRoutes } from './features/cart/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(accountRoutes(services));
       await api.register(placesRoutes(services));
       await api.register(tripRoutes(services));
+      await api.register(cartRoutes(services));
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -160,4 +160,56 @@ export const tripSearches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('trip_searches_created').on(t.createdAt)],
+);
+
+/** A travel: the cart a user fills, then checks out. `version` guards every state change. */
+export const travels = pgTable(
+  'travels',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    companyId: uuid('company_id').references(() => companies.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    entityId: uuid('entity_id').references(() => entities.id),
+    customerId: uuid('customer_id').references(() => companies.id),
+    status: text('status').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('travels_user_status').on(t.userId, t.status)],
+);
+
+export type ProductData = Record<string, unknown>;
+
+export const travelProducts = pgTable(
+  'travel_products',
+  {
+    id: id(),
+    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    type: text('type').$type<'rail' | 'flight' | 'hotel' | 'car_rental'>().notNull(),
+    status: text('status').notNull(),
+    /** Cents, every traveller and option included. */
+    price: integer('price').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    data: jsonb('data').$type<ProductData>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('travel_products_travel').on(t.travelId)],
+);
+
+/** Answers of unsafe calls by Idempotency-Key, so a retried call is answered, not redone. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').$type<'pending' | 'done'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

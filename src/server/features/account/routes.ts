@@ -43,13 +43,13 @@ export function accountRoutes(services: Services) {
 
     r.post(
       '/user/logout',
-      { preHandler: app.requireUser, schema: { tags, response: { 200: envelope(logoutResultSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(logoutResultSchema) } } },
       async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
     );
 
     r.get(
       '/user/',
-      { preHandler: app.requireUser, schema: { tags, response: { 200: envelope(userSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(userSchema) } } },
       async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
     );
 

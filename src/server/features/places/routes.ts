@@ -11,7 +11,7 @@ export function placesRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/places',
-      { preHandler: app.optionalUser, schema: { tags: ['places'], querystring: placesQuerySchema, response: { 200: envelope(z.array(placeSchema)) } } },
+      { onRequest: app.optionalUser, schema: { tags: ['places'], querystring: placesQuerySchema, response: { 200: envelope(z.array(placeSchema)) } } },
       async (request) => ({
         result: await searchPlaces(services, request.query.q, request.query.types, requestLang(request.headers['accept-language']), request.session?.user ?? null),
       }),

@@ -17,31 +17,31 @@ export function tripRoutes(services: Services) {
 
     r.post(
       '/treep/search',
-      { preHandler: app.optionalUser, schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: tripSearchBodySchema, response: results } },
+      { onRequest: app.optionalUser, schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: tripSearchBodySchema, response: results } },
       async (request) => ({ result: await trip.search(ctx(request), request.body) }),
     );
     for (const direction of ['next', 'previous'] as const)
-      r.post(`/treep/${direction}`, { preHandler: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
+      r.post(`/treep/${direction}`, { onRequest: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
         result: await trip.page(ctx(request), request.body.searchID, direction),
       }));
     r.post(
       '/ticket/travelerForm',
-      { preHandler: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema) } } },
+      { onRequest: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema) } } },
       async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
     );
     r.post(
       '/ticket/placementOptions',
-      { preHandler: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema) } } },
+      { onRequest: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema) } } },
       async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
     );
     r.get(
       '/treep/choices/:choiceID/more',
-      { preHandler: app.optionalUser, schema: { tags, params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema) } } },
+      { onRequest: app.optionalUser, schema: { tags, params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema) } } },
       async (request) => ({ result: await trip.moreChoices(ctx(request), request.params.choiceID) }),
     );
     r.get(
       '/treep/offers/:offerID/fare-conditions',
-      { preHandler: app.optionalUser, schema: { tags, params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema) } } },
+      { onRequest: app.optionalUser, schema: { tags, params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema) } } },
       async (request) => ({ result: await trip.fareConditions(ctx(request), request.params.offerID) }),
     );
   };

@@ -6,8 +6,9 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
 import { SupplierError, type Customer, type Journey, type Place, type TripQuery } from '../../supplier/types';
-import { companyAddresses, findSearch, saveSearch, type StoredSearch } from './repository';
-import { placementOptions, travelerForms } from './traveler-step';
+import { companyAddresses, saveSearch } from './repository';
+import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
+import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 
 type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
@@ -125,31 +126,12 @@ export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'prev
   return store(ctx, row.leg, request, visible);
 }
 
-type ChoiceRef = { search: StoredSearch; journey: Journey; cabin: string };
-
-/** Choice IDs are `searchID~proposal index~cabin`; offer IDs add `~offer index`. */
-async function choiceOwner(ctx: Ctx, choiceID: string): Promise<StoredSearch> {
-  return (await resolveChoice(ctx, choiceID)).search;
-}
-
-export async function resolveChoice(ctx: Ctx, choiceID: string): Promise<ChoiceRef> {
-  const [searchID, index, cabin] = choiceID.split('~');
-  const search = searchID ? await findSearch(ctx.services.db, searchID, ctx.agency.id, ctx.user?.id ?? null) : undefined;
-  const journey = search ? (search.journeys as Journey[])[Number(index)] : undefined;
-  if (!search || !journey || !cabin || !journey.cabins.some((c) => c.cabin === cabin)) return fail('OFFERS_INVALID');
-  return { search, journey, cabin };
-}
-
-export async function resolveOffer(ctx: Ctx, offerID: string) {
-  const [searchID, index, cabin, offerIndex] = offerID.split('~');
-  const { search, journey } = await resolveChoice(ctx, `${searchID}~${index}~${cabin}`);
-  const offer = journey.cabins.find((c) => c.cabin === cabin)?.offers[Number(offerIndex)];
-  return offer ? { search, journey, offer } : fail('OFFERS_INVALID');
-}
+const scopeOf = (ctx: Ctx) => ({ db: ctx.services.db, agencyId: ctx.agency.id, userId: ctx.user?.id ?? null });
+const choiceOwner = async (ctx: Ctx, choiceID: string) => (await resolveChoice(scopeOf(ctx), choiceID)).search;
+const resolveOffer = (ctx: Ctx, offerID: string) => resolveOfferIn(scopeOf(ctx), offerID);
 
 export async function moreChoices(ctx: Ctx, choiceID: string) {
-  const { search, journey } = await resolveChoice(ctx, choiceID);
-  const index = (search.journeys as Journey[]).indexOf(journey);
+  const { search, journey, index } = await resolveChoice(scopeOf(ctx), choiceID);
   const request = search.request as unknown as Stored;
   return { choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true), offers: offersOf(search.id, index, journey, request.body.nb_travelers, true) };
 }

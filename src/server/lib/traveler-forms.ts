@@ -1,8 +1,8 @@
-import type { Lang } from '../../../contract/account';
-import type { FormField } from '../../../contract/trip';
-import { EMAIL_RE, PHONE_RE } from '../../../contract/validation';
-import type { Journey } from '../../supplier/types';
-import type { UserRow } from '../../lib/auth';
+import type { Lang } from '../../contract/account';
+import type { FormField } from '../../contract/trip';
+import { EMAIL_RE, PHONE_RE } from '../../contract/validation';
+import type { Journey } from '../supplier/types';
+import type { UserRow } from './auth';
 
 /**
  * What the traveller step asks (spec 2 "Traveller-information step"): identity for every ticket,

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { cartAddBodySchema, cartAddResultSchema, travelSummarySchema, travelsListSchema } from '../../../contract/cart';
+import { currentUser } from '../../lib/auth';
+import { fail } from '../../lib/errors';
+import { idempotent } from '../../lib/idempotency';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import * as cart from './service';
+
+const tags = ['cart'];
+
+export function cartRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+
+    r.post(
+      '/cart/add',
+      {
+        onRequest: app.requireUser,
+        schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: cartAddBodySchema, response: { 200: envelope(cartAddResultSchema) } },
+      },
+      async (request, reply) => {
+        const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({
+          status: 200,
+          body: { result: await cart.addTrip(ctx(request), request.body) },
+        }));
+        // A replayed refusal keeps its own status and error body.
+        return reply.status(answer.status as 200).send(answer.body as never);
+      },
+    );
+
+    r.get(
+      '/v2/travels/',
+      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: z.string().max(40).optional() }), response: { 200: envelope(travelsListSchema) } } },
+      async (request) => ({ result: { travels: await cart.travels(ctx(request), request.query.status ?? null) } }),
+    );
+
+    r.get(
+      '/v2/travels/:travelID',
+      { onRequest: app.requireUser, schema: { tags, params: z.object({ travelID: z.string().max(64) }), response: { 200: envelope(travelSummarySchema) } } },
+      async (request) => ({ result: (await cart.travels(ctx(request), null, request.params.travelID))[0] ?? fail('NO_TRAVEL') }),
+    );
+  };
+}

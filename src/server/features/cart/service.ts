@@ -1,0 +1,160 @@
+import type { CartAddBody, TravelSummary } from '../../../contract/cart';
+import { cartAddBodySchema } from '../../../contract/cart';
+import { fail } from '../../lib/errors';
+import type { UserRow } from '../../lib/auth';
+import type { RequestContext } from '../../lib/request-context';
+import { resolveOffer } from '../../lib/trip-offers';
+import { travelerForms } from '../../lib/traveler-forms';
+import type { Journey } from '../../supplier/types';
+import * as repo from './repository';
+
+type Ctx = RequestContext & { user: UserRow };
+const API = '/api/v1';
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Puts the chosen offers (outward, and return for a round trip) with their travellers, options
+ * and seat wishes into a travel in status `cart`: a new one, or the one named by travelID.
+ */
+export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: TravelSummary; offer_errors: { offerID: string; message: string }[] }> {
+  const body = cartAddBodySchema.parse(input);
+  const { db, clock } = ctx.services;
+  const scope = { db, agencyId: ctx.agency.id, userId: ctx.user.id };
+  const chosen = await Promise.all(body.choiceIDs.map((id) => resolveOffer(scope, id)));
+  const [outward, back] = chosen;
+  if (outward!.search.leg !== 'outward' || (back && back.search.leg !== 'return')) fail('OFFERS_INVALID');
+  if (outward!.offer.roundTrip && !back) fail('OFFERS_INVALID');
+  const passengers = (outward!.search.request as { body: { nb_travelers: number } }).body.nb_travelers;
+  if (body.travelers.length !== passengers) fail('PASSENGER_INFO_MISSING', { travelers: 'FIELD_REQUIRED' });
+
+  const journeys = chosen.map((c) => c.journey);
+  const travelers = checkTravelers(ctx, journeys, body.travelers);
+  const entityId = await checkEntity(ctx, body.entity_id ?? null);
+  const options = checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers);
+  const offerErrors = chosen.flatMap((c, i) =>
+    (c.journey.cabins.find((cab) => cab.cabin === c.cabin)?.seats ?? 0) < passengers
+      ? [{ offerID: body.choiceIDs[i]!, message: ctx.lang === 'fr' ? 'Ce trajet est complet.' : 'This trip is full.' }]
+      : [],
+  );
+  if (offerErrors.length) return { travel: await summaryOrEmpty(ctx, body.travelID ?? null), offer_errors: offerErrors };
+
+  const travelId = await db.transaction(async (tx) => {
+    let travel = body.travelID ? await repo.findUserTravel(tx, body.travelID, ctx.user.id) : undefined;
+    if (body.travelID && (!travel || travel.status !== 'cart')) fail('NO_TRAVEL');
+    travel ??= await repo.insertTravel(tx, { agencyId: ctx.agency.id, companyId: ctx.user.companyId, userId: ctx.user.id, entityId, status: 'cart' });
+    await repo.insertProducts(
+      tx,
+      chosen.map((c, i) => {
+        const mine = options.filter((o) => o.offerID === body.choiceIDs[i]);
+        return {
+          travelId: travel!.id,
+          type: c.journey.mode,
+          status: 'cart',
+          price: c.offer.price * passengers + mine.reduce((sum, o) => sum + o.price * o.quantity, 0),
+          startsAt: new Date(c.journey.departure),
+          endsAt: new Date(c.journey.arrival),
+          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes: body.placementWishes ?? {}, ancillaries: mine, searchID: c.search.id },
+        };
+      }),
+    );
+    await repo.touchTravel(tx, travel.id, clock.now());
+    return travel.id;
+  });
+  return { travel: (await travels(ctx, null, travelId))[0]!, offer_errors: [] };
+}
+
+/** Required fields filled, formats kept, the leader's linked values copied to every follower. */
+function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
+  const forms = travelerForms(journeys, input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id })), ctx.user, ctx.lang);
+  const problems: Record<string, string> = {};
+  const leaderValues: Record<string, string | null> = {};
+  forms[0]?.fieldsGroups.flatMap((g) => g.fields).forEach((f) => {
+    if (f.linkedWith?.isLeader) for (const name of f.linkedWith.followerNames) leaderValues[name] = input[0]?.fields[f.name] ?? null;
+  });
+  const travelers = input.map((traveler, i) => {
+    const values: Record<string, string | null> = {};
+    for (const f of forms[i]!.fieldsGroups.flatMap((g) => g.fields)) {
+      const raw = f.linkedWith && !f.linkedWith.isLeader && f.name in leaderValues ? leaderValues[f.name] : traveler.fields[f.name];
+      const value = raw?.trim() || null;
+      if (f.required && !value) problems[`travelers.${i}.${f.name}`] = 'FIELD_REQUIRED';
+      else if (value && f.regex && !new RegExp(f.regex).test(value)) problems[`travelers.${i}.${f.name}`] = 'FORMAT_INVALID';
+      else if (value && f.options && !f.options.some((o) => o.value === value)) problems[`travelers.${i}.${f.name}`] = 'SELECT_VALID_VALUE';
+      values[f.name] = value;
+    }
+    return { travelerID: traveler.travelerID, profileID: forms[i]!.profileID, guestID: forms[i]!.guestID, ...values };
+  });
+  if (Object.keys(problems).length) fail('PASSENGER_INFO_MISSING', problems);
+  return travelers;
+}
+
+async function checkEntity(ctx: Ctx, entityId: string | null): Promise<string | null> {
+  if (!ctx.user.companyId) return null;
+  const list = await repo.companyEntities(ctx.services.db, ctx.user.companyId);
+  if (list.length === 0) return null;
+  if (!entityId || !list.some((e) => e.id === entityId)) fail('REQUEST_FORMAT_INVALID', { entity_id: 'CHOOSE_ENTITY' });
+  return entityId;
+}
+
+function checkAncillaries(
+  wanted: { type: string; quantity: number; offerID: string }[],
+  chosen: { offer: { ancillaries: { type: string; price: number; maxQuantity: number }[] } }[],
+  offerIDs: string[],
+  passengers: number,
+) {
+  return wanted
+    .filter((w) => w.quantity > 0)
+    .map((w, i) => {
+      const offer = chosen[offerIDs.indexOf(w.offerID)]?.offer;
+      const option = offer?.ancillaries.find((a) => a.type === w.type);
+      if (!option || w.quantity > option.maxQuantity * passengers) fail('REQUEST_FORMAT_INVALID', { [`ancillaries.${i}`]: 'FORMAT_INVALID' });
+      return { ...w, price: option!.price };
+    });
+}
+
+async function summaryOrEmpty(ctx: Ctx, travelID: string | null) {
+  const found = travelID ? await travels(ctx, null, travelID) : [];
+  return found[0] ?? fail('NO_TRAVEL');
+}
+
+const productName = (data: Record<string, unknown>) => {
+  const j = data.journey as Journey | undefined;
+  return j ? `${j.sections[0]!.from.city} → ${j.sections[j.sections.length - 1]!.to.city}` : '';
+};
+
+/** The user's travels (optionally of one status, or one by id) as the API shows them. */
+export async function travels(ctx: Ctx, status: string | null, id?: string): Promise<TravelSummary[]> {
+  const rows = await repo.travelsWithProducts(ctx.services.db, ctx.user.id, status, id);
+  return rows.map(({ travel, products }) => {
+    const first = products[0];
+    const travelers = ((first?.data.travelers as { firstname?: string | null; lastname?: string | null }[] | undefined) ?? []).map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' }));
+    const href = `${API}/v2/travels/${travel.id}`;
+    return {
+      id: travel.id,
+      travelId: travel.id,
+      status: travel.status,
+      version: travel.version,
+      companyId: travel.companyId,
+      customer: travel.customerId ?? travel.companyId,
+      customerType: travel.entityId ? 'entity' : 'other',
+      startDateTime: products.length ? (products[0]!.data.journey as Journey).departure : null,
+      endDateTime: products.length ? (products[products.length - 1]!.data.journey as Journey).arrival : null,
+      startLocation: products.length ? (products[0]!.data.journey as Journey).sections[0]!.from.city : null,
+      travelers,
+      products: products.map((p) => ({
+        id: p.id,
+        type: p.type,
+        status: p.status,
+        name: productName(p.data),
+        price: { amount: euros(p.price), currency: 'EUR' as const },
+        travelersCount: travelers.length,
+        departure: (p.data.journey as Journey).departure,
+        arrival: (p.data.journey as Journey).arrival,
+      })),
+      price: { amount: euros(products.reduce((sum, p) => sum + p.price, 0)), currency: 'EUR' as const },
+      links: {
+        getTravel: { href, method: 'GET' as const },
+        ...(travel.status === 'cart' ? { addTrip: { href: `${API}/cart/add?version=v2`, method: 'POST' as const } } : {}),
+      },
+    };
+  });
+}
