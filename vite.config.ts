@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type * as Prerender from './src/web/prerender';
+
+/** The prerendered home page the server puts in #root (src/web/prerender.tsx, src/server/web.ts). */
+const APP_SHELL_FILE = 'app-shell.json';
 
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -17,12 +21,94 @@ function precompress(): Plugin {
     closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk('dist').filter((f) => /\.(js|mjs|css|svg|webmanifest|json)$/.test(f))) {
+      for (const file of walk('dist').filter((f) => /\.(js|mjs|css|svg|webmanifest|json)$/.test(f) && !f.endsWith(APP_SHELL_FILE))) {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
+    },
+  };
+}
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** A chunk and, recursively, the chunks it imports statically. */
+function withImports(bundle: OutputBundle, first: OutputChunk): string[] {
+  const files = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const dep of chunk.imports) {
+      const next = bundle[dep];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(first);
+  return [...files];
+}
+
+function chunkOf(bundle: OutputBundle, test: (moduleId: string) => boolean): OutputChunk {
+  const chunk = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && !!c.facadeModuleId && test(c.facadeModuleId));
+  if (!chunk) throw new Error(`no chunk for ${test.toString()}`);
+  return chunk;
+}
+
+/**
+ * Renders the home page's first screen with the app's own components (in Node, through Vite's module
+ * runner) while the client bundle builds, and emits it as dist/app-shell.json with the chunks that page
+ * loads next (its language's catalog, its route), which the server lists for main.tsx to preload.
+ */
+function appShell(): Plugin {
+  let shell: Promise<Record<string, unknown>> | undefined;
+  return {
+    name: 'escale-app-shell',
+    apply: 'build',
+    buildStart() {
+      shell = runnerImport<typeof Prerender>('/src/web/prerender.tsx', {
+        root: import.meta.dirname,
+        logLevel: 'warn',
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
+      }).then(({ module }) => module.renderAppShell());
+      shell.catch(() => undefined); // reported by generateBundle
+    },
+    async generateBundle(_options, bundle) {
+      const urls = (chunk: OutputChunk) => withImports(bundle, chunk).map((file) => `/${file}`);
+      const preload = {
+        fr: urls(chunkOf(bundle, (id) => id.endsWith('/locales/fr/messages.po'))),
+        en: urls(chunkOf(bundle, (id) => id.endsWith('/locales/en/messages.po'))),
+        home: urls(chunkOf(bundle, (id) => id.includes('/src/web/routes/index.tsx?'))),
+      };
+      this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: JSON.stringify({ ...(await shell), preload }) });
+    },
+  };
+}
+
+/**
+ * index.html's entry (src/web/main.tsx) lets the first screen paint, then preloads the app's chunks all
+ * at once and imports the app (start.tsx, which imports the rest in steps). It finds their addresses in
+ * `<meta name="escale-preload">`; requesting them only after the first paint keeps them from competing
+ * with what that paint needs (the HTML and the CSS).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'escale-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        // The first paint must not wait for more than the entry itself.
+        if (entry.imports.length) throw new Error(`preload-app: the entry imports ${entry.imports.join(', ')} statically`);
+        const start = chunkOf(bundle, (id) => id.endsWith('/src/web/start.tsx'));
+        const steps = start.dynamicImports.map((file) => bundle[file]).filter((c): c is OutputChunk => c?.type === 'chunk');
+        const files = [...new Set([start, ...steps].flatMap((chunk) => withImports(bundle, chunk)))].filter(
+          (file) => !html.includes(`/${file}"`) && !/\/pwa-[^/]*\.js$/.test(file), // the service worker waits for idle time
+        );
+        const meta = `<meta name="escale-preload" content="${files.map((file) => `/${file}`).join(' ')}" />`;
+        return html.replace('</head>', `  ${meta}\n  </head>`);
+      },
     },
   };
 }
@@ -65,8 +151,40 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
+    appShell(),
+    preloadApp(),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: {
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // start.tsx evaluates the app in steps: keep the small libraries every step shares in one chunk
+        // rather than a dozen tiny ones.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store|@lingui)[\\/]|src[\\/]web[\\/]lib[\\/]i18n\.ts$/,
+              priority: 2,
+              includeDependenciesRecursively: false, // i18n.ts loads the catalogs through Vite's preload helper: not here
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod\.ts$/, priority: 1 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 1 },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/, priority: 1 },
+            {
+              name: 'app-state',
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation)\.ts|modals\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

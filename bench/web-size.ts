@@ -27,6 +27,9 @@ export function entryAssets(html: string): { url: string; kind: 'js' | 'css'; vi
     if (rel.includes('modulepreload')) found.push({ url: href, kind: 'js', via: 'modulepreload' });
     else if (rel.includes('stylesheet')) found.push({ url: href, kind: 'css', via: 'stylesheet' });
   }
+  // The app's own chunks, which the entry requests right after the first paint: a first visit loads them too.
+  for (const match of body.matchAll(/<meta\b[^>]*name=["']escale-preload["'][^>]*>/gi))
+    for (const url of (attr(match[0], 'content') ?? '').split(/\s+/).filter(Boolean)) found.push({ url, kind: 'js', via: 'escale-preload' });
   return found;
 }
 

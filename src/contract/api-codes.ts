@@ -105,7 +105,4 @@ export function describeApiCode(code: number, lang: 'fr' | 'en'): string | undef
   return entry?.[lang];
 }
 
-/** Codes the web shows as warnings rather than errors, and the one it never toasts (spec 3 §8). */
-export const WARNING_CODES: readonly number[] = [62, 29];
-export const SILENT_CODE = 78;
-export const ACCOUNT_MIGRATED_CODE = 60;
+export { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from './toast-codes';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../test/support/api';
+import { shellLang } from './web';
 
 let api: Api;
 let dist: string;
@@ -79,5 +80,85 @@ describe('production mode', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('sandbox pictures', () => {
+  it('serves hotel and car pictures as immutable SVG, without an Api-Key', async () => {
+    const hotel = await get('/media/sandbox/hotel/h-paris-001/2.svg');
+    expect(hotel.statusCode).toBe(200);
+    expect(hotel.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(hotel.headers['cache-control']).toMatch(/immutable/);
+    expect(hotel.body).toMatch(/^<svg/);
+    expect((await get('/media/sandbox/car/CDMR.svg')).statusCode).toBe(200);
+  });
+  it('refuses malformed picture names', async () => {
+    for (const url of ['/media/sandbox/hotel/h-paris-001/9.svg', '/media/sandbox/car/cdmr.svg', '/media/sandbox/hotel/%3Cscript%3E/1.svg']) expect((await get(url)).statusCode).toBe(400);
+  });
+});
+
+describe('the home page’s first screen', () => {
+  let shellApi: Api;
+  let shellDist: string;
+  const piece = (name: string) => `<p data-piece="${name}">%AGENCY_NAME%|%AGENCY_LOGO%|%AGENCY_INFO_TITLE%|%AGENCY_INFO_HTML%|%AGENCY_SUPPORT_EMAIL%</p>`;
+  const page = (lang: string) => ({
+    top: { logo: `<div inert="">${piece(`${lang}-logo`)}`, name: `<div inert="">${piece(`${lang}-name`)}` },
+    footer: { none: '<footer>none</footer>', info: '<footer>info</footer>', support: '<footer>support</footer>', 'info+support': '<footer>both</footer>' },
+    end: '</div>',
+  });
+  beforeAll(async () => {
+    shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-dist-'));
+    fs.writeFileSync(
+      path.join(shellDist, 'index.html'),
+      '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><title>Escale</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(shellDist, 'app-shell.json'),
+      JSON.stringify({ fr: page('fr'), en: page('en'), preload: { fr: ['/assets/messages-fr.js'], en: ['/assets/messages-en.js'], home: ['/assets/home.js'] } }),
+    );
+    shellApi = await startApi({ distDir: shellDist, agencyHosts: { 'voyages.unknown.example': 'no-such-key' } });
+  });
+  afterAll(async () => {
+    await shellApi.close();
+    fs.rmSync(shellDist, { recursive: true, force: true });
+  });
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    shellApi.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000', ...headers } });
+
+  it('puts it in #root on /, in the browser’s language, with the agency’s details', async () => {
+    const res = await visit('/', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8,fr;q=0.5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(res.body).toContain('<html lang="en"');
+    const root = /<div id="root">([\s\S]*?)<\/div><script/.exec(res.body)?.[1] ?? '';
+    // The demo agency has a logo, an info block and a support address (db/seed.ts).
+    expect(root).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Votre agence Escale Voyages\|<p>Notre équipe/);
+    expect(root).toContain('|support@escale-voyages.example</p><footer>both</footer>');
+    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js /assets/home.js" />');
+    expect(res.body).toContain('content="demo-agency-key"');
+  });
+
+  it('speaks French to a French browser', async () => {
+    const res = await visit('/?error=x', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(res.body).toContain('<html lang="fr"');
+    expect(res.body).toContain('data-piece="fr-logo"');
+    expect(res.body).toContain('/assets/messages-fr.js');
+  });
+
+  it('keeps #root empty on other pages and for a host without an agency', async () => {
+    for (const res of [await visit('/account/informations'), await visit('/', { host: 'voyages.unknown.example' })]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('escale-preload');
+    }
+  });
+
+  it('picks the language the web app would pick: the first of fr/en by preference, else English', () => {
+    expect(shellLang('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
+    expect(shellLang('en-GB,en;q=0.9,fr;q=0.8')).toBe('en');
+    expect(shellLang('de-DE,de;q=0.9,fr;q=0.7,en;q=0.8')).toBe('en');
+    expect(shellLang('es, fr;q=0.5')).toBe('fr');
+    expect(shellLang('de')).toBe('en');
+    expect(shellLang(undefined)).toBe('en');
   });
 });

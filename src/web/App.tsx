@@ -13,19 +13,26 @@ import { createAppRouter } from './router';
 const router = createAppRouter();
 
 let booting: Promise<unknown> | null = null;
+let booted = false;
 /** Start-up: the stored session and the agency's branding, fetched together, once. */
-const boot = () =>
-  (booting ??= Promise.allSettled([restoreSession(), queryClient.prefetchQuery(brandingQuery())]));
+export const boot = () =>
+  (booting ??= Promise.allSettled([restoreSession(), queryClient.prefetchQuery(brandingQuery())]).then(() => {
+    booted = true;
+  }));
+
+/** Loads the current page's route (its code, its data) before the first render (start.tsx). */
+export const loadPage = () => router.load();
 
 export function App() {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(booted);
   useEffect(() => {
+    if (ready) return;
     let live = true;
     void boot().then(() => live && setReady(true));
     return () => {
       live = false;
     };
-  }, []);
+  }, [ready]);
   return (
     <I18nProvider i18n={i18n}>
       <CrashBoundary>

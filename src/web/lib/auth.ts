@@ -1,6 +1,6 @@
 import { userSchema } from '../../contract/account';
 import { follow } from './follow';
-import { ACCOUNT_MIGRATED_CODE } from '../../contract/api-codes';
+import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
 import { ApiError, api } from './http';
 import { TEXTS } from './messages';
 import { openModal } from './modal';

@@ -2,7 +2,7 @@ import ky from 'ky';
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../contract/envelope';
 import type { HttpMethod } from '../../contract/link';
-import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '../../contract/api-codes';
+import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '../../contract/toast-codes';
 import { currentLang, i18n } from './i18n';
 import { TEXTS } from './messages';
 import { openModal } from './modal';

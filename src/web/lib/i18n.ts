@@ -1,8 +1,9 @@
 import { i18n } from '@lingui/core';
+import { LANG_STORAGE_KEY } from './storage-keys';
 
 export type Lang = 'fr' | 'en';
 export const LANGS: readonly Lang[] = ['fr', 'en'];
-export const LANG_STORAGE_KEY = 'escale.lang';
+export { LANG_STORAGE_KEY };
 
 export const isLang = (value: unknown): value is Lang => value === 'fr' || value === 'en';
 

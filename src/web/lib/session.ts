@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { User } from '../../contract/account';
 import { queryClient } from './query';
+import { TOKEN_STORAGE_KEY } from './storage-keys';
 
-export const TOKEN_STORAGE_KEY = 'escale.token';
+export { TOKEN_STORAGE_KEY };
 
 function readToken(): string | null {
   try {
