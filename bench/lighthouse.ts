@@ -123,13 +123,23 @@ function summarise(lhr: Lhr, report: string): PresetFigures {
   };
 }
 
+/** Lighthouse's trace recording fails now and then (NO_NAVSTART, NO_FCP): one more try before giving up. */
+async function attempt<T>(run: () => Promise<T>, log: (m: string) => void): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    log(`  retrying after: ${(err as Error).message.split('\n').slice(-1)[0]}`);
+    return run();
+  }
+}
+
 /** Runs `runs` times and keeps the run with the median performance score. */
 async function measurePreset(root: string, outDir: string, url: string, preset: Preset, runs: number, log: (m: string) => void) {
   const results: PresetFigures[] = [];
   for (let i = 1; i <= runs; i++) {
     const report = path.join(outDir, runs > 1 ? `lighthouse-${preset}-${i}.json` : `lighthouse-${preset}.json`);
     const started = Date.now();
-    const figures = summarise(await runLighthouse(root, url, preset, report), path.relative(root, report));
+    const figures = await attempt(async () => summarise(await runLighthouse(root, url, preset, report), path.relative(root, report)), log);
     log(`  ${preset}${runs > 1 ? ` #${i}` : ''}: performance ${figures.performance}, accessibility ${figures.accessibility}, host benchmarkIndex ${figures.benchmarkIndex ?? 'n/a'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     results.push(figures);
   }

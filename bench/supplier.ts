@@ -10,6 +10,8 @@ import { railJourneys } from '../src/server/supplier/sandbox/rail';
 const QUERIES = ['par', 'lyon', 'gare de lyon', 'st ex', 'marseille st', 'bordeaux', 'genève', 'londres', 'nice', 'cdg', 'lille eur', 'toulouse'];
 
 async function load(url: string, requests: { path: string }[], headers: Record<string, string>) {
+  // Two seconds of warm-up first (JIT, caches), so the figures are the steady state.
+  await autocannon({ url, connections: 50, duration: 2, headers, requests });
   const result = await autocannon({ url, connections: 50, duration: 10, headers, requests });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startApi, type Api } from '../../../../test/support/api';
+import { envelope } from '../../../contract/envelope';
+import { placeSchema } from '../../../contract/places';
 
 let api: Api;
 beforeAll(async () => {
@@ -23,6 +26,12 @@ describe('GET /places', () => {
       expect.arrayContaining(['ID', 'name', 'description', 'type', 'lat', 'lon', 'city', 'country', 'zip_code', 'formatted_address', 'provider_codes']),
     );
     expect(list.length).toBeLessThanOrEqual(10);
+  });
+
+  it('answers in the contract shape for every kind of query', async () => {
+    const schema = envelope(z.array(placeSchema));
+    for (const q of ['?q=par', '?q=', '?q=cdg&types=airport', '?q=gare%20de%20lyon'])
+      expect(schema.safeParse((await places(q, { token: await api.login('alice') })).body).success, q).toBe(true);
   });
 
   it('ignores accents and case', async () => {

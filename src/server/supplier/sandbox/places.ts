@@ -135,31 +135,74 @@ function buildIndex(): Entry[] {
 /** The ten French cities offered before anything is typed (spec 1 §3). */
 export const SUGGESTED_CITIES = ['paris', 'lyon', 'marseille', 'bordeaux', 'lille', 'toulouse', 'nantes', 'strasbourg', 'nice', 'montpellier'];
 
+/** Entries whose words start with `prefix`: a binary search over every (word, entry) pair, sorted. */
+function wordIndex(index: Entry[]) {
+  const pairs = index.flatMap((entry, i) => entry.words.map((word) => [word, i] as const)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const words = pairs.map((p) => p[0]);
+  return (prefix: string): Set<number> => {
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = new Set<number>();
+    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i++) found.add(pairs[i]![1]);
+    return found;
+  };
+}
+
+const CACHE_SIZE = 5_000;
+
 /**
  * Place search: every query word must start a word of the place (its names, its city, its codes),
- * accents and case ignored; ranked by how the name starts, then by importance.
+ * accents and case ignored; ranked by how the name starts, then by importance. Answers are
+ * memoised (the reference data never changes while running), most recent first out last.
  */
 export function sandboxPlaces(): PlaceDirectory {
   const index = buildIndex();
   const byId = new Map(index.map((e) => [e.id, e]));
+  const startingWith = wordIndex(index);
+  const built = { fr: new Map<string, Place>(), en: new Map<string, Place>() };
+  const place = (entry: Entry, lang: Lang) => {
+    let p = built[lang].get(entry.id);
+    if (!p) built[lang].set(entry.id, (p = entry.build(lang)));
+    return p;
+  };
+  const answers = new Map<string, Place[]>();
   return {
     search(q, types, lang, limit = 10) {
       const query = normalize(q);
       const tokens = query.split(' ').filter(Boolean);
       if (tokens.length === 0) return [];
+      const key = `${lang}|${limit}|${types.join(',')}|${query}`;
+      const known = answers.get(key);
+      if (known) {
+        answers.delete(key);
+        answers.set(key, known);
+        return known;
+      }
+      let candidates = startingWith(tokens[0]!);
+      for (const t of tokens.slice(1)) {
+        const next = startingWith(t);
+        candidates = new Set([...candidates].filter((i) => next.has(i)));
+      }
       const scored: { entry: Entry; score: number }[] = [];
-      for (const entry of index) {
+      for (const i of candidates) {
+        const entry = index[i]!;
         if (types.length && !types.includes(entry.type)) continue;
-        if (!tokens.every((t) => entry.words.some((w) => w.startsWith(t)))) continue;
         let score = entry.importance;
         if (entry.names.some((n) => n === query)) score += 120;
         else if (entry.names.some((n) => n.startsWith(query))) score += 60;
-        else if (entry.words.some((w) => w.startsWith(tokens[0]!))) score += 10;
         if (entry.type === 'city') score += 15;
         scored.push({ entry, score });
       }
       scored.sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id));
-      return scored.slice(0, limit).map((s) => s.entry.build(lang));
+      const result = scored.slice(0, limit).map((s) => place(s.entry, lang));
+      if (answers.size >= CACHE_SIZE) answers.delete(answers.keys().next().value!);
+      answers.set(key, result);
+      return result;
     },
     suggested(lang) {
       return SUGGESTED_CITIES.flatMap((id) => {
@@ -169,7 +212,7 @@ export function sandboxPlaces(): PlaceDirectory {
     },
     byId(id, lang) {
       const entry = byId.get(id);
-      if (entry) return entry.build(lang);
+      if (entry) return place(entry, lang);
       // Codes alone are accepted too: 'station:8768600', 'airport:CDG' resolve above; bare UIC/IATA here.
       const s = stationByUic.get(id);
       if (s) return stationPlace(s, lang);
