@@ -213,3 +213,19 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** People a user books for who have no account: guests (spec 1 "invited guest passengers"). */
+export const guests = pgTable(
+  'guests',
+  {
+    id: id(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id),
+    gender: text('gender').$type<'MR' | 'MS'>(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email'),
+    birthdate: text('birthdate'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('guests_owner').on(t.ownerId)],
+);

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { agencies, companies, entities, users, type UserFlags } from './schema';
+import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
 import { hashPassword, sha256 } from '../lib/secrets';
 import { sanitizeAgencyHtml } from '../lib/html';
 
@@ -111,7 +111,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       { companyId: acme!.id, name: 'Lyon Plant' },
     ]);
     const companyId = { acme: acme!.id, globex: globex!.id };
-    await tx.insert(users).values(
+    const inserted = await tx.insert(users).values(
       DEMO_USERS.map((u) => ({
         agencyId: agency!.id,
         companyId: u.company ? companyId[u.company] : null,
@@ -127,7 +127,12 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         status: 'active' as const,
         activatedAt: new Date(),
       })),
-    );
+    ).returning({ id: users.id, username: users.username });
+    const alice = inserted.find((u) => u.username === 'alice')!;
+    await tx.insert(guests).values([
+      { ownerId: alice.id, gender: 'MR', firstname: 'Jean', lastname: 'Dupont', email: 'jean.dupont@partner.example', birthdate: '1979-03-14' },
+      { ownerId: alice.id, gender: 'MS', firstname: 'Inès', lastname: 'Benali', email: 'ines.benali@partner.example', birthdate: '1992-09-30' },
+    ]);
   });
   return true;
 }

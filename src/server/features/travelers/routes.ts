@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { newGuestSchema, travelerSchema, travelerSearchQuerySchema, type Traveler } from '../../../contract/travelers';
+import { currentUser } from '../../lib/auth';
+import { fail, parseWith } from '../../lib/errors';
+import { isoDate } from '../../lib/clock';
+import type { Services } from '../../lib/services';
+import * as repo from './repository';
+
+const tags = ['travelers'];
+const list = { 200: envelope(z.array(travelerSchema)) };
+
+const employee = (u: { id: string; gender: 'MR' | 'MS' | null; firstname: string; lastname: string; email: string; birthdate: string | null }): Traveler => ({
+  uid: u.id,
+  type: 'employee',
+  gender: u.gender,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  birthdate: u.birthdate,
+});
+
+export function travelersRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const me = (request: FastifyRequest) => currentUser(request);
+
+    // Colleagues: the caller's company; a travel agent names the customer company.
+    r.get('/users/', { onRequest: app.requireUser, schema: { tags, querystring: travelerSearchQuerySchema, response: list } }, async (request) => {
+      const user = me(request);
+      const companyId = user.perms.includes('travel_agent') && request.query.company_id ? request.query.company_id : user.companyId;
+      if (!companyId) return { result: [] };
+      if (!/^[0-9a-f-]{36}$/.test(companyId)) fail('COMPANY_NOT_FOUND');
+      const rows = await repo.colleagues(services.db, companyId, user.id, request.query.query.trim(), request.query.limit);
+      return { result: rows.map(employee) };
+    });
+
+    r.get('/user/guests', { onRequest: app.requireUser, schema: { tags, querystring: travelerSearchQuerySchema, response: list } }, async (request) => {
+      const rows = await repo.guestsOf(services.db, me(request).id, request.query.query.trim(), request.query.limit);
+      return { result: rows.map((g) => ({ uid: g.id, type: 'guest' as const, gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate })) };
+    });
+
+    r.post(
+      '/user/guests',
+      {
+        onRequest: app.requireUser,
+        // Checked against today's date in the handler (birthdate bound); the schema documents it.
+        validatorCompiler: () => (value) => ({ value }),
+        schema: { tags, body: newGuestSchema('9999-12-31'), response: { 201: envelope(travelerSchema) } },
+      },
+      async (request, reply) => {
+        const input = parseWith(newGuestSchema(isoDate(services.clock.now())), request.body);
+        const g = await repo.insertGuest(services.db, { ownerId: me(request).id, ...input, email: input.email ?? null, birthdate: input.birthdate ?? null });
+        return reply.status(201).send({ result: { uid: g.id, type: 'guest', gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate } });
+      },
+    );
+  };
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from '../../../../test/support/api';
+
+let api: Api;
+let alice: string;
+beforeAll(async () => {
+  api = await startApi();
+  alice = await api.login('alice');
+});
+afterAll(() => api.close());
+
+type T = { uid: string; type: string; firstname: string; lastname: string };
+
+describe('GET /users/ (colleagues)', () => {
+  it("finds colleagues of the caller's company by name, not the caller, limited", async () => {
+    const all = (await api.call('GET', '/api/v1/users/?query=&limit=15', { token: alice })).body.result as T[];
+    expect(all.map((u) => u.firstname).sort()).toEqual(['Bob', 'Carol', 'Maya', 'Sam']);
+    const bob = (await api.call('GET', '/api/v1/users/?query=dur', { token: alice })).body.result as T[];
+    expect(bob).toEqual([expect.objectContaining({ firstname: 'Bob', lastname: 'Durand', type: 'employee' })]);
+    expect((await api.call('GET', '/api/v1/users/?limit=2', { token: alice })).body.result).toHaveLength(2);
+  });
+  it('shows another company nothing of Acme', async () => {
+    const gus = await api.login('gus');
+    expect((await api.call('GET', '/api/v1/users/?query=bob', { token: gus })).body.result).toEqual([]);
+  });
+  it('treats % and _ in the query as text, and refuses signed-out callers', async () => {
+    expect((await api.call('GET', '/api/v1/users/?query=%25', { token: alice })).body.result).toEqual([]);
+    expect((await api.call('GET', '/api/v1/users/?query=a')).status).toBe(401);
+  });
+});
+
+describe('guests', () => {
+  it("lists the user's own guests, and adds one", async () => {
+    const before = (await api.call('GET', '/api/v1/user/guests?query=', { token: alice })).body.result as T[];
+    expect(before.map((g) => `${g.firstname} ${g.lastname}`)).toEqual(['Inès Benali', 'Jean Dupont']);
+    const created = await api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MS', firstname: 'Léa', lastname: 'Roux', birthdate: '1990-01-02' } });
+    expect(created.status).toBe(201);
+    expect(created.body.result).toMatchObject({ type: 'guest', firstname: 'Léa' });
+    expect((await api.call('GET', '/api/v1/user/guests?query=rou', { token: alice })).body.result).toHaveLength(1);
+    expect((await api.call('GET', '/api/v1/user/guests', { token: await api.login('bob') })).body.result).toEqual([]);
+  });
+  it('refuses a guest without a name or with a future birthdate', async () => {
+    const res = await api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MS', firstname: '', lastname: 'X', birthdate: '2099-01-01' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ firstname: 'PLEASE_FILL', birthdate: 'TOO_YOUNG' });
+  });
+});
