@@ -4,7 +4,13 @@ const config: LinguiConfig = {
   locales: ['fr', 'en'],
   sourceLocale: 'fr',
   fallbackLocales: { default: 'fr' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src/web'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: ['src/web/features/trip/search-form', 'src/web/features/trip/results'] },
+    // Loaded with the trip search form's chunk (lib/i18n.ts loadCatalog), so the first screen's catalog stays small.
+    { path: '<rootDir>/locales/{locale}/trip-search', include: ['src/web/features/trip/search-form'] },
+    // Loaded by the /search route's loader, for the same reason.
+    { path: '<rootDir>/locales/{locale}/trip-results', include: ['src/web/features/trip/results'] },
+  ],
   format: 'po',
 };
 export default config;

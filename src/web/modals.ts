@@ -10,4 +10,5 @@ export const modalRegistry: ModalRegistry = {
   AccountMigrationError: { load: () => import('./features/account/AccountMigrationErrorModal') },
   Information: { load: () => import('./components/InformationModal') },
   Confirm: { load: () => import('./components/ConfirmModal') },
+  FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },
 };

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as FormRouteImport } from './routes/form'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountSplatRouteImport } from './routes/account.$'
 import { Route as AccountInformationsRouteImport } from './routes/account.informations'
@@ -39,6 +40,11 @@ const AccountRoute = AccountRouteImport.update({
 const FormRoute = FormRouteImport.update({
   id: '/form',
   path: '/form',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
+  '/search': typeof SearchRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
   '/password/$token': typeof PasswordTokenRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/form': typeof FormRoute
+  '/search': typeof SearchRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
   '/password/$token': typeof PasswordTokenRoute
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
+  '/search': typeof SearchRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
   '/password/$token': typeof PasswordTokenRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/account'
     | '/form'
+    | '/search'
     | '/account/$'
     | '/account/informations'
     | '/password/$token'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/form'
+    | '/search'
     | '/account/$'
     | '/account/informations'
     | '/password/$token'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/account'
     | '/form'
+    | '/search'
     | '/account/$'
     | '/account/informations'
     | '/password/$token'
@@ -162,6 +174,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AccountRoute: typeof AccountRouteWithChildren
   FormRoute: typeof FormRoute
+  SearchRoute: typeof SearchRoute
   PasswordTokenRoute: typeof PasswordTokenRoute
   SandboxSegmentRoute: typeof SandboxSegmentRoute
   SsoSegmentRoute: typeof SsoSegmentRoute
@@ -196,6 +209,13 @@ declare module '@tanstack/react-router' {
       path: '/form'
       fullPath: '/form'
       preLoaderRoute: typeof FormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -270,6 +290,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AccountRoute: AccountRouteWithChildren,
   FormRoute: FormRoute,
+  SearchRoute: SearchRoute,
   PasswordTokenRoute: PasswordTokenRoute,
   SandboxSegmentRoute: SandboxSegmentRoute,
   SsoSegmentRoute: SsoSegmentRoute,

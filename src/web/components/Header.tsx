@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import ExternalLink from 'lucide-react/icons/external-link';
@@ -10,6 +11,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { DEFAULT_FEATURES } from '../../contract/account';
 import { DEFAULT_NAME, useBranding } from '../lib/branding';
+import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';
 import { useUser } from '../lib/session';
 import { Button } from './Button';
@@ -34,10 +36,12 @@ function DisabledItem({ icon, children, reason }: { icon: ReactNode; children: R
  * button, the demo tag, the language switch and the user menu or the sign-in buttons.
  * 68 px high; on tablets the navigation takes a second row (116 px); on phones it folds into a menu.
  */
-export function Header({ cartCount = 0 }: { cartCount?: number }) {
+export function Header() {
   const { t } = useLingui();
   const branding = useBranding();
   const user = useUser();
+  const cart = useQuery({ ...cartQuery(), enabled: Boolean(user) });
+  const cartCount = user ? (cart.data?.travels.length ?? 0) : 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const features = user?.features ?? DEFAULT_FEATURES;
   const name = branding?.name ?? DEFAULT_NAME;

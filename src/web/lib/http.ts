@@ -61,6 +61,8 @@ export type RequestOptions = {
   /** Apply the session rules (401 with a token, 422/60). Only the start-up check turns them off. */
   handleSession?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 let apiKey: string | undefined;
@@ -88,6 +90,7 @@ export async function request<S extends z.ZodType>(
     'Accept-Language': currentLang(),
     'X-Client': CLIENT_ID,
     Accept: 'application/json',
+    ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && options.json !== undefined;

@@ -32,10 +32,25 @@ const catalogs: Record<Lang, () => Promise<{ messages: Record<string, unknown> }
   en: () => import('../../../locales/en/messages.po'),
 };
 
+type Messages = Parameters<typeof i18n.load>[1];
+export type CatalogLoaders = Record<Lang, () => Promise<{ messages: Record<string, unknown> }>>;
+
+/** The catalogs of lazily loaded parts of the app, loaded with them and again on each language change. */
+const extraCatalogs = new Set<CatalogLoaders>();
+
+/** Loads (and keeps loading on language changes) the catalog of a lazily loaded part of the app. */
+export async function loadCatalog(loaders: CatalogLoaders): Promise<void> {
+  extraCatalogs.add(loaders);
+  const lang = currentLang();
+  const { messages } = await loaders[lang]();
+  i18n.load(lang, messages as Messages);
+}
+
 /** Loads the language's catalog, activates it and sets `<html lang>`; `persist` stores the choice. */
 export async function activateLang(lang: Lang, { persist = false } = {}): Promise<void> {
-  const { messages } = await catalogs[lang]();
-  i18n.loadAndActivate({ locale: lang, messages: messages as Parameters<typeof i18n.load>[1] });
+  const [{ messages }, ...extras] = await Promise.all([catalogs[lang](), ...[...extraCatalogs].map((loaders) => loaders[lang]())]);
+  for (const extra of extras) i18n.load(lang, extra.messages as Messages);
+  i18n.loadAndActivate({ locale: lang, messages: messages as Messages });
   document.documentElement.lang = lang;
   if (persist) {
     try {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Link } from '../../contract/link';
 import { create } from 'zustand';
 import type { Text } from './messages';
 
@@ -12,6 +13,7 @@ export type ModalProps = {
   Information: { title?: Text; message: Text };
   Confirm: { title?: Text; message: Text; confirmLabel?: Text; onConfirm: () => void | Promise<void> };
   AccountMigrationError: Record<string, never>;
+  FareConditions: { link: Link; offerName: string };
 };
 export type ModalName = keyof ModalProps;
 

@@ -1,4 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SearchHome } from '../features/search/SearchHome';
+import { TripSearchSkeleton } from '../features/search/TripSearchSkeleton';
+import { loadTripSearchForm } from '../features/trip/search-form/load';
 
-export const Route = createFileRoute('/')({ component: SearchHome });
+// The form comes in its own chunk with its texts: the first screen (prerendered) shows its skeleton meanwhile.
+const TripSearchForm = lazy(loadTripSearchForm);
+
+export const Route = createFileRoute('/')({
+  // `?travelID=`: the trip searched is added to that travel (spec 1 §2, the travel-id banner).
+  validateSearch: (search: Record<string, unknown>): { travelID?: string } =>
+    typeof search.travelID === 'string' && search.travelID ? { travelID: search.travelID.slice(0, 64) } : {},
+  component: Home,
+});
+
+function Home() {
+  const { travelID } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <SearchHome>
+      <Suspense fallback={<TripSearchSkeleton />}>
+        <TripSearchForm travelID={travelID} onCancelTravel={() => void navigate({ to: '/', search: {} })} />
+      </Suspense>
+    </SearchHome>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Choice, Proposal } from '../../../../contract/trip';
+import { formatCo2, formatDuration, formatPrice, formatTime } from './format';
+
+/** CO2 per passenger on a small three-step scale (UI.md: "low" must be obvious, not by colour only). */
+function Co2({ grams }: { grams: number }) {
+  const { t } = useLingui();
+  const level = grams < 5_000 ? 1 : grams < 30_000 ? 2 : 3;
+  const label = level === 1 ? t`faible` : level === 2 ? t`moyen` : t`élevé`;
+  const kg = formatCo2(grams);
+  return (
+    <span className="flex items-center gap-2 text-sm text-gray-700" title={t`Émissions de CO2 par passager`}>
+      <span aria-hidden="true" className="flex gap-0.5">
+        {[1, 2, 3].map((i) => (
+          <span key={i} className={`h-2 w-3 rounded-sm ${i <= level ? (level === 1 ? 'bg-green-700' : level === 2 ? 'bg-amber-600' : 'bg-red-700') : 'bg-gray-200'}`} />
+        ))}
+      </span>
+      <span className="tabular-nums">{t`${kg} CO2 (${label})`}</span>
+    </span>
+  );
+}
+
+function CarrierLogo({ name, logo }: { name: string; logo: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <span className="flex h-6 min-w-6 items-center justify-center rounded bg-gray-200 px-1 text-xs font-semibold text-gray-800">
+        {name.slice(0, 2).toUpperCase()}
+      </span>
+    );
+  return <img src={logo} alt={name} className="h-6 w-auto max-w-16 object-contain" onError={() => setFailed(true)} />;
+}
+
+export type CardSelection = { cabin: string } | null;
+
+export function useCabinLabel() {
+  const { t } = useLingui();
+  return (cabin: string) =>
+    cabin === 'second' ? t`2de classe` : cabin === 'first' ? t`1re classe` : cabin === 'economy' ? t`Économie` : cabin === 'business' ? t`Affaires` : cabin;
+}
+
+/** Whether a cabin can be chosen: a price and neither full nor unavailable. */
+export const choiceAvailable = (c: Choice) => c.price !== null && !c.full && !c.unavailabilityReason;
+
+/** One proposal of the list: times, duration, transits, carriers, CO2 and a button per cabin. */
+export function ProposalCard({
+  proposal,
+  selected,
+  onCabin,
+}: {
+  proposal: Proposal;
+  selected: CardSelection;
+  onCabin: (choice: Choice) => void;
+}) {
+  const { t } = useLingui();
+  const label = useCabinLabel();
+  const dep = formatTime(proposal.departure);
+  const arr = formatTime(proposal.arrival);
+  const duration = formatDuration(proposal.duration);
+  const count = proposal.transitCount;
+  const carriers = proposal.carriers.slice(0, 3);
+  const headingId = `proposal-${proposal.id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={`rounded-xl border bg-white p-4 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-xl font-bold tabular-nums text-gray-900">
+            <span className="sr-only">{t`Départ à ${dep}, arrivée à ${arr}`}</span>
+            <span aria-hidden="true">
+              {dep} – {arr}
+            </span>
+          </h3>
+          <p className="text-sm text-gray-700">
+            {duration} ·{' '}
+            {count === 0 ? <Trans>Direct</Trans> : count === 1 ? <Trans>1 correspondance</Trans> : <Trans>{count} correspondances</Trans>}
+          </p>
+          <p className="text-sm text-gray-700">
+            {proposal.from.name} → {proposal.to.name}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <div className="flex items-center gap-2">
+            {carriers.map((c) => (
+              <CarrierLogo key={c.code} name={c.name} logo={c.logo} />
+            ))}
+          </div>
+          <Co2 grams={proposal.co2Emission} />
+        </div>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Classes`}>
+        {proposal.choices.map((choice) => {
+          const available = choiceAvailable(choice);
+          const isSelected = selected?.cabin === choice.cabin;
+          const cabin = label(choice.cabin);
+          return (
+            <li key={choice.id}>
+              <button
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => onCabin(choice)}
+                className={`flex min-h-11 min-w-36 flex-col items-start rounded-lg border px-3 py-1 text-left ${
+                  isSelected ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-400 bg-white text-gray-900 hover:bg-gray-100'
+                }`}
+              >
+                <span className="text-sm font-medium">{cabin}</span>
+                {choice.full ? (
+                  <span className="rounded bg-gray-200 px-1.5 text-sm font-semibold text-gray-900">{t`Complet`}</span>
+                ) : available ? (
+                  <span className="text-lg font-bold tabular-nums">{formatPrice(choice.price!)}</span>
+                ) : (
+                  <span className="text-sm font-semibold">{t`Indisponible`}</span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

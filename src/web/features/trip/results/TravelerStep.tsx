@@ -1,0 +1,421 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../../components/Button';
+import { FieldError, FormAlert, useFieldText } from '../../../components/Field';
+import { Spinner } from '../../../components/Spinner';
+import type { FormField, TripSearchBody } from '../../../../contract/trip';
+import { cartQuery } from '../../../lib/cart';
+import { ApiError, errorText } from '../../../lib/http';
+import { openModal, preloadModal } from '../../../lib/modal';
+import { useUser } from '../../../lib/session';
+import { addToCart, travelerStepQuery } from './api';
+import type { CartAddResult } from './api';
+import { formatPrice } from './format';
+import type { Chosen } from './LegResults';
+
+type Values = Record<string, string>[];
+
+const isoToFr = (v: string | null) => {
+  const m = v && /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (v ?? '');
+};
+const frToIso = (v: string) => {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
+};
+
+type Form = { travelerID: number; profileID: string | null; guestID: string | null; fields: FormField[]; groups: { label: string; fields: FormField[] }[] };
+
+/** The leader's linked fields: follower name → leader field name. */
+function followersOf(forms: Form[]): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const f of forms[0]?.fields ?? []) if (f.linkedWith?.isLeader) for (const n of f.linkedWith.followerNames) map[n] = f.name;
+  return map;
+}
+
+/** Client-side check (spec 2 §5): required → 'Ce champ est requis'; a regex → its regexDesc. */
+function validate(forms: Form[], values: Values, isFollower: (i: number, f: FormField) => boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  forms.forEach((form, i) => {
+    for (const f of form.fields) {
+      if (isFollower(i, f)) continue;
+      const raw = (values[i]?.[f.name] ?? '').trim();
+      const value = f.type === 'date' ? frToIso(raw) : raw;
+      if (f.required && !value) errors[`travelers.${i}.${f.name}`] = 'FIELD_REQUIRED';
+      else if (value && f.regex && !new RegExp(f.regex).test(value)) errors[`travelers.${i}.${f.name}`] = f.regexDesc ?? 'FORMAT_INVALID';
+    }
+  });
+  return errors;
+}
+
+function useAncillaryLabels(): Record<string, string> {
+  const { t } = useLingui();
+  return {
+    'additional-luggage': t`Bagage supplémentaire`,
+    bike: t`Vélo`,
+    'disassembled-bike': t`Vélo démonté`,
+    'ouigo-flex': t`Option flexibilité`,
+    pmr: t`Assistance PMR`,
+  };
+}
+
+/**
+ * Spec 2 "Traveller-information step": one card per traveller from the server's forms, placement
+ * wishes, options, the entity, sign-in prompt, then add to cart (POST /cart/add, Idempotency-Key).
+ */
+export function TravelerStep({
+  chosen,
+  travelers,
+  travelID,
+  entity,
+  onAdded,
+}: {
+  chosen: Chosen[];
+  travelers: TripSearchBody['travelers'];
+  travelID: string | null;
+  entity: string | undefined;
+  onAdded: () => void;
+}) {
+  const { t } = useLingui();
+  const fieldText = useFieldText();
+  const labels = useAncillaryLabels();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const offerIDs = chosen.map((c) => c.offer.id);
+  const step = useQuery(travelerStepQuery(offerIDs, travelers, travelID));
+  const forms: Form[] = useMemo(
+    () =>
+      (step.data?.travelerForms ?? []).map((f) => ({
+        travelerID: f.travelerID,
+        profileID: f.profileID,
+        guestID: f.guestID,
+        groups: f.fieldsGroups.map((g) => ({ label: g.label, fields: g.fields })),
+        fields: f.fieldsGroups.flatMap((g) => g.fields),
+      })),
+    [step.data],
+  );
+  const [values, setValues] = useState<Values>([]);
+  const [placement, setPlacement] = useState<Record<string, string>>({});
+  const [options, setOptions] = useState<Record<string, number>>({});
+  const entities = user?.entities ?? [];
+  const [entityId, setEntityId] = useState(entity ?? (entities.length === 1 ? entities[0]!.uid : ''));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [offerErrors, setOfferErrors] = useState<CartAddResult['offer_errors']>([]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const idBase = useId();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Prefill from the forms' values once they arrive.
+  useEffect(() => {
+    if (!step.data) return;
+    setValues(forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))));
+    setPlacement(Object.fromEntries(step.data.placement.map((p) => [p.name, p.options[0]?.value ?? ''])));
+  }, [step.data, forms]);
+
+  const followers = followersOf(forms);
+  const isFollower = (i: number, f: FormField) => i > 0 && f.name in followers && Boolean(f.linkedWith && !f.linkedWith.isLeader);
+  const valueOf = (i: number, f: FormField) => (isFollower(i, f) ? (values[0]?.[followers[f.name]!] ?? '') : (values[i]?.[f.name] ?? ''));
+  const setValue = (i: number, name: string, value: string) => {
+    setValues((v) => v.map((row, j) => (j === i ? { ...row, [name]: value } : row)));
+    setErrors((e) => {
+      const { [`travelers.${i}.${name}`]: _, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const submit = async () => {
+    setFormError(null);
+    setOfferErrors([]);
+    const found = validate(forms, values, isFollower);
+    if (entities.length > 0 && !entityId) found.entity_id = 'CHOOSE_ENTITY';
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setFormError(t`Certains champs sont à compléter ou à corriger.`);
+      return;
+    }
+    const body = {
+      travelers: forms.map((form, i) => ({
+        travelerID: form.travelerID,
+        profile_id: form.profileID,
+        guest_id: form.guestID,
+        fields: Object.fromEntries(
+          form.fields.map((f) => {
+            const v = valueOf(i, f).trim();
+            return [f.name, v ? (f.type === 'date' ? frToIso(v) : v) : null];
+          }),
+        ),
+      })),
+      choiceIDs: offerIDs,
+      travelID,
+      entity_id: entityId || null,
+      placementWishes: placement,
+      ancillaries: Object.entries(options)
+        .filter(([, q]) => q > 0)
+        .map(([key, quantity]) => {
+          const [offerID, type] = key.split('|') as [string, string];
+          return { offerID, type, quantity };
+        }),
+    };
+    setBusy(true);
+    try {
+      const answer = await addToCart(body, crypto.randomUUID());
+      if (answer.offer_errors.length) {
+        setOfferErrors(answer.offer_errors);
+        return;
+      }
+      setDone(true);
+      await queryClient.invalidateQueries({ queryKey: cartQuery().queryKey });
+      timer.current = setTimeout(onAdded, 2500);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setFormError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step.isPending)
+    return (
+      <p role="status" className="flex items-center gap-2 text-gray-700">
+        <Spinner /> <Trans>Chargement des informations voyageurs…</Trans>
+      </p>
+    );
+  if (step.isError)
+    return (
+      <FormAlert>
+        <Trans>Les informations voyageurs n’ont pas pu être chargées.</Trans>{' '}
+        <Button variant="link" onClick={() => void step.refetch()}>
+          <Trans>Réessayer</Trans>
+        </Button>
+      </FormAlert>
+    );
+
+  const entityError = errors.entity_id === 'CHOOSE_ENTITY' ? t`Veuillez choisir une entité` : fieldText(errors.entity_id);
+  const allAncillaries = chosen.flatMap((c) => c.offer.ancillaries.map((a) => ({ ...a, offerID: c.offer.id, leg: c })));
+
+  return (
+    <section aria-labelledby="travelers-title" className="flex flex-col gap-4">
+      <h2 id="travelers-title" className="text-xl font-bold text-gray-900">
+        <Trans>Informations voyageurs</Trans>
+      </h2>
+      {!user && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand bg-white p-4">
+          <p className="font-medium text-gray-900">
+            <Trans>Connectez-vous pour continuer</Trans>
+          </p>
+          <Button onPointerEnter={() => preloadModal('Login')} onClick={() => openModal('Login')}>
+            <Trans>Se connecter</Trans>
+          </Button>
+        </div>
+      )}
+      <ul className="flex flex-col gap-4" aria-label={t`Voyageurs`}>
+        {forms.map((form, i) => {
+          const n = i + 1;
+          return (
+            <li key={form.travelerID} className="rounded-xl border border-gray-200 bg-white p-4">
+              <h3 className="mb-2 font-semibold text-gray-900">
+                <Trans>Voyageur {n}</Trans>
+              </h3>
+              {form.groups.map((group) => (
+                <fieldset key={group.label} className="mb-3 flex flex-col gap-3">
+                  <legend className="mb-1 text-sm font-semibold text-gray-700">{group.label}</legend>
+                  {group.fields.map((f) => {
+                    const id = `${idBase}-${i}-${f.name}`;
+                    const key = `travelers.${i}.${f.name}`;
+                    const error = errors[key] ? fieldText(errors[key]) : undefined;
+                    const disabled = f.disabled || isFollower(i, f);
+                    const common = {
+                      id,
+                      value: valueOf(i, f),
+                      disabled,
+                      'aria-invalid': error ? true : undefined,
+                      'aria-describedby': error ? `${id}-error` : undefined,
+                      'aria-required': f.required || undefined,
+                    };
+                    const labelText = f.required ? `${f.label} *` : f.label;
+                    if (f.type === 'radio')
+                      return (
+                        <fieldset key={f.name} aria-describedby={common['aria-describedby']}>
+                          <legend className="mb-1 font-medium text-gray-900">{labelText}</legend>
+                          <div className="flex flex-wrap gap-4">
+                            {(f.options ?? []).map((o) => (
+                              <label key={o.value} className="flex min-h-11 items-center gap-2">
+                                <input
+                                  type="radio"
+                                  name={id}
+                                  value={o.value}
+                                  checked={valueOf(i, f) === o.value}
+                                  disabled={disabled}
+                                  onChange={() => setValue(i, f.name, o.value)}
+                                  className="size-5 accent-[var(--brand)]"
+                                />
+                                {o.label}
+                              </label>
+                            ))}
+                          </div>
+                          <FieldError id={`${id}-error`}>{error}</FieldError>
+                        </fieldset>
+                      );
+                    return (
+                      <div key={f.name}>
+                        <label htmlFor={id} className="mb-1 block font-medium text-gray-900">
+                          {labelText}
+                        </label>
+                        {f.type === 'list' ? (
+                          <select {...common} onChange={(e) => setValue(i, f.name, e.target.value)} className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3">
+                            <option value="">{t`Choisir…`}</option>
+                            {(f.options ?? []).map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                          </select>
+                        ) : (
+                          <input
+                            {...common}
+                            type="text"
+                            inputMode={f.type === 'date' ? 'numeric' : undefined}
+                            placeholder={f.placeholder ?? (f.type === 'date' ? 'JJ/MM/AAAA' : undefined)}
+                            onChange={(e) => setValue(i, f.name, e.target.value)}
+                            className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ${error ? 'border-red-700' : 'border-gray-400'}`}
+                          />
+                        )}
+                        <FieldError id={`${id}-error`}>{error}</FieldError>
+                      </div>
+                    );
+                  })}
+                </fieldset>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+
+      {step.data && step.data.placement.length > 0 && (
+        <fieldset className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <legend className="px-1 font-semibold text-gray-900">
+            <Trans>Préférences de placement</Trans>
+          </legend>
+          {step.data.placement.map((p) => (
+            <div key={p.name}>
+              <label htmlFor={`${idBase}-placement-${p.name}`} className="mb-1 block font-medium text-gray-900">
+                {p.label}
+              </label>
+              <select
+                id={`${idBase}-placement-${p.name}`}
+                value={placement[p.name] ?? ''}
+                onChange={(e) => setPlacement((v) => ({ ...v, [p.name]: e.target.value }))}
+                className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
+              >
+                {p.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      )}
+
+      {allAncillaries.length > 0 && (
+        <fieldset className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <legend className="px-1 font-semibold text-gray-900">
+            <Trans>Options</Trans>
+          </legend>
+          {allAncillaries.map((a) => {
+            const key = `${a.offerID}|${a.type}`;
+            const quantity = options[key] ?? 0;
+            const label = labels[a.type] ?? a.type;
+            const price = a.price.amount > 0 ? ` (${formatPrice(a.price.amount)})` : '';
+            const setQ = (q: number) => setOptions((o) => ({ ...o, [key]: Math.max(0, Math.min(a.maxQuantity, q)) }));
+            return a.maxQuantity <= 1 ? (
+              <div key={key} className="flex min-h-11 items-center gap-3">
+                <input
+                  id={`${idBase}-option-${key}`}
+                  type="checkbox"
+                  role="switch"
+                  checked={quantity > 0}
+                  onChange={(e) => setQ(e.target.checked ? 1 : 0)}
+                  className="size-5 accent-[var(--brand)]"
+                />
+                <label htmlFor={`${idBase}-option-${key}`}>
+                  {label}
+                  {price}
+                </label>
+              </div>
+            ) : (
+              <div key={key} role="group" aria-label={label} className="flex items-center gap-3">
+                <span className="flex-1">
+                  {label}
+                  {price}
+                </span>
+                <Button variant="secondary" aria-label={t`Retirer : ${label}`} disabled={quantity === 0} onClick={() => setQ(quantity - 1)}>
+                  −
+                </Button>
+                <output aria-live="polite" className="w-6 text-center tabular-nums">
+                  {quantity}
+                </output>
+                <Button variant="secondary" aria-label={t`Ajouter : ${label}`} disabled={quantity >= a.maxQuantity} onClick={() => setQ(quantity + 1)}>
+                  +
+                </Button>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
+      {user && entities.length > 0 && (
+        <div className="rounded-xl border border-gray-200 bg-white p-4">
+          <label htmlFor={`${idBase}-entity`} className="mb-1 block font-medium text-gray-900">
+            <Trans>Entité *</Trans>
+          </label>
+          <select
+            id={`${idBase}-entity`}
+            value={entityId}
+            aria-invalid={entityError ? true : undefined}
+            aria-describedby={entityError ? `${idBase}-entity-error` : undefined}
+            onChange={(e) => {
+              setEntityId(e.target.value);
+              setErrors(({ entity_id: _, ...rest }) => rest);
+            }}
+            className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
+          >
+            <option value="">{t`Choisir une entité`}</option>
+            {entities.map((e) => (
+              <option key={e.uid} value={e.uid}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${idBase}-entity-error`}>{entityError}</FieldError>
+        </div>
+      )}
+
+      {offerErrors.length > 0 && (
+        <FormAlert>
+          <ul>
+            {offerErrors.map((e) => {
+              const leg = chosen.findIndex((c) => c.offer.id === e.offerID);
+              return <li key={e.offerID}>{leg === 1 ? t`Retour : ${e.message}` : t`Aller : ${e.message}`}</li>;
+            })}
+          </ul>
+        </FormAlert>
+      )}
+      <FormAlert>{formError}</FormAlert>
+      {done ? (
+        <FormAlert tone="success">
+          <Trans>Votre trajet a été ajouté au panier.</Trans>
+        </FormAlert>
+      ) : (
+        <Button onClick={() => void submit()} busy={busy} disabled={!user} className="self-end">
+          {busy ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
+        </Button>
+      )}
+    </section>
+  );
+}

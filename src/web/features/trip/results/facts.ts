@@ -1,0 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** "Did you know" facts shown while a trip search runs (a short set). */
+export const TRIP_FACTS: MessageDescriptor[] = [
+  msg`Un trajet Paris – Lyon en TGV émet environ 50 fois moins de CO2 que le même trajet en avion.`,
+  msg`Réserver votre billet de train plusieurs semaines à l’avance permet souvent de payer moins cher.`,
+  msg`Les tarifs flexibles vous permettent d’échanger ou d’annuler votre billet sans frais.`,
+  msg`Le train vous dépose en centre-ville : pas de transfert vers l’aéroport.`,
+  msg`Vous pouvez indiquer vos préférences de placement avant d’ajouter votre trajet au panier.`,
+];
+
+export const randomFact = () => TRIP_FACTS[Math.floor(Math.random() * TRIP_FACTS.length)]!;

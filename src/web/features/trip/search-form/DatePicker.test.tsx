@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/render';
+import type { DateRule } from './components/DatePicker';
+import { DatePicker } from './components/DatePicker';
+import { maskTypedDate, parseTypedDate, toLocalIso } from './dates';
+
+const NOW = new Date(2030, 4, 15, 10, 30); // Wednesday 15 May 2030, 10:30
+const now = () => NOW;
+
+function Harness({ rule, initial = null }: { rule: DateRule; initial?: Date | null }) {
+  const [value, setValue] = useState<Date | null>(initial);
+  return (
+    <>
+      <DatePicker label="Date d’aller" value={value} onChange={setValue} rule={rule} />
+      <output data-testid="value">{value ? toLocalIso(value) : 'none'}</output>
+    </>
+  );
+}
+const value = () => screen.getByTestId('value').textContent;
+const day = (name: RegExp) => screen.getByRole('button', { name });
+
+describe('DatePicker (spec 1 §5 "Date pickers")', () => {
+  it('disables the days before today, marks the selected day and moves with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderApp(<Harness rule={{ kind: 'start', now }} initial={new Date(2030, 4, 20, 9, 0)} />);
+    expect(screen.getByRole('grid', { name: /Date d’aller, mai 2030/ })).toBeTruthy();
+    expect((day(/14 mai 2030/) as HTMLButtonElement).disabled).toBe(true);
+    expect((day(/15 mai 2030/) as HTMLButtonElement).disabled).toBe(false);
+    expect(day(/20 mai 2030/).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('true');
+    expect(day(/21 mai 2030/).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('false');
+
+    day(/20 mai 2030/).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(day(/21 mai 2030/));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(day(/28 mai 2030/));
+    await user.keyboard('{Enter}');
+    expect(value()).toBe('2030-05-28T09:00');
+  });
+
+  it('types DD/MM/YYYY with the slashes added, 10 characters, and gives no value for an invalid date', async () => {
+    const user = userEvent.setup();
+    renderApp(<Harness rule={{ kind: 'start', now }} />);
+    const input = screen.getByLabelText('Date d’aller');
+    await user.type(input, '25122030');
+    expect((input as HTMLInputElement).value).toBe('25/12/2030');
+    expect(value()).toBe('2030-12-25T11:30'); // default time: now + 1 h
+    await user.type(input, '9');
+    expect((input as HTMLInputElement).value).toBe('25/12/2030');
+
+    await user.clear(input);
+    await user.type(input, '31022031');
+    expect((input as HTMLInputElement).value).toBe('31/02/2031');
+    expect(value()).toBe('none');
+
+    await user.clear(input);
+    await user.type(input, '01012100');
+    expect(value()).toBe('none');
+
+    expect(maskTypedDate('12', '1')).toBe('12/');
+    expect(maskTypedDate('12/0', '12/')).toBe('12/0');
+    expect(parseTypedDate('29/02/2032')).not.toBeNull();
+    expect(parseTypedDate('29/02/2031')).toBeNull();
+    expect(parseTypedDate('01/01/1899')).toBeNull();
+    expect(parseTypedDate('31/12/2099')).not.toBeNull();
+  });
+
+  it('sets the morning (05:00) or afternoon (14:00) with the quick buttons', async () => {
+    const user = userEvent.setup();
+    renderApp(<Harness rule={{ kind: 'start', now }} initial={new Date(2030, 4, 20, 9, 0)} />);
+    await user.click(screen.getByRole('button', { name: 'Matin' }));
+    expect(value()).toBe('2030-05-20T05:00');
+    await user.click(screen.getByRole('button', { name: 'Après-midi' }));
+    expect(value()).toBe('2030-05-20T14:00');
+  });
+
+  it('offers the hours 06:00 to 23:00; the chosen one applies with Valider, which returns to the date field', async () => {
+    const user = userEvent.setup();
+    renderApp(<Harness rule={{ kind: 'start', now }} initial={new Date(2030, 4, 20, 9, 0)} />);
+    const hours = within(screen.getByRole('group', { name: 'Heure' })).getAllByRole('button');
+    expect(hours.map((b) => b.textContent)).toEqual(Array.from({ length: 18 }, (_, i) => `${String(i + 6).padStart(2, '0')}:00`));
+    await user.click(screen.getByRole('button', { name: '18:00' }));
+    expect(screen.getByRole('button', { name: '18:00' })?.getAttribute('aria-pressed')).toBe('true');
+    expect(value()).toBe('2030-05-20T09:00');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(value()).toBe('2030-05-20T18:00');
+    expect(document.activeElement).toBe(screen.getByLabelText('Date d’aller'));
+  });
+
+  it('turns a start in the past into now + 1 h', async () => {
+    const user = userEvent.setup();
+    renderApp(<Harness rule={{ kind: 'start', now }} initial={new Date(2030, 4, 20, 9, 0)} />);
+    await user.click(day(/15 mai 2030/)); // today at 09:00: passed
+    expect(value()).toBe('2030-05-15T11:30');
+    await user.click(screen.getByRole('button', { name: 'Matin' })); // today at 05:00: passed
+    expect(value()).toBe('2030-05-15T11:30');
+  });
+
+  it('turns an end not after the start into start + 1 h, and disables the days before the start', async () => {
+    const user = userEvent.setup();
+    const start = new Date(2030, 4, 20, 14, 0);
+    renderApp(<Harness rule={{ kind: 'end', now, start }} />);
+    expect((day(/19 mai 2030/) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Date d’aller'), '20052030');
+    expect(value()).toBe('2030-05-20T15:00');
+    await user.click(screen.getByRole('button', { name: 'Matin' }));
+    expect(value()).toBe('2030-05-20T15:00');
+    await user.click(screen.getByRole('button', { name: '23:00' }));
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(value()).toBe('2030-05-20T23:00');
+  });
+});

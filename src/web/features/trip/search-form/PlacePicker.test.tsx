@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
+import type { Place } from '../../../../contract/places';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { PlacePicker } from './components/PlacePicker';
+import { LYON, MARSEILLE, PARIS } from './testing';
+
+const DEFAULTS = [PARIS, LYON, MARSEILLE];
+
+/** GET /places: the defaults for q='', Paris for 'par…', nothing for 'zzz', a 500 for 'boom'; records each q. */
+function placesApi(asked: string[], aborted: string[] = []) {
+  server.use(
+    http.get('/api/v1/places', async ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      asked.push(q);
+      request.signal.addEventListener('abort', () => aborted.push(q));
+      if (q === 'Par') await delay(800);
+      if (q === 'boom') return HttpResponse.json({ api_code: 1, msg: 'x', errorMessage: '' }, { status: 500 });
+      const result = q === '' ? DEFAULTS : DEFAULTS.filter((p) => p.name.toLowerCase().startsWith(q.toLowerCase()));
+      return HttpResponse.json({ result });
+    }),
+  );
+}
+
+function Harness({ exclude = null }: { exclude?: Place | null }) {
+  const [value, setValue] = useState<Place | null>(null);
+  return (
+    <>
+      <PlacePicker label="Départ" value={value} onChange={setValue} exclude={exclude} />
+      <output data-testid="value">{value?.ID ?? 'none'}</output>
+    </>
+  );
+}
+const options = () => screen.queryAllByRole('option').map((o) => o.querySelector('span')?.textContent);
+
+describe('PlacePicker (spec 1 §5 "Place search")', () => {
+  it('shows the default suggestions on focus and searches 300 ms after the last keystroke only', async () => {
+    const asked: string[] = [];
+    placesApi(asked);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.click(input);
+    await waitFor(() => expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await user.type(input, 'Ly');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(asked).toEqual(['']); // still within the debounce
+    await waitFor(() => expect(options()).toEqual(['Lyon']));
+    expect(asked).toEqual(['', 'Ly']); // not 'L'
+  });
+
+  it('ignores blank or single-space input: the default suggestions stay', async () => {
+    const asked: string[] = [];
+    placesApi(asked);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.type(input, ' ');
+    await new Promise((r) => setTimeout(r, 450));
+    expect(new Set(asked)).toEqual(new Set(['']));
+    expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']);
+  });
+
+  it('cancels a superseded request', async () => {
+    const asked: string[] = [];
+    const aborted: string[] = [];
+    placesApi(asked, aborted);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.type(input, 'Par');
+    await waitFor(() => expect(asked).toContain('Par'));
+    await user.type(input, 'is');
+    await waitFor(() => expect(asked).toContain('Paris'));
+    await waitFor(() => expect(aborted).toContain('Par'));
+    await waitFor(() => expect(options()).toEqual(['Paris']));
+  });
+
+  it('falls back to the default suggestions when the search fails, and says when nothing matches', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    placesApi([]);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.type(input, 'boom');
+    await waitFor(() => expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']));
+    await user.clear(input);
+    await user.type(input, 'zzz');
+    expect(await screen.findByText('Aucun résultat')).toBeTruthy();
+    expect(options()).toEqual([]);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('leaves out the place chosen at the opposite end', async () => {
+    placesApi([]);
+    const user = userEvent.setup();
+    renderApp(<Harness exclude={PARIS} />);
+    await user.click(screen.getByRole('combobox', { name: 'Départ' }));
+    await waitFor(() => expect(options()).toEqual(['Lyon', 'Marseille']));
+  });
+
+  it('is used with the keyboard: arrows move, Enter chooses, Escape closes', async () => {
+    placesApi([]);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.click(input);
+    await waitFor(() => expect(options()).toHaveLength(3));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
+    expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('city-lyon');
+    expect((input as HTMLInputElement).value).toBe('Lyon');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+});

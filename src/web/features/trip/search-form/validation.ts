@@ -1,0 +1,95 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Place } from '../../../../contract/places';
+import type { SearchUrl } from '../../../../contract/search-url';
+import { searchUrlSchema } from '../../../../contract/search-url';
+import { sameDay, startOfDay, toLocalIso } from './dates';
+
+/** Trip form messages (spec 1 §5). */
+export const TRIP_MESSAGES = {
+  ENTER_DEPARTURE_PLACE_LIST: msg({ comment: 'ENTER_DEPARTURE_PLACE_LIST', message: 'Veuillez choisir un lieu de départ dans la liste' }),
+  ENTER_DESTINATION_PLACE_LIST: msg({ comment: 'ENTER_DESTINATION_PLACE_LIST', message: 'Veuillez choisir une destination dans la liste' }),
+  ENTER_OTHER_ORIGIN_OR_DESTINATION: msg({ comment: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', message: 'Le départ et la destination doivent être différents' }),
+  ENTER_DATE_NOT_PASSED: msg({ comment: 'ENTER_DATE_NOT_PASSED', message: 'Veuillez choisir une date qui n’est pas passée' }),
+  ENTER_TIME_NOT_PASSED: msg({ comment: 'ENTER_TIME_NOT_PASSED', message: 'Veuillez choisir une heure qui n’est pas passée' }),
+  ENTER_DATE_AFTER: msg({ comment: 'ENTER_DATE_AFTER', message: 'La date de retour doit être après la date d’aller' }),
+  ENTER_TIME_AFTER: msg({ comment: 'ENTER_TIME_AFTER', message: 'L’heure de retour doit être après l’heure d’aller' }),
+  ENTER_ONE_PASSENGER_AT_LEAST: msg({ comment: 'ENTER_ONE_PASSENGER_AT_LEAST', message: 'Ajoutez au moins un passager' }),
+  CANT_ENTER_MORE_THAN_NINE_PASSENGERS: msg({ comment: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS', message: 'Vous ne pouvez pas ajouter plus de 9 passagers' }),
+  ENTER_BIRTHDATE_PASSENGERS: msg({ comment: 'ENTER_BIRTHDATE_PASSENGERS', message: 'Renseignez la date de naissance de chaque passager' }),
+  CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
+} satisfies Record<string, MessageDescriptor>;
+export type TripMessageKey = keyof typeof TRIP_MESSAGES;
+export const isTripMessageKey = (v: unknown): v is TripMessageKey => typeof v === 'string' && v in TRIP_MESSAGES;
+
+export const MAX_PASSENGERS = 9;
+export const AGE_BANDS = ['0-3', '4-29', '30-59', '60+'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+export const DEFAULT_AGE_BAND: AgeBand = '30-59';
+
+/** A traveller of the search: its URL ref (`me`, `profile:<uid>`, `guest:<uid>`, `age:<band>`), a name, whether a birthdate is known. */
+export type Passenger = { ref: string; name: string | null; hasBirthdate: boolean };
+
+export type TripValues = {
+  from: Place | null;
+  to: Place | null;
+  date: Date | null;
+  mode: 'departure' | 'arrival';
+  hasReturn: boolean;
+  ret: Date | null;
+  retMode: 'departure' | 'arrival';
+  openJaw: boolean;
+  retFrom: Place | null;
+  retTo: Place | null;
+  pax: Passenger[];
+  fare: string;
+  entity: string;
+};
+export type TripField = 'from' | 'to' | 'date' | 'ret' | 'retFrom' | 'retTo' | 'pax' | 'entity';
+
+export type TripContext = { now: Date; birthdateRequired: boolean; hasEntities: boolean };
+
+/** The first broken rule of each field (spec 1 §5 "Trip search"). */
+export function validateTrip(v: TripValues, ctx: TripContext): Partial<Record<TripField, TripMessageKey>> {
+  const errors: Partial<Record<TripField, TripMessageKey>> = {};
+  if (!v.from) errors.from = 'ENTER_DEPARTURE_PLACE_LIST';
+  if (!v.to) errors.to = 'ENTER_DESTINATION_PLACE_LIST';
+  else if (v.from && v.from.ID === v.to.ID) errors.to = 'ENTER_OTHER_ORIGIN_OR_DESTINATION';
+  if (v.hasReturn && v.openJaw) {
+    if (!v.retFrom) errors.retFrom = 'ENTER_DEPARTURE_PLACE_LIST';
+    if (!v.retTo) errors.retTo = 'ENTER_DESTINATION_PLACE_LIST';
+    else if (v.retFrom && v.retFrom.ID === v.retTo.ID) errors.retTo = 'ENTER_OTHER_ORIGIN_OR_DESTINATION';
+  }
+  const today = startOfDay(ctx.now);
+  if (!v.date || v.date.getTime() < today.getTime()) errors.date = 'ENTER_DATE_NOT_PASSED';
+  else if (v.date.getTime() < ctx.now.getTime()) errors.date = 'ENTER_TIME_NOT_PASSED';
+  if (v.hasReturn) {
+    if (!v.ret || (v.date && startOfDay(v.ret).getTime() < startOfDay(v.date).getTime())) errors.ret = 'ENTER_DATE_AFTER';
+    else if (v.date && sameDay(v.ret, v.date) && v.ret.getTime() <= v.date.getTime()) errors.ret = 'ENTER_TIME_AFTER';
+    else if (v.ret.getTime() < ctx.now.getTime()) errors.ret = 'ENTER_TIME_NOT_PASSED';
+  }
+  if (v.pax.length < 1) errors.pax = 'ENTER_ONE_PASSENGER_AT_LEAST';
+  else if (v.pax.length > MAX_PASSENGERS) errors.pax = 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS';
+  else if (ctx.birthdateRequired && v.pax.some((p) => !p.hasBirthdate)) errors.pax = 'ENTER_BIRTHDATE_PASSENGERS';
+  if (ctx.hasEntities && !v.entity) errors.entity = 'CHOOSE_ENTITY';
+  return errors;
+}
+
+/** The valid form as the /search URL's params. */
+export function toSearchUrl(v: TripValues, travelID?: string): SearchUrl {
+  const openJaw = v.hasReturn && v.openJaw;
+  return searchUrlSchema.parse({
+    from: v.from!.ID,
+    to: v.to!.ID,
+    date: toLocalIso(v.date!),
+    mode: v.mode,
+    ret: v.hasReturn && v.ret ? toLocalIso(v.ret) : undefined,
+    retMode: v.hasReturn ? v.retMode : undefined,
+    retFrom: openJaw ? v.retFrom?.ID : undefined,
+    retTo: openJaw ? v.retTo?.ID : undefined,
+    pax: v.pax.map((p) => p.ref),
+    entity: v.entity || undefined,
+    fare: v.fare || undefined,
+    travelID: travelID || undefined,
+  });
+}
