@@ -1,4 +1,5 @@
+import { loadAccountTexts } from '../features/account/texts';
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivatedPage } from '../features/account/ActivatedPage';
 
-export const Route = createFileRoute('/form')({ component: ActivatedPage });
+export const Route = createFileRoute('/form')({ loader: loadAccountTexts, component: ActivatedPage });

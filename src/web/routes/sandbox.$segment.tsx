@@ -1,8 +1,10 @@
+import { loadAccountTexts } from '../features/account/texts';
 import { createFileRoute } from '@tanstack/react-router';
 import { TokenSignIn } from '../features/account/TokenSignIn';
 
 /** Partner entry (spec 3 §2): sign in with the link's one-time token. */
 export const Route = createFileRoute('/sandbox/$segment')({
+  loader: loadAccountTexts,
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
   component: function SandboxSignIn() {

@@ -1,9 +1,10 @@
+import { loadAccountTexts } from '../features/account/texts';
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivateAccount } from '../features/account/ActivateAccount';
 import { SearchHome } from '../features/search/SearchHome';
 
 /** The activation link of the sign-up e-mail (spec 3 §2). */
-export const Route = createFileRoute('/user/activate/$token')({ component: ActivatePage });
+export const Route = createFileRoute('/user/activate/$token')({ loader: loadAccountTexts, component: ActivatePage });
 
 function ActivatePage() {
   const { token } = Route.useParams();
