@@ -1,6 +1,6 @@
 // Set-up of the web component tests (vitest project "web", jsdom).
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { registerModals, useModal } from '../src/web/lib/modal';
 import { setNavigator } from '../src/web/lib/navigation';
@@ -9,6 +9,10 @@ import { useSession } from '../src/web/lib/session';
 import { useToasts } from '../src/web/lib/toast';
 import { modalRegistry } from '../src/web/modals';
 import { server } from '../src/web/testing/server';
+
+// Routes load their code and texts lazily: on a busy 2-core CI machine the first render of a file
+// can take more than testing-library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // French is the source language: with an empty catalog the texts are the French sources.
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
