@@ -19,9 +19,10 @@ function precompress(): Plugin {
     name: 'escale-precompress',
     apply: 'build',
     closeBundle() {
+      const outDir = this.environment.config.build.outDir;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk('dist').filter((f) => /\.(js|mjs|css|svg|webmanifest|json)$/.test(f) && !f.endsWith(APP_SHELL_FILE))) {
+      for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|svg|webmanifest|json)$/.test(f) && !f.endsWith(APP_SHELL_FILE))) {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
