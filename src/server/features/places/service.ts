@@ -2,7 +2,7 @@ import type { Lang } from '../../../contract/account';
 import { placeSchema, type Place, type PlaceType } from '../../../contract/places';
 import type { Services } from '../../lib/services';
 import type { UserRow } from '../../lib/auth';
-import { companySuggestedAddresses } from './repository';
+import { companySuggestedAddresses } from '../../lib/company';
 
 /**
  * Place search for every search form. A blank (or one-space) query gets the ten suggested French

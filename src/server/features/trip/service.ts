@@ -6,7 +6,8 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
 import { SupplierError, type Customer, type Journey, type Place, type TripQuery } from '../../supplier/types';
-import { companyAddresses, saveSearch } from './repository';
+import { companySuggestedAddresses } from '../../lib/company';
+import { saveSearch } from './repository';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
 import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 
@@ -22,7 +23,7 @@ async function resolvePlace(ctx: Ctx, id: string): Promise<Place> {
   const known = ctx.services.supplier.places.byId(id, ctx.lang);
   if (known) return known;
   if (id.startsWith('address:') && ctx.user?.companyId) {
-    for (const raw of await companyAddresses(ctx.services.db, ctx.user.companyId)) {
+    for (const raw of await companySuggestedAddresses(ctx.services.db, ctx.user.companyId)) {
       const address = placeSchema.safeParse(raw);
       if (address.success && address.data.ID === id) return ctx.services.supplier.places.locate(address.data, ctx.lang);
     }
