@@ -49,8 +49,14 @@ function airportsFor(place: Place): RefAirport[] {
 const hasDirectFlight = (a: RefAirport, b: RefAirport, km: number) =>
   km >= 150 && ((a.importance >= 35 && b.importance >= 35) || (Math.max(a.importance, b.importance) >= 80 && Math.min(a.importance, b.importance) >= 15));
 
-function airlineFor(a: RefAirport, b: RefAirport, r: Rng): Airline {
+function airlineFor(a: RefAirport, b: RefAirport, km: number, r: Rng): Airline {
   const hub = HUBS[a.iata] ?? HUBS[b.iata];
+  // Low-cost carriers fly short and medium haul only: long haul is the hubs' and the flag carriers'.
+  if (km > 3500) {
+    const flag = (country: string) => (country === 'FR' ? 'AF' : country === 'US' ? 'DL' : undefined);
+    const carriers = [HUBS[a.iata], HUBS[b.iata], flag(a.country), flag(b.country)].filter((code): code is string => !!code);
+    return AIRLINES[carriers.length ? r.pick(carriers) : 'AF']!;
+  }
   if (a.iata === 'ORY' || b.iata === 'ORY') return AIRLINES[r.pick(['AF', 'TO', 'TO', 'VY'])]!;
   if (hub && r.chance(0.75)) return AIRLINES[hub]!;
   if (a.country === 'FR' && b.country === 'FR') return AIRLINES[r.pick(['AF', 'U2', 'AF'])]!;
@@ -90,7 +96,7 @@ function runsOfDay(leg: Leg, day: string): Run[] {
   const count = Math.max(1, Math.round((leg.from.importance + leg.to.importance) / (leg.km > 3500 ? 60 : 22)));
   return departuresOfDay(rng(`${key}@${day}`), count).map((minute, i) => {
     const r = rng(`${key}@${day}#${i}`);
-    const airline = airlineFor(leg.from, leg.to, rng(`${key}#${i % 3}`));
+    const airline = airlineFor(leg.from, leg.to, leg.km, rng(`${key}#${i % 3}`));
     const duration = blockMinutes(leg.km) + r.int(-5, 10);
     const dep = instantAt(day, minute, leg.from.tz);
     const times = sectionTimes(dep, duration, leg.from.tz, leg.to.tz);

@@ -169,4 +169,15 @@ describe('sandbox flights', () => {
       if (business.length && eco.length) expect(Math.min(...business.map((o) => o.price))).toBeGreaterThan(Math.max(...eco.map((o) => o.price)));
     }
   });
+
+  it('sells economy, premium economy and business on long haul, by full-service carriers, in that price order', () => {
+    const far = [...flights('city:paris', 'city:new-york'), ...flights('city:paris', 'city:dubai')];
+    expect(far.length).toBeGreaterThan(5);
+    for (const j of far) {
+      expect(j.cabins.map((c) => c.cabin)).toEqual(['economy', 'premium', 'business']);
+      expect(j.cabins.every((c) => !c.unavailabilityReason)).toBe(true);
+      const cheapest = j.cabins.map((c) => Math.min(...c.offers.map((o) => o.price)));
+      if (j.cabins.every((c) => c.offers.length)) expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    }
+  });
 });

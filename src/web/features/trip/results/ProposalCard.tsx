@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import Check from 'lucide-react/icons/check';
 import type { Choice, Proposal } from '../../../../contract/trip';
 import { formatCo2, formatDuration, formatPrice, formatTime } from './format';
 
@@ -36,23 +38,67 @@ export type CardSelection = { cabin: string } | null;
 
 export function useCabinLabel() {
   const { t } = useLingui();
-  return (cabin: string) =>
-    cabin === 'second' ? t`2de classe` : cabin === 'first' ? t`1re classe` : cabin === 'economy' ? t`Économie` : cabin === 'business' ? t`Affaires` : cabin;
+  const labels: Record<string, string> = {
+    second: t`2de classe`,
+    first: t`1re classe`,
+    economy: t`Économie`,
+    premium: t`Premium économie`,
+    business: t`Affaires`,
+  };
+  return (cabin: string) => labels[cabin] ?? cabin;
 }
 
 /** Whether a cabin can be chosen: a price and neither full nor unavailable. */
 export const choiceAvailable = (c: Choice) => c.price !== null && !c.full && !c.unavailabilityReason;
 
-/** One proposal of the list: times, duration, transits, carriers, CO2 and a button per cabin. */
+/**
+ * More than two cabins (spec 1 §9): a segmented radio group picks the cabin the card shows. On the
+ * selected card, switching cabin selects that cabin's choice again from its first offer.
+ */
+function CabinSwitcher({ proposal, cabin, onChange }: { proposal: Proposal; cabin: string; onChange: (choice: Choice) => void }) {
+  const { t } = useLingui();
+  const label = useCabinLabel();
+  return (
+    <fieldset className="mt-3">
+      <legend className="sr-only">{t`Classe`}</legend>
+      <div className="inline-flex flex-wrap rounded-lg border border-gray-400 bg-white p-0.5">
+        {proposal.choices.map((choice) => {
+          const checked = choice.cabin === cabin;
+          return (
+            <label
+              key={choice.id}
+              className={`flex min-h-11 cursor-pointer items-center gap-1 rounded-md px-3 text-sm font-medium has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand ${
+                checked ? 'bg-brand text-brand-contrast' : 'text-gray-900 hover:bg-gray-100'
+              }`}
+            >
+              <input type="radio" name={`cabin-${proposal.id}`} value={choice.cabin} checked={checked} onChange={() => onChange(choice)} className="sr-only" />
+              {checked && <Check aria-hidden="true" size={16} />}
+              {label(choice.cabin)}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the windowed list (ProposalList) puts on each row: position, measurement ref, place in the whole list. */
+export type ListItemProps = Pick<ComponentPropsWithRef<'li'>, 'ref' | 'style' | 'aria-posinset' | 'aria-setsize'> & {
+  'data-index': number;
+  'data-proposal-id': string;
+};
+
+/** One proposal of the list: times, duration, transits, carriers, CO2 and a button per cabin (or a cabin switcher). */
 export function ProposalCard({
   proposal,
   selected,
   onCabin,
+  ...item
 }: {
   proposal: Proposal;
   selected: CardSelection;
   onCabin: (choice: Choice) => void;
-}) {
+} & Partial<ListItemProps>) {
   const { t } = useLingui();
   const label = useCabinLabel();
   const dep = formatTime(proposal.departure);
@@ -61,8 +107,17 @@ export function ProposalCard({
   const count = proposal.transitCount;
   const carriers = proposal.carriers.slice(0, 3);
   const headingId = `proposal-${proposal.id}`;
+  const hasSwitcher = proposal.choices.length > 2;
+  const [shownCabin, setShownCabin] = useState(proposal.choices[0]?.cabin ?? '');
+  const cabin = selected?.cabin ?? shownCabin;
+  const shown = hasSwitcher ? proposal.choices.filter((c) => c.cabin === cabin) : proposal.choices;
+  const switchCabin = (choice: Choice) => {
+    setShownCabin(choice.cabin);
+    if (selected) onCabin(choice);
+  };
   return (
     <li
+      {...item}
       aria-labelledby={headingId}
       className={`rounded-xl border bg-white p-4 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200'}`}
     >
@@ -91,11 +146,12 @@ export function ProposalCard({
           <Co2 grams={proposal.co2Emission} />
         </div>
       </div>
+      {hasSwitcher && <CabinSwitcher proposal={proposal} cabin={cabin} onChange={switchCabin} />}
       <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Classes`}>
-        {proposal.choices.map((choice) => {
+        {shown.map((choice) => {
           const available = choiceAvailable(choice);
           const isSelected = selected?.cabin === choice.cabin;
-          const cabin = label(choice.cabin);
+          const cabinName = label(choice.cabin);
           return (
             <li key={choice.id}>
               <button
@@ -106,7 +162,7 @@ export function ProposalCard({
                   isSelected ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-400 bg-white text-gray-900 hover:bg-gray-100'
                 }`}
               >
-                <span className="text-sm font-medium">{cabin}</span>
+                <span className="text-sm font-medium">{cabinName}</span>
                 {choice.full ? (
                   <span className="rounded bg-gray-200 px-1.5 text-sm font-semibold text-gray-900">{t`Complet`}</span>
                 ) : available ? (
