@@ -92,6 +92,15 @@ describe('POST /cart/add', () => {
     expect((await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [] } })).status).toBe(401);
   });
 
+  it('keeps seat wishes among the placement options of the chosen trains, and names any other (17)', async () => {
+    const offer = await firstOffer(alice);
+    const body = { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId };
+    expect((await add({ ...body, placementWishes: { position: 'window' } })).status).toBe(200);
+    const wrong = await add({ ...body, placementWishes: { position: 'roof', meal: 'vegetarian' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ api_code: 17, fields: { 'placementWishes.position': 'SELECT_VALID_VALUE', 'placementWishes.meal': 'SELECT_VALID_VALUE' } });
+  });
+
   it('refuses a traveller count that does not match the search', async () => {
     const offer = await firstOffer(alice, { nb_travelers: 2 });
     const res = await add({ choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId });

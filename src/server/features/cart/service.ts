@@ -4,7 +4,7 @@ import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
 import { resolveOffer } from '../../lib/trip-offers';
-import { travelerForms } from '../../lib/traveler-forms';
+import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 import type { Journey } from '../../supplier/types';
 import * as repo from './repository';
 
@@ -31,6 +31,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   const travelers = checkTravelers(ctx, journeys, body.travelers);
   const entityId = await checkEntity(ctx, body.entity_id ?? null);
   const options = checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers);
+  const placementWishes = checkPlacementWishes(ctx, journeys, body.placementWishes ?? {});
   const offerErrors = chosen.flatMap((c, i) =>
     (c.journey.cabins.find((cab) => cab.cabin === c.cabin)?.seats ?? 0) < passengers
       ? [{ offerID: body.choiceIDs[i]!, message: ctx.lang === 'fr' ? 'Ce trajet est complet.' : 'This trip is full.' }]
@@ -53,7 +54,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
           price: c.offer.price * passengers + mine.reduce((sum, o) => sum + o.price * o.quantity, 0),
           startsAt: new Date(c.journey.departure),
           endsAt: new Date(c.journey.arrival),
-          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes: body.placementWishes ?? {}, ancillaries: mine, searchID: c.search.id },
+          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes, ancillaries: mine, searchID: c.search.id },
         };
       }),
     );
@@ -109,6 +110,16 @@ function checkAncillaries(
       if (!option || w.quantity > option.maxQuantity * passengers) fail('REQUEST_FORMAT_INVALID', { [`ancillaries.${i}`]: 'FORMAT_INVALID' });
       return { ...w, price: option!.price };
     });
+}
+
+/** Each wish names a placement offered for these journeys and one of its options. */
+function checkPlacementWishes(ctx: Ctx, journeys: Journey[], wishes: Record<string, string>) {
+  const offered = placementOptions(journeys, ctx.lang);
+  const problems = Object.entries(wishes)
+    .filter(([name, value]) => !offered.find((p) => p.name === name)?.options.some((o) => o.value === value))
+    .map(([name]) => [`placementWishes.${name}`, 'SELECT_VALID_VALUE']);
+  if (problems.length) fail('REQUEST_FORMAT_INVALID', Object.fromEntries(problems));
+  return wishes;
 }
 
 async function summaryOrEmpty(ctx: Ctx, travelID: string | null) {
