@@ -11,15 +11,17 @@ import { toast } from '../../../lib/toast';
 import { moreChoices, pageResults } from './api';
 import { FiltersBar } from './FiltersBar';
 import type { Transport, TripFilters } from './filters';
-import { DEFAULT_FILTERS, applyFilters, offerPasses } from './filters';
+import { DEFAULT_FILTERS, applyFilters, offerPasses, transportStats } from './filters';
 import { OfferPanel, UnavailablePanel } from './OfferPanel';
 import { ProposalCard, choiceAvailable } from './ProposalCard';
+import { ProposalList } from './ProposalList';
+import { StatsPanel } from './StatsPanel';
 
 export type Chosen = { proposal: Proposal; offer: Offer };
 type Selection = { proposalId: string; cabin: string; offerId: string | null; unavailable: boolean };
 
 /**
- * One leg's results (outward or return): transport switcher, warnings, filters and sorts, the list
+ * One leg's results (outward or return): transport switcher, stats comparison, warnings, filters and sorts, the list
  * of proposals, the offer panel of the selected proposal and cabin, and next/previous results.
  */
 export function LegResults({
@@ -40,28 +42,25 @@ export function LegResults({
   const results = page ?? initial;
   const [overrides, setOverrides] = useState<Record<string, Pick<Proposal, 'choices' | 'offers'>>>({});
   const [loadingMore, setLoadingMore] = useState<string | null>(null);
-  const [filters, setFiltersState] = useState<TripFilters>(DEFAULT_FILTERS);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [wantedFilters, setWantedFilters] = useState<TripFilters>(DEFAULT_FILTERS);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [paging, setPaging] = useState<'next' | 'previous' | null>(null);
 
   const proposals = useMemo(() => results.proposals.map((p) => (overrides[p.id] ? { ...p, ...overrides[p.id] } : p)), [results, overrides]);
-  const counts = { rail: proposals.filter((p) => p.type === 'rail').length, flight: proposals.filter((p) => p.type === 'flight').length };
+  const stats = useMemo(() => transportStats(proposals), [proposals]);
+  const counts = { rail: stats.rail.count, flight: stats.flight.count };
   const transport: Transport = wantedTransport && counts[wantedTransport] > 0 ? wantedTransport : counts.rail > 0 ? 'rail' : 'flight';
-  const filtered = applyFilters(proposals, transport, filters);
+  // Filtered and sorted once per change of the proposals, transport or filters (a leg may hold 1,000).
+  const filtered = useMemo(() => applyFilters(proposals, transport, wantedFilters), [proposals, transport, wantedFilters]);
+  // The filters actually applied, after the fall-backs; the next change starts from them.
+  const filters = filtered.filters;
+  const notice =
+    filtered.fallback === 'transit'
+      ? t`Aucun trajet direct : les trajets avec correspondance restent affichés.`
+      : filtered.fallback === 'carriers'
+        ? t`Aucun trajet avec cette compagnie : le filtre des compagnies a été retiré.`
+        : null;
   const carriers = results.carriers[transport];
-
-  const setFilters = (next: TripFilters) => {
-    const outcome = applyFilters(proposals, transport, next);
-    setFiltersState(outcome.filters);
-    setNotice(
-      outcome.fallback === 'transit'
-        ? t`Aucun trajet direct : les trajets avec correspondance restent affichés.`
-        : outcome.fallback === 'carriers'
-          ? t`Aucun trajet avec cette compagnie : le filtre des compagnies a été retiré.`
-          : null,
-    );
-  };
 
   const selectedProposal = selection ? proposals.find((p) => p.id === selection.proposalId) : undefined;
   const selectedChoice = selection && selectedProposal?.choices.find((c) => c.cabin === selection.cabin);
@@ -128,8 +127,7 @@ export function LegResults({
             disabled={counts[mode] === 0}
             onClick={() => {
               setSelection(null);
-              setNotice(null);
-              setFiltersState((f) => ({ ...f, carriers: [] }));
+              setWantedFilters({ ...filters, carriers: [] });
               onTransport(mode);
             }}
             className={`flex min-h-11 items-center gap-2 rounded-lg border px-4 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
@@ -151,7 +149,9 @@ export function LegResults({
         </p>
       )}
 
-      <FiltersBar filters={filters} carriers={carriers} onChange={setFilters} />
+      <StatsPanel stats={stats} current={transport} />
+
+      <FiltersBar filters={filters} carriers={carriers} onChange={setWantedFilters} />
       {notice && (
         <p role="status" className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-gray-900">
           {notice}
@@ -170,16 +170,20 @@ export function LegResults({
               <Trans>Aucun trajet ne correspond à vos filtres. Réactivez des filtres ou changez de mode de transport.</Trans>
             </p>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label={t`Trajets`}>
-              {filtered.proposals.map((proposal) => (
+            <ProposalList
+              proposals={filtered.proposals}
+              label={t`Trajets`}
+              scrollKey={`${transport}:${JSON.stringify(filters)}`}
+              renderRow={(proposal, item) => (
                 <ProposalCard
                   key={proposal.id}
+                  {...item}
                   proposal={proposal}
                   selected={selection?.proposalId === proposal.id ? { cabin: selection.cabin } : null}
                   onCabin={(choice) => onCabin(proposal, choice)}
                 />
-              ))}
-            </ul>
+              )}
+            />
           )}
           <Button variant="secondary" onClick={() => void goPage('next')} busy={paging === 'next'} disabled={!results.links.next}>
             <Trans>Trajets suivants</Trans>

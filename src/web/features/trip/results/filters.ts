@@ -95,3 +95,25 @@ export function applyFilters(all: Proposal[], transport: Transport, wanted: Trip
   const sorted = kept.map((p, i) => [p, i] as const).sort(([a, i], [b, j]) => comparators[filters.sortBy](a, b) || i - j);
   return { proposals: sorted.map(([p]) => p), filters, fallback };
 }
+
+export type TransportStats = {
+  count: number;
+  /** Cents; null when no cabin of this transport can be booked. */
+  fromPrice: number | null;
+  /** Minutes. */
+  shortest: number | null;
+  /** Grams per passenger. */
+  lowestCo2: number | null;
+};
+
+const minOf = (values: number[]) => (values.length ? Math.min(...values) : null);
+
+/** The figures of the stats comparison (spec 1 §2) for each transport, in one pass per transport. */
+export function transportStats(proposals: Proposal[]): Record<Transport, TransportStats> {
+  const of = (transport: Transport): TransportStats => {
+    const mine = proposals.filter((p) => p.type === transport);
+    const prices = mine.flatMap((p) => p.choices.filter((c) => c.price !== null && !c.full && !c.unavailabilityReason).map((c) => c.price!));
+    return { count: mine.length, fromPrice: minOf(prices), shortest: minOf(mine.map((p) => p.duration)), lowestCo2: minOf(mine.map((p) => p.co2Emission)) };
+  };
+  return { rail: of('rail'), flight: of('flight') };
+}
