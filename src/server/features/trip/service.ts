@@ -62,6 +62,45 @@ const queryOf = (ctx: Ctx, body: SearchRequest, origin: Place, destination: Plac
   now: ctx.services.clock.now(),
 });
 
+/** Local wall time of an ISO date-time's own zone, shifted: the supplier reads dates in the origin's zone. */
+function localOf(iso: string, deltaMinutes: number): string {
+  const offset = iso.slice(19);
+  const d = new Date(new Date(iso).getTime() + deltaMinutes * 60_000);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [h, m] = offset.slice(1).split(':').map(Number);
+  return new Date(d.getTime() + sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000).toISOString().slice(0, 16);
+}
+
+/** Spec 1 §4: fewer trains than this triggers a fall-back search. */
+const RAIL_MINIMUM = 5;
+/** Fall-back searches at most, so that a route with few trains costs two more calls, never a loop. */
+const RAIL_FALLBACKS = 2;
+
+/**
+ * Spec 1 §4 "Rail: fewer than 5 results triggers a fallback search": while fewer than 5 trains are shown,
+ * ask the rail supplier again from just after the last one (just before the first for "arrive before"),
+ * at most twice, and stop as soon as an answer brings no new train. A failing fall-back keeps the trains found.
+ */
+async function withRailFallback(ctx: Ctx, query: TripQuery, journeys: Journey[], shown: (j: Journey) => boolean): Promise<Journey[]> {
+  let rail = journeys.filter((j) => j.mode === 'rail');
+  const later = query.represents === 'departure';
+  for (let round = 0; round < RAIL_FALLBACKS && rail.length > 0 && rail.length < RAIL_MINIMUM; round++) {
+    const datetime = later ? localOf(rail[rail.length - 1]!.departure, 1) : localOf(rail[0]!.arrival, -1);
+    let answer: Journey[];
+    try {
+      answer = await ctx.services.supplier.rail.journeys({ ...query, datetime });
+    } catch (err) {
+      if (err instanceof SupplierError) break;
+      throw err;
+    }
+    const known = new Set(rail.map((j) => j.id));
+    const fresh = answer.filter((j) => shown(j) && !known.has(j.id));
+    if (fresh.length === 0) break;
+    rail = later ? [...rail, ...fresh] : [...fresh, ...rail];
+  }
+  return [...rail, ...journeys.filter((j) => j.mode !== 'rail')];
+}
+
 export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
   const body = tripSearchBodySchema.parse(input);
   if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
@@ -80,9 +119,11 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
   const origin = await resolvePlace(ctx, originId);
   const destination = await resolvePlace(ctx, destinationId);
   if (origin.ID === destination.ID) fail('PLACE_INCORRECT');
-  const journeys = await askSupplier(ctx, queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime), body.filters);
-  const visible = body.direct ? journeys.filter((j) => j.sections.length === 1) : journeys;
-  return store(ctx, leg, { body, origin, destination, lang: ctx.lang }, visible);
+  const query = queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime);
+  const journeys = await askSupplier(ctx, query, body.filters);
+  const shown = (j: Journey) => !body.direct || j.sections.length === 1;
+  const visible = journeys.filter(shown);
+  return store(ctx, leg, { body, origin, destination, lang: ctx.lang }, body.filters.rail ? await withRailFallback(ctx, query, visible, shown) : visible);
 }
 
 async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[]): Promise<TripResults> {
@@ -102,14 +143,6 @@ export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'prev
   const request = row.request as unknown as Stored;
   const journeys = row.journeys as Journey[];
   if (journeys.length === 0) fail('NO_RESULT');
-  const localOf = (iso: string, deltaMinutes: number) => {
-    // Local wall time of the origin, shifted: the supplier reads dates in the origin's zone.
-    const offset = iso.slice(19);
-    const d = new Date(new Date(iso).getTime() + deltaMinutes * 60_000);
-    const sign = offset.startsWith('-') ? -1 : 1;
-    const [h, m] = offset.slice(1).split(':').map(Number);
-    return new Date(d.getTime() + sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000).toISOString().slice(0, 16);
-  };
   const [datetime, represents] =
     direction === 'next'
       ? [localOf(journeys[journeys.length - 1]!.departure, 1), 'departure' as const]

@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../../../test/support/api';
 import { createSandboxSupplier } from '../../supplier';
+import type { TripQuery } from '../../supplier/types';
 
 let api: Api;
-const supplier = createSandboxSupplier();
+const sandbox = createSandboxSupplier();
+/** Trains per rail answer, to play a route with few trains (null: the sandbox's whole answer). */
+let trainsPerAnswer: number | null = null;
+const railQueries: TripQuery[] = [];
+const supplier = {
+  ...sandbox,
+  rail: {
+    async journeys(query: TripQuery) {
+      railQueries.push(query);
+      const all = await sandbox.rail.journeys(query);
+      return trainsPerAnswer === null ? all : all.slice(0, trainsPerAnswer);
+    },
+  },
+};
 beforeAll(async () => {
   api = await startApi({}, { supplier });
 });
@@ -64,6 +78,44 @@ describe('POST /treep/search', () => {
     const previous = await api.call('POST', '/api/v1/treep/previous', { body: { searchID: next.body.result.searchID } });
     expect(previous.status).toBe(200);
     expect(previous.body.result.proposals.length).toBeGreaterThan(0);
+  });
+
+  describe('rail fall-back (spec 1 §4: fewer than 5 trains)', () => {
+    const departures = (proposals: Proposal[]) => proposals.map((p) => p.departure);
+    const play = async (perAnswer: number, extra: Record<string, unknown> = {}) => {
+      trainsPerAnswer = perAnswer;
+      railQueries.length = 0;
+      try {
+        return (await search(body(extra))).body.result as { proposals: Proposal[] };
+      } finally {
+        trainsPerAnswer = null;
+      }
+    };
+
+    it('searches again after the last train until 5 are shown, in time order, each bookable', async () => {
+      const { proposals } = await play(2);
+      expect(railQueries).toHaveLength(3);
+      expect(railQueries[1]!.datetime > '2026-11-23T07:00').toBe(true);
+      expect(proposals).toHaveLength(6);
+      expect(departures(proposals)).toEqual([...departures(proposals)].sort());
+      expect(new Set(departures(proposals)).size).toBe(6);
+      const last = proposals[5]!.offers[0]!;
+      expect((await api.call('GET', last.links.fullfareConditions!.href)).status).toBe(200);
+    });
+
+    it('searches earlier trains for an "arrive before" search', async () => {
+      const { proposals } = await play(2, { datetime: '2026-11-23T20:00', represents: 'arrival' });
+      expect(proposals.length).toBeGreaterThanOrEqual(5);
+      expect(proposals.every((p) => p.arrival <= '2026-11-23T20:00')).toBe(true);
+      expect(departures(proposals)).toEqual([...departures(proposals)].sort());
+    });
+
+    it('asks at most twice more, and not at all with 5 trains', async () => {
+      await play(1);
+      expect(railQueries).toHaveLength(3);
+      await play(5);
+      expect(railQueries).toHaveLength(1);
+    });
   });
 
   it('searches the return of a round trip with the outward choice, from the destination', async () => {
