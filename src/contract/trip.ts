@@ -184,5 +184,6 @@ export const placementOptionSchema = z.object({
   label: z.string(),
   options: z.array(z.object({ value: z.string(), label: z.string() })),
 });
+export type PlacementOption = z.infer<typeof placementOptionSchema>;
 export const placementOptionsSchema = z.object({ placement: z.array(placementOptionSchema) });
 export const travelerStepSchema = z.object({ placement: z.array(placementOptionSchema), travelerForms: z.array(travelerFormSchema) });

@@ -14,4 +14,5 @@ export const modalRegistry: ModalRegistry = {
   Information: { load: () => import('./components/InformationModal') },
   Confirm: { load: () => import('./components/ConfirmModal') },
   FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },
+  PlacementWishes: { load: () => import('./features/trip/results/PlacementWishesModal') },
 };

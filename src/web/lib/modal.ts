@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Link } from '../../contract/link';
+import type { PlacementOption } from '../../contract/trip';
 import { create } from 'zustand';
 import type { Text } from './messages';
 
@@ -14,6 +15,8 @@ export type ModalProps = {
   Confirm: { title?: Text; message: Text; confirmLabel?: Text; onConfirm: () => void | Promise<void> };
   AccountMigrationError: Record<string, never>;
   FareConditions: { link: Link; offerName: string };
+  /** Seat wishes: placement name → chosen value, only where it differs from the first option ("no preference"). */
+  PlacementWishes: { placement: PlacementOption[]; wishes: Record<string, string>; onConfirm: (wishes: Record<string, string>) => void };
 };
 export type ModalName = keyof ModalProps;
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/Button';
 import { FieldError, FormAlert, useFieldText } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import type { FormField, TripSearchBody } from '../../../../contract/trip';
+import type { FormField, PlacementOption, TripSearchBody } from '../../../../contract/trip';
 import { cartQuery } from '../../../lib/cart';
 import { ApiError, errorText } from '../../../lib/http';
 import { openModal, preloadModal } from '../../../lib/modal';
@@ -49,6 +49,23 @@ function validate(forms: Form[], values: Values, isFollower: (i: number, f: Form
   return errors;
 }
 
+/** What the seat wishes say, e.g. 'Placement : Fenêtre, Salle : Haute'; null without any wish. */
+function usePlacementSummary() {
+  const { t } = useLingui();
+  return (placement: PlacementOption[], wishes: Record<string, string>) => {
+    const parts = placement.flatMap((p) => {
+      const option = p.options.find((o) => o.value === wishes[p.name]);
+      const [label, value] = [p.label, option?.label];
+      return option ? [t`${label} : ${value}`] : [];
+    });
+    return parts.length ? parts.join(', ') : null;
+  };
+}
+
+/** Spec 2 §9: ouigo-flex, then additional luggage, then the others alphabetically. */
+const FIRST_ANCILLARIES = ['ouigo-flex', 'additional-luggage'];
+const ancillaryRank = (type: string) => (FIRST_ANCILLARIES.includes(type) ? FIRST_ANCILLARIES.indexOf(type) : FIRST_ANCILLARIES.length);
+
 function useAncillaryLabels(): Record<string, string> {
   const { t } = useLingui();
   return {
@@ -80,6 +97,7 @@ export function TravelerStep({
   const { t } = useLingui();
   const fieldText = useFieldText();
   const labels = useAncillaryLabels();
+  const placementSummary = usePlacementSummary();
   const user = useUser();
   const queryClient = useQueryClient();
   const offerIDs = chosen.map((c) => c.offer.id);
@@ -96,7 +114,7 @@ export function TravelerStep({
     [step.data],
   );
   const [values, setValues] = useState<Values>([]);
-  const [placement, setPlacement] = useState<Record<string, string>>({});
+  const [wishes, setWishes] = useState<Record<string, string>>({});
   const [options, setOptions] = useState<Record<string, number>>({});
   const entities = user?.entities ?? [];
   const [entityId, setEntityId] = useState(entity ?? (entities.length === 1 ? entities[0]!.uid : ''));
@@ -113,7 +131,6 @@ export function TravelerStep({
   useEffect(() => {
     if (!step.data) return;
     setValues(forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))));
-    setPlacement(Object.fromEntries(step.data.placement.map((p) => [p.name, p.options[0]?.value ?? ''])));
   }, [step.data, forms]);
 
   const followers = followersOf(forms);
@@ -152,7 +169,7 @@ export function TravelerStep({
       choiceIDs: offerIDs,
       travelID,
       entity_id: entityId || null,
-      placementWishes: placement,
+      placementWishes: wishes,
       ancillaries: Object.entries(options)
         .filter(([, q]) => q > 0)
         .map(([key, quantity]) => {
@@ -195,7 +212,16 @@ export function TravelerStep({
     );
 
   const entityError = errors.entity_id === 'CHOOSE_ENTITY' ? t`Veuillez choisir une entité` : fieldText(errors.entity_id);
-  const allAncillaries = chosen.flatMap((c) => c.offer.ancillaries.map((a) => ({ ...a, offerID: c.offer.id, leg: c })));
+  const placement = step.data.placement;
+  const roundTrip = chosen.length > 1;
+  const allAncillaries = chosen.flatMap((c, leg) =>
+    c.offer.ancillaries
+      .map((a) => {
+        const name = labels[a.type] ?? a.type;
+        return { ...a, offerID: c.offer.id, label: roundTrip ? (leg === 0 ? t`${name} (aller)` : t`${name} (retour)`) : name };
+      })
+      .sort((a, b) => ancillaryRank(a.type) - ancillaryRank(b.type) || a.label.localeCompare(b.label)),
+  );
 
   return (
     <section aria-labelledby="travelers-title" className="flex flex-col gap-4">
@@ -212,6 +238,72 @@ export function TravelerStep({
           </Button>
         </div>
       )}
+      {placement.length > 0 && (
+        <section aria-labelledby={`${idBase}-placement`} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <div>
+            <h3 id={`${idBase}-placement`} className="font-semibold text-gray-900">
+              <Trans>Préférences de placement</Trans>
+            </h3>
+            <p className="text-gray-700">{placementSummary(placement, wishes) ?? <Trans>Aucune préférence</Trans>}</p>
+          </div>
+          <Button
+            variant="secondary"
+            aria-label={t`Modifier les préférences de placement`}
+            onPointerEnter={() => preloadModal('PlacementWishes')}
+            onClick={() => openModal('PlacementWishes', { placement, wishes, onConfirm: setWishes })}
+          >
+            <Trans>Modifier</Trans>
+          </Button>
+        </section>
+      )}
+
+      {allAncillaries.length > 0 && (
+        <fieldset className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <legend className="px-1 font-semibold text-gray-900">
+            <Trans>Options</Trans>
+          </legend>
+          {allAncillaries.map((a) => {
+            const key = `${a.offerID}|${a.type}`;
+            const quantity = options[key] ?? 0;
+            const { label } = a;
+            const price = a.price.amount > 0 ? ` (${formatPrice(a.price.amount)})` : '';
+            const setQ = (q: number) => setOptions((o) => ({ ...o, [key]: Math.max(0, Math.min(a.maxQuantity, q)) }));
+            return a.maxQuantity <= 1 ? (
+              <div key={key} className="flex min-h-11 items-center gap-3">
+                <input
+                  id={`${idBase}-option-${key}`}
+                  type="checkbox"
+                  role="switch"
+                  checked={quantity > 0}
+                  onChange={(e) => setQ(e.target.checked ? 1 : 0)}
+                  className="size-5 accent-[var(--brand)]"
+                />
+                <label htmlFor={`${idBase}-option-${key}`}>
+                  {label}
+                  {price}
+                </label>
+              </div>
+            ) : (
+              <div key={key} role="group" aria-label={label} className="flex items-center gap-3">
+                <span className="flex-1">
+                  {label}
+                  {price}
+                </span>
+                <Button variant="secondary" aria-label={t`Retirer : ${label}`} disabled={quantity === 0} onClick={() => setQ(quantity - 1)}>
+                  −
+                </Button>
+                <output aria-live="polite" className="w-6 text-center tabular-nums">
+                  {quantity}
+                </output>
+                <Button variant="secondary" aria-label={t`Ajouter : ${label}`} disabled={quantity >= a.maxQuantity} onClick={() => setQ(quantity + 1)}>
+                  +
+                </Button>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
       <ul className="flex flex-col gap-4" aria-label={t`Voyageurs`}>
         {forms.map((form, i) => {
           const n = i + 1;
@@ -294,80 +386,6 @@ export function TravelerStep({
           );
         })}
       </ul>
-
-      {step.data && step.data.placement.length > 0 && (
-        <fieldset className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
-          <legend className="px-1 font-semibold text-gray-900">
-            <Trans>Préférences de placement</Trans>
-          </legend>
-          {step.data.placement.map((p) => (
-            <div key={p.name}>
-              <label htmlFor={`${idBase}-placement-${p.name}`} className="mb-1 block font-medium text-gray-900">
-                {p.label}
-              </label>
-              <select
-                id={`${idBase}-placement-${p.name}`}
-                value={placement[p.name] ?? ''}
-                onChange={(e) => setPlacement((v) => ({ ...v, [p.name]: e.target.value }))}
-                className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
-              >
-                {p.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ))}
-        </fieldset>
-      )}
-
-      {allAncillaries.length > 0 && (
-        <fieldset className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
-          <legend className="px-1 font-semibold text-gray-900">
-            <Trans>Options</Trans>
-          </legend>
-          {allAncillaries.map((a) => {
-            const key = `${a.offerID}|${a.type}`;
-            const quantity = options[key] ?? 0;
-            const label = labels[a.type] ?? a.type;
-            const price = a.price.amount > 0 ? ` (${formatPrice(a.price.amount)})` : '';
-            const setQ = (q: number) => setOptions((o) => ({ ...o, [key]: Math.max(0, Math.min(a.maxQuantity, q)) }));
-            return a.maxQuantity <= 1 ? (
-              <div key={key} className="flex min-h-11 items-center gap-3">
-                <input
-                  id={`${idBase}-option-${key}`}
-                  type="checkbox"
-                  role="switch"
-                  checked={quantity > 0}
-                  onChange={(e) => setQ(e.target.checked ? 1 : 0)}
-                  className="size-5 accent-[var(--brand)]"
-                />
-                <label htmlFor={`${idBase}-option-${key}`}>
-                  {label}
-                  {price}
-                </label>
-              </div>
-            ) : (
-              <div key={key} role="group" aria-label={label} className="flex items-center gap-3">
-                <span className="flex-1">
-                  {label}
-                  {price}
-                </span>
-                <Button variant="secondary" aria-label={t`Retirer : ${label}`} disabled={quantity === 0} onClick={() => setQ(quantity - 1)}>
-                  −
-                </Button>
-                <output aria-live="polite" className="w-6 text-center tabular-nums">
-                  {quantity}
-                </output>
-                <Button variant="secondary" aria-label={t`Ajouter : ${label}`} disabled={quantity >= a.maxQuantity} onClick={() => setQ(quantity + 1)}>
-                  +
-                </Button>
-              </div>
-            );
-          })}
-        </fieldset>
-      )}
 
       {user && entities.length > 0 && (
         <div className="rounded-xl border border-gray-200 bg-white p-4">

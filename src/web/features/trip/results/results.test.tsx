@@ -234,7 +234,11 @@ describe('Traveller step and add to cart (spec 2)', () => {
     expect(screen.getByRole('button', { name: /Modifier : Aller/ })).toBeTruthy();
     expect((screen.getByLabelText('Prénom *') as HTMLInputElement).value).toBe('Alice');
     expect((screen.getByLabelText('Date de naissance') as HTMLInputElement).value).toBe('12/04/1988');
-    await user.selectOptions(screen.getByLabelText('Placement'), 'window');
+    await user.click(screen.getByRole('button', { name: 'Modifier les préférences de placement' }));
+    const wishes = await screen.findByRole('dialog', { name: 'Préférences de placement' });
+    await user.click(within(wishes).getByRole('radio', { name: 'Fenêtre' }));
+    await user.click(within(wishes).getByRole('button', { name: 'Confirmer' }));
+    expect(screen.getByText('Placement : Fenêtre')).toBeTruthy();
     await user.click(screen.getByRole('switch', { name: /^Vélo \(10,00\s€\)$/ }));
     const luggage = screen.getByRole('group', { name: 'Bagage supplémentaire' });
     expect(within(luggage).queryByText(/€/)).toBeNull(); // free: no price shown
