@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linksSchema } from './link';
+import { travelSchema } from './travel';
 
 /** Add to cart (spec 1 §7 `POST /cart/add?version=v2`), trip products for now. */
 export const cartAddBodySchema = z
@@ -32,40 +32,7 @@ export const cartAddBodySchema = z
   .strict();
 export type CartAddBody = z.input<typeof cartAddBodySchema>;
 
-export const moneySchema = z.object({ amount: z.string(), currency: z.literal('EUR') });
-
-export const cartProductSchema = z.object({
-  id: z.string(),
-  type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
-  status: z.string(),
-  name: z.string(),
-  price: moneySchema,
-  travelersCount: z.number().int(),
-  departure: z.string(),
-  arrival: z.string(),
-});
-
-export const travelSummarySchema = z.object({
-  id: z.string(),
-  travelId: z.string(),
-  status: z.string(),
-  version: z.number().int(),
-  companyId: z.string().nullable(),
-  customer: z.string().nullable(),
-  customerType: z.enum(['entity', 'other']),
-  startDateTime: z.string().nullable(),
-  endDateTime: z.string().nullable(),
-  startLocation: z.string().nullable(),
-  travelers: z.array(z.object({ firstname: z.string(), lastname: z.string() })),
-  products: z.array(cartProductSchema),
-  price: moneySchema,
-  links: linksSchema,
-});
-export type TravelSummary = z.infer<typeof travelSummarySchema>;
-
 export const cartAddResultSchema = z.object({
-  travel: travelSummarySchema,
+  travel: travelSchema,
   offer_errors: z.array(z.object({ offerID: z.string(), message: z.string() })),
 });
-
-export const travelsListSchema = z.object({ travels: z.array(travelSummarySchema) });

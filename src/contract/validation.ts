@@ -18,6 +18,8 @@ export const MESSAGE_KEYS = [
   'PLEASE_CHECK',
   'TOO_LONG',
   'FORMAT_INVALID',
+  'SELECT_VALID_VALUE',
+  'PLEASE_CHOOSE_APPROVER',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

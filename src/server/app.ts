@@ -20,6 +20,7 @@ import { mailboxRoutes } from './features/mailbox/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
+import { travelsRoutes } from './features/travels/routes';
 import { travelersRoutes } from './features/travelers/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(placesRoutes(services));
       await api.register(tripRoutes(services));
       await api.register(cartRoutes(services));
+      await api.register(travelsRoutes(services));
       await api.register(travelersRoutes(services));
     },
     { prefix: '/api/v1' },

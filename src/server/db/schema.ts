@@ -27,6 +27,40 @@ export type CompanyConfig = {
   travelAgency: { hasMultipaxSearchDisabled: boolean };
 };
 
+/** Texts a company writes in both languages. */
+export type Localized = { fr: string; en: string };
+
+/** An analytics field a company asks for at checkout (spec 2 §3), for the travel or per traveller. */
+export type AnalyticRule = {
+  name: string;
+  label: Localized;
+  level: 'travel' | 'traveler';
+  required: boolean;
+  values?: string[];
+  valueCodes?: string[];
+  regex?: string;
+  regexDesc?: Localized;
+};
+
+/** A company's travel policy, in figures: what makes a product compliant. Prices in cents per traveller. */
+export type TravelPolicyRules = {
+  /** Rail: first class only from this journey time (minutes); null: never. Price caps by distance. */
+  rail: { firstClassFromMinutes: number | null; maxPriceByDistance: { upToKm: number | null; maxPrice: number }[] };
+  /** Flight only when the train takes longer than this (minutes), in these cabins. */
+  flight: { onlyAboveRailMinutes: number; cabins: string[] };
+  /** Hotel nightly caps by city name (lower case), and elsewhere. */
+  hotel: { maxNightlyByCity: Record<string, number>; maxNightly: number };
+};
+
+/** What a company requires between the cart and a booking (spec 2 §1, §4). */
+export type CheckoutRules = {
+  analytics: AnalyticRule[];
+  missionOrders: boolean;
+  chooseApprover: boolean;
+  approval: 'always' | 'non_compliant' | 'never';
+  policy: TravelPolicyRules | null;
+};
+
 export const companies = pgTable('companies', {
   id: id(),
   agencyId: uuid('agency_id').notNull().references(() => agencies.id),
@@ -36,8 +70,12 @@ export const companies = pgTable('companies', {
   features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
   hotelEnabled: boolean('hotel_enabled').notNull().default(false),
   carrentalEnabled: boolean('carrental_enabled').notNull().default(false),
+  /** The policy as travellers read it. */
   travelPolicy: text('travel_policy'),
-  approvalRequired: boolean('approval_required').notNull().default(false),
+  checkoutRules: jsonb('checkout_rules')
+    .$type<CheckoutRules>()
+    .notNull()
+    .default({ analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null }),
   /** Places offered before anything is typed (offices, plants), in the contract's place shape. */
   suggestedAddresses: jsonb('suggested_addresses').$type<unknown[]>().notNull().default([]),
   createdAt: createdAt(),
@@ -174,11 +212,32 @@ export const travels = pgTable(
     customerId: uuid('customer_id').references(() => companies.id),
     status: text('status').notNull(),
     version: integer('version').notNull().default(1),
+    /** Checkout answers: analytics values, mission orders, the chosen approvers. */
+    analytics: jsonb('analytics').$type<TravelAnalytics>(),
+    missionOrders: jsonb('mission_orders').$type<TravelMissionOrder[]>(),
+    approvers: jsonb('approvers').$type<{ approverId: string; emergencyApproverId: string | null; message: string | null }>(),
+    /** Options held or approval pending: guaranteed until then. */
+    confirmationTimeLimit: instant('confirmation_time_limit'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [index('travels_user_status').on(t.userId, t.status)],
 );
+
+export type TravelAnalytics = {
+  fields: Record<string, string | null>;
+  travelers: Record<string, Record<string, string | null>>;
+  exemption: string | null;
+};
+export type TravelMissionOrder = {
+  travelerId: number;
+  purpose: string;
+  location: string;
+  startLocation: string;
+  endLocation: string;
+  extraRemark: string | null;
+  exemption: string | null;
+};
 
 export type ProductData = Record<string, unknown>;
 
@@ -194,9 +253,54 @@ export const travelProducts = pgTable(
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     data: jsonb('data').$type<ProductData>().notNull(),
+    /** The supplier's booking (or option) reference, and the option's time limit. */
+    pnr: text('pnr'),
+    confirmationTimeLimit: instant('confirmation_time_limit'),
     createdAt: createdAt(),
   },
   (t) => [index('travel_products_travel').on(t.travelId)],
+);
+
+/** An approval request (spec 2 §3): who asked whom, for which travel; answered in the approvals inbox. */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: id(),
+    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    requesterId: uuid('requester_id').notNull().references(() => users.id),
+    approverId: uuid('approver_id').notNull().references(() => users.id),
+    backupApproverId: uuid('backup_approver_id').references(() => users.id),
+    message: text('message'),
+    status: text('status').$type<'pending' | 'accepted' | 'denied' | 'expired' | 'escalated' | 'cancelled'>().notNull(),
+    requestedAt: instant('requested_at').notNull(),
+    timeLimit: instant('time_limit').notNull(),
+    answeredAt: instant('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id),
+  },
+  (t) => [index('approval_requests_approver').on(t.approverId, t.status), index('approval_requests_travel').on(t.travelId)],
+);
+
+/**
+ * Durable jobs (ticketing, option expiry, clean-ups): a row per job, run at `run_at` by whichever
+ * process claims it first; a crashed run is claimed again once its lease passes.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    /** At most one job per key (e.g. the expiry of one travel's options). */
+    key: text('key').unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: instant('run_at').notNull(),
+    /** Claimed until then; null when free. */
+    leaseUntil: instant('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: instant('done_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due').on(t.doneAt, t.runAt)],
 );
 
 /** Answers of unsafe calls by Idempotency-Key, so a retried call is answered, not redone. */

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
+import { agencies, companies, entities, guests, users, type CheckoutRules, type UserFlags } from './schema';
 import { hashPassword, sha256 } from '../lib/secrets';
 import { sanitizeAgencyHtml } from '../lib/html';
 
@@ -34,6 +34,57 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'arthur', firstname: 'Arthur', lastname: 'Roux', gender: 'MR', company: null, perms: ['assistance_agent'] },
 ];
 
+/** Acme: analytics (with a traveller field), an approver to choose, approval always, a travel policy. */
+export const ACME_CHECKOUT: CheckoutRules = {
+  analytics: [
+    {
+      name: 'cost_center',
+      label: { fr: 'Centre de coûts', en: 'Cost centre' },
+      level: 'travel',
+      required: true,
+      values: ['Marketing', 'R&D', 'Ventes', 'Opérations'],
+      valueCodes: ['MKT', 'RND', 'SAL', 'OPS'],
+    },
+    {
+      name: 'project_code',
+      label: { fr: 'Code projet', en: 'Project code' },
+      level: 'travel',
+      required: false,
+      regex: '^PRJ-[0-9]{4}$',
+      regexDesc: { fr: 'Au format PRJ-0000.', en: 'In the form PRJ-0000.' },
+    },
+    {
+      name: 'employee_number',
+      label: { fr: 'Matricule', en: 'Employee number' },
+      level: 'traveler',
+      required: false,
+      regex: '^[0-9]{6}$',
+      regexDesc: { fr: 'Six chiffres.', en: 'Six digits.' },
+    },
+  ],
+  missionOrders: false,
+  chooseApprover: true,
+  approval: 'always',
+  policy: {
+    rail: { firstClassFromMinutes: 240, maxPriceByDistance: [{ upToKm: 300, maxPrice: 9_000 }, { upToKm: 600, maxPrice: 15_000 }, { upToKm: null, maxPrice: 25_000 }] },
+    flight: { onlyAboveRailMinutes: 240, cabins: ['economy'] },
+    hotel: { maxNightlyByCity: { paris: 15_000 }, maxNightly: 11_000 },
+  },
+};
+
+/** Globex: mission orders, no approval, a stricter policy. */
+export const GLOBEX_CHECKOUT: CheckoutRules = {
+  analytics: [],
+  missionOrders: true,
+  chooseApprover: false,
+  approval: 'never',
+  policy: {
+    rail: { firstClassFromMinutes: null, maxPriceByDistance: [{ upToKm: null, maxPrice: 20_000 }] },
+    flight: { onlyAboveRailMinutes: 180, cabins: ['economy'] },
+    hotel: { maxNightlyByCity: {}, maxNightly: 13_000 },
+  },
+};
+
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(agencies);
   if ((row?.n ?? 0) > 0) return false;
@@ -63,7 +114,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           config: { test: true, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
           hotelEnabled: true,
           carrentalEnabled: true,
-          approvalRequired: true,
+          checkoutRules: ACME_CHECKOUT,
           suggestedAddresses: [
             {
               ID: 'address:acme-paris-hq',
@@ -101,8 +152,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           config: { test: false, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
           hotelEnabled: false,
           carrentalEnabled: false,
-          approvalRequired: false,
-          travelPolicy: null,
+          checkoutRules: GLOBEX_CHECKOUT,
+          travelPolicy: 'Train en 2de classe ; avion seulement au-delà de 3 h de train, en économie. Hôtel : 130 € par nuit.',
         },
       ])
       .returning();

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { travelsListSchema } from '../../contract/cart';
+import { travelsListSchema } from '../../contract/travel';
 import { api } from './http';
 
 /** The signed-in user's travels in status cart: the header badge counts them. */

@@ -36,6 +36,8 @@ export const FIELD_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   PLEASE_CHECK: msg`Cette case doit être cochée`,
   TOO_LONG: msg`Ce texte est trop long`,
   FORMAT_INVALID: msg`Le format est invalide`,
+  SELECT_VALID_VALUE: msg`Veuillez choisir une valeur de la liste`,
+  PLEASE_CHOOSE_APPROVER: msg`Veuillez choisir un valideur`,
 };
 
 export const isMessageKey = (value: unknown): value is MessageKey =>

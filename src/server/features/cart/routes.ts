@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { cartAddBodySchema, cartAddResultSchema, travelSummarySchema, travelsListSchema } from '../../../contract/cart';
+import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
 import { currentUser } from '../../lib/auth';
-import { fail } from '../../lib/errors';
 import { idempotent } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
@@ -33,16 +32,5 @@ export function cartRoutes(services: Services) {
       },
     );
 
-    r.get(
-      '/v2/travels/',
-      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: z.string().max(40).optional() }), response: { 200: envelope(travelsListSchema) } } },
-      async (request) => ({ result: { travels: await cart.travels(ctx(request), request.query.status ?? null) } }),
-    );
-
-    r.get(
-      '/v2/travels/:travelID',
-      { onRequest: app.requireUser, schema: { tags, params: z.object({ travelID: z.string().max(64) }), response: { 200: envelope(travelSummarySchema) } } },
-      async (request) => ({ result: (await cart.travels(ctx(request), null, request.params.travelID))[0] ?? fail('NO_TRAVEL') }),
-    );
   };
 }

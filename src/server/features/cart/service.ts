@@ -1,4 +1,5 @@
-import type { CartAddBody, TravelSummary } from '../../../contract/cart';
+import type { CartAddBody } from '../../../contract/cart';
+import type { Travel } from '../../../contract/travel';
 import { cartAddBodySchema } from '../../../contract/cart';
 import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
@@ -6,17 +7,16 @@ import type { RequestContext } from '../../lib/request-context';
 import { resolveOffer } from '../../lib/trip-offers';
 import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 import type { Journey } from '../../supplier/types';
+import { loadTravels, presentTravel, updateTravel } from '../../lib/travels';
 import * as repo from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
-const API = '/api/v1';
-const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Puts the chosen offers (outward, and return for a round trip) with their travellers, options
  * and seat wishes into a travel in status `cart`: a new one, or the one named by travelID.
  */
-export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: TravelSummary; offer_errors: { offerID: string; message: string }[] }> {
+export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
   const body = cartAddBodySchema.parse(input);
   const { db, clock } = ctx.services;
   const scope = { db, agencyId: ctx.agency.id, userId: ctx.user.id };
@@ -37,7 +37,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
       ? [{ offerID: body.choiceIDs[i]!, message: ctx.lang === 'fr' ? 'Ce trajet est complet.' : 'This trip is full.' }]
       : [],
   );
-  if (offerErrors.length) return { travel: await summaryOrEmpty(ctx, body.travelID ?? null), offer_errors: offerErrors };
+  if (offerErrors.length) return { travel: await travelById(ctx, body.travelID ?? null), offer_errors: offerErrors };
 
   const travelId = await db.transaction(async (tx) => {
     let travel = body.travelID ? await repo.findUserTravel(tx, body.travelID, ctx.user.id) : undefined;
@@ -58,10 +58,11 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
         };
       }),
     );
-    await repo.touchTravel(tx, travel.id, clock.now());
+    // A new product changes what checkout needs: steps already filled are checked again.
+    await updateTravel(tx, travel, {}, clock.now());
     return travel.id;
   });
-  return { travel: (await travels(ctx, null, travelId))[0]!, offer_errors: [] };
+  return { travel: await travelById(ctx, travelId), offer_errors: [] };
 }
 
 /** Required fields filled, formats kept, the leader's linked values copied to every follower. */
@@ -122,50 +123,7 @@ function checkPlacementWishes(ctx: Ctx, journeys: Journey[], wishes: Record<stri
   return wishes;
 }
 
-async function summaryOrEmpty(ctx: Ctx, travelID: string | null) {
-  const found = travelID ? await travels(ctx, null, travelID) : [];
-  return found[0] ?? fail('NO_TRAVEL');
-}
-
-const productName = (data: Record<string, unknown>) => {
-  const j = data.journey as Journey | undefined;
-  return j ? `${j.sections[0]!.from.city} → ${j.sections[j.sections.length - 1]!.to.city}` : '';
-};
-
-/** The user's travels (optionally of one status, or one by id) as the API shows them. */
-export async function travels(ctx: Ctx, status: string | null, id?: string): Promise<TravelSummary[]> {
-  const rows = await repo.travelsWithProducts(ctx.services.db, ctx.user.id, status, id);
-  return rows.map(({ travel, products }) => {
-    const first = products[0];
-    const travelers = ((first?.data.travelers as { firstname?: string | null; lastname?: string | null }[] | undefined) ?? []).map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' }));
-    const href = `${API}/v2/travels/${travel.id}`;
-    return {
-      id: travel.id,
-      travelId: travel.id,
-      status: travel.status,
-      version: travel.version,
-      companyId: travel.companyId,
-      customer: travel.customerId ?? travel.companyId,
-      customerType: travel.entityId ? 'entity' : 'other',
-      startDateTime: products.length ? (products[0]!.data.journey as Journey).departure : null,
-      endDateTime: products.length ? (products[products.length - 1]!.data.journey as Journey).arrival : null,
-      startLocation: products.length ? (products[0]!.data.journey as Journey).sections[0]!.from.city : null,
-      travelers,
-      products: products.map((p) => ({
-        id: p.id,
-        type: p.type,
-        status: p.status,
-        name: productName(p.data),
-        price: { amount: euros(p.price), currency: 'EUR' as const },
-        travelersCount: travelers.length,
-        departure: (p.data.journey as Journey).departure,
-        arrival: (p.data.journey as Journey).arrival,
-      })),
-      price: { amount: euros(products.reduce((sum, p) => sum + p.price, 0)), currency: 'EUR' as const },
-      links: {
-        getTravel: { href, method: 'GET' as const },
-        ...(travel.status === 'cart' ? { addTrip: { href: `${API}/cart/add?version=v2`, method: 'POST' as const } } : {}),
-      },
-    };
-  });
+async function travelById(ctx: Ctx, travelID: string | null): Promise<Travel> {
+  const [rec] = travelID ? await loadTravels(ctx.services.db, ctx.user.id, { id: travelID }) : [];
+  return presentTravel(rec ?? fail('NO_TRAVEL'), ctx.lang, ctx.services.clock.now());
 }

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { linkSchema, linksSchema } from './link';
+
+/**
+ * The travel resource (spec 2 §3) and its checkout steps (spec 2 §4–§5). The server writes a link
+ * only when its action is allowed now; the web app takes the first step link present, in
+ * CHECKOUT_STEPS order, and never decides a step itself.
+ */
+
+/** Travel statuses this server writes (spec 2 §4 lists more, from other suppliers). */
+export const TRAVEL_STATUSES = ['cart', 'pending_approval', 'pending_confirmation', 'booked', 'pending_ticketing', 'issued', 'denied', 'expired', 'cancelled', 'removed'] as const;
+export type TravelStatus = (typeof TRAVEL_STATUSES)[number];
+
+/** Product statuses: `prebooked` is an option held until its confirmationTimeLimit. */
+export const PRODUCT_STATUSES = ['cart', 'prebooked', 'pending_approval', 'booked', 'pending_ticketing', 'issued', 'released', 'expired', 'cancelled'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Spec 2 §4 "Next checkout step": the first of these links a travel carries is its next step. */
+export const CHECKOUT_STEPS = ['getAllAnalytics', 'getMissionOrders', 'getAvailableApprovers', 'requestApproval', 'confirm', 'getTravel'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+export const nextCheckoutStep = (links: Record<string, unknown>): CheckoutStep | null => CHECKOUT_STEPS.find((step) => step in links) ?? null;
+
+/** Amounts as decimal strings in euros (spec 2 §3 "price {amount as a decimal string, currency}"). */
+export const moneySchema = z.object({ amount: z.string(), currency: z.literal('EUR') });
+export type Money = z.infer<typeof moneySchema>;
+
+export const paxSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  birthdate: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  cards: z.array(z.object({ cardtype: z.string(), cardnumber: z.string() })),
+});
+export type Pax = z.infer<typeof paxSchema>;
+
+export const routeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  departure: z.string(),
+  arrival: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  /** Minutes waited before this route, 0 for the first. */
+  connectionDuration: z.number().int(),
+  transportation: z.object({ equipment: z.string(), number: z.string(), cabinClass: z.string(), logo: z.string().nullable() }),
+  operatingCarrier: z.string(),
+  marketingCarrier: z.object({ name: z.string(), logo: z.string().nullable() }),
+});
+
+export const ancillarySchema = z.object({
+  type: z.string(),
+  price: moneySchema,
+  quantity: z.number().int(),
+  maxQuantity: z.number().int(),
+});
+
+export const ticketSchema = z.object({
+  transportations: z.array(z.object({ number: z.string(), placement: z.object({ coachNumber: z.string(), seatNumber: z.string() }).nullable() })),
+  fareName: z.string(),
+  fareConditions: z.object({ flexibility: z.enum(['noFlex', 'semiFlex', 'fullFlex']), text: z.string() }),
+  /** The ticket number once issued. */
+  reference: z.string().nullable(),
+  pnr: z.string().nullable(),
+  ancillaries: z.array(ancillarySchema),
+  urls: z.array(z.string()),
+});
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
+  status: z.enum(PRODUCT_STATUSES),
+  links: linksSchema,
+  price: moneySchema.extend({ initialAmount: z.string() }),
+  travelersCount: z.number().int(),
+  isCorporateFare: z.boolean(),
+  isNegociatedFare: z.boolean(),
+  isMissionaryFare: z.boolean(),
+  isNDC: z.boolean(),
+  isCompliant: z.boolean(),
+  /** Why the travel policy finds it non-compliant (translated sentences). */
+  complianceReasons: z.array(z.string()),
+  infos: z.array(z.string()),
+  warnings: z.array(z.string()),
+  pnr: z.string().nullable(),
+  confirmationTimeLimit: z.string().nullable(),
+  departure: z.string(),
+  arrival: z.string(),
+  routes: z.array(routeSchema),
+  ticketsByPax: z.array(z.object({ pax: paxSchema, price: moneySchema, tickets: z.array(ticketSchema) })),
+  transitCount: z.number().int(),
+  /** Minutes. */
+  duration: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const travelContextSchema = z.object({
+  needAllAnalytics: z.boolean(),
+  hasAllAnalyticsFilled: z.boolean(),
+  needMissionOrders: z.boolean(),
+  hasMissionOrderFilled: z.boolean(),
+  needSelectedApprover: z.boolean(),
+  hasSelectedApprover: z.boolean(),
+});
+export type TravelContext = z.infer<typeof travelContextSchema>;
+
+export const travelSchema = z.object({
+  id: z.string(),
+  travelId: z.string(),
+  status: z.enum(TRAVEL_STATUSES),
+  /** Send it back in If-Match with every change: a stale one is refused (105) and nothing changes. */
+  version: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Options held (or approval pending): the time they are guaranteed until. */
+  confirmationTimeLimit: z.string().nullable(),
+  companyId: z.string().nullable(),
+  customer: z.string().nullable(),
+  customerType: z.enum(['entity', 'other']),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+  startLocation: z.string().nullable(),
+  travelers: z.array(z.object({ firstname: z.string(), lastname: z.string() })),
+  products: z.array(productSchema),
+  warnings: z.array(z.string()),
+  infos: z.array(z.string()),
+  treepRecaps: z.array(z.object({ paxName: z.string(), link: z.string() })),
+  price: moneySchema,
+  canBeCompleted: z.boolean(),
+  isCompliant: z.boolean(),
+  travelPolicy: z.string().nullable(),
+  context: travelContextSchema,
+  links: linksSchema,
+});
+export type Travel = z.infer<typeof travelSchema>;
+
+export const travelsListSchema = z.object({ travels: z.array(travelSchema), links: linksSchema });
+export type TravelsList = z.infer<typeof travelsListSchema>;
+
+/** After a checkout step is saved: where to read the travel again. */
+export const stepSavedSchema = z.object({ links: z.object({ getTravel: linkSchema }) });
+
+// ── Analytics (spec 2 §3 "Analytics field", §5 "Analytics form") ──────────────────────────────
+
+export const analyticFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  values: z.array(z.string()).nullable(),
+  valueCodes: z.array(z.string()).nullable(),
+  regex: z.string().nullable(),
+  /** What the user should type when a regex refuses the value. */
+  regexDesc: z.string().nullable(),
+  value: z.string().nullable(),
+});
+export type AnalyticField = z.infer<typeof analyticFieldSchema>;
+
+export const analyticsFormSchema = z.object({
+  fields: z.array(analyticFieldSchema),
+  travelers: z.array(z.object({ travelerId: z.number().int(), firstname: z.string(), lastname: z.string(), analytics: z.array(analyticFieldSchema) })),
+  isCompliant: z.boolean(),
+  complianceReasons: z.array(z.string()),
+  travelPolicy: z.string().nullable(),
+  travel_policy_exemption: z.string().nullable(),
+  links: z.object({ fillAnalytics: linkSchema }),
+});
+export type AnalyticsForm = z.infer<typeof analyticsFormSchema>;
+
+const fieldValue = z.object({ name: z.string().max(60), label: z.string().max(200).optional(), value: z.string().max(500).nullable() }).strict();
+export const fillAnalyticsBodySchema = z
+  .object({
+    fields: z.array(fieldValue).max(50),
+    /** travelerId → that traveller's values. */
+    travelersFields: z.record(z.string().regex(/^\d$/), z.array(fieldValue).max(50)).optional(),
+    travel_policy_exemption: z.string().max(1000).nullish(),
+  })
+  .strict();
+export type FillAnalyticsBody = z.input<typeof fillAnalyticsBodySchema>;
+
+// ── Mission orders (spec 2 §3 "Mission order", §5) ────────────────────────────────────────────
+
+export const missionOrderFormSchema = z.object({
+  travelerId: z.number().int(),
+  pax: z.object({ firstname: z.string(), lastname: z.string() }),
+  travelData: z.array(
+    z.object({
+      transport: z.string(),
+      travel: z.object({ start: z.string(), end: z.string(), type: z.string(), routes: z.array(z.string()), amount: z.number().int(), compliant: z.boolean() }),
+    }),
+  ),
+  purpose: z.string().nullable(),
+  location: z.string().nullable(),
+  startLocation: z.string().nullable(),
+  endLocation: z.string().nullable(),
+  extraRemark: z.string().nullable(),
+  travel_policy_exemption: z.string().nullable(),
+});
+export type MissionOrderForm = z.infer<typeof missionOrderFormSchema>;
+
+export const missionOrdersSchema = z.object({
+  missionOrders: z.array(missionOrderFormSchema),
+  isCompliant: z.boolean(),
+  links: z.object({ patchMissionOrders: linkSchema }),
+});
+
+export const patchMissionOrdersBodySchema = z
+  .array(
+    z
+      .object({
+        travelerId: z.number().int().min(1).max(9),
+        purpose: z.string().max(500),
+        location: z.string().max(200),
+        startLocation: z.string().max(200),
+        endLocation: z.string().max(200),
+        extraRemark: z.string().max(1000).nullish(),
+        travel_policy_exemption: z.string().max(1000).nullish(),
+      })
+      .strict(),
+  )
+  .min(1)
+  .max(9);
+export type PatchMissionOrdersBody = z.input<typeof patchMissionOrdersBodySchema>;
+
+// ── Approvers (spec 2 §3 "Approver", §5 "Approver form") ──────────────────────────────────────
+
+export const approverSchema = z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), username: z.string() });
+export type Approver = z.infer<typeof approverSchema>;
+
+export const approversSchema = z.object({
+  approvers: z.array(approverSchema),
+  backupApprovers: z.array(approverSchema),
+  links: z.object({ fillApprovers: linkSchema }),
+});
+export type Approvers = z.infer<typeof approversSchema>;
+
+export const fillApproversBodySchema = z
+  .object({ approver: z.string().max(64), emergencyApprover: z.string().max(64).nullish(), message: z.string().max(1000).nullish() })
+  .strict();
+export type FillApproversBody = z.input<typeof fillApproversBodySchema>;
+
+// ── Confirm (spec 2 §1: company payment or option hold) ──────────────────────────────────────
+
+export const confirmBodySchema = z.object({ hold: z.boolean().optional() }).strict();
+export type ConfirmBody = z.input<typeof confirmBodySchema>;

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, okSchema } from '../../../contract/envelope';
+import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
+import { currentUser } from '../../lib/auth';
+import { idempotent, type Answer } from '../../lib/idempotency';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import { expectedVersion } from '../../lib/travels';
+import * as travels from './service';
+
+const tags = ['travels'];
+const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
+const travelParams = z.object({ travelID: z.string().max(64) });
+
+/** Runs an unsafe call once per Idempotency-Key and sends its answer (a replayed refusal keeps its status). */
+export async function sendOnce(services: Services, request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
+  const answer: Answer = await idempotent(services.db, request, currentUser(request).id, async () => ({ status: 200, body: { result: await run() } }));
+  return reply.status(answer.status).send(answer.body);
+}
+
+export function travelsRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+
+    r.get(
+      '/v2/travels/',
+      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: statusList.optional() }), response: { 200: envelope(travelsListSchema) } } },
+      async (request) => {
+        const { status } = request.query;
+        return { result: await travels.list(ctx(request), status === undefined ? null : [status].flat()) };
+      },
+    );
+
+    r.delete(
+      '/v2/travels/',
+      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: z.literal('cart') }), response: { 200: envelope(okSchema) } } },
+      (request, reply) => sendOnce(services, request, reply, () => travels.emptyCart(ctx(request))),
+    );
+
+    r.get(
+      '/v2/travels/:travelID',
+      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
+      async (request) => ({ result: await travels.one(ctx(request), request.params.travelID) }),
+    );
+
+    r.delete(
+      '/v2/travels/:travelID',
+      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(okSchema) } } },
+      (request, reply) => sendOnce(services, request, reply, () => travels.remove(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+    );
+  };
+}

@@ -1,0 +1,40 @@
+import type { Travel, TravelsList } from '../../../contract/travel';
+import type { UserRow } from '../../lib/auth';
+import { fail } from '../../lib/errors';
+import type { RequestContext } from '../../lib/request-context';
+import { API, DELETABLE, loadTravels, presentTravel, travelToChange, updateTravel } from '../../lib/travels';
+
+type Ctx = RequestContext & { user: UserRow };
+
+/** The user's travels, of some statuses (all but removed ones by default). */
+export async function list(ctx: Ctx, statuses: string[] | null): Promise<TravelsList> {
+  const now = ctx.services.clock.now();
+  const travels = (await loadTravels(ctx.services.db, ctx.user.id, statuses ? { statuses } : {})).map((rec) => presentTravel(rec, ctx.lang, now));
+  const inCart = travels.some((t) => t.status === 'cart');
+  return { travels, links: inCart ? { emptyCart: { href: `${API}/v2/travels/?status=cart`, method: 'DELETE' } } : {} };
+}
+
+export async function one(ctx: Ctx, travelId: string): Promise<Travel> {
+  const [rec] = await loadTravels(ctx.services.db, ctx.user.id, { id: travelId });
+  return presentTravel(rec ?? fail('NO_TRAVEL'), ctx.lang, ctx.services.clock.now());
+}
+
+/** Removes a travel the user no longer wants (kept as `removed`: approval requests may point at it). */
+export async function remove(ctx: Ctx, travelId: string, expected: number | null): Promise<{ ok: true }> {
+  const { db, clock } = ctx.services;
+  await db.transaction(async (tx) => {
+    const { travel } = await travelToChange(tx, ctx.user.id, travelId, expected);
+    if (!DELETABLE.includes(travel.status as Travel['status'])) fail('TICKET_STATUS_FORBIDS');
+    await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+  });
+  return { ok: true };
+}
+
+/** Empties the cart: every travel in status cart is removed. */
+export async function emptyCart(ctx: Ctx): Promise<{ ok: true }> {
+  const { db, clock } = ctx.services;
+  await db.transaction(async (tx) => {
+    for (const { travel } of await loadTravels(tx, ctx.user.id, { statuses: ['cart'] })) await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+  });
+  return { ok: true };
+}
