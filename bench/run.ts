@@ -15,6 +15,8 @@ import type { Measurement, MeasurementResult } from './lib/types';
 import { lighthouse } from './lighthouse';
 import { webSize } from './web-size';
 import { placesThroughput, railGeneration } from './supplier';
+import { results1000 } from './results-1000';
+import { searchClick } from './search-click';
 
 function parseFlags() {
   try {
@@ -34,7 +36,7 @@ function parseFlags() {
 }
 const flags = parseFlags();
 
-const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration];
+const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration, searchClick, results1000];
 
 if (flags.help) {
   console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N]`);

@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Range } from '@tanstack/react-virtual';
 import type { Proposal } from '../../../../contract/trip';
+import { FIRST_PROPOSAL_MARK } from '../../../lib/perf-marks';
 import type { ListItemProps } from './ProposalCard';
 
 /** The scroll box's maximum height (spec 1 §9). */
@@ -14,9 +15,6 @@ const GAP_PX = 12;
 const RING_PX = 4;
 /** Rows kept above and below the view, so that Tab always finds the next card rendered. */
 const OVERSCAN = 4;
-
-/** Set once the first proposal card of a search has been painted (read by the bench, bench/search-click.ts). */
-export const FIRST_PROPOSAL_MARK = 'escale:first-proposal';
 
 const NAVIGATION_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
 
@@ -79,7 +77,7 @@ export function ProposalList({
   const firstId = proposals[0]?.id;
   useEffect(() => {
     if (!firstId) return;
-    // After the frame that paints the first card.
+    // After the frame that paints the first card of these results (bench/search-click.ts reads it).
     const frame = requestAnimationFrame(() => setTimeout(() => performance.mark(FIRST_PROPOSAL_MARK), 0));
     return () => cancelAnimationFrame(frame);
   }, [firstId]);

@@ -15,6 +15,7 @@ import { DEFAULT_FEATURES } from '../../../../contract/account';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
 import { SearchSteps } from '../../../components/SearchSteps';
+import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
 import { useUser } from '../../../lib/session';
 import type { DateRule } from './components/DatePicker';
 import { DateCalendar, DateInput } from './components/DatePicker';
@@ -124,6 +125,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   const endRule: DateRule = { kind: 'end', now, start: date };
 
   const onSubmit = handleSubmit((values) => {
+    performance.mark(SEARCH_SUBMIT_MARK);
     void navigate({ to: '/search', search: toSearchUrl(values, travelID) });
   });
 
