@@ -10,6 +10,7 @@ import { server } from '../../../testing/server';
 import { DEFAULT_FILTERS, toggleFlexibility } from './filters';
 import { offer, results } from './fixtures';
 import { formatCo2, formatDuration, formatPrice } from './format';
+import { travelFixture } from '../../../testing/travels';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me&entity=e-paris';
 
@@ -220,7 +221,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
       http.post('/api/v1/ticket/travelerForm', () => HttpResponse.json({ result: travelerForms({ firstname: 'Alice', lastname: 'Martin' }) })),
       http.get('/api/v1/v2/travels/', () => {
         cartReads += 1;
-        return HttpResponse.json({ result: { travels: [] } });
+        return HttpResponse.json({ result: { travels: [], links: {} } });
       }),
     );
     await renderRoute(URL);
@@ -308,23 +309,5 @@ describe('Traveller step and add to cart (spec 2)', () => {
 });
 
 function cartResult() {
-  return {
-    travel: {
-      id: 't1',
-      travelId: 't1',
-      status: 'cart',
-      version: 1,
-      companyId: 'c-acme',
-      customer: 'c-acme',
-      customerType: 'entity',
-      startDateTime: null,
-      endDateTime: null,
-      startLocation: null,
-      travelers: [],
-      products: [],
-      price: { amount: '29.00', currency: 'EUR' },
-      links: {},
-    },
-    offer_errors: [],
-  };
+  return { travel: travelFixture({ price: { amount: '29.00', currency: 'EUR' } }), offer_errors: [] };
 }
