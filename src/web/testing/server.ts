@@ -6,5 +6,5 @@ import { brandingFixture } from './fixtures';
 export const server = setupServer(
   http.get('/api/v1/agency', () => HttpResponse.json({ result: brandingFixture })),
   // The header's cart badge (signed in).
-  http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels: [] } })),
+  http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels: [], links: {} } })),
 );
