@@ -17,8 +17,20 @@ export const agencies = pgTable('agencies', {
   /** Sanitised when written, so reads can render it as is. */
   infoHtml: text('info_html'),
   supportEmail: text('support_email'),
+  /** Messages the agency shows its travellers on a page (spec 2 §7 GET /comms), optionally for one company or entity. */
+  communications: jsonb('communications').$type<AgencyCommunication[]>().notNull().default([]),
   createdAt: createdAt(),
 });
+
+export type AgencyCommunication = {
+  id: string;
+  /** The page (support type) it shows on: cart, search, tickets… */
+  support: string;
+  companyId: string | null;
+  entityId: string | null;
+  level: 'info' | 'warning';
+  message: Localized;
+};
 
 export type CompanyConfig = {
   test: boolean;

@@ -103,6 +103,19 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
         ),
         supportEmail: 'support@escale-voyages.example',
+        communications: [
+          {
+            id: 'cart-strike',
+            support: 'cart',
+            companyId: null,
+            entityId: null,
+            level: 'warning',
+            message: {
+              fr: 'Mouvement social annoncé sur certaines lignes régionales : vérifiez vos horaires avant de partir.',
+              en: 'Industrial action announced on some regional lines: check your times before you leave.',
+            },
+          },
+        ],
       })
       .returning();
     const [acme, globex] = await tx

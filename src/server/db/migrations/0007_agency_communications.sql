@@ -1,0 +1,1 @@
+ALTER TABLE "agencies" ADD COLUMN "communications" jsonb DEFAULT '[]'::jsonb NOT NULL;
