@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Escale2026!';
 
@@ -21,3 +21,46 @@ export async function followMailLink(page: Page, to: string, linkName: string) {
 }
 
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A local calendar day `offset` days from today (the server uses the real clock in e2e). */
+export function dayFromToday(offset: number): Date {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() + offset);
+  return d;
+}
+
+/** A day as typed in the date fields: DD/MM/YYYY. */
+export const typedDate = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+
+/** Types `city` into a place field of the trip form and picks that city (not a station or airport) from the suggestions. */
+export async function pickCity(page: Page, field: string, city: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.fill(city);
+  await page
+    .getByRole('listbox', { name: field, exact: true })
+    .getByRole('option', { name: new RegExp(`^${city}\\s*(Ville|City)`) })
+    .click();
+  await expect(input).toHaveValue(city);
+}
+
+/** The header's cart link; its badge reads "<n> articles" ("<n> items" in English). */
+export const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^(Panier|Cart)/ });
+
+/** Presses Tab until `target` has the focus (keyboard-only journeys). */
+export async function tabTo(page: Page, target: Locator, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * The number the header's cart badge shows (0 without a badge). Read it on a screen that has been
+ * open for a while (e.g. the traveller step): the header loads the cart with the page.
+ */
+export async function cartCount(page: Page): Promise<number> {
+  const text = (await cartLink(page).textContent()) ?? '';
+  return Number(/(\d+)/.exec(text)?.[1] ?? 0);
+}

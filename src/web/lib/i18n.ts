@@ -49,8 +49,10 @@ export async function loadCatalog(loaders: CatalogLoaders): Promise<void> {
 /** Loads the language's catalog, activates it and sets `<html lang>`; `persist` stores the choice. */
 export async function activateLang(lang: Lang, { persist = false } = {}): Promise<void> {
   const [{ messages }, ...extras] = await Promise.all([catalogs[lang](), ...[...extraCatalogs].map((loaders) => loaders[lang]())]);
+  // Merged, not replaced: loadAndActivate would drop the catalogs of the screens already loaded.
+  i18n.load(lang, messages as Messages);
   for (const extra of extras) i18n.load(lang, extra.messages as Messages);
-  i18n.loadAndActivate({ locale: lang, messages: messages as Messages });
+  i18n.activate(lang);
   document.documentElement.lang = lang;
   if (persist) {
     try {

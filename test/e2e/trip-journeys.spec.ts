@@ -1,0 +1,375 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cartCount, cartLink, dayFromToday, login, pickCity, tabTo, typedDate } from './support';
+
+/*
+ * Whole trip journeys (issue #4) against the real server: home form → results → traveller step →
+ * cart. A journey that books checks that the cart badge counts one travel more than before.
+ */
+
+const tripForm = (page: Page) => page.getByRole('form', { name: 'Recherche de trajet' });
+const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Détails de la recherche' });
+const proposals = (page: Page, list = 'Trajets') =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
+/** The cart link's name once its badge counts `n` travels. */
+const cartBadge = (n: number, lang: 'fr' | 'en' = 'fr') => (lang === 'fr' ? new RegExp(`^Panier\\s*${n}\\s*articles$`) : new RegExp(`^Cart\\s*${n}\\s*items$`));
+/** A cabin button that shows a price (neither full nor unavailable). */
+const pricedCabin = /classe.*€|Économie.*€|Affaires.*€/;
+
+async function signIn(page: Page, username: string, firstname: string) {
+  await page.goto('/');
+  await login(page, username);
+  await expect(page.getByRole('banner').getByText(firstname)).toBeVisible();
+}
+
+/** Types a day in a date field of the trip form, then picks an hour in the side panel's calendar and confirms. */
+async function setDateTime(page: Page, label: string, day: Date, hour: string) {
+  const input = tripForm(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typedDate(day));
+  await searchPanel(page).getByRole('button', { name: hour, exact: true }).click();
+  await searchPanel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(input).toHaveValue(typedDate(day));
+  await expect(input).toBeFocused();
+  // The chosen time is shown next to the date and read with it.
+  await expect(input).toHaveAccessibleDescription(new RegExp(`à ${hour}`));
+}
+
+/** Picks the first priced cabin of the first proposal, keeps its preselected fare and presses the panel's button. */
+async function chooseFirstOffer(page: Page, button: string) {
+  const first = proposals(page).first();
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  const cabin = first.getByRole('button', { name: pricedCabin }).first();
+  await cabin.click();
+  await expect(cabin).toHaveAttribute('aria-pressed', 'true');
+  const panel = offerPanel(page);
+  await expect(panel.getByRole('button', { pressed: true }).first()).toBeVisible();
+  await panel.getByRole('button', { name: button }).click();
+}
+
+/** Fills the traveller step's required fields the server could not prefill (birth date, phone of a flight). */
+async function completeEmptyFields(page: Page) {
+  for (const [label, value] of [
+    [/^Date de naissance/, '12/04/1988'],
+    [/^Téléphone de contact/, '+33612345678'],
+  ] as const) {
+    for (const field of await page.getByLabel(label).all())
+      if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
+  }
+}
+
+test('bob books a Paris → Bordeaux round trip with a round-trip fare: outward, "find return", return, traveller step, cart', async ({ page }) => {
+  test.setTimeout(60_000); // looking through the outward trains for a round-trip fare takes a few clicks
+  await signIn(page, 'bob', 'Bob');
+  const form = tripForm(page);
+  await pickCity(page, 'Départ', 'Paris');
+  await pickCity(page, 'Destination', 'Bordeaux');
+  await setDateTime(page, 'Date d’aller', dayFromToday(1), '07:00');
+  await form.getByRole('button', { name: 'Ajouter un retour' }).click();
+  await expect(form.getByLabel('Date de retour', { exact: true })).toBeFocused();
+  await setDateTime(page, 'Date de retour', dayFromToday(2), '17:00');
+  await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
+  await form.getByRole('button', { name: 'Rechercher' }).click();
+
+  await expect(page).toHaveURL(/\/search\?.*ret=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Bordeaux' })).toBeVisible();
+  await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
+
+  // Look through the outward trains for a round-trip ("aller-retour") fare and take it.
+  const panel = offerPanel(page);
+  const cards = proposals(page);
+  let roundTripFare = '';
+  for (let i = 0; i < (await cards.count()) && !roundTripFare; i++) {
+    const cabins = cards.nth(i).getByRole('button', { name: pricedCabin });
+    for (let j = 0; j < (await cabins.count()) && !roundTripFare; j++) {
+      await cabins.nth(j).click();
+      await expect(cabins.nth(j)).toHaveAttribute('aria-pressed', 'true');
+      await expect(panel).toBeVisible();
+      const fare = panel.getByRole('button', { name: /aller-retour/ }).first();
+      if ((await fare.count()) === 0) continue;
+      await fare.click();
+      await expect(fare).toHaveAttribute('aria-pressed', 'true');
+      roundTripFare = (await fare.textContent()) ?? '';
+    }
+  }
+  expect(roundTripFare, 'one of the outward trains sells a round-trip fare').toContain('aller-retour');
+
+  // 'Find return' runs the return search. The server answers the return leg (Bordeaux → Paris)
+  // only to a search that carries a valid outward choice: without it, it would search Paris → Bordeaux again.
+  await panel.getByRole('button', { name: 'Trouver le retour' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Retour : Bordeaux - Paris' })).toBeVisible();
+  await expect(proposals(page).first()).toContainText(/Bordeaux.*→.*Paris/, { timeout: 15_000 });
+  await chooseFirstOffer(page, 'Choisir cette offre');
+
+  await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
+  const outward = page.getByRole('button', { name: 'Modifier : Aller' });
+  await expect(outward).toContainText(typedDate(dayFromToday(1)));
+  await expect(outward).toContainText(/Paris.*→.*Bordeaux/);
+  await expect(outward).toContainText('aller-retour');
+  const back = page.getByRole('button', { name: 'Modifier : Retour' });
+  await expect(back).toContainText(typedDate(dayFromToday(2)));
+  await expect(back).toContainText(/Bordeaux.*→.*Paris/);
+  await expect(page.getByLabel('Prénom *')).toHaveValue('Bob');
+  await completeEmptyFields(page);
+
+  const before = await cartCount(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
+});
+
+test('gus switches a Paris → Nice search to flights, uses the hold-luggage filter and books a fare with hold luggage', async ({ page }) => {
+  await signIn(page, 'gus', 'Gus');
+  await pickCity(page, 'Départ', 'Paris');
+  await pickCity(page, 'Destination', 'Nice');
+  await tripForm(page).getByLabel('Date d’aller', { exact: true }).fill(typedDate(dayFromToday(1)));
+  await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Nice' })).toBeVisible();
+  await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
+
+  const modes = page.getByRole('group', { name: 'Mode de transport' });
+  await modes.getByRole('button', { name: /^Avion/ }).click();
+  await expect(modes.getByRole('button', { name: /^Avion/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/transport=flight/);
+  await expect(proposals(page).first().getByRole('button', { name: /^Économie/ })).toBeVisible();
+
+  // The hold-luggage filter is on by default (fares with hold luggage are offered); off, every
+  // fare shown is hand luggage only.
+  const luggage = page.getByRole('button', { name: 'Avec bagage en soute' });
+  await expect(luggage).toHaveAttribute('aria-pressed', 'true');
+  await luggage.click();
+  await expect(luggage).toHaveAttribute('aria-pressed', 'false');
+  const panel = offerPanel(page);
+  const cards = proposals(page);
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const economy = cards.nth(i).getByRole('button', { name: /^Économie.*€/ });
+    if ((await economy.count()) === 0) continue;
+    await economy.click();
+    await expect(economy).toHaveAttribute('aria-pressed', 'true');
+    const fares = panel.getByRole('list', { name: 'Tarifs' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /€/ }) });
+    await expect(fares.first()).toBeVisible();
+    for (const fare of await fares.all()) {
+      await expect(fare).toContainText('Bagage à main uniquement');
+      await expect(fare).not.toContainText('en soute inclus');
+    }
+  }
+
+  // Back on: a fare with hold luggage is offered again, chosen and booked.
+  await luggage.click();
+  await expect(luggage).toHaveAttribute('aria-pressed', 'true');
+  let chosen = false;
+  for (let i = 0; i < count && !chosen; i++) {
+    for (const cabin of await cards.nth(i).getByRole('button', { name: pricedCabin }).all()) {
+      await cabin.click();
+      await expect(cabin).toHaveAttribute('aria-pressed', 'true');
+      const withHold = panel.getByRole('listitem').filter({ hasText: 'en soute inclus' }).first();
+      if ((await withHold.count()) === 0) continue;
+      const fare = withHold.getByRole('button', { name: /€/ });
+      await fare.click();
+      await expect(fare).toHaveAttribute('aria-pressed', 'true');
+      chosen = true;
+      break;
+    }
+  }
+  expect(chosen, 'a flight sells a fare with hold luggage').toBe(true);
+  await panel.getByRole('button', { name: 'Choisir cette offre' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Modifier : Aller' })).toContainText(/Paris.*→.*Nice/);
+  await expect(page.getByLabel('Prénom *')).toHaveValue('Gus');
+  // A flight needs the birth date and a contact phone.
+  await expect(page.getByLabel(/^Date de naissance \*/)).toBeVisible();
+  await completeEmptyFields(page);
+  const before = await cartCount(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
+});
+
+test('alice searches an open-jaw trip (Paris → Lyon, back Marseille → Paris) and gets both legs', async ({ page }) => {
+  await signIn(page, 'alice', 'Alice');
+  const form = tripForm(page);
+  await pickCity(page, 'Départ', 'Paris');
+  await pickCity(page, 'Destination', 'Lyon');
+  await setDateTime(page, 'Date d’aller', dayFromToday(1), '07:00');
+  await form.getByRole('button', { name: 'Ajouter un retour' }).click();
+  await setDateTime(page, 'Date de retour', dayFromToday(2), '17:00');
+  await form.getByRole('checkbox', { name: 'Retour depuis ou vers un autre lieu' }).check();
+  // The return starts from the outward destination and goes back to the origin until changed.
+  await expect(form.getByRole('combobox', { name: 'Départ du retour' })).toHaveValue('Lyon');
+  await expect(form.getByRole('combobox', { name: 'Destination du retour' })).toHaveValue('Paris');
+  await pickCity(page, 'Départ du retour', 'Marseille');
+  await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
+  await form.getByRole('button', { name: 'Rechercher' }).click();
+
+  await expect(page).toHaveURL(/retFrom=city(%3A|:)marseille/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' })).toBeVisible();
+  await expect(proposals(page).first()).toContainText(/Paris.*→.*Lyon/, { timeout: 15_000 });
+  await chooseFirstOffer(page, 'Trouver le retour');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Retour : Marseille - Paris' })).toBeVisible();
+  await expect(proposals(page).first()).toContainText(/Marseille.*→.*Paris/, { timeout: 15_000 });
+  await chooseFirstOffer(page, 'Choisir cette offre');
+
+  await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
+  const outward = page.getByRole('button', { name: 'Modifier : Aller' });
+  await expect(outward).toContainText(typedDate(dayFromToday(1)));
+  await expect(outward).toContainText(/Paris.*→.*Lyon/);
+  const back = page.getByRole('button', { name: 'Modifier : Retour' });
+  await expect(back).toContainText(typedDate(dayFromToday(2)));
+  await expect(back).toContainText(/Marseille.*→.*Paris/);
+});
+
+test('alice books Paris → Lyon for three: herself, colleague Bob Durand and her guest Jean Dupont', async ({ page }) => {
+  await signIn(page, 'alice', 'Alice');
+  const form = tripForm(page);
+  await pickCity(page, 'Départ', 'Paris');
+  await pickCity(page, 'Destination', 'Lyon');
+  await form.getByLabel('Date d’aller', { exact: true }).fill(typedDate(dayFromToday(1)));
+
+  await form.getByRole('button', { name: /^Passagers/ }).click();
+  const side = searchPanel(page);
+  await expect(side.getByRole('heading', { name: 'Passagers (1 sur 9)' })).toBeVisible();
+  const people = side.getByLabel('Ajouter un collègue ou un invité');
+  await people.fill('Durand');
+  await side.getByRole('button', { name: /Ajouter Bob Durand/ }).click();
+  await people.fill('Dupont');
+  const guest = side.getByRole('button', { name: /Ajouter Jean Dupont/ });
+  await expect(guest).toContainText('invité');
+  await guest.click();
+  const chosen = side.getByRole('list', { name: 'Passagers' }).getByRole('listitem');
+  await expect(chosen).toHaveText([/Moi \(Alice Martin\)/, /Bob Durand/, /Jean Dupont/]);
+  await side.getByRole('button', { name: 'Valider' }).click();
+  await expect(form.getByRole('button', { name: /3 passagers/ })).toBeFocused();
+  await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
+  await form.getByRole('button', { name: 'Rechercher' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('pax')).toMatch(/^\["me","profile:[\w-]+","guest:[\w-]+"\]$/);
+  await chooseFirstOffer(page, 'Choisir cette offre');
+
+  await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Voyageurs' }).getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Voyageur 1', 'Voyageur 2', 'Voyageur 3']);
+  await expect(cards.nth(0).getByLabel('Prénom *')).toHaveValue('Alice');
+  // The server prefills only the signed-in traveller: the colleague's and the guest's identities are typed.
+  for (const [card, gender, firstname, lastname] of [
+    [cards.nth(1), 'Monsieur', 'Bob', 'Durand'],
+    [cards.nth(2), 'Monsieur', 'Jean', 'Dupont'],
+  ] as const) {
+    await card.getByRole('radio', { name: gender }).check();
+    await card.getByLabel('Prénom *', { exact: true }).fill(firstname);
+    await card.getByLabel('Nom *', { exact: true }).fill(lastname);
+  }
+  // The booking contact is the first traveller's, shown (read-only) on the others' cards.
+  const contact = await cards.nth(0).getByLabel(/^E-mail de contact/).inputValue();
+  expect(contact).not.toBe('');
+  await expect(cards.nth(2).getByLabel(/^E-mail de contact/)).toHaveValue(contact);
+  await expect(cards.nth(2).getByLabel(/^E-mail de contact/)).toBeDisabled();
+  await completeEmptyFields(page);
+
+  const before = await cartCount(page);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
+});
+
+test('bob switches to English and books Paris → Lyon with every screen in English', async ({ page }) => {
+  // (carol's password is changed by identity.spec.ts)
+  await signIn(page, 'bob', 'Bob');
+  const banner = page.getByRole('banner');
+  await banner.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  const form = page.getByRole('form', { name: 'Trip search' });
+  await expect(form).toBeVisible();
+  await pickCity(page, 'From', 'Paris');
+  await pickCity(page, 'To', 'Lyon');
+  await form.getByLabel('Outward date', { exact: true }).fill(typedDate(dayFromToday(1)));
+  await form.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Paris HQ' });
+  await form.getByRole('button', { name: 'Search' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Outward: Paris - Lyon' })).toBeVisible();
+  const first = proposals(page, 'Trips').first();
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('group', { name: 'Transport' }).getByRole('button', { name: /^Train/ })).toHaveAttribute('aria-pressed', 'true');
+  const cabin = first.getByRole('button', { name: /2nd class/ });
+  await cabin.click();
+  const panel = offerPanel(page, /fares/);
+  await expect(panel).toContainText('Paris → Lyon');
+  await expect(panel.getByRole('button', { pressed: true }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Choose this offer' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Traveller information' })).toBeVisible();
+  await expect(page.getByLabel('First name *')).toHaveValue('Bob');
+  await expect(page.getByRole('button', { name: 'Edit: Outward' })).toContainText(/Paris.*→.*Lyon/);
+  const before = await cartCount(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Your trip was added to the cart.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1, 'en'));
+});
+
+test('sam signs in, searches, chooses an offer and books it with the keyboard only', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await tabTo(page, banner.getByRole('button', { name: 'Se connecter' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Nom d’utilisateur')).toBeFocused();
+  await page.keyboard.type('sam');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Mot de passe', { exact: true })).toBeFocused();
+  await page.keyboard.type('Escale2026!');
+  await page.keyboard.press('Enter');
+  await expect(banner.getByText('Sam')).toBeVisible();
+
+  const form = tripForm(page);
+  const from = form.getByRole('combobox', { name: 'Départ' });
+  await tabTo(page, from);
+  await page.keyboard.type('Paris');
+  await expect(page.getByRole('listbox', { name: 'Départ' }).getByRole('option').first()).toContainText(/^Paris\s*Ville/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(from).toHaveValue('Paris');
+  const to = form.getByRole('combobox', { name: 'Destination' });
+  await expect(to).toBeFocused();
+  await page.keyboard.type('Lyon');
+  await expect(page.getByRole('listbox', { name: 'Destination' }).getByRole('option').first()).toContainText(/^Lyon\s*Ville/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(to).toHaveValue('Lyon');
+  const date = form.getByLabel('Date d’aller', { exact: true });
+  await expect(date).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(typedDate(dayFromToday(1)));
+  await expect(date).toHaveValue(typedDate(dayFromToday(1)));
+  const entity = form.getByRole('combobox', { name: 'Entité' });
+  await tabTo(page, entity);
+  await page.keyboard.type('Paris');
+  await expect(entity.locator('option:checked')).toHaveText('Paris HQ');
+  await tabTo(page, form.getByRole('button', { name: 'Rechercher' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' })).toBeVisible();
+  const first = proposals(page).first();
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  const cabin = first.getByRole('button', { name: /2de classe.*€/ });
+  await tabTo(page, cabin);
+  await page.keyboard.press('Enter');
+  await expect(cabin).toHaveAttribute('aria-pressed', 'true');
+  const panel = offerPanel(page);
+  await expect(panel.getByRole('button', { pressed: true }).first()).toBeVisible();
+  await tabTo(page, panel.getByRole('button', { name: 'Choisir cette offre' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
+  await expect(page.getByLabel('Prénom *')).toHaveValue('Sam');
+  const before = await cartCount(page);
+  await tabTo(page, page.getByRole('button', { name: 'Ajouter au panier' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
+});
