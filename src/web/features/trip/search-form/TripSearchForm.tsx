@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Info from 'lucide-react/icons/info';
@@ -69,6 +69,14 @@ function defaults(user: User | null, now: Date): TripValues {
 function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: TripSearchFormProps & { user: User | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const router = useRouter();
+  // The results screen's code and texts start loading as soon as the user starts a search, not at submit.
+  const preloaded = useRef(false);
+  const preloadResults = () => {
+    if (preloaded.current) return;
+    preloaded.current = true;
+    void router.preloadRoute({ to: '/search' }).catch(() => undefined);
+  };
   const features = user?.features ?? DEFAULT_FEATURES;
   const isAssistance = !!user?.perms.includes('assistance_agent');
   const entities = user?.entities ?? [];
@@ -257,6 +265,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
           noValidate
           aria-label={t`Recherche de trajet`}
           onSubmit={onSubmit}
+          onFocus={preloadResults}
           className={`space-y-5 rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${mobileOpen ? 'max-[759px]:hidden' : ''}`}
         >
           <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
