@@ -22,6 +22,7 @@ import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
 import { travelsRoutes } from './features/travels/routes';
 import { travelersRoutes } from './features/travelers/routes';
+import { commsRoutes } from './features/comms/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(cartRoutes(services));
       await api.register(travelsRoutes(services));
       await api.register(travelersRoutes(services));
+      await api.register(commsRoutes(services));
     },
     { prefix: '/api/v1' },
   );

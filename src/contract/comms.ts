@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Pages an agency can address a message to (spec 2 §3 "Agency communication", §7 GET /comms). */
+export const COMM_SUPPORTS = ['cart', 'search', 'tickets', 'approvals'] as const;
+export const commSupportSchema = z.enum(COMM_SUPPORTS);
+export type CommSupport = z.infer<typeof commSupportSchema>;
+
+export const commMessageSchema = z.object({
+  id: z.string(),
+  /** Shown as a warning (amber, with an icon) or as information. */
+  level: z.enum(['info', 'warning']),
+  /** In the caller's language (Accept-Language). */
+  message: z.string(),
+});
+export type CommMessage = z.infer<typeof commMessageSchema>;
+
+/** The answer of GET /comms: the messages keyed by support type (only the types that have some). */
+export const commsSchema = z.partialRecord(commSupportSchema, z.array(commMessageSchema));
+export type Comms = z.infer<typeof commsSchema>;

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commSupportSchema, commsSchema } from '../../../contract/comms';
+import { envelope } from '../../../contract/envelope';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import { communications } from './service';
+
+export function commsRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/comms',
+      {
+        onRequest: app.optionalUser,
+        schema: {
+          tags: ['comms'],
+          querystring: z.object({ support: commSupportSchema.optional(), entityId: z.uuid().optional() }),
+          response: { 200: envelope(commsSchema) },
+        },
+      },
+      async (request) => ({ result: await communications(contextOf(request, services), request.session?.user ?? null, request.query) }),
+    );
+  };
+}

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { CommSupport, Comms } from '../../../contract/comms';
+import { entities } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
+import type { RequestContext } from '../../lib/request-context';
+
+/**
+ * The agency's messages for its travellers (spec 2 §7 GET /comms): global ones, plus those for the
+ * caller's company and, when asked, for one of its entities. Someone signed out sees global ones only.
+ */
+export async function communications(ctx: RequestContext, user: UserRow | null, query: { support?: CommSupport; entityId?: string }): Promise<Comms> {
+  const companyId = user?.companyId ?? null;
+  // An entity is honoured only when it belongs to the caller's company: its messages are not public.
+  let entityId: string | null = null;
+  if (companyId && query.entityId) {
+    const [entity] = await ctx.services.db
+      .select({ id: entities.id })
+      .from(entities)
+      .where(and(eq(entities.id, query.entityId), eq(entities.companyId, companyId)))
+      .limit(1);
+    entityId = entity?.id ?? null;
+  }
+  const answer: Comms = {};
+  for (const comm of ctx.agency.communications) {
+    if (query.support && comm.support !== query.support) continue;
+    if (comm.companyId !== null && comm.companyId !== companyId) continue;
+    if (comm.entityId !== null && comm.entityId !== entityId) continue;
+    const support = comm.support as CommSupport;
+    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: comm.message[ctx.lang] });
+  }
+  return answer;
+}
