@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cartCount, cartLink, dayFromToday, login, pickCity, tabTo, typedDate } from './support';
 
 /*
@@ -11,6 +11,24 @@ const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Dé
 const proposals = (page: Page, list = 'Trajets') =>
   page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
 const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
+/**
+ * Visits the proposals one by one, by their heading, until `visit` returns true (the list is
+ * virtualised: rows render as they scroll into view, so positions are no identity). Returns how
+ * many were visited and whether `visit` stopped the walk.
+ */
+async function eachProposal(page: Page, visit: (card: Locator) => Promise<boolean>): Promise<{ visited: number; stopped: boolean }> {
+  const seen = new Set<string>();
+  for (let guard = 0; guard < 100; guard++) {
+    const headings = await proposals(page).getByRole('heading', { level: 3 }).allTextContents();
+    const next = headings.find((h) => !seen.has(h));
+    if (next === undefined) break;
+    seen.add(next);
+    const card = proposals(page).filter({ has: page.getByRole('heading', { level: 3 }).filter({ hasText: next }) }).first();
+    if (await visit(card)) return { visited: seen.size, stopped: true };
+  }
+  return { visited: seen.size, stopped: false };
+}
+
 /** The cart link's name once its badge counts `n` travels. */
 const cartBadge = (n: number, lang: 'fr' | 'en' = 'fr') => (lang === 'fr' ? new RegExp(`^Panier\\s*${n}\\s*articles$`) : new RegExp(`^Cart\\s*${n}\\s*items$`));
 /** A cabin button that shows a price (neither full nor unavailable). */
@@ -77,21 +95,21 @@ test('bob books a Paris → Bordeaux round trip with a round-trip fare: outward,
 
   // Look through the outward trains for a round-trip ("aller-retour") fare and take it.
   const panel = offerPanel(page);
-  const cards = proposals(page);
   let roundTripFare = '';
-  for (let i = 0; i < (await cards.count()) && !roundTripFare; i++) {
-    const cabins = cards.nth(i).getByRole('button', { name: pricedCabin });
-    for (let j = 0; j < (await cabins.count()) && !roundTripFare; j++) {
-      await cabins.nth(j).click();
-      await expect(cabins.nth(j)).toHaveAttribute('aria-pressed', 'true');
+  await eachProposal(page, async (card) => {
+    for (const cabin of await card.getByRole('button', { name: pricedCabin }).all()) {
+      await cabin.click();
+      await expect(cabin).toHaveAttribute('aria-pressed', 'true');
       await expect(panel).toBeVisible();
       const fare = panel.getByRole('button', { name: /aller-retour/ }).first();
       if ((await fare.count()) === 0) continue;
       await fare.click();
       await expect(fare).toHaveAttribute('aria-pressed', 'true');
       roundTripFare = (await fare.textContent()) ?? '';
+      return true;
     }
-  }
+    return false;
+  });
   expect(roundTripFare, 'one of the outward trains sells a round-trip fare').toContain('aller-retour');
 
   // 'Find return' runs the return search. The server answers the return leg (Bordeaux → Paris)
@@ -140,12 +158,10 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
   await luggage.click();
   await expect(luggage).toHaveAttribute('aria-pressed', 'false');
   const panel = offerPanel(page);
-  const cards = proposals(page);
-  const count = await cards.count();
-  expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i++) {
-    const economy = cards.nth(i).getByRole('button', { name: /^Économie.*€/ });
-    if ((await economy.count()) === 0) continue;
+  let checked = 0;
+  await eachProposal(page, async (card) => {
+    const economy = card.getByRole('button', { name: /^Économie.*€/ });
+    if ((await economy.count()) === 0) return false;
     await economy.click();
     await expect(economy).toHaveAttribute('aria-pressed', 'true');
     const fares = panel.getByRole('list', { name: 'Tarifs' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /€/ }) });
@@ -154,14 +170,16 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
       await expect(fare).toContainText('Bagage à main uniquement');
       await expect(fare).not.toContainText('en soute inclus');
     }
-  }
+    checked++;
+    return false;
+  });
+  expect(checked, 'flights still shown with the filter off').toBeGreaterThan(0);
 
   // Back on: a fare with hold luggage is offered again, chosen and booked.
   await luggage.click();
   await expect(luggage).toHaveAttribute('aria-pressed', 'true');
-  let chosen = false;
-  for (let i = 0; i < count && !chosen; i++) {
-    for (const cabin of await cards.nth(i).getByRole('button', { name: pricedCabin }).all()) {
+  const { stopped: chosen } = await eachProposal(page, async (card) => {
+    for (const cabin of await card.getByRole('button', { name: pricedCabin }).all()) {
       await cabin.click();
       await expect(cabin).toHaveAttribute('aria-pressed', 'true');
       const withHold = panel.getByRole('listitem').filter({ hasText: 'en soute inclus' }).first();
@@ -169,10 +187,10 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
       const fare = withHold.getByRole('button', { name: /€/ });
       await fare.click();
       await expect(fare).toHaveAttribute('aria-pressed', 'true');
-      chosen = true;
-      break;
+      return true;
     }
-  }
+    return false;
+  });
   expect(chosen, 'a flight sells a fare with hold luggage').toBe(true);
   await panel.getByRole('button', { name: 'Choisir cette offre' }).click();
 
