@@ -2,6 +2,9 @@ import type { Lang } from '../../contract/account';
 import type { FormField } from '../../contract/trip';
 import { EMAIL_RE, PHONE_RE } from '../../contract/validation';
 import type { Journey } from '../supplier/types';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { guests, users } from '../db/schema';
 import type { UserRow } from './auth';
 
 /**
@@ -43,19 +46,41 @@ const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'label' | 'type'
 export const needsTravelDocument = (journeys: Journey[]) =>
   journeys.some((j) => j.mode === 'flight' && j.sections.some((s) => !EU.has(s.from.country) || !EU.has(s.to.country)));
 
-export function travelerForms(journeys: Journey[], travelers: { id: number; profile_id?: string | null; guest_id?: string | null }[], user: UserRow | null, lang: Lang) {
+/** What is known of a traveller picked by name (a colleague or a guest): it prefills their identity. */
+export type KnownPerson = { gender: 'MR' | 'MS' | null; firstname: string; lastname: string; birthdate: string | null };
+type TravellerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
+
+/** The colleagues (same company) and the user's own guests named in `travelers`, by profile_id / guest_id. */
+export async function knownPeople(db: Db, user: UserRow | null, travelers: TravellerRef[]): Promise<Map<string, KnownPerson>> {
+  const known = new Map<string, KnownPerson>();
+  if (!user) return known;
+  const uuid = (v: string | null | undefined): v is string => !!v && /^[0-9a-f-]{36}$/.test(v);
+  const profileIds = travelers.map((t) => t.profile_id).filter(uuid);
+  const guestIds = travelers.map((t) => t.guest_id).filter(uuid);
+  const pick = (t: typeof users | typeof guests) => ({ id: t.id, gender: t.gender, firstname: t.firstname, lastname: t.lastname, birthdate: t.birthdate });
+  if (profileIds.length && user.companyId)
+    for (const row of await db.select(pick(users)).from(users).where(and(inArray(users.id, profileIds), eq(users.companyId, user.companyId))))
+      known.set(`p:${row.id}`, row);
+  if (guestIds.length)
+    for (const row of await db.select(pick(guests)).from(guests).where(and(inArray(guests.id, guestIds), eq(guests.ownerId, user.id))))
+      known.set(`g:${row.id}`, row);
+  return known;
+}
+
+export function travelerForms(journeys: Journey[], travelers: TravellerRef[], user: UserRow | null, lang: Lang, known = new Map<string, KnownPerson>()) {
   const t = T[lang];
   const flight = journeys.some((j) => j.mode === 'flight');
   const document = needsTravelDocument(journeys);
   const countries = new Intl.DisplayNames([lang], { type: 'region' });
   return travelers.map((traveler, i) => {
     const me = user && (traveler.profile_id === user.id || (!traveler.profile_id && !traveler.guest_id && i === 0)) ? user : null;
+    const person = me ?? known.get(`p:${traveler.profile_id}`) ?? known.get(`g:${traveler.guest_id}`) ?? null;
     const leader = i === 0;
     const identity = [
-      field({ name: 'gender', label: t.gender, type: 'radio', required: true, value: me?.gender ?? null, options: [{ value: 'MR', label: t.mr }, { value: 'MS', label: t.ms }] }),
-      field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: me?.firstname ?? null }),
-      field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: me?.lastname ?? null }),
-      field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: me?.birthdate ?? null, placeholder: 'JJ/MM/AAAA' }),
+      field({ name: 'gender', label: t.gender, type: 'radio', required: true, value: person?.gender ?? null, options: [{ value: 'MR', label: t.mr }, { value: 'MS', label: t.ms }] }),
+      field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.firstname ?? null }),
+      field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.lastname ?? null }),
+      field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: person?.birthdate ?? null, placeholder: 'JJ/MM/AAAA' }),
     ];
     const contact = [
       field({ name: 'contact_email', label: t.email, type: 'text', required: true, regex: EMAIL_RE.source, regexDesc: t.emailDesc, value: me?.email ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_email'] : [] }, disabled: !leader }),

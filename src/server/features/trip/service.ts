@@ -9,7 +9,7 @@ import { SupplierError, type Customer, type Journey, type Place, type TripQuery 
 import { companySuggestedAddresses } from '../../lib/company';
 import { saveSearch } from './repository';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
-import { placementOptions, travelerForms } from '../../lib/traveler-forms';
+import { knownPeople, placementOptions, travelerForms } from '../../lib/traveler-forms';
 
 type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
@@ -294,7 +294,7 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const count = (first.search.request as unknown as Stored).body.nb_travelers;
   const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
   if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
-  return { placement: placementOptions(journeys, ctx.lang), travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang) };
+  return { placement: placementOptions(journeys, ctx.lang), travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, await knownPeople(ctx.services.db, ctx.user, travelers)) };
 }
 
 export async function placement(ctx: Ctx, offerIDs: string[]) {

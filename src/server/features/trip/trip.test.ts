@@ -198,6 +198,23 @@ describe('traveller step', () => {
     expect(res.body.result.placement.map((p: { name: string }) => p.name)).toContain('position');
   });
 
+  it('prefills a colleague and a guest picked by name, but not someone else\'s guest', async () => {
+    const alice = await api.login('alice');
+    const gus = await api.login('gus');
+    const bob = (await api.call('GET', '/api/v1/users/?query=bob', { token: alice })).body.result[0];
+    const jean = (await api.call('GET', '/api/v1/user/guests?query=jean', { token: alice })).body.result[0];
+    const travelers = [{ id: 1 }, { id: 2, profile_id: bob.uid }, { id: 3, guest_id: jean.uid }];
+    const results = (await search(body({ nb_travelers: 3, travelers }), alice)).body.result;
+    const choiceIDs = [results.proposals[0].offers[0].id];
+    const firstnames = (res: { body: { result: { travelerForms: { fieldsGroups: { fields: { name: string; value: string | null }[] }[] }[] } } }) =>
+      res.body.result.travelerForms.map((f) => f.fieldsGroups.flatMap((g) => g.fields).find((x) => x.name === 'firstname')!.value);
+    expect(firstnames(await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs, travelers }, token: alice }))).toEqual(['Alice', 'Bob', 'Jean']);
+    // Gus's own search with the same ids: Bob is not his colleague, Jean not his guest.
+    const his = (await search(body({ nb_travelers: 3, travelers }), gus)).body.result;
+    const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [his.proposals[0].offers[0].id], travelers }, token: gus });
+    expect(firstnames(res)).toEqual(['Gus', null, null]);
+  });
+
   it('asks a travel document for a flight leaving the EU', async () => {
     const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
     const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] } });

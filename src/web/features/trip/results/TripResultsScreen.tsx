@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -105,10 +105,19 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
   const to = leg === 'return' ? placeName(returnQuery.data, url.retTo ?? url.from, 'to') : placeName(outwardQuery.data, url.to, 'to');
   const chosen = [outward, back].filter((c): c is Chosen => c !== null);
 
+  // A step change replaces most of the page: focus goes to its heading, not back to the top of the document.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownLeg = useRef(leg);
+  useEffect(() => {
+    if (shownLeg.current === leg) return;
+    shownLeg.current = leg;
+    headingRef.current?.focus();
+  }, [leg]);
+
   return (
     <div className="flex-1 bg-gray-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
-        <h1 className="text-2xl font-bold text-gray-900">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
           {leg === 'return' ? <Trans>Retour : {from} - {to}</Trans> : <Trans>Aller : {from} - {to}</Trans>}
         </h1>
         {leg === 'travelers' ? (

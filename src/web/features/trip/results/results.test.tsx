@@ -232,6 +232,8 @@ describe('Traveller step and add to cart (spec 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Choisir cette offre' }));
 
     expect(await screen.findByRole('heading', { name: 'Informations voyageurs' })).toBeTruthy();
+    // Keyboard users continue from the new step's heading, not from the top of the page.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     expect(screen.getByRole('button', { name: /Modifier : Aller/ })).toBeTruthy();
     expect((screen.getByLabelText('Prénom *') as HTMLInputElement).value).toBe('Alice');
     expect((screen.getByLabelText('Date de naissance') as HTMLInputElement).value).toBe('12/04/1988');
