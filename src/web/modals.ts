@@ -1,5 +1,6 @@
 import type { ModalRegistry } from './lib/modal';
 import { loadAccountTexts } from './features/account/texts';
+import { loadCartTexts } from './features/cart/texts';
 
 const withAccountTexts = <M>(component: Promise<M>) => Promise.all([component, loadAccountTexts()]).then(([m]) => m);
 
@@ -15,4 +16,5 @@ export const modalRegistry: ModalRegistry = {
   Confirm: { load: () => import('./components/ConfirmModal') },
   FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },
   PlacementWishes: { load: () => import('./features/trip/results/PlacementWishesModal') },
+  Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
 };

@@ -14,12 +14,16 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as FormRouteImport } from './routes/form'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as TravelViewRouteImport } from './routes/travel-view'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountSplatRouteImport } from './routes/account.$'
 import { Route as AccountInformationsRouteImport } from './routes/account.informations'
+import { Route as CartIndexRouteImport } from './routes/cart.index'
+import { Route as CartCheckoutRouteImport } from './routes/cart.checkout'
 import { Route as PasswordTokenRouteImport } from './routes/password.$token'
 import { Route as SandboxSegmentRouteImport } from './routes/sandbox.$segment'
 import { Route as SsoSegmentRouteImport } from './routes/sso.$segment'
+import { Route as RecapTravelIdTravelerIdRouteImport } from './routes/recap.$travelId.$travelerId'
 import { Route as UserActivateTokenRouteImport } from './routes/user.activate.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -47,6 +51,11 @@ const SearchRoute = SearchRouteImport.update({
   path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TravelViewRoute = TravelViewRouteImport.update({
+  id: '/travel-view',
+  path: '/travel-view',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -61,6 +70,16 @@ const AccountInformationsRoute = AccountInformationsRouteImport.update({
   id: '/informations',
   path: '/informations',
   getParentRoute: () => AccountRoute,
+} as any)
+const CartIndexRoute = CartIndexRouteImport.update({
+  id: '/cart/',
+  path: '/cart/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartCheckoutRoute = CartCheckoutRouteImport.update({
+  id: '/cart/checkout',
+  path: '/cart/checkout',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PasswordTokenRoute = PasswordTokenRouteImport.update({
   id: '/password/$token',
@@ -77,6 +96,11 @@ const SsoSegmentRoute = SsoSegmentRouteImport.update({
   path: '/sso/$segment',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RecapTravelIdTravelerIdRoute = RecapTravelIdTravelerIdRouteImport.update({
+  id: '/recap/$travelId/$travelerId',
+  path: '/recap/$travelId/$travelerId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserActivateTokenRoute = UserActivateTokenRouteImport.update({
   id: '/user/activate/$token',
   path: '/user/activate/$token',
@@ -89,12 +113,16 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
   '/account/': typeof AccountIndexRoute
+  '/cart/': typeof CartIndexRoute
+  '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
 }
 export interface FileRoutesByTo {
@@ -102,12 +130,16 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
   '/account': typeof AccountIndexRoute
+  '/cart': typeof CartIndexRoute
+  '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
 }
 export interface FileRoutesById {
@@ -117,12 +149,16 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
   '/account/': typeof AccountIndexRoute
+  '/cart/': typeof CartIndexRoute
+  '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
 }
 export interface FileRouteTypes {
@@ -133,12 +169,16 @@ export interface FileRouteTypes {
     | '/account'
     | '/form'
     | '/search'
+    | '/travel-view'
     | '/account/$'
     | '/account/informations'
+    | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
     | '/account/'
+    | '/cart/'
+    | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -146,12 +186,16 @@ export interface FileRouteTypes {
     | '/$'
     | '/form'
     | '/search'
+    | '/travel-view'
     | '/account/$'
     | '/account/informations'
+    | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
     | '/account'
+    | '/cart'
+    | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
   id:
     | '__root__'
@@ -160,12 +204,16 @@ export interface FileRouteTypes {
     | '/account'
     | '/form'
     | '/search'
+    | '/travel-view'
     | '/account/$'
     | '/account/informations'
+    | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
     | '/account/'
+    | '/cart/'
+    | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
   fileRoutesById: FileRoutesById
 }
@@ -175,9 +223,13 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRouteWithChildren
   FormRoute: typeof FormRoute
   SearchRoute: typeof SearchRoute
+  TravelViewRoute: typeof TravelViewRoute
+  CartCheckoutRoute: typeof CartCheckoutRoute
   PasswordTokenRoute: typeof PasswordTokenRoute
   SandboxSegmentRoute: typeof SandboxSegmentRoute
   SsoSegmentRoute: typeof SsoSegmentRoute
+  CartIndexRoute: typeof CartIndexRoute
+  RecapTravelIdTravelerIdRoute: typeof RecapTravelIdTravelerIdRoute
   UserActivateTokenRoute: typeof UserActivateTokenRoute
 }
 
@@ -218,6 +270,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/travel-view': {
+      id: '/travel-view'
+      path: '/travel-view'
+      fullPath: '/travel-view'
+      preLoaderRoute: typeof TravelViewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/': {
       id: '/account/'
       path: '/'
@@ -239,6 +298,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountInformationsRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/cart/': {
+      id: '/cart/'
+      path: '/cart'
+      fullPath: '/cart/'
+      preLoaderRoute: typeof CartIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart/checkout': {
+      id: '/cart/checkout'
+      path: '/cart/checkout'
+      fullPath: '/cart/checkout'
+      preLoaderRoute: typeof CartCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/password/$token': {
       id: '/password/$token'
       path: '/password/$token'
@@ -258,6 +331,13 @@ declare module '@tanstack/react-router' {
       path: '/sso/$segment'
       fullPath: '/sso/$segment'
       preLoaderRoute: typeof SsoSegmentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/recap/$travelId/$travelerId': {
+      id: '/recap/$travelId/$travelerId'
+      path: '/recap/$travelId/$travelerId'
+      fullPath: '/recap/$travelId/$travelerId'
+      preLoaderRoute: typeof RecapTravelIdTravelerIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user/activate/$token': {
@@ -291,9 +371,13 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRouteWithChildren,
   FormRoute: FormRoute,
   SearchRoute: SearchRoute,
+  TravelViewRoute: TravelViewRoute,
+  CartCheckoutRoute: CartCheckoutRoute,
   PasswordTokenRoute: PasswordTokenRoute,
   SandboxSegmentRoute: SandboxSegmentRoute,
   SsoSegmentRoute: SsoSegmentRoute,
+  CartIndexRoute: CartIndexRoute,
+  RecapTravelIdTravelerIdRoute: RecapTravelIdTravelerIdRoute,
   UserActivateTokenRoute: UserActivateTokenRoute,
 }
 export const routeTree = rootRouteImport

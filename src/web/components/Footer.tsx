@@ -10,7 +10,7 @@ export function Footer() {
   const branding = useBranding();
   const info = branding?.info;
   return (
-    <footer className="mt-auto border-t border-gray-200 bg-gray-50">
+    <footer className="mt-auto border-t border-gray-200 bg-gray-50 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[2fr_1fr]">
         {info ? (
           <section aria-labelledby="agency-info-title">

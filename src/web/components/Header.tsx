@@ -61,7 +61,7 @@ export function Header() {
   );
 
   return (
-    <header className="relative bg-white shadow-[0_1px_0_0_var(--color-gray-200)]">
+    <header className="relative bg-white shadow-[0_1px_0_0_var(--color-gray-200)] print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4">
         <div className="flex h-[68px] items-center gap-3">
           {features.disableHomeRedirectionOnLogo ? (
@@ -114,7 +114,7 @@ export function Header() {
                   </li>
                   <li>
                     {user ? (
-                      <Link to="/$" params={{ _splat: 'cart' }} className={navItem}>
+                      <Link to="/cart" className={navItem}>
                         <ShoppingCart aria-hidden="true" size={20} />
                         {t`Panier`}
                         {cartCount > 0 && (

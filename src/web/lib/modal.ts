@@ -17,6 +17,8 @@ export type ModalProps = {
   FareConditions: { link: Link; offerName: string };
   /** Seat wishes: placement name → chosen value, only where it differs from the first option ("no preference"). */
   PlacementWishes: { placement: PlacementOption[]; wishes: Record<string, string>; onConfirm: (wishes: Record<string, string>) => void };
+  /** The per-person recap documents of a booked travel (spec 2 §2). */
+  Recap: { recaps: { paxName: string; link: string }[] };
 };
 export type ModalName = keyof ModalProps;
 
@@ -45,6 +47,11 @@ export function openModal<N extends ModalName>(name: N, ...[props, options]: Pro
     current: { name, props: props ?? {}, options: options ?? {} } as OpenModal,
     opener: current ? opener : (document.activeElement as HTMLElement | null),
   });
+}
+
+/** Where focus goes when the modal closes, instead of its opener (e.g. the opener was a deleted row's button). */
+export function returnFocusTo(element: HTMLElement | null) {
+  if (element) useModal.setState({ opener: element });
 }
 
 export function closeModal() {

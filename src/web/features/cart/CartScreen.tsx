@@ -1,0 +1,105 @@
+import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { DEFAULT_FEATURES } from '../../../contract/account';
+import type { Link as ApiLink } from '../../../contract/link';
+import { Button, buttonClass } from '../../components/Button';
+import { openModal, returnFocusTo } from '../../lib/modal';
+import { useUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { CART_STATUSES, emptyCart, liveProducts, refreshTravels, travelsQuery } from './api';
+import { CommsBanner } from './CommsBanner';
+import { TravelCard } from './TravelCard';
+
+/** UI.md: a list's loader is 5 rows shaped like what is coming. */
+function Placeholder() {
+  const { t } = useLingui();
+  return (
+    <div role="status" aria-label={t`Chargement du panier`}>
+      <ul aria-hidden="true" className="space-y-4">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} data-testid="travel-placeholder" className="h-32 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
+      <ShoppingCart aria-hidden="true" size={40} className="text-gray-500" />
+      <h2 className="text-xl font-bold text-gray-900">
+        <Trans>Votre panier est vide</Trans>
+      </h2>
+      <p className="text-gray-800">
+        <Trans>Les trajets que vous ajoutez depuis la recherche apparaissent ici, jusqu’à leur réservation.</Trans>
+      </p>
+      <Link to="/" className={buttonClass.primary}>
+        <Trans>Réserver un trajet</Trans>
+      </Link>
+    </div>
+  );
+}
+
+/** `/cart` (spec 2 §2): the travels in the cart, and those whose options or approval are pending. */
+export function CartScreen() {
+  const { t } = useLingui();
+  const user = useUser();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { data, isPending } = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) });
+  const features = user?.features ?? DEFAULT_FEATURES;
+  // A travel whose every option was released has nothing left to show (spec 2 §4 "Release prebooking").
+  const travels = data?.travels.filter((travel) => liveProducts(travel).length > 0) ?? [];
+  const emptyLink = data?.links.emptyCart;
+
+  const askEmpty = (link: ApiLink) =>
+    openModal('Confirm', {
+      title: t`Vider le panier ?`,
+      message: t`Tous les voyages du panier seront retirés. Les options posées et les demandes d’approbation en cours ne changent pas.`,
+      confirmLabel: t`Vider le panier`,
+      onConfirm: async () => {
+        try {
+          await emptyCart(link);
+        } catch {
+          return; // the http client showed the failure
+        }
+        await refreshTravels();
+        toast.success(t`Panier vidé`);
+        returnFocusTo(heading.current);
+      },
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-gray-900 focus:outline-none">
+          <Trans>Panier</Trans>
+        </h1>
+        {!features.cartWithTravelID && emptyLink && travels.some((travel) => travel.status === 'cart') && (
+          <Button variant="secondary" onClick={() => askEmpty(emptyLink)}>
+            <Trash2 aria-hidden="true" size={18} />
+            <Trans>Vider le panier</Trans>
+          </Button>
+        )}
+      </div>
+      <CommsBanner support="cart" />
+      {isPending ? (
+        <Placeholder />
+      ) : travels.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <ul aria-label={t`Voyages`} className="space-y-6">
+          {travels.map((travel) => (
+            <li key={travel.id}>
+              <TravelCard travel={travel} mode="cart" onGone={() => returnFocusTo(heading.current)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

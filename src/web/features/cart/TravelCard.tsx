@@ -1,0 +1,180 @@
+import { useRef } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import BedDouble from 'lucide-react/icons/bed-double';
+import Car from 'lucide-react/icons/car';
+import FileText from 'lucide-react/icons/file-text';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import type { Product, Travel } from '../../../contract/travel';
+import { nextCheckoutStep } from '../../../contract/travel';
+import { Button, buttonClass } from '../../components/Button';
+import { openModal, returnFocusTo } from '../../lib/modal';
+import { queryClient } from '../../lib/query';
+import { useUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { DEFAULT_FEATURES } from '../../../contract/account';
+import { deleteTravel, liveProducts, refreshTravels, releaseOption } from './api';
+import { formatDay, formatDeadline, formatMoney } from './format';
+import { StatusTag } from './labels';
+import { Notices, ProductCard } from './ProductCard';
+
+/** Spec 2 §2: the first three checkout steps continue the travel, the last three confirm it. */
+const CONTINUE_STEPS = new Set(['getAllAnalytics', 'getMissionOrders', 'getAvailableApprovers']);
+
+type Props = {
+  travel: Travel;
+  /** `view` (/travel-view): the travel alone, without actions on the cart. */
+  mode: 'cart' | 'view';
+  /** Called once the travel left the list (deleted, or its last option released), while the confirm modal closes: the screen says where focus goes. */
+  onGone?: () => void;
+};
+
+export function TravelCard({ travel, mode, onGone }: Props) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const user = useUser();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const features = user?.features ?? DEFAULT_FEATURES;
+  const company = user?.company ?? null;
+  const products = liveProducts(travel);
+  const withPolicy = Boolean(company?.travel_policy ?? travel.travelPolicy);
+  const step = nextCheckoutStep(travel.links);
+  const titleId = `travel-${travel.id}`;
+  const date = travel.startDate ? formatDay(travel.startDate) : null;
+  const title = date ? t`Voyage du ${date}` : t`Voyage`;
+  const deadline = travel.confirmationTimeLimit ? formatDeadline(travel.confirmationTimeLimit) : null;
+  const showDeadline = deadline && (travel.status === 'pending_approval' || travel.status === 'pending_confirmation');
+  const checkoutShown = mode === 'cart' && (travel.status === 'cart' || (travel.status === 'pending_confirmation' && 'confirm' in travel.links));
+  const canAdd = mode === 'cart' && 'addTrip' in travel.links;
+
+  const askDelete = (link: NonNullable<Travel['links']['delete']>) =>
+    openModal('Confirm', {
+      title: t`Supprimer ce voyage ?`,
+      message: t`Le voyage et tous ses trajets seront retirés. Cette action est définitive.`,
+      confirmLabel: t`Supprimer le voyage`,
+      onConfirm: async () => {
+        try {
+          await deleteTravel(travel, link);
+        } catch {
+          return; // the http client showed the failure; the travel stays
+        }
+        await refreshTravels();
+        toast.success(t`Voyage supprimé`);
+        onGone?.();
+      },
+    });
+
+  const askRelease = (product: Product, link: NonNullable<Product['links']['releasePrebooking']>) => {
+    const name = product.name;
+    openModal('Confirm', {
+      title: t`Libérer l’option ?`,
+      message: t`Les places de « ${name} » ne seront plus réservées pour vous. Les options liées (le retour d’un aller, par exemple) sont libérées aussi. Cette action est définitive.`,
+      confirmLabel: t`Libérer l’option`,
+      onConfirm: async () => {
+        let updated: Travel;
+        try {
+          updated = await releaseOption(travel, link);
+        } catch {
+          return;
+        }
+        // Read the travel again: without products left it leaves the list, otherwise it is replaced.
+        queryClient.setQueriesData<{ travels: Travel[] }>({ queryKey: ['travels'] }, (list) =>
+          list && { ...list, travels: list.travels.map((item) => (item.id === updated.id ? updated : item)) },
+        );
+        await refreshTravels();
+        toast.success(t`Option libérée`);
+        if (liveProducts(updated).length === 0) onGone?.();
+        else returnFocusTo(heading.current);
+      },
+    });
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
+            {title}
+          </h2>
+          <StatusTag status={travel.status} />
+          {showDeadline && (
+            <p className="text-sm font-medium text-amber-950">
+              <Trans>Garanti jusqu’au {deadline}</Trans>
+            </p>
+          )}
+        </div>
+        <p className="text-right">
+          <span className="block text-sm text-gray-700">
+            <Trans>Total</Trans>
+          </span>
+          <span className="text-2xl font-bold text-gray-900 tabular-nums">{formatMoney(travel.price)}</span>
+        </p>
+      </div>
+
+      <Notices warnings={travel.warnings} infos={travel.infos} />
+
+      <ul aria-label={t`Prestations de ${title}`} className="space-y-3">
+        {products.map((product) => {
+          const release = mode === 'cart' ? product.links.releasePrebooking : undefined;
+          return (
+            <li key={product.id}>
+              <ProductCard product={product} withPolicy={withPolicy} onRelease={release && (() => askRelease(product, release))} />
+            </li>
+          );
+        })}
+      </ul>
+
+      {canAdd && (features.enableAddNewTripFromCart || company?.hotel_enabled || company?.carrental_enabled) && (
+        <nav aria-label={t`Ajouter une prestation à ${title}`}>
+          <ul className="flex flex-wrap gap-2">
+            {features.enableAddNewTripFromCart && (
+              <li>
+                <Link to="/" search={{ travelID: travel.id }} className={buttonClass.ghost}>
+                  <Plus aria-hidden="true" size={18} />
+                  <Trans>Ajouter un trajet</Trans>
+                </Link>
+              </li>
+            )}
+            {company?.hotel_enabled && (
+              <li>
+                <a href={`/search-hotels?travelID=${encodeURIComponent(travel.id)}`} className={buttonClass.ghost}>
+                  <BedDouble aria-hidden="true" size={18} />
+                  <Trans>Ajouter un hôtel</Trans>
+                </a>
+              </li>
+            )}
+            {company?.carrental_enabled && (
+              <li>
+                <a href={`/search-car-rentals?travelID=${encodeURIComponent(travel.id)}`} className={buttonClass.ghost}>
+                  <Car aria-hidden="true" size={18} />
+                  <Trans>Ajouter une voiture</Trans>
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-100 pt-4">
+        {travel.treepRecaps.length > 0 && (
+          <Button variant="secondary" onClick={() => openModal('Recap', { recaps: travel.treepRecaps })}>
+            <FileText aria-hidden="true" size={18} />
+            <Trans>Récapitulatif</Trans>
+          </Button>
+        )}
+        {mode === 'cart' && travel.status !== 'cancelled' && travel.links.delete && (
+          <Button variant="ghost" onClick={() => askDelete(travel.links.delete!)} aria-describedby={titleId}>
+            <Trash2 aria-hidden="true" size={18} />
+            <Trans>Supprimer</Trans>
+          </Button>
+        )}
+        {checkoutShown && (
+          <Button disabled={!step} onClick={() => void navigate({ to: '/cart/checkout', search: { travel: travel.id } })}>
+            {step && CONTINUE_STEPS.has(step) ? <Trans>Continuer ce voyage</Trans> : <Trans>Confirmer ce voyage</Trans>}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
