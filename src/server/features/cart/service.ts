@@ -8,6 +8,7 @@ import { resolveOffer } from '../../lib/trip-offers';
 import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 import type { Journey } from '../../supplier/types';
 import { loadTravels, presentTravel, updateTravel } from '../../lib/travels';
+import { companyPolicy, evaluateTrip } from '../../lib/travel-policy';
 import * as repo from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
@@ -38,6 +39,9 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
       : [],
   );
   if (offerErrors.length) return { travel: await travelById(ctx, body.travelID ?? null), offer_errors: offerErrors };
+  // Judged once, here: checkout steps and approval rules read the verdict from the product.
+  const policy = await companyPolicy(db, ctx.user.companyId);
+  const compliances = await Promise.all(chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveller: c.offer.price }, ctx.services.supplier.rail, clock.now())));
 
   const travelId = await db.transaction(async (tx) => {
     let travel = body.travelID ? await repo.findUserTravel(tx, body.travelID, ctx.user.id) : undefined;
@@ -54,7 +58,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
           price: c.offer.price * passengers + mine.reduce((sum, o) => sum + o.price * o.quantity, 0),
           startsAt: new Date(c.journey.departure),
           endsAt: new Date(c.journey.arrival),
-          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes, ancillaries: mine, searchID: c.search.id },
+          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes, ancillaries: mine, searchID: c.search.id, compliance: compliances[i] },
         };
       }),
     );

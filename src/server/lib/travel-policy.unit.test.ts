@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxSupplier } from '../supplier';
+import type { Journey, RailSupplier, TripQuery } from '../supplier/types';
+import { ACME_CHECKOUT, GLOBEX_CHECKOUT } from '../db/seed';
+import { evaluateTrip, fastestTrainMinutes, journeyKm, railPriceCap, tripCompliance } from './travel-policy';
+
+const supplier = createSandboxSupplier();
+const now = new Date('2026-11-22T09:00:00Z');
+const ACME = ACME_CHECKOUT.policy!;
+const GLOBEX = GLOBEX_CHECKOUT.policy!;
+
+const query = (from: string, to: string, datetime: string): TripQuery => ({
+  origin: supplier.places.byId(from, 'fr')!,
+  destination: supplier.places.byId(to, 'fr')!,
+  datetime,
+  represents: 'departure',
+  passengers: 1,
+  customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
+  lang: 'fr',
+  withReturn: false,
+  now,
+});
+const firstTrain = async (from: string, to: string) => (await supplier.rail.journeys(query(from, to, '2026-11-23T05:00')))[0]!;
+const firstFlight = async (from: string, to: string) => (await supplier.flight.itineraries(query(from, to, '2026-11-23T07:00')))[0]!;
+
+describe('rail under the travel policy', () => {
+  it('measures Paris → Lyon at 416 km and 1 h 53 on the 05:30 train', async () => {
+    const train = await firstTrain('city:paris', 'city:lyon');
+    expect(journeyKm(train)).toBe(416);
+    expect(train.duration).toBe(113);
+  });
+
+  it('finds a 41.90 € second-class Paris → Lyon compliant with Acme’s policy (150 € up to 600 km)', async () => {
+    const train = await firstTrain('city:paris', 'city:lyon');
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 4190 }, null)).toEqual({ compliant: true, reasons: [] });
+  });
+
+  it('refuses first class on a journey shorter than 4 h, saying both durations', async () => {
+    const train = await firstTrain('city:paris', 'city:lyon');
+    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 6590 }, null)).toEqual({
+      compliant: false,
+      reasons: [
+        { fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 53).', en: 'First class only for journeys of 4 h or more (this one: 1 h 53).' },
+      ],
+    });
+  });
+
+  it('allows first class from 4 h: Paris → Nice takes 4 h 36, and 107.90 € is under the 250 € cap beyond 600 km', async () => {
+    const train = await firstTrain('city:paris', 'city:nice');
+    expect([train.duration, journeyKm(train)]).toEqual([276, 731]);
+    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 10790 }, null).compliant).toBe(true);
+  });
+
+  it('never allows first class when the company sets no duration (Globex)', async () => {
+    const train = await firstTrain('city:paris', 'city:nice');
+    expect(tripCompliance(GLOBEX, { journey: train, cabin: 'first', pricePerTraveller: 10790 }, null).reasons).toEqual([
+      { fr: 'La 1re classe n’est pas autorisée en train.', en: 'First class is not allowed on trains.' },
+    ]);
+  });
+
+  it('caps the price per traveller by the distance band', async () => {
+    const train = await firstTrain('city:paris', 'city:lyon');
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 15000 }, null).compliant).toBe(true);
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 16190 }, null).reasons).toEqual([
+      { fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 416 km (ici 161,90 €).', en: 'Price per traveller above the €150 cap for 416 km (here €161.90).' },
+    ]);
+  });
+
+  it('picks the first band a distance fits in, whatever order the bands are written in', () => {
+    const rail = { firstClassFromMinutes: null, maxPriceByDistance: [{ upToKm: null, maxPrice: 25_000 }, { upToKm: 600, maxPrice: 15_000 }, { upToKm: 300, maxPrice: 9_000 }] };
+    expect([300, 301, 600, 601, 1200].map((km) => railPriceCap(rail, km))).toEqual([9_000, 15_000, 15_000, 25_000, 25_000]);
+    expect(railPriceCap({ firstClassFromMinutes: null, maxPriceByDistance: [{ upToKm: 300, maxPrice: 9_000 }] }, 416)).toBeNull();
+  });
+
+  it('finds everything compliant without a policy', async () => {
+    const train = await firstTrain('city:paris', 'city:lyon');
+    expect(tripCompliance(null, { journey: train, cabin: 'first', pricePerTraveller: 99_900 }, null)).toEqual({ compliant: true, reasons: [] });
+  });
+});
+
+describe('flights under the travel policy', () => {
+  it('finds the fastest Paris → Lyon train of the flight’s day: 1 h 53', async () => {
+    expect(await fastestTrainMinutes(supplier.rail, await firstFlight('city:paris', 'city:lyon'), now)).toBe(113);
+  });
+
+  it('refuses a Paris → Lyon flight for Acme: the train takes less than 4 h', async () => {
+    const flight = await firstFlight('city:paris', 'city:lyon');
+    expect(await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 7890 }, supplier.rail, now)).toEqual({
+      compliant: false,
+      reasons: [
+        {
+          fr: 'Avion autorisé seulement quand le train met plus de 4 h (le plus rapide ce jour-là : 1 h 53).',
+          en: 'Flights only when the train takes more than 4 h (the fastest that day: 1 h 53).',
+        },
+      ],
+    });
+  });
+
+  it('allows Paris → Nice in economy for Acme (fastest train 4 h 02) but not in business', async () => {
+    const flight = await firstFlight('city:paris', 'city:nice');
+    expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBe(242);
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 10990 }, supplier.rail, now)).compliant).toBe(true);
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'business', pricePerTraveller: 46990 }, supplier.rail, now)).reasons).toEqual([
+      { fr: 'Cabine affaires non autorisée (autorisée : économique).', en: 'The business cabin is not allowed (allowed: economy).' },
+    ]);
+  });
+
+  it('allows a flight where no train runs at all (Paris → Ajaccio)', async () => {
+    const flight = await firstFlight('city:paris', 'city:ajaccio');
+    expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBeNull();
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 9000 }, supplier.rail, now)).compliant).toBe(true);
+  });
+
+  it('asks the rail side for the flight’s places and day, from now when the day has begun', async () => {
+    const flight = await firstFlight('city:paris', 'city:lyon');
+    const asked: TripQuery[] = [];
+    const rail: RailSupplier = { journeys: async (q) => (asked.push(q), []) };
+    await fastestTrainMinutes(rail, flight, now);
+    await fastestTrainMinutes(rail, flight, new Date('2026-11-23T05:30:00Z'));
+    expect(asked.map((q) => [q.origin.ID, q.destination.ID, q.datetime])).toEqual([
+      ['city:paris', 'city:lyon', '2026-11-23T00:00'],
+      ['city:paris', 'city:lyon', '2026-11-23T06:31'],
+    ]);
+  });
+
+  it('counts only the trains leaving on the flight’s day', async () => {
+    const flight = await firstFlight('city:paris', 'city:lyon');
+    const train = (departure: string, duration: number) => ({ departure, duration }) as Journey;
+    const rail: RailSupplier = { journeys: async () => [train('2026-11-23T22:00:00+01:00', 300), train('2026-11-24T06:00:00+01:00', 100)] };
+    expect(await fastestTrainMinutes(rail, flight, now)).toBe(300);
+  });
+});
