@@ -237,7 +237,7 @@ export const approversSchema = z.object({
 export type Approvers = z.infer<typeof approversSchema>;
 
 export const fillApproversBodySchema = z
-  .object({ approver: z.string().max(64), emergencyApprover: z.string().max(64).nullish(), message: z.string().max(1000).nullish() })
+  .object({ approver: z.string({ error: 'PLEASE_CHOOSE_APPROVER' }).max(64), emergencyApprover: z.string().max(64).nullish(), message: z.string().max(1000).nullish() })
   .strict();
 export type FillApproversBody = z.input<typeof fillApproversBodySchema>;
 

@@ -21,6 +21,7 @@ import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
 import { travelsRoutes } from './features/travels/routes';
+import { checkoutRoutes } from './features/checkout/routes';
 import { travelersRoutes } from './features/travelers/routes';
 import { commsRoutes } from './features/comms/routes';
 import { createSandboxSupplier } from './supplier';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(tripRoutes(services));
       await api.register(cartRoutes(services));
       await api.register(travelsRoutes(services));
+      await api.register(checkoutRoutes(services));
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
     },

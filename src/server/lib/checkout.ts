@@ -40,12 +40,16 @@ export const complianceOf = (product: ProductRow): Compliance => (product.data a
 
 export const isTravelCompliant = (products: ProductRow[]) => products.every((p) => complianceOf(p).compliant);
 
+/** Who a traveller record is: their profile, their guest record, or else their name. */
+export const travellerKey = (t: TravellerRecord) =>
+  t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
+
 /** The travel's distinct travellers, numbered from 1 in order of appearance (a person is one traveller across products). */
 export function travellersOf(products: ProductRow[]): (TravellerRecord & { travelerId: number })[] {
   const seen = new Map<string, TravellerRecord & { travelerId: number }>();
   for (const p of products)
     for (const t of (p.data as TripProductData).travelers ?? []) {
-      const key = t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
+      const key = travellerKey(t);
       if (!seen.has(key)) seen.set(key, { ...t, travelerId: seen.size + 1 });
     }
   return [...seen.values()];

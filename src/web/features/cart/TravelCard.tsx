@@ -1,8 +1,6 @@
 import { useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import BedDouble from 'lucide-react/icons/bed-double';
-import Car from 'lucide-react/icons/car';
 import FileText from 'lucide-react/icons/file-text';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -125,33 +123,16 @@ export function TravelCard({ travel, mode, onGone }: Props) {
         })}
       </ul>
 
-      {canAdd && (features.enableAddNewTripFromCart || company?.hotel_enabled || company?.carrental_enabled) && (
+      {/* Hotel and car shortcuts join this list with their search screens (spec 2 §2: under hotel_enabled / carrental_enabled). */}
+      {canAdd && features.enableAddNewTripFromCart && (
         <nav aria-label={t`Ajouter une prestation à ${title}`}>
           <ul className="flex flex-wrap gap-2">
-            {features.enableAddNewTripFromCart && (
-              <li>
-                <Link to="/" search={{ travelID: travel.id }} className={buttonClass.ghost}>
-                  <Plus aria-hidden="true" size={18} />
-                  <Trans>Ajouter un trajet</Trans>
-                </Link>
-              </li>
-            )}
-            {company?.hotel_enabled && (
-              <li>
-                <a href={`/search-hotels?travelID=${encodeURIComponent(travel.id)}`} className={buttonClass.ghost}>
-                  <BedDouble aria-hidden="true" size={18} />
-                  <Trans>Ajouter un hôtel</Trans>
-                </a>
-              </li>
-            )}
-            {company?.carrental_enabled && (
-              <li>
-                <a href={`/search-car-rentals?travelID=${encodeURIComponent(travel.id)}`} className={buttonClass.ghost}>
-                  <Car aria-hidden="true" size={18} />
-                  <Trans>Ajouter une voiture</Trans>
-                </a>
-              </li>
-            )}
+            <li>
+              <Link to="/" search={{ travelID: travel.id }} className={buttonClass.ghost}>
+                <Plus aria-hidden="true" size={18} />
+                <Trans>Ajouter un trajet</Trans>
+              </Link>
+            </li>
           </ul>
         </nav>
       )}

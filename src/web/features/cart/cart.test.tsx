@@ -222,14 +222,12 @@ describe('Cart screen (spec 2 §2)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Voyage du 01/12/2026' })));
   });
 
-  it('links to add a trip to this travel and shows hotel and car shortcuts only when the company enables them', async () => {
+  it('links to add a trip to this travel', async () => {
     signIn({ enableAddNewTripFromCart: true }, { hotel_enabled: false });
     serveTravels({ travels: [cartTravel()] });
     await renderRoute('/cart');
     const nav = await screen.findByRole('navigation', { name: 'Ajouter une prestation à Voyage du 01/12/2026' });
     expect(within(nav).getByRole('link', { name: 'Ajouter un trajet' }).getAttribute('href')).toBe('/?travelID=t1');
-    expect(within(nav).queryByRole('link', { name: 'Ajouter un hôtel' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Ajouter une voiture' })).toBeTruthy();
   });
 
   it('hides the add-trip link when enableAddNewTripFromCart is off', async () => {

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import {
+  analyticsFormSchema,
+  approversSchema,
+  fillAnalyticsBodySchema,
+  fillApproversBodySchema,
+  missionOrdersSchema,
+  patchMissionOrdersBodySchema,
+  stepSavedSchema,
+} from '../../../contract/travel';
+import { currentUser } from '../../lib/auth';
+import { idempotent } from '../../lib/idempotency';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import { expectedVersion } from '../../lib/travels';
+import * as checkout from './service';
+
+const tags = ['checkout'];
+const params = z.object({ travelID: z.string().max(64) });
+
+/** The checkout steps a travel links to (getAllAnalytics/fillAnalytics, getMissionOrders/patchMissionOrders, getAvailableApprovers/fillApprovers). */
+export function checkoutRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+    const saved = { 200: envelope(stepSavedSchema) };
+    /** A saved step is answered once per Idempotency-Key; a replayed refusal keeps its status. */
+    const sendOnce = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => {
+      const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({ status: 200, body: { result: await run() } }));
+      return reply.status(answer.status).send(answer.body);
+    };
+
+    r.get(
+      '/v2/travels/:travelID/analytics',
+      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(analyticsFormSchema) } } },
+      async (request) => ({ result: await checkout.analyticsForm(ctx(request), request.params.travelID) }),
+    );
+
+    r.patch('/v2/travels/:travelID/analytics', { onRequest: app.requireUser, schema: { tags, params, body: fillAnalyticsBodySchema, response: saved } }, (request, reply) =>
+      sendOnce(request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+    );
+
+    r.get(
+      '/v2/travels/:travelID/mission-orders',
+      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(missionOrdersSchema) } } },
+      async (request) => ({ result: await checkout.missionOrders(ctx(request), request.params.travelID) }),
+    );
+
+    r.patch(
+      '/v2/travels/:travelID/mission-orders',
+      { onRequest: app.requireUser, schema: { tags, params, body: patchMissionOrdersBodySchema, response: saved } },
+      (request, reply) =>
+        sendOnce(request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+    );
+
+    r.get(
+      '/v2/travels/:travelID/approvers',
+      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(approversSchema) } } },
+      async (request) => ({ result: await checkout.availableApprovers(ctx(request), request.params.travelID) }),
+    );
+
+    r.patch('/v2/travels/:travelID/approvers', { onRequest: app.requireUser, schema: { tags, params, body: fillApproversBodySchema, response: saved } }, (request, reply) =>
+      sendOnce(request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+    );
+  };
+}
