@@ -23,6 +23,8 @@ export type Config = {
   mailingRateLimit: number;
   /** Simulated answer time of the sandbox supplier, to show loading states. */
   supplierLatencyMs: number;
+  /** How long an Idempotency-Key left pending by a dead process blocks its retries. */
+  idempotencyLeaseMs: number;
 };
 
 /** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
     mailingRateLimit: Number(env.MAILING_RATE_LIMIT ?? 20),
     supplierLatencyMs: Number(env.SUPPLIER_LATENCY_MS ?? 0),
+    idempotencyLeaseMs: Number(env.IDEMPOTENCY_LEASE_MS ?? 60_000),
   };
 }

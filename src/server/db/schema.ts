@@ -326,6 +326,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
+    /** A pending call's runner renews this while it runs; once it passes (the process died) a retry takes the key over. */
+    leaseUntil: instant('lease_until'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

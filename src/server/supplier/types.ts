@@ -215,9 +215,18 @@ export type BookItem = {
   /** Departure / check-in / pick-up instant: cancellation and hold limits depend on it. */
   startsAt: string;
   flexibility: Flexibility | null;
+  /**
+   * Our own reference for this item (e.g. the product id). A supplier answers a repeated book or hold
+   * with the same reference with the same PNR and tickets, so a retry after a crash books nothing twice.
+   */
+  reference?: string;
+  /** Rail and flight: the trip's sections (one seat each per passenger) and the seat wishes (position, deck, seat). */
+  sections?: { mode: 'rail' | 'flight'; duplex: boolean }[];
+  placementWishes?: Record<string, string>;
 };
 
-export type Booked = { pnr: string; tickets: { passenger: number; number: string }[]; status: 'booked' };
+export type Seat = { passenger: number; section: number; coachNumber: string; seatNumber: string };
+export type Booked = { pnr: string; tickets: { passenger: number; number: string }[]; seats: Seat[]; status: 'booked' };
 export type Held = { pnr: string; confirmationTimeLimit: string; status: 'held' };
 export type RefundQuote = { refundable: boolean; refund: number; fees: number; conditions: string; deadline: string | null };
 

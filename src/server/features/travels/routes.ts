@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okSchema } from '../../../contract/envelope';
 import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
 import { currentUser } from '../../lib/auth';
-import { idempotent, type Answer } from '../../lib/idempotency';
+import { sendOnce } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
 import { expectedVersion } from '../../lib/travels';
@@ -14,11 +14,8 @@ const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
 const travelParams = z.object({ travelID: z.string().max(64) });
 
-/** Runs an unsafe call once per Idempotency-Key and sends its answer (a replayed refusal keeps its status). */
-export async function sendOnce(services: Services, request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  const answer: Answer = await idempotent(services.db, request, currentUser(request).id, async () => ({ status: 200, body: { result: await run() } }));
-  return reply.status(answer.status).send(answer.body);
-}
+// Other features still import it from here; it lives in lib/idempotency.
+export { sendOnce };
 
 export function travelsRoutes(services: Services) {
   return async (app: FastifyInstance) => {

@@ -1,11 +1,22 @@
 /**
- * Sandbox booking: PNRs and ticket numbers (random: a booking is not a search), option holds with
- * their time limits, and refund quotes computed from the fare conditions and the time left. It is
- * stateless: cancelling twice returns the same quote for the same instant.
+ * Sandbox booking: PNRs, ticket numbers and seats (random: a booking is not a search; but derived
+ * from the item's reference when it has one, so a retried booking answers the same PNR), option
+ * holds with their time limits, and refund quotes computed from the fare conditions and the time
+ * left. It is stateless: cancelling twice returns the same quote for the same instant.
  */
 import { randomInt } from 'node:crypto';
-import { SupplierError, type BookItem, type Booked, type BookingSupplier, type Held, type RefundQuote } from '../types';
+import { SupplierError, type BookItem, type Booked, type BookingSupplier, type Held, type RefundQuote, type Seat } from '../types';
 import { dateOfDay, dayNumber, frDate, hotelById, money, parseRoomOfferId } from './hotel';
+import { rng } from './random';
+
+/** An integer in [0, n). */
+type Draw = (n: number) => number;
+/** Same reference, same draws: a supplier recognises a booking it already made. */
+const drawFor = (item: BookItem): Draw => {
+  if (!item.reference) return randomInt;
+  const r = rng(`booking:${item.reference}`);
+  return (n) => r.int(0, n - 1);
+};
 
 /** No 0/O nor 1/I: a PNR is read over the phone. */
 const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -31,15 +42,15 @@ const GENERIC_TICKET_PREFIX = '999';
 
 const invalid = (message: string) => new SupplierError('invalid-request', message);
 
-export function newPnr(): string {
+export function newPnr(draw: Draw = randomInt): string {
   let pnr = '';
-  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[randomInt(PNR_ALPHABET.length)];
+  for (let i = 0; i < 6; i++) pnr += PNR_ALPHABET[draw(PNR_ALPHABET.length)];
   return pnr;
 }
 
-const digits = (n: number) => {
-  let s = String(randomInt(1, 10));
-  while (s.length < n) s += String(randomInt(10));
+const digits = (n: number, draw: Draw) => {
+  let s = String(1 + draw(9));
+  while (s.length < n) s += String(draw(10));
   return s;
 };
 
@@ -53,23 +64,23 @@ export function carrierOf(offerRef: string): string | null {
   return null;
 }
 
-function ticketNumber(item: BookItem): string {
+function ticketNumber(item: BookItem, draw: Draw): string {
   switch (item.kind) {
     case 'rail':
-      return digits(13);
+      return digits(13, draw);
     case 'flight': {
       const carrier = carrierOf(item.offerRef);
       const prefix = carrier ? (TICKET_PREFIX[carrier] ?? String(100 + ([...carrier].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900))) : GENERIC_TICKET_PREFIX;
-      return `${prefix}-${digits(10)}`;
+      return `${prefix}-${digits(10, draw)}`;
     }
     case 'hotel': {
       const ref = parseRoomOfferId(item.offerRef);
       const chain = ref ? hotelById(ref.hotelId)?.chain?.code : undefined;
-      return `${chain ?? 'HT'}${digits(8)}`;
+      return `${chain ?? 'HT'}${digits(8, draw)}`;
     }
     case 'car': {
       const renter = /^([A-Z]{2})-/.exec(item.offerRef)?.[1];
-      return `${renter ?? 'RC'}${digits(9)}`;
+      return `${renter ?? 'RC'}${digits(9, draw)}`;
     }
   }
 }
@@ -150,19 +161,56 @@ export function quoteRefund(item: BookItem, now: Date): RefundQuote {
   return quote(0, price, `Billet non remboursable depuis le ${shown(deadline)}.`, null);
 }
 
+/** Seat letters of a flight row from the window (A) or from the aisle (C) inwards: passengers sit together. */
+const FLIGHT_LETTERS: Record<string, string[]> = { window: ['A', 'B', 'C'], aisle: ['C', 'B', 'A'], any: ['B', 'C', 'A'] };
+/** Rail seats per row (two pairs): window seats end in 1 or 4, aisle seats in 2 or 3. */
+const RAIL_COLUMNS: Record<string, number[]> = { window: [1, 4], aisle: [2, 3], any: [1, 2] };
+
+/** One seat per passenger and section, side by side, by the wishes when the carriage allows them. */
+function assignSeats(item: BookItem, draw: Draw): Seat[] {
+  const wishes = item.placementWishes ?? {};
+  return (item.sections ?? []).flatMap((section, index) => {
+    if (section.mode === 'flight') {
+      const letters = FLIGHT_LETTERS[wishes.seat ?? 'any'] ?? FLIGHT_LETTERS.any!;
+      const row = 8 + draw(25);
+      return item.passengers.map((_, passenger) => ({
+        passenger,
+        section: index,
+        coachNumber: '',
+        seatNumber: `${row + Math.floor(passenger / 3)}${letters[passenger % 3]}`,
+      }));
+    }
+    const columns = RAIL_COLUMNS[wishes.position ?? 'any'] ?? RAIL_COLUMNS.any!;
+    // Duplex trains number their upper deck from 100.
+    const deck = section.duplex ? (wishes.deck === 'upper' ? 100 : wishes.deck === 'lower' ? 0 : 100 * draw(2)) : 0;
+    const coach = String(1 + draw(18));
+    const row = 1 + draw(8);
+    return item.passengers.map((_, passenger) => ({
+      passenger,
+      section: index,
+      coachNumber: coach,
+      seatNumber: String(deck + (row + Math.floor(passenger / 2)) * 10 + columns[passenger % 2]!),
+    }));
+  });
+}
+
 function book(item: BookItem, now: Date): Booked {
   const start = validate(item);
   // A hotel can still be booked on the evening of the check-in day.
   const latest = item.kind === 'hotel' ? start.ms + 12 * HOUR : start.ms;
   if (now.getTime() >= latest) throw invalid('La prestation a déjà commencé.');
-  return { pnr: newPnr(), tickets: item.passengers.map((_, passenger) => ({ passenger, number: ticketNumber(item) })), status: 'booked' };
+  const draw = drawFor(item);
+  const pnr = newPnr(draw);
+  const tickets = item.passengers.map((_, passenger) => ({ passenger, number: ticketNumber(item, draw) }));
+  return { pnr, tickets, seats: assignSeats(item, draw), status: 'booked' };
 }
 
+/** The option keeps its PNR when it is booked: both come first from the same reference. */
 function hold(item: BookItem, now: Date): Held {
   const start = validate(item);
   if (start.ms - now.getTime() < HOLD_MIN_LEAD_MS) throw invalid('Pose d’option impossible moins de 3 heures avant le début de la prestation.');
   const limit = Math.min(now.getTime() + HOLD_HOURS[item.kind] * HOUR, start.ms - HOLD_MARGIN_MS);
-  return { pnr: newPnr(), confirmationTimeLimit: new Date(limit).toISOString(), status: 'held' };
+  return { pnr: newPnr(drawFor(item)), confirmationTimeLimit: new Date(limit).toISOString(), status: 'held' };
 }
 
 const checkPnr = (pnr: string) => {
@@ -183,7 +231,7 @@ export function sandboxBooking(): BookingSupplier {
       checkPnr(pnr);
       if (item.kind !== 'rail') throw invalid('Seuls les billets de train sont échangeables.');
       let booked = book(item, now);
-      while (booked.pnr === pnr) booked = { ...booked, pnr: newPnr() };
+      while (booked.pnr === pnr) booked = { ...booked, pnr: newPnr(drawFor({ ...item, reference: booked.pnr })) };
       return booked;
     },
   };

@@ -84,6 +84,21 @@ describe('sandbox booking: book and hold', () => {
     expect(await limit('flight', '2026-11-02T08:00:00+01:00')).toBe('2026-11-02T05:00:00.000Z');
   });
 
+  it('answers a repeated booking with the same reference with the same PNR, tickets and seats (a retry books nothing twice)', async () => {
+    const referenced = item({ reference: 'product-42', sections: [{ mode: 'rail', duplex: true }], placementWishes: { position: 'window', deck: 'upper' } });
+    const first = await supplier.book(referenced, NOW);
+    expect(await supplier.book(referenced, at('2026-11-02T10:00:00Z'))).toEqual(first);
+    expect((await supplier.hold(referenced, NOW)).pnr).toBe(first.pnr);
+    expect((await supplier.book({ ...referenced, reference: 'product-43' }, NOW)).pnr).not.toBe(first.pnr);
+    // Window seats on the upper deck, side by side in one coach.
+    expect(first.seats).toHaveLength(2);
+    expect(new Set(first.seats.map((s) => s.coachNumber)).size).toBe(1);
+    for (const s of first.seats) expect(Number(s.seatNumber) % 10 === 1 || Number(s.seatNumber) % 10 === 4).toBe(true);
+    for (const s of first.seats) expect(Number(s.seatNumber)).toBeGreaterThan(100);
+    const flight = await supplier.book(item({ kind: 'flight', offerRef: 'AF7712', reference: 'p', sections: [{ mode: 'flight', duplex: false }], placementWishes: { seat: 'aisle' } }), NOW);
+    expect(flight.seats.map((s) => s.seatNumber.slice(-1))).toEqual(['C', 'B']);
+  });
+
   it('refuses an option less than 3 hours before the start', async () => {
     await rejects(supplier.hold(item({ startsAt: '2026-11-01T13:59:00+01:00' }), NOW)); // 2 h 59 min ahead
     const ok = await supplier.hold(item({ startsAt: '2026-11-01T14:01:00+01:00' }), NOW);
