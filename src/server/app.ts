@@ -13,6 +13,7 @@ import { installTenancy } from './lib/tenancy';
 import { installAuth } from './lib/auth';
 import { installSecurityHeaders } from './lib/security-headers';
 import type { Services } from './lib/services';
+import { startJobRunner, type JobHandlers } from './lib/jobs';
 import { serveWebApp } from './web';
 import { accountRoutes } from './features/account/routes';
 import { agencyRoutes } from './features/agency/routes';
@@ -21,6 +22,9 @@ import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
 import { travelsRoutes } from './features/travels/routes';
+import { bookingRoutes } from './features/booking/routes';
+import { bookingJobs } from './features/booking/jobs';
+import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
 import { travelersRoutes } from './features/travelers/routes';
 import { commsRoutes } from './features/comms/routes';
@@ -28,7 +32,11 @@ import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
-export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger'] };
+/** Every durable job kind and its handler. */
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs };
+
+/** `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves). */
+export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger']; jobPollMs?: number };
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
@@ -88,6 +96,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(tripRoutes(services));
       await api.register(cartRoutes(services));
       await api.register(travelsRoutes(services));
+      await api.register(bookingRoutes(services));
       await api.register(checkoutRoutes(services));
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
@@ -97,5 +106,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));
   await serveWebApp(app, services);
+  if (deps.jobPollMs) {
+    const pollMs = deps.jobPollMs;
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      await scheduleSearchCleanup(services.db, services.clock.now());
+      stop = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
   return app;
 }
