@@ -18,7 +18,7 @@ async function main() {
         console.error(JSON.stringify({ level: 'error', msg: 'smtp send failed; kept in outbox', to, err: String(err) })),
       )
     : outboxMailer;
-  const app = await buildApp({ db: database.db, config, mailer });
+  const app = await buildApp({ db: database.db, config, mailer, jobPollMs: 1000 });
   if (seeded) app.log.info('empty database: demo world seeded (see README)');
 
   let closing = false;

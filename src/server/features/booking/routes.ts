@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { confirmBodySchema, travelSchema } from '../../../contract/travel';
+import { currentUser } from '../../lib/auth';
+import { sendOnce } from '../../lib/idempotency';
+import { contextOf } from '../../lib/request-context';
+import type { Services } from '../../lib/services';
+import { expectedVersion } from '../../lib/travels';
+import * as booking from './service';
+
+const tags = ['booking'];
+const travelParams = z.object({ travelID: z.string().max(64) });
+
+/** The links `confirm`, `requestApproval` and `releasePrebooking` of a travel (spec 2 §3). */
+export function bookingRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+
+    r.post(
+      '/v2/travels/:travelID/confirm',
+      { onRequest: app.requireUser, schema: { tags, params: travelParams, body: confirmBodySchema.optional(), response: { 200: envelope(travelSchema) } } },
+      (request, reply) =>
+        sendOnce(services, request, reply, () => booking.confirm(ctx(request), request.params.travelID, expectedVersion(request.headers), request.body ?? {})),
+    );
+
+    r.post(
+      '/v2/travels/:travelID/approval',
+      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
+      (request, reply) => sendOnce(services, request, reply, () => booking.requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+    );
+
+    r.post(
+      '/v2/travels/:travelID/products/:productID/release',
+      { onRequest: app.requireUser, schema: { tags, params: travelParams.extend({ productID: z.string().max(64) }), response: { 200: envelope(travelSchema) } } },
+      (request, reply) =>
+        sendOnce(services, request, reply, () => booking.release(ctx(request), request.params.travelID, request.params.productID, expectedVersion(request.headers))),
+    );
+  };
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import type { Services } from './services';
+
+/**
+ * Durable jobs (ARCHITECTURE §3): a row per job in `jobs`, run at `run_at` by whichever process
+ * claims it first. A claim is a lease: a process that dies mid-run leaves a lease that expires, and
+ * the job is claimed again. Handlers must therefore be safe to run twice (they re-read the state
+ * they change and do nothing when it already moved on).
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** What a handler does with a job; it may ask to run again later (a recurring or multi-step job). */
+export type JobHandler = (services: Services, job: JobRow) => Promise<void | { runAgainAt: Date }>;
+export type JobHandlers = Record<string, JobHandler>;
+
+/** How long a claimed job is reserved for its runner before another process may take it over. */
+export const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** Retries wait 30 s, 1 min, 2 min… up to an hour. */
+export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+
+/**
+ * Schedules a job. With a key there is at most one job per key: enqueueing again reschedules it
+ * (a new payload and time, attempts reset), unless `keep` asks to leave an existing one alone.
+ * Call it inside the transaction that makes the job necessary, so both happen or neither.
+ */
+export async function enqueue(db: Db, job: { kind: string; key?: string; payload: Record<string, unknown>; runAt: Date; keep?: boolean }): Promise<void> {
+  const values = { kind: job.kind, key: job.key ?? null, payload: job.payload, runAt: job.runAt };
+  if (!job.key) await db.insert(jobs).values(values);
+  else if (job.keep) await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.key });
+  else
+    await db
+      .insert(jobs)
+      .values(values)
+      // lease_until is cleared so a runner still busy with the old schedule does not mark the new one done.
+      .onConflictDoUpdate({ target: jobs.key, set: { kind: job.kind, payload: job.payload, runAt: job.runAt, doneAt: null, leaseUntil: null, attempts: 0, lastError: null } });
+}
+
+/** Claims one due job atomically: free or with an expired lease, and not locked by a concurrent claim. */
+async function claim(db: Db, now: Date): Promise<JobRow | undefined> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now))))
+    .orderBy(asc(jobs.runAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return job;
+}
+
+async function runOne(services: Services, handlers: JobHandlers, job: JobRow): Promise<void> {
+  const { db, clock } = services;
+  // Only the holder of this lease may settle the job: a re-enqueue or a takeover cleared or replaced it.
+  const mine = and(eq(jobs.id, job.id), eq(jobs.leaseUntil, job.leaseUntil!));
+  try {
+    const handler = handlers[job.kind];
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    const outcome = await handler(services, job);
+    const set = outcome ? { runAt: outcome.runAgainAt, attempts: 0 } : { doneAt: clock.now() };
+    await db.update(jobs).set({ ...set, leaseUntil: null, lastError: null }).where(mine);
+  } catch (err) {
+    const retryAt = new Date(clock.now().getTime() + backoffMs(job.attempts));
+    await db.update(jobs).set({ runAt: retryAt, leaseUntil: null, lastError: String(err instanceof Error ? (err.stack ?? err.message) : err).slice(0, 2000) }).where(mine);
+  }
+}
+
+/** Runs every job due at the clock's now, one after another; answers how many ran. Tests call it after moving the clock. */
+export async function runDueJobs(services: Services, handlers: JobHandlers): Promise<number> {
+  let ran = 0;
+  for (let job = await claim(services.db, services.clock.now()); job; job = await claim(services.db, services.clock.now())) {
+    await runOne(services, handlers, job);
+    ran++;
+  }
+  return ran;
+}
+
+/** Polls for due jobs until stopped; `stop` waits for the run in progress. */
+export function startJobRunner(services: Services, handlers: JobHandlers, opts: { pollMs: number; onError: (err: unknown) => void }) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = runDueJobs(services, handlers)
+      .catch(opts.onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, opts.pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
