@@ -1,6 +1,7 @@
 import type { ModalRegistry } from './lib/modal';
 import { loadAccountTexts } from './features/account/texts';
 import { loadCartTexts } from './features/cart/texts';
+import { loadCheckoutTexts } from './features/checkout/texts';
 
 const withAccountTexts = <M>(component: Promise<M>) => Promise.all([component, loadAccountTexts()]).then(([m]) => m);
 
@@ -16,5 +17,6 @@ export const modalRegistry: ModalRegistry = {
   Confirm: { load: () => import('./components/ConfirmModal') },
   FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },
   PlacementWishes: { load: () => import('./features/trip/results/PlacementWishesModal') },
+  Approvers: { load: () => Promise.all([import('./features/checkout/ApproverModal'), loadCheckoutTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
 };

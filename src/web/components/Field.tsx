@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { forwardRef, useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import Eye from 'lucide-react/icons/eye';
@@ -93,6 +93,63 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
         </button>
       }
     />
+  );
+});
+
+/** Label, hint and error around one control, tied to it by id and aria-describedby. */
+function useControlIds(givenId: string | undefined, error: string | undefined, hint: ReactNode) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const text = useFieldText()(error);
+  const describedBy = [hint ? `${id}-hint` : null, text ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return { id, text, describedBy, control: { id, 'aria-invalid': text ? true : undefined, 'aria-describedby': describedBy } as const };
+}
+
+function ControlFrame({ id, label, hint, text, className, children }: { id: string; label: ReactNode; hint?: ReactNode; text?: string; className: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block font-medium text-gray-900">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      {children}
+      <FieldError id={`${id}-error`}>{text}</FieldError>
+    </div>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+
+/** A native select with its label and error (options are the children). */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, hint, className = '', id: givenId, children, ...select },
+  ref,
+) {
+  const { id, text, control } = useControlIds(givenId, error, hint);
+  return (
+    <ControlFrame id={id} label={label} hint={hint} text={text} className={className}>
+      <select ref={ref} {...control} className={`${inputClass} ${text ? 'border-red-700' : 'border-gray-400'}`} {...select}>
+        {children}
+      </select>
+    </ControlFrame>
+  );
+});
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, className = '', id: givenId, rows = 3, ...textarea },
+  ref,
+) {
+  const { id, text, control } = useControlIds(givenId, error, hint);
+  return (
+    <ControlFrame id={id} label={label} hint={hint} text={text} className={className}>
+      <textarea ref={ref} rows={rows} {...control} className={`${inputClass} ${text ? 'border-red-700' : 'border-gray-400'}`} {...textarea} />
+    </ControlFrame>
   );
 });
 

@@ -19,6 +19,8 @@ export type ModalProps = {
   PlacementWishes: { placement: PlacementOption[]; wishes: Record<string, string>; onConfirm: (wishes: Record<string, string>) => void };
   /** The per-person recap documents of a booked travel (spec 2 §2). */
   Recap: { recaps: { paxName: string; link: string }[] };
+  /** Checkout approver choice: `link` is the travel's getAvailableApprovers, `version` the travel's (If-Match). */
+  Approvers: { link: Link; version: number; onSaved: (getTravel: Link) => void; onReload: () => void };
 };
 export type ModalName = keyof ModalProps;
 

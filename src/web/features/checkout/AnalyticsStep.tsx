@@ -1,0 +1,245 @@
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { Link } from '../../../contract/link';
+import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '../../../contract/travel';
+import type { MessageKey } from '../../../contract/validation';
+import { Button } from '../../components/Button';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { linkQueryOptions } from '../../lib/follow';
+import { change, reportStepFailure } from './api';
+import { FormSkeleton, RequiredNote } from './parts';
+import { useVerify } from './verify';
+
+type Values = {
+  travel: Record<string, string>;
+  /** Keyed `t<travelerId>`: a bare number would make react-hook-form build an array. */
+  travelers: Record<string, Record<string, string>>;
+  travel_policy_exemption: string;
+};
+
+const travelerKey = (travelerId: number) => `t${travelerId}`;
+
+/** Spec 2 §5 "Analytics form", in the server's order: required, then the regex, then the list of values. */
+export function analyticProblem(field: AnalyticField, raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (!value) return field.required ? ('FIELD_REQUIRED' satisfies MessageKey) : null;
+  if (field.regex && !new RegExp(field.regex).test(value)) return field.regexDesc ?? ('FORMAT_INVALID' satisfies MessageKey);
+  if (field.values?.length && !field.values.includes(value)) return 'SELECT_VALID_VALUE' satisfies MessageKey;
+  return null;
+}
+
+function resolverFor(form: AnalyticsForm): Resolver<Values> {
+  return async (values) => {
+    const errors: Record<string, Record<string, unknown>> = {};
+    const put = (group: string, name: string, message: string) => {
+      errors[group] = { ...errors[group], [name]: { type: 'validate', message } };
+    };
+    for (const field of form.fields) {
+      const problem = analyticProblem(field, values.travel[field.name]);
+      if (problem) put('travel', field.name, problem);
+    }
+    for (const traveler of form.travelers) {
+      const key = travelerKey(traveler.travelerId);
+      const problems: Record<string, unknown> = {};
+      for (const field of traveler.analytics) {
+        const problem = analyticProblem(field, values.travelers[key]?.[field.name]);
+        if (problem) problems[field.name] = { type: 'validate', message: problem };
+      }
+      if (Object.keys(problems).length) errors.travelers = { ...errors.travelers, [key]: problems };
+    }
+    if (!form.isCompliant && !values.travel_policy_exemption.trim())
+      (errors as Record<string, unknown>).travel_policy_exemption = { type: 'validate', message: 'FIELD_REQUIRED' };
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<Values> } : { values, errors: {} };
+  };
+}
+
+function defaults(form: AnalyticsForm): Values {
+  const valuesOf = (fields: AnalyticField[]) => Object.fromEntries(fields.map((f) => [f.name, f.value ?? '']));
+  return {
+    travel: valuesOf(form.fields),
+    travelers: Object.fromEntries(form.travelers.map((t) => [travelerKey(t.travelerId), valuesOf(t.analytics)])),
+    travel_policy_exemption: form.travel_policy_exemption ?? '',
+  };
+}
+
+function toBody(form: AnalyticsForm, values: Values): FillAnalyticsBody {
+  const answers = (fields: AnalyticField[], given: Record<string, string> | undefined) =>
+    fields.map((f) => ({ name: f.name, label: f.label, value: given?.[f.name]?.trim() || null }));
+  return {
+    fields: answers(form.fields, values.travel),
+    travelersFields: form.travelers.length
+      ? Object.fromEntries(form.travelers.map((t) => [String(t.travelerId), answers(t.analytics, values.travelers[travelerKey(t.travelerId)])]))
+      : undefined,
+    travel_policy_exemption: form.isCompliant ? null : values.travel_policy_exemption.trim(),
+  };
+}
+
+/** The server names a field `fields.<name>` or `travelersFields.<id>.<name>`: the form's own names. */
+function formPath(serverPath: string): string {
+  const [group, a, b] = serverPath.split('.');
+  if (group === 'fields' && a) return `travel.${a}`;
+  if (group === 'travelersFields' && a && b) return `travelers.${travelerKey(Number(a))}.${b}`;
+  return serverPath;
+}
+
+/** One analytics field: a list when the company gives values, else text (checked with its regex). */
+function AnalyticInput({ field, name, form }: { field: AnalyticField; name: string; form: ReturnType<typeof useForm<Values>> }) {
+  const { t } = useLingui();
+  const error = (name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as
+    | { message?: string }
+    | undefined)?.message;
+  const fieldLabel = field.label;
+  const label = field.required ? t`${fieldLabel} *` : fieldLabel;
+  const common = { label, error, 'aria-required': field.required || undefined, ...form.register(name as `travel.${string}`) };
+  if (field.values?.length)
+    return (
+      <SelectField {...common}>
+        <option value="">{t`Choisir…`}</option>
+        {field.values.map((value, i) => {
+          const code = field.valueCodes?.[i];
+          return (
+            <option key={value} value={value}>
+              {code ? t`${value} (${code})` : value}
+            </option>
+          );
+        })}
+      </SelectField>
+    );
+  return <TextField {...common} type="text" hint={field.regexDesc ?? undefined} autoComplete="off" />;
+}
+
+/**
+ * Spec 2 §2 "Analytics form" (getAllAnalytics → fillAnalytics): the company's fields for the
+ * travel and per traveller, and the reason for a non-compliant travel; checked here with the
+ * server's rules, the server's field errors shown on the same fields.
+ */
+export function AnalyticsStep({
+  travel,
+  link,
+  onSaved,
+  onReload,
+  onUnavailable,
+}: {
+  travel: Travel;
+  link: Link;
+  onSaved: (getTravel: Link) => void;
+  onReload: () => void;
+  onUnavailable: () => void;
+}) {
+  const query = useQuery(linkQueryOptions('getAllAnalytics', link));
+  useEffect(() => {
+    if (query.isError) onUnavailable();
+  }, [query.isError, onUnavailable]);
+  if (!query.data) return <FormSkeleton />;
+  return <AnalyticsFormView key={link.href} form={query.data} travel={travel} onSaved={onSaved} onReload={onReload} />;
+}
+
+function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { form: AnalyticsForm; travel: Travel; onSaved: (getTravel: Link) => void; onReload: () => void }) {
+  const { t } = useLingui();
+  const verify = useVerify();
+  const form = useForm<Values>({ defaultValues: defaults(analytics), resolver: resolverFor(analytics) });
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setInvalid(false);
+      try {
+        const saved = await verify(change('fillAnalytics', analytics.links.fillAnalytics, travel, toBody(analytics, values), crypto.randomUUID()));
+        onSaved(saved.links.getTravel);
+      } catch (error) {
+        const fields = reportStepFailure(error, onReload);
+        if (!fields) return;
+        setInvalid(true);
+        Object.entries(fields).forEach(([path, key], i) => form.setError(formPath(path) as keyof Values, { type: 'server', message: key }, { shouldFocus: i === 0 }));
+      }
+    },
+    () => setInvalid(true),
+  );
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="analytics-title" className="flex flex-col gap-6">
+      <div>
+        <h2 id="analytics-title" className="text-xl font-bold text-gray-900">
+          <Trans>Informations de facturation</Trans>
+        </h2>
+        <RequiredNote />
+      </div>
+      {invalid && <FormAlert>{t`Certains champs sont à compléter ou à corriger.`}</FormAlert>}
+      {analytics.fields.length > 0 && (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-gray-900">
+            <Trans>Pour le voyage</Trans>
+          </legend>
+          {analytics.fields.map((field) => (
+            <AnalyticInput key={field.name} field={field} name={`travel.${field.name}`} form={form} />
+          ))}
+        </fieldset>
+      )}
+      {analytics.travelers
+        .filter((traveler) => traveler.analytics.length > 0)
+        .map((traveler) => {
+          const name = `${traveler.firstname} ${traveler.lastname}`;
+          return (
+            <fieldset key={traveler.travelerId} className="flex flex-col gap-4">
+              <legend className="mb-2 text-lg font-semibold text-gray-900">{t`Pour ${name}`}</legend>
+              {traveler.analytics.map((field) => (
+                <AnalyticInput key={field.name} field={field} name={`travelers.${travelerKey(traveler.travelerId)}.${field.name}`} form={form} />
+              ))}
+            </fieldset>
+          );
+        })}
+      {!analytics.isCompliant && (
+        <PolicyExemption
+          policy={analytics.travelPolicy}
+          reasons={analytics.complianceReasons}
+          field={<ExemptionField form={form} />}
+        />
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" busy={form.formState.isSubmitting}>
+          <Trans>Continuer</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Registered in its own render, after the fields above it: react-hook-form focuses the first
+ * invalid field in registration order, which must be the page's order.
+ */
+function ExemptionField({ form }: { form: ReturnType<typeof useForm<Values>> }) {
+  const { t } = useLingui();
+  return <TextAreaField label={t`Motif du hors politique *`} aria-required error={form.formState.errors.travel_policy_exemption?.message} {...form.register('travel_policy_exemption')} />;
+}
+
+/** Why the travel is outside the policy, the policy itself, and the reason field. */
+export function PolicyExemption({ policy, reasons, field }: { policy: string | null; reasons: string[]; field: ReactNode }) {
+  return (
+    <section aria-labelledby="policy-title" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h3 id="policy-title" className="font-semibold text-gray-900">
+        <Trans>Ce voyage ne respecte pas la politique voyage</Trans>
+      </h3>
+      {reasons.length > 0 && (
+        <ul className="list-disc pl-5 text-gray-800">
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+      {policy && (
+        <details className="text-gray-800">
+          <summary className="min-h-11 cursor-pointer font-medium text-brand">
+            <Trans>Lire la politique voyage</Trans>
+          </summary>
+          <p className="mt-2 whitespace-pre-line">{policy}</p>
+        </details>
+      )}
+      {field}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import type { Link } from '../../../contract/link';
+import type { Travel } from '../../../contract/travel';
+import { apiCode } from '../../../contract/api-codes';
+import { Button } from '../../components/Button';
+import { ApiError } from '../../lib/http';
+import { change, reportStepFailure } from './api';
+import { formatDateTime } from './format';
+import { useVerify } from './verify';
+
+export type Outcome = 'approval' | 'booked' | 'held';
+
+/** The time an option is guaranteed until: the travel's, else the earliest of its products'. */
+export function holdDeadline(travel: Travel): string | null {
+  if (travel.confirmationTimeLimit) return travel.confirmationTimeLimit;
+  const limits = travel.products.flatMap((p) => (p.confirmationTimeLimit ? [p.confirmationTimeLimit] : [])).sort();
+  return limits[0] ?? null;
+}
+
+/**
+ * The last step (spec 2 §4): ask approval, or book — company payment or an option held until its
+ * time limit. A travel already held only offers to confirm it.
+ */
+export function FinalStep({
+  travel,
+  step,
+  link,
+  onDone,
+  onReload,
+  onFailed,
+}: {
+  travel: Travel;
+  step: 'requestApproval' | 'confirm';
+  link: Link;
+  onDone: (outcome: Outcome, travel: Travel) => void;
+  onReload: () => void;
+  /** Spec 2 §2: a failed booking or approval request goes back to the cart with BOOKING_ERROR. */
+  onFailed: () => void;
+}) {
+  const verify = useVerify();
+  const [busy, setBusy] = useState<Outcome | null>(null);
+  // One key per action and travel version: a retry after a lost answer is the same request, so
+  // the server books once; a changed travel (new version) is a new request.
+  const keys = useRef(new Map<string, string>());
+  const keyFor = (outcome: Outcome) => {
+    const id = `${outcome}@${travel.version}`;
+    if (!keys.current.has(id)) keys.current.set(id, crypto.randomUUID());
+    return keys.current.get(id)!;
+  };
+
+  const run = async (outcome: Outcome) => {
+    setBusy(outcome);
+    try {
+      const key = keyFor(outcome);
+      const result = await verify(
+        step === 'requestApproval' ? change('requestApproval', link, travel, undefined, key) : change('confirm', link, travel, outcome === 'held' ? { hold: true } : {}, key),
+      );
+      onDone(outcome, result);
+    } catch (error) {
+      if (error instanceof ApiError && error.api_code === apiCode.VERSION_CONFLICT) reportStepFailure(error, onReload);
+      else onFailed();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const held = travel.status === 'pending_confirmation';
+  const deadline = holdDeadline(travel);
+  const until = deadline ? formatDateTime(deadline) : null;
+
+  if (step === 'requestApproval')
+    return (
+      <section aria-labelledby="final-title" className="flex flex-col gap-4">
+        <h2 id="final-title" className="text-xl font-bold text-gray-900">
+          <Trans>Demande de validation</Trans>
+        </h2>
+        <p className="text-gray-800">
+          <Trans>Ce voyage doit être validé avant d’être réservé. Votre valideur recevra votre demande par e-mail.</Trans>
+        </p>
+        <div className="flex justify-end">
+          <Button busy={busy !== null} onClick={() => void run('approval')}>
+            <Trans>Envoyer la demande de validation</Trans>
+          </Button>
+        </div>
+      </section>
+    );
+
+  return (
+    <section aria-labelledby="final-title" className="flex flex-col gap-4">
+      <h2 id="final-title" className="text-xl font-bold text-gray-900">
+        {held ? <Trans>Confirmer votre option</Trans> : <Trans>Confirmer votre réservation</Trans>}
+      </h2>
+      {held ? (
+        <p className="text-gray-800">
+          {until ? <Trans>Option posée jusqu’au {until}. Confirmez-la avant cette date, sinon elle sera libérée.</Trans> : <Trans>Une option est posée sur ce voyage : confirmez-la pour le réserver.</Trans>}
+        </p>
+      ) : (
+        <p id="hold-explained" className="text-gray-800">
+          {until ? (
+            <Trans>Poser une option garde vos places sans les payer jusqu’au {until} ; sans confirmation d’ici là, elle est libérée.</Trans>
+          ) : (
+            <Trans>Poser une option garde vos places sans les payer jusqu’à la date limite du transporteur ; sans confirmation d’ici là, elle est libérée.</Trans>
+          )}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        {!held && (
+          <Button variant="secondary" aria-describedby="hold-explained" busy={busy === 'held'} disabled={busy !== null} onClick={() => void run('held')}>
+            <Trans>Poser une option</Trans>
+          </Button>
+        )}
+        <Button busy={busy === 'booked'} disabled={busy !== null} onClick={() => void run('booked')}>
+          <Trans>Confirmer et payer (paiement entreprise)</Trans>
+        </Button>
+      </div>
+    </section>
+  );
+}
