@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
@@ -12,7 +12,7 @@ import {
   stepSavedSchema,
 } from '../../../contract/travel';
 import { currentUser } from '../../lib/auth';
-import { idempotent } from '../../lib/idempotency';
+import { sendOnce } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
 import { expectedVersion } from '../../lib/travels';
@@ -27,11 +27,6 @@ export function checkoutRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
     const saved = { 200: envelope(stepSavedSchema) };
-    /** A saved step is answered once per Idempotency-Key; a replayed refusal keeps its status. */
-    const sendOnce = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => {
-      const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({ status: 200, body: { result: await run() } }));
-      return reply.status(answer.status).send(answer.body);
-    };
 
     r.get(
       '/v2/travels/:travelID/analytics',
@@ -40,7 +35,7 @@ export function checkoutRoutes(services: Services) {
     );
 
     r.patch('/v2/travels/:travelID/analytics', { onRequest: app.requireUser, schema: { tags, params, body: fillAnalyticsBodySchema, response: saved } }, (request, reply) =>
-      sendOnce(request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+      sendOnce(services, request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
@@ -53,7 +48,7 @@ export function checkoutRoutes(services: Services) {
       '/v2/travels/:travelID/mission-orders',
       { onRequest: app.requireUser, schema: { tags, params, body: patchMissionOrdersBodySchema, response: saved } },
       (request, reply) =>
-        sendOnce(request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+        sendOnce(services, request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
@@ -63,7 +58,7 @@ export function checkoutRoutes(services: Services) {
     );
 
     r.patch('/v2/travels/:travelID/approvers', { onRequest: app.requireUser, schema: { tags, params, body: fillApproversBodySchema, response: saved } }, (request, reply) =>
-      sendOnce(request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+      sendOnce(services, request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
   };
 }
