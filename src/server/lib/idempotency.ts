@@ -42,12 +42,14 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
       if (!row) break; // the first attempt failed and released the key: claim it
       if (row.requestHash !== requestHash) fail('IDEMPOTENCY_KEY_REUSED');
       if (row.status === 'done') return { status: row.responseStatus!, body: row.responseBody };
-      const taken = await db
+      // The database decides whether the lease has passed; asking it only when it looks so saves a write per poll.
+      const expired = row.leaseUntil === null || row.leaseUntil.getTime() < Date.now();
+      const taken = expired && (await db
         .update(idempotencyKeys)
         .set({ leaseUntil: leaseFrom(leaseMs) })
         .where(and(where, eq(idempotencyKeys.status, 'pending'), or(isNull(idempotencyKeys.leaseUntil), lt(idempotencyKeys.leaseUntil, sql`now()`))))
-        .returning({ key: idempotencyKeys.key });
-      if (taken.length > 0) return runClaimed(db, request, where, run, leaseMs);
+        .returning({ key: idempotencyKeys.key }));
+      if (taken && taken.length > 0) return runClaimed(db, request, where, run, leaseMs);
       await sleep(50);
     }
   }

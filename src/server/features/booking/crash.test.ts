@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '../../db/seed';
+
+/**
+ * Issue #5: "Killing the server during confirm leaves the travel either fully booked or not booked
+ * at all". The real server runs in its own process on an on-disk PGlite, is killed (SIGKILL: no
+ * clean-up runs) while the supplier is answering the confirm, and is started again on the same data.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-crash-'));
+const LATENCY_MS = 800;
+let server: { child: ChildProcess; url: string } | undefined;
+
+async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DIST_DIR: '/nonexistent',
+      SUPPLIER_LATENCY_MS: String(LATENCY_MS),
+      // The killed call's key must not block its retry for the default minute.
+      IDEMPOTENCY_LEASE_MS: '1500',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (listening) resolve(listening[1]!);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+  return { child, url };
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${server!.url}${url}`, {
+    method,
+    headers: { 'api-key': DEMO_API_KEY, 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+afterAll(async () => {
+  if (server) await kill(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed during confirm', () => {
+  it('leaves the travel entirely in the cart or entirely booked, and the retry with the same key books it once', async () => {
+    server = await startServer();
+    const token = (await call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD } })).body.result.token as string;
+    // The server runs on the real clock: a date ahead of it.
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const search = await call('POST', '/api/v1/treep/search?version=v2', {
+      token,
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: `${nextWeek}T07:00`, nb_travelers: 1, filters: { rail: true, flight: false } },
+    });
+    const offer = (search.body.result.proposals as { offers: { id: string }[] }[])[0]!.offers[0]!;
+    const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+    const travelId = (await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } })).body.result.travel.id as string;
+    const href = `/api/v1/v2/travels/${travelId}`;
+    const orders = [{ travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' }];
+    expect((await call('PATCH', `${href}/mission-orders`, { token, body: orders })).status).toBe(200);
+    const before = (await call('GET', href, { token })).body.result;
+    expect(before.links.confirm).toBeDefined();
+
+    const headers = { 'idempotency-key': `crash-${travelId}` };
+    const started = Date.now();
+    const inFlight = call('POST', before.links.confirm.href, { token, body: {}, headers }).catch((err: unknown) => err);
+    // Killed while the supplier is still answering the booking.
+    await new Promise((r) => setTimeout(r, LATENCY_MS / 2));
+    await kill(server.child);
+    expect(await inFlight).toBeInstanceOf(Error);
+
+    server = await startServer();
+    const after = (await call('GET', href, { token })).body.result;
+    const statuses = after.products.map((p: { status: string; pnr: string | null }) => `${p.status}:${p.pnr === null ? 'none' : 'pnr'}`);
+    const untouched = after.status === 'cart' && statuses.every((s: string) => s === 'cart:none') && after.version === before.version;
+    const booked = after.status === 'booked' && statuses.every((s: string) => s === 'booked:pnr');
+    expect(untouched || booked).toBe(true);
+
+    const retried = await call('POST', before.links.confirm.href, { token, body: {}, headers });
+    expect(retried.status).toBe(200);
+    expect(retried.body.result).toMatchObject({ status: 'booked', version: before.version + 1, products: [{ status: 'booked', pnr: expect.any(String) }] });
+    expect(await call('POST', before.links.confirm.href, { token, body: {}, headers })).toEqual(retried);
+    console.info(`crash test: ${Date.now() - started} ms from the killed confirm to the completed retry`);
+  }, 60_000);
+});
