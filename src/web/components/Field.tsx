@@ -102,7 +102,7 @@ function useControlIds(givenId: string | undefined, error: string | undefined, h
   const id = givenId ?? autoId;
   const text = useFieldText()(error);
   const describedBy = [hint ? `${id}-hint` : null, text ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return { id, text, describedBy, control: { id, 'aria-invalid': text ? true : undefined, 'aria-describedby': describedBy } as const };
+  return { id, text, control: { id, 'aria-invalid': text ? true : undefined, 'aria-describedby': describedBy } as const };
 }
 
 function ControlFrame({ id, label, hint, text, className, children }: { id: string; label: ReactNode; hint?: ReactNode; text?: string; className: string; children: ReactNode }) {

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,7 +10,7 @@ import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
-import { FormSkeleton, RequiredNote } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote } from './parts';
 import { useVerify } from './verify';
 
 type Values = {
@@ -24,7 +23,7 @@ type Values = {
 const travelerKey = (travelerId: number) => `t${travelerId}`;
 
 /** Spec 2 §5 "Analytics form", in the server's order: required, then the regex, then the list of values. */
-export function analyticProblem(field: AnalyticField, raw: string | undefined): string | null {
+function analyticProblem(field: AnalyticField, raw: string | undefined): string | null {
   const value = raw?.trim() ?? '';
   if (!value) return field.required ? ('FIELD_REQUIRED' satisfies MessageKey) : null;
   if (field.regex && !new RegExp(field.regex).test(value)) return field.regexDesc ?? ('FORMAT_INVALID' satisfies MessageKey);
@@ -215,31 +214,4 @@ function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { for
 function ExemptionField({ form }: { form: ReturnType<typeof useForm<Values>> }) {
   const { t } = useLingui();
   return <TextAreaField label={t`Motif du hors politique *`} aria-required error={form.formState.errors.travel_policy_exemption?.message} {...form.register('travel_policy_exemption')} />;
-}
-
-/** Why the travel is outside the policy, the policy itself, and the reason field. */
-export function PolicyExemption({ policy, reasons, field }: { policy: string | null; reasons: string[]; field: ReactNode }) {
-  return (
-    <section aria-labelledby="policy-title" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h3 id="policy-title" className="font-semibold text-gray-900">
-        <Trans>Ce voyage ne respecte pas la politique voyage</Trans>
-      </h3>
-      {reasons.length > 0 && (
-        <ul className="list-disc pl-5 text-gray-800">
-          {reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      )}
-      {policy && (
-        <details className="text-gray-800">
-          <summary className="min-h-11 cursor-pointer font-medium text-brand">
-            <Trans>Lire la politique voyage</Trans>
-          </summary>
-          <p className="mt-2 whitespace-pre-line">{policy}</p>
-        </details>
-      )}
-      {field}
-    </section>
-  );
 }

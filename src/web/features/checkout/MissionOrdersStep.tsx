@@ -10,9 +10,8 @@ import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
 import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
-import { PolicyExemption } from './AnalyticsStep';
 import { formatCents, formatDateTime } from './format';
-import { FormSkeleton, RequiredNote } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote } from './parts';
 import { useVerify } from './verify';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;

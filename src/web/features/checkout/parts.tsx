@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Placeholder blocks shaped like a form while its fields load (UI.md: skeletons shaped like what is coming). */
@@ -21,5 +22,32 @@ export function RequiredNote() {
     <p className="mt-1 text-sm text-gray-700">
       <Trans>Les champs marqués d’un astérisque (*) sont obligatoires.</Trans>
     </p>
+  );
+}
+
+/** Why the travel is outside the policy, the policy itself, and the reason field. */
+export function PolicyExemption({ policy, reasons, field }: { policy: string | null; reasons: string[]; field: ReactNode }) {
+  return (
+    <section aria-labelledby="policy-title" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h3 id="policy-title" className="font-semibold text-gray-900">
+        <Trans>Ce voyage ne respecte pas la politique voyage</Trans>
+      </h3>
+      {reasons.length > 0 && (
+        <ul className="list-disc pl-5 text-gray-800">
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+      {policy && (
+        <details className="text-gray-800">
+          <summary className="min-h-11 cursor-pointer font-medium text-brand">
+            <Trans>Lire la politique voyage</Trans>
+          </summary>
+          <p className="mt-2 whitespace-pre-line">{policy}</p>
+        </details>
+      )}
+      {field}
+    </section>
   );
 }
