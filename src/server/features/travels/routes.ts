@@ -14,9 +14,6 @@ const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
 const travelParams = z.object({ travelID: z.string().max(64) });
 
-// Other features still import it from here; it lives in lib/idempotency.
-export { sendOnce };
-
 export function travelsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
