@@ -25,6 +25,8 @@ export type Config = {
   supplierLatencyMs: number;
   /** How long an Idempotency-Key left pending by a dead process blocks its retries. */
   idempotencyLeaseMs: number;
+  /** Ticketing of a booked travel: booked → pending_ticketing after start, → issued after issue more. */
+  ticketing: { startMs: number; issueMs: number };
 };
 
 /** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
@@ -57,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailingRateLimit: Number(env.MAILING_RATE_LIMIT ?? 20),
     supplierLatencyMs: Number(env.SUPPLIER_LATENCY_MS ?? 0),
     idempotencyLeaseMs: Number(env.IDEMPOTENCY_LEASE_MS ?? 60_000),
+    ticketing: { startMs: Number(env.TICKETING_START_MS ?? 30_000), issueMs: Number(env.TICKETING_ISSUE_MS ?? 3 * 60_000) },
   };
 }

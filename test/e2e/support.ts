@@ -64,3 +64,31 @@ export async function cartCount(page: Page): Promise<number> {
   const text = (await cartLink(page).textContent()) ?? '';
   return Number(/(\d+)/.exec(text)?.[1] ?? 0);
 }
+
+/** Opens the home page, signs in and waits for the header to greet the user. */
+export async function signIn(page: Page, username: string, firstname: string) {
+  await page.goto('/');
+  await login(page, username);
+  await expect(page.getByRole('banner').getByText(firstname)).toBeVisible();
+}
+
+/** The home page's trip search form. */
+export const tripForm = (page: Page) => page.getByRole('form', { name: 'Recherche de trajet' });
+
+/** The proposals of the results list (rows with a heading: the list is virtualised). */
+export const proposals = (page: Page, list = 'Trajets') =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+
+/** The side panel with the fares of the chosen cabin. */
+export const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
+
+/** Fills the traveller step's required fields the server could not prefill (birth date, phone of a flight). */
+export async function completeEmptyFields(page: Page) {
+  for (const [label, value] of [
+    [/^Date de naissance/, '12/04/1988'],
+    [/^Téléphone de contact/, '+33612345678'],
+  ] as const) {
+    for (const field of await page.getByLabel(label).all())
+      if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
+  }
+}

@@ -1,16 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartCount, cartLink, dayFromToday, login, pickCity, tabTo, typedDate } from './support';
+import { cartCount, cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, signIn, tabTo, tripForm, typedDate } from './support';
 
 /*
  * Whole trip journeys (issue #4) against the real server: home form → results → traveller step →
  * cart. A journey that books checks that the cart badge counts one travel more than before.
  */
 
-const tripForm = (page: Page) => page.getByRole('form', { name: 'Recherche de trajet' });
 const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Détails de la recherche' });
-const proposals = (page: Page, list = 'Trajets') =>
-  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
-const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
 /**
  * Visits the proposals one by one, by their heading, until `visit` returns true (the list is
  * virtualised: rows render as they scroll into view, so positions are no identity). Returns how
@@ -33,12 +29,6 @@ async function eachProposal(page: Page, visit: (card: Locator) => Promise<boolea
 const cartBadge = (n: number, lang: 'fr' | 'en' = 'fr') => (lang === 'fr' ? new RegExp(`^Panier\\s*${n}\\s*articles$`) : new RegExp(`^Cart\\s*${n}\\s*items$`));
 /** A cabin button that shows a price (neither full nor unavailable). */
 const pricedCabin = /classe.*€|Économie.*€|Affaires.*€/;
-
-async function signIn(page: Page, username: string, firstname: string) {
-  await page.goto('/');
-  await login(page, username);
-  await expect(page.getByRole('banner').getByText(firstname)).toBeVisible();
-}
 
 /** Types a day in a date field of the trip form, then picks an hour in the side panel's calendar and confirms. */
 async function setDateTime(page: Page, label: string, day: Date, hour: string) {
@@ -63,17 +53,6 @@ async function chooseFirstOffer(page: Page, button: string) {
   const panel = offerPanel(page);
   await expect(panel.getByRole('button', { pressed: true }).first()).toBeVisible();
   await panel.getByRole('button', { name: button }).click();
-}
-
-/** Fills the traveller step's required fields the server could not prefill (birth date, phone of a flight). */
-async function completeEmptyFields(page: Page) {
-  for (const [label, value] of [
-    [/^Date de naissance/, '12/04/1988'],
-    [/^Téléphone de contact/, '+33612345678'],
-  ] as const) {
-    for (const field of await page.getByLabel(label).all())
-      if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
-  }
 }
 
 test('bob books a Paris → Bordeaux round trip with a round-trip fare: outward, "find return", return, traveller step, cart', async ({ page }) => {

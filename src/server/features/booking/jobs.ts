@@ -1,7 +1,7 @@
 import type { JobHandlers, JobRow } from '../../lib/jobs';
 import { updateTravel } from '../../lib/travels';
 import * as repo from './repository';
-import { TICKETING_ISSUE_MS, itemOf } from './service';
+import { itemOf } from './service';
 
 const travelOf = (job: JobRow) => String(job.payload.travelId);
 
@@ -30,8 +30,8 @@ export const bookingJobs: JobHandlers = {
     });
   },
 
-  /** The supplier issues the tickets of a booked travel: booked → pending_ticketing → issued. */
-  'ticket-travel': async ({ db, clock }, job) => {
+  /** The supplier issues the tickets of a booked travel: booked → pending_ticketing → issued (delays: config.ticketing, TICKETING_START_MS / TICKETING_ISSUE_MS). */
+  'ticket-travel': async ({ db, clock, config }, job) => {
     const rec = await repo.travelById(db, travelOf(job));
     const now = clock.now();
     const step = rec && ({ booked: 'pending_ticketing', pending_ticketing: 'issued' } as const)[rec.travel.status as 'booked'];
@@ -41,6 +41,6 @@ export const bookingJobs: JobHandlers = {
       await updateTravel(tx, rec.travel, { status: step }, now);
       for (const p of rec.products.filter((p) => p.status === from)) await repo.updateProduct(tx, p.id, { status: step });
     });
-    if (step === 'pending_ticketing') return { runAgainAt: new Date(now.getTime() + TICKETING_ISSUE_MS) };
+    if (step === 'pending_ticketing') return { runAgainAt: new Date(now.getTime() + config.ticketing.issueMs) };
   },
 };

@@ -22,10 +22,6 @@ import * as repo from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
 
-/** Ticketing follows booking: pending_ticketing soon after, issued a few minutes later. */
-export const TICKETING_START_MS = 30_000;
-export const TICKETING_ISSUE_MS = 3 * 60_000;
-
 export const expiryKey = (travelId: string) => `expire-options:${travelId}`;
 export const ticketingKey = (travelId: string) => `ticket-travel:${travelId}`;
 
@@ -123,7 +119,7 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
       const { pnr, tickets, seats } = bookings[i]!;
       await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...(p.data as TripData), booking: { tickets, seats } } });
     }
-    await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(travelId), payload: { travelId }, runAt: new Date(now.getTime() + TICKETING_START_MS) });
+    await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(travelId), payload: { travelId }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
   });
   return answer(ctx, travelId);
 }

@@ -23,6 +23,9 @@ import { TravelRecap } from './TravelRecap';
 import type { Verify } from './verify';
 import { VerifyContext } from './verify';
 
+/** The key prefix of the cart screen's travel lists (features/cart `travelsQuery`). */
+const TRAVEL_LISTS = ['travels'] as const;
+
 /** What a travel with nothing left to do shows again on a reload of the checkout (getTravel is its only step). */
 const SETTLED: Partial<Record<Travel['status'], Outcome>> = { pending_approval: 'approval', booked: 'booked', pending_ticketing: 'booked', issued: 'booked' };
 
@@ -89,6 +92,8 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
       try {
         const travel = await verify(follow('getTravel', getTravel, undefined, { silent: true }));
         queryClient.setQueryData(travelQuery(travelId).queryKey, travel);
+        // The cart screen's lists hold the travel's old version and step: read them again.
+        void queryClient.invalidateQueries({ queryKey: TRAVEL_LISTS });
       } catch {
         reload();
       }
@@ -100,8 +105,9 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
   const finish = (outcome: Outcome, travel: Travel) => {
     setDone({ outcome, travel });
     queryClient.setQueryData(travelQuery(travelId).queryKey, travel);
-    // Spec 2 "Success view": the travel leaves the cart.
+    // Spec 2 "Success view": the travel leaves the cart (the header's badge and the cart screen's lists).
     void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: TRAVEL_LISTS });
     if (outcome === 'booked') toast.success(CHECKOUT_TEXTS.BOOKING_CONFIRMED);
   };
 
