@@ -1,5 +1,4 @@
 import { userSchema } from '../../contract/account';
-import { follow } from './follow';
 import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
 import { ApiError, api } from './http';
 import { TEXTS } from './messages';
@@ -35,6 +34,8 @@ export async function logout(): Promise<void> {
   let redirectURL: string | null = null;
   if (link) {
     try {
+      // The link table carries every feature's schemas: loaded when someone logs out, not with the first screen.
+      const { follow } = await import('./follow');
       redirectURL = (await follow('logout', link, undefined, { silent: true, handleSession: false })).redirectURL;
     } catch {
       // The session ends on this side anyway.
