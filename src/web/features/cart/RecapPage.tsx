@@ -5,8 +5,9 @@ import type { Pax, Product } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { DEFAULT_NAME, useBranding } from '../../lib/branding';
 import { travelByIdQuery } from './api';
-import { formatDay, formatDuration, formatMoney, formatTime } from './format';
-import { StatusTag, useCabinLabel, useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
+import { useCabinLabel } from '../../lib/cabin';
+import { StatusTag, useFlexibilityLabel, useProductTypeLabel } from './labels';
 
 const fullName = (pax: Pick<Pax, 'firstname' | 'lastname'>) => `${pax.firstname} ${pax.lastname}`.trim();
 

@@ -8,7 +8,8 @@ import { useSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
-import { cartTravel, railProduct } from './fixtures';
+import { railProduct } from '../../testing/travels';
+import { cartTravel } from './fixtures';
 
 function signIn(features: Partial<typeof DEFAULT_FEATURES> = {}, company: { travel_policy?: string | null; hotel_enabled?: boolean } = {}) {
   const base = userFixture();

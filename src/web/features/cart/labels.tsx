@@ -46,18 +46,6 @@ export function StatusTag({ status }: { status: TravelStatus | ProductStatus }) 
   );
 }
 
-export function useCabinLabel() {
-  const { t } = useLingui();
-  const labels: Record<string, string> = {
-    second: t`2de classe`,
-    first: t`1re classe`,
-    economy: t`Économie`,
-    premium: t`Premium économie`,
-    business: t`Affaires`,
-  };
-  return (cabin: string) => labels[cabin] ?? cabin;
-}
-
 export function useFlexibilityLabel() {
   const { t } = useLingui();
   const labels = { noFlex: t`Non flexible`, semiFlex: t`Semi-flexible`, fullFlex: t`Flexible` };

@@ -7,7 +7,8 @@ import { useSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
-import { cartTravel, railProduct } from './fixtures';
+import { railProduct } from '../../testing/travels';
+import { cartTravel } from './fixtures';
 
 const bob = { firstname: 'Bob', lastname: 'Durand', birthdate: null, phone: null, email: null, username: null, cards: [] };
 

@@ -6,7 +6,7 @@ import { apiCode } from '../../../contract/api-codes';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/http';
 import { change, reportStepFailure } from './api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { useVerify } from './verify';
 
 export type Outcome = 'approval' | 'booked' | 'held';

@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
 import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
-import { formatCents, formatDateTime } from './format';
+import { formatDateTime, formatPrice } from '../../lib/format';
 import { FormSkeleton, PolicyExemption, RequiredNote } from './parts';
 import { useVerify } from './verify';
 
@@ -57,7 +57,7 @@ function TripRecap({ order }: { order: MissionOrderForm }) {
             </span>
             {!leg.travel.compliant && <span className="ml-2 text-sm font-medium text-amber-800">{t`Hors politique voyage`}</span>}
           </span>
-          <span className="font-semibold tabular-nums">{formatCents(leg.travel.amount)}</span>
+          <span className="font-semibold tabular-nums">{formatPrice(leg.travel.amount)}</span>
         </li>
       ))}
     </ul>

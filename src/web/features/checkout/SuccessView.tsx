@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/Button';
 import { useUser } from '../../lib/session';
 import type { Outcome } from './FinalStep';
 import { holdDeadline } from './FinalStep';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { CHECKOUT_TEXTS } from './messages';
 
 /**

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Travel } from '../../../contract/travel';
-import { formatAmount, formatDateTime } from './format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 /** What is being booked: each product with its journey, dates and travellers, and the total. */
 export function TravelRecap({ travel }: { travel: Travel }) {
   const { t } = useLingui();
-  const total = formatAmount(travel.price.amount);
+  const total = formatMoney(travel.price);
   return (
     <section aria-labelledby="checkout-recap" className="rounded-xl border border-gray-200 bg-white p-4">
       <h2 id="checkout-recap" className="text-lg font-bold text-gray-900">
@@ -30,7 +30,7 @@ export function TravelRecap({ travel }: { travel: Travel }) {
                   </p>
                 )}
               </div>
-              <p className="font-semibold text-gray-900 tabular-nums">{formatAmount(product.price.amount)}</p>
+              <p className="font-semibold text-gray-900 tabular-nums">{formatMoney(product.price)}</p>
             </li>
           );
         })}

@@ -6,7 +6,7 @@ import type { AnalyticField, Product, Travel } from '../../../contract/travel';
 import { useSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { server } from '../../testing/server';
-import { travelFixture } from '../../testing/travels';
+import { railProduct, travelFixture } from '../../testing/travels';
 
 export const HREF = '/api/v1/v2/travels/t1';
 export const link = (path: string, method: Link['method'] = 'GET'): Link => ({ href: `${HREF}${path}`, method });
@@ -14,34 +14,14 @@ export const link = (path: string, method: Link['method'] = 'GET'): Link => ({ h
 const pax = (firstname: string, lastname: string) => ({ firstname, lastname, birthdate: null, phone: null, email: null, username: null, cards: [] });
 
 /** A Paris → Lyon train for Alice. */
-export function product(overrides: Partial<Product> = {}): Product {
-  return {
-    id: 'p1',
-    name: 'Paris → Lyon',
-    type: 'rail',
-    status: 'cart',
-    links: {},
-    price: { amount: '89.00', currency: 'EUR', initialAmount: '89.00' },
-    travelersCount: 1,
-    isCorporateFare: false,
-    isNegociatedFare: false,
-    isMissionaryFare: false,
-    isNDC: false,
-    isCompliant: true,
-    complianceReasons: [],
-    infos: [],
-    warnings: [],
-    pnr: null,
-    confirmationTimeLimit: null,
+export const product = (overrides: Partial<Product> = {}): Product =>
+  railProduct({
     departure: '2026-12-01T07:04:00Z',
     arrival: '2026-12-01T09:02:00Z',
     routes: [],
     ticketsByPax: [{ pax: pax('Alice', 'Martin'), price: { amount: '89.00', currency: 'EUR' }, tickets: [] }],
-    transitCount: 0,
-    duration: 118,
     ...overrides,
-  };
-}
+  });
 
 /** Travel t1 at version 3 whose next step is the first of `steps` (links as the server writes them). */
 export function checkoutTravel(steps: string[], overrides: Partial<Travel> = {}): Travel {

@@ -4,8 +4,8 @@ import FileText from 'lucide-react/icons/file-text';
 import { Button } from '../../../components/Button';
 import type { Choice, Offer, Proposal } from '../../../../contract/trip';
 import { openModal, preloadModal } from '../../../lib/modal';
-import { formatPrice } from './format';
-import { useCabinLabel } from './ProposalCard';
+import { formatPrice } from '../../../lib/format';
+import { useCabinLabel } from '../../../lib/cabin';
 
 export function useFlexLabel() {
   const { t } = useLingui();

@@ -3,7 +3,8 @@ import type { ComponentPropsWithRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Check from 'lucide-react/icons/check';
 import type { Choice, Proposal } from '../../../../contract/trip';
-import { formatCo2, formatDuration, formatPrice, formatTime } from './format';
+import { useCabinLabel } from '../../../lib/cabin';
+import { formatCo2, formatDuration, formatPrice, formatTime } from '../../../lib/format';
 
 /** CO2 per passenger on a small three-step scale (UI.md: "low" must be obvious, not by colour only). */
 function Co2({ grams }: { grams: number }) {
@@ -35,18 +36,6 @@ function CarrierLogo({ name, logo }: { name: string; logo: string }) {
 }
 
 export type CardSelection = { cabin: string } | null;
-
-export function useCabinLabel() {
-  const { t } = useLingui();
-  const labels: Record<string, string> = {
-    second: t`2de classe`,
-    first: t`1re classe`,
-    economy: t`Économie`,
-    premium: t`Premium économie`,
-    business: t`Affaires`,
-  };
-  return (cabin: string) => labels[cabin] ?? cabin;
-}
 
 /** Whether a cabin can be chosen: a price and neither full nor unavailable. */
 export const choiceAvailable = (c: Choice) => c.price !== null && !c.full && !c.unavailabilityReason;

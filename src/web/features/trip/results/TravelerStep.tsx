@@ -11,7 +11,7 @@ import { openModal, preloadModal } from '../../../lib/modal';
 import { useUser } from '../../../lib/session';
 import { addToCart, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
-import { formatPrice } from './format';
+import { formatPrice } from '../../../lib/format';
 import type { Chosen } from './LegResults';
 
 type Values = Record<string, string>[];

@@ -6,7 +6,7 @@ import type { TripResults } from '../../../../contract/trip';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { results } from './fixtures';
-import { formatCo2, formatPrice } from './format';
+import { formatCo2, formatPrice } from '../../../lib/format';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T05:00&mode=departure&pax=me';
 

@@ -9,7 +9,7 @@ import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DEFAULT_FILTERS, toggleFlexibility } from './filters';
 import { offer, results } from './fixtures';
-import { formatCo2, formatDuration, formatPrice } from './format';
+import { formatCo2, formatDuration, formatPrice } from '../../../lib/format';
 import { travelFixture } from '../../../testing/travels';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me&entity=e-paris';
