@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
-import { FormSkeleton, PolicyExemption, RequiredNote } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps } from './parts';
 import { useVerify } from './verify';
 
 type Values = {
@@ -122,13 +122,7 @@ export function AnalyticsStep({
   onSaved,
   onReload,
   onUnavailable,
-}: {
-  travel: Travel;
-  link: Link;
-  onSaved: (getTravel: Link) => void;
-  onReload: () => void;
-  onUnavailable: () => void;
-}) {
+}: StepProps) {
   const query = useQuery(linkQueryOptions('getAllAnalytics', link));
   useEffect(() => {
     if (query.isError) onUnavailable();

@@ -11,7 +11,7 @@ import { FormAlert, TextAreaField, TextField } from '../../components/Field';
 import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
 import { formatDateTime, formatPrice } from '../../lib/format';
-import { FormSkeleton, PolicyExemption, RequiredNote } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps } from './parts';
 import { useVerify } from './verify';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;
@@ -75,13 +75,7 @@ export function MissionOrdersStep({
   onSaved,
   onReload,
   onUnavailable,
-}: {
-  travel: Travel;
-  link: Link;
-  onSaved: (getTravel: Link) => void;
-  onReload: () => void;
-  onUnavailable: () => void;
-}) {
+}: StepProps) {
   const query = useQuery(linkQueryOptions('getMissionOrders', link));
   useEffect(() => {
     if (query.isError) onUnavailable();

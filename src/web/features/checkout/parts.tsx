@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
+import type { Link } from '../../../contract/link';
+import type { Travel } from '../../../contract/travel';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Placeholder blocks shaped like a form while its fields load (UI.md: skeletons shaped like what is coming). */
+/** What the checkout screen gives a form step: the travel, the step's link, and what to do after. */
+export type StepProps = {
+  travel: Travel;
+  link: Link;
+  onSaved: (getTravel: Link) => void;
+  onReload: () => void;
+  onUnavailable: () => void;
+};
+
 export function FormSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useLingui();
   return (
