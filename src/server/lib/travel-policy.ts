@@ -8,7 +8,8 @@ import type { Compliance } from './checkout';
  * The company's travel policy applied to one rail or flight product (spec 2 §1 "compliant or not"):
  * rail first class only on long journeys and a price cap per traveller by distance; flights only
  * where the train is too slow, and only in the allowed cabins. Add-to-cart writes the verdict into
- * the product, so the travel's checkout steps and the approval rules read it without asking again.
+ * the product, so the travel's checkout steps and the approval rules read it without asking again;
+ * the trip search tags each offer with the same `tripCompliance`, given the fastest train it knows.
  */
 
 export type TripToCheck = { journey: Journey; cabin: string; pricePerTraveller: number };
@@ -97,7 +98,7 @@ function wallTime(instant: Date, isoWithOffset: string): string {
  * null when no train links them that day.
  */
 export async function fastestTrainMinutes(rail: RailSupplier, flight: Journey, now: Date): Promise<number | null> {
-  const day = flight.departure.slice(0, 10);
+  const day = flightDay(flight);
   const dayStart = new Date(`${day}T00:00:00${flight.departure.slice(19)}`);
   const from = dayStart > now ? `${day}T00:00` : wallTime(new Date(now.getTime() + 60_000), flight.departure);
   let trains: Journey[];
@@ -118,6 +119,14 @@ export async function fastestTrainMinutes(rail: RailSupplier, flight: Journey, n
     if (err instanceof SupplierError && err.kind === 'invalid-place') return null;
     throw err;
   }
+  return fastestOnDay(trains, day);
+}
+
+/** The flight's local day, 'YYYY-MM-DD': the day whose trains it is compared with. */
+export const flightDay = (flight: Journey) => flight.departure.slice(0, 10);
+
+/** The fastest of these trains leaving on the local day `day`, in minutes; null when none leaves that day. */
+export function fastestOnDay(trains: Journey[], day: string): number | null {
   const sameDay = trains.filter((t) => t.departure.slice(0, 10) === day);
   return sameDay.length ? Math.min(...sameDay.map((t) => t.duration)) : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxSupplier } from '../supplier';
 import type { Journey, RailSupplier, TripQuery } from '../supplier/types';
 import { ACME_CHECKOUT, GLOBEX_CHECKOUT } from '../db/seed';
-import { evaluateTrip, fastestTrainMinutes, journeyKm, railPriceCap, tripCompliance } from './travel-policy';
+import { evaluateTrip, fastestOnDay, fastestTrainMinutes, flightDay, journeyKm, railPriceCap, tripCompliance } from './travel-policy';
 
 const supplier = createSandboxSupplier();
 const now = new Date('2026-11-22T09:00:00Z');
@@ -121,6 +121,25 @@ describe('flights under the travel policy', () => {
       ['city:paris', 'city:lyon', '2026-11-23T00:00'],
       ['city:paris', 'city:lyon', '2026-11-23T06:31'],
     ]);
+  });
+
+  it('judges a flight without asking anything once the fastest train is known (what the search does per offer)', async () => {
+    const flight = await firstFlight('city:paris', 'city:nice');
+    const economy = { journey: flight, cabin: 'economy', pricePerTraveller: 10990 };
+    expect(tripCompliance(ACME, economy, 242).compliant).toBe(true);
+    expect(tripCompliance(ACME, economy, 240).compliant).toBe(false);
+    expect(tripCompliance(GLOBEX, economy, 200).compliant).toBe(true);
+    expect(tripCompliance(ACME, economy, null).compliant).toBe(true);
+    expect(tripCompliance(ACME, { ...economy, cabin: 'business' }, 300).compliant).toBe(false);
+  });
+
+  it('takes the fastest of given trains leaving on the flight’s local day', async () => {
+    const flight = await firstFlight('city:paris', 'city:lyon');
+    expect(flightDay(flight)).toBe('2026-11-23');
+    const train = (departure: string, duration: number) => ({ departure, duration }) as Journey;
+    const trains = [train('2026-11-23T06:00:00+01:00', 130), train('2026-11-23T22:00:00+01:00', 113), train('2026-11-24T06:00:00+01:00', 90)];
+    expect(fastestOnDay(trains, flightDay(flight))).toBe(113);
+    expect(fastestOnDay(trains, '2026-11-25')).toBeNull();
   });
 
   it('counts only the trains leaving on the flight’s day', async () => {

@@ -5,11 +5,12 @@ import { tripSearchBodySchema } from '../../../contract/trip';
 import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
-import { SupplierError, type Customer, type Journey, type Place, type TripQuery } from '../../supplier/types';
+import { SupplierError, type Customer, type Journey, type FareOffer, type Place, type TripQuery } from '../../supplier/types';
 import { companySuggestedAddresses } from '../../lib/company';
 import { saveSearch } from './repository';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
 import { knownPeople, placementOptions, travelerForms } from '../../lib/traveler-forms';
+import { companyPolicy, fastestOnDay, fastestTrainMinutes, flightDay, tripCompliance } from '../../lib/travel-policy';
 
 type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
@@ -127,14 +128,45 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
 }
 
 async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[]): Promise<TripResults> {
-  const row = await saveSearch(ctx.services.db, {
-    agencyId: ctx.agency.id,
-    userId: ctx.user?.id ?? null,
-    leg,
-    request: request as unknown as Record<string, unknown>,
-    journeys,
-  });
-  return resultsOf(row, request, journeys);
+  // The verdicts (a policy read, maybe a rail question) are found while the search is written.
+  const [row, compliance] = await Promise.all([
+    saveSearch(ctx.services.db, { agencyId: ctx.agency.id, userId: ctx.user?.id ?? null, leg, request: request as unknown as Record<string, unknown>, journeys }),
+    complianceTags(ctx, journeys),
+  ]);
+  return resultsOf(row, request, journeys, compliance);
+}
+
+/** An offer's compliance fare tag (spec 1 "Fare tags"), none when there is no verdict to show. */
+type ComplianceTags = (journey: Journey, cabin: string, offer: FareOffer) => ('compliant' | 'not-compliant')[];
+const NO_COMPLIANCE: ComplianceTags = () => [];
+
+/**
+ * The signed-in employee's company policy applied to each offer by the rules add-to-cart applies
+ * (lib/travel-policy). No company or no policy: no tags, as the spec shows compliance only to
+ * companies that use it. A flight is judged against the fastest train of its day: taken from these
+ * results' trains when they have some that day (a search with rail), else asked once per day.
+ */
+async function complianceTags(ctx: Ctx, journeys: Journey[]): Promise<ComplianceTags> {
+  const policy = await companyPolicy(ctx.services.db, ctx.user?.companyId ?? null);
+  if (!policy) return NO_COMPLIANCE;
+  const trains = journeys.filter((j) => j.mode === 'rail');
+  const flightOfDay = new Map(journeys.filter((j) => j.mode === 'flight').map((f) => [flightDay(f), f]));
+  const fastest = new Map(await Promise.all([...flightOfDay].map(async ([day, flight]) => [day, fastestOnDay(trains, day) ?? (await askFastestTrain(ctx, flight))] as const)));
+  return (journey, cabin, offer) => {
+    const fastestTrain = journey.mode === 'flight' ? fastest.get(flightDay(journey)) : null;
+    if (fastestTrain === undefined) return [];
+    return [tripCompliance(policy, { journey, cabin, pricePerTraveller: offer.price }, fastestTrain).compliant ? 'compliant' : 'not-compliant'];
+  };
+}
+
+/** The fastest train of a flight's day; undefined when the rail side fails: its flights go untagged, the search still answers. */
+async function askFastestTrain(ctx: Ctx, flight: Journey): Promise<number | null | undefined> {
+  try {
+    return await fastestTrainMinutes(ctx.services.supplier.rail, flight, ctx.services.clock.now());
+  } catch (err) {
+    if (err instanceof SupplierError) return undefined;
+    throw err;
+  }
 }
 
 /** Next or previous page: the same search an hour band later (or earlier). */
@@ -167,7 +199,12 @@ const resolveOffer = (ctx: Ctx, offerID: string) => resolveOfferIn(scopeOf(ctx),
 export async function moreChoices(ctx: Ctx, choiceID: string) {
   const { search, journey, index } = await resolveChoice(scopeOf(ctx), choiceID);
   const request = search.request as unknown as Stored;
-  return { choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true), offers: offersOf(search.id, index, journey, request.body.nb_travelers, true) };
+  // Judged with the whole stored page, so that a flight gets the verdict the results gave it.
+  const compliance = await complianceTags(ctx, search.journeys as Journey[]);
+  return {
+    choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true),
+    offers: offersOf(search.id, index, journey, request.body.nb_travelers, true, compliance),
+  };
 }
 
 export async function fareConditions(ctx: Ctx, offerID: string) {
@@ -178,7 +215,7 @@ export async function fareConditions(ctx: Ctx, offerID: string) {
 const travelerIDs = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** Before "more choices": only the cheapest offer of each cabin; after: every offer. */
-function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean): Offer[] {
+function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): Offer[] {
   return journey.cabins.flatMap((cabin) => {
     const indexed = cabin.offers.map((offer, i) => ({ offer, i }));
     const shown = all ? indexed : indexed.slice().sort((a, b) => a.offer.price - b.offer.price).slice(0, 1);
@@ -190,7 +227,7 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
         flexibility: offer.flexibility,
         name: offer.name,
         price: offer.price * travelers,
-        tags: offer.tags,
+        tags: [...offer.tags, ...compliance(journey, cabin.cabin, offer)],
         info: null,
         luggages: offer.luggages,
         fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
@@ -204,7 +241,8 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
 }
 
 function choicesOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean): Choice[] {
-  const offers = offersOf(searchID, index, journey, travelers, all);
+  // A cabin's tags sum up its fares' own tags; the policy verdict differs fare by fare, so it stays on the offers.
+  const offers = offersOf(searchID, index, journey, travelers, all, NO_COMPLIANCE);
   return journey.cabins.map((cabin) => {
     const id = `${searchID}~${index}~${cabin.cabin}`;
     const mine = offers.filter((o) => o.cabin === cabin.cabin);
@@ -226,7 +264,7 @@ function choicesOf(searchID: string, index: number, journey: Journey, travelers:
 
 const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.name, logo: logo(c.code) });
 
-function proposalOf(searchID: string, index: number, journey: Journey, travelers: number): Proposal {
+function proposalOf(searchID: string, index: number, journey: Journey, travelers: number, compliance: ComplianceTags): Proposal {
   const carriers = [...new Map(journey.sections.map((s) => [s.transport.carrier.code, carrier(s.transport.carrier)])).values()];
   return {
     id: `${searchID}~${index}`,
@@ -257,13 +295,13 @@ function proposalOf(searchID: string, index: number, journey: Journey, travelers
       connectionDuration: s.connectionMinutes,
     })),
     choices: choicesOf(searchID, index, journey, travelers, false),
-    offers: offersOf(searchID, index, journey, travelers, false),
+    offers: offersOf(searchID, index, journey, travelers, false, compliance),
     hasRoundTripOffers: journey.cabins.some((c) => c.offers.some((o) => o.roundTrip)),
   };
 }
 
-function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[]): TripResults {
-  const proposals = journeys.map((j, i) => proposalOf(row.id, i, j, request.body.nb_travelers));
+function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[], compliance: ComplianceTags): TripResults {
+  const proposals = journeys.map((j, i) => proposalOf(row.id, i, j, request.body.nb_travelers, compliance));
   const carriersOf = (mode: 'rail' | 'flight') => [...new Map(proposals.filter((p) => p.type === mode).flatMap((p) => p.carriers).map((c) => [c.code, c])).values()];
   const warns = [];
   if (request.body.filters.flight && !proposals.some((p) => p.type === 'flight' && p.transitCount === 0) && proposals.some((p) => p.type === 'flight'))

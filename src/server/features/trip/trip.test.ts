@@ -181,6 +181,67 @@ describe('POST /treep/search', () => {
   });
 });
 
+describe('compliance tags (spec 1 fare tags, under the company travel policy)', () => {
+  type Tagged = { type: string; offers: { cabin: string; price: number; tags: string[] }[]; choices: { cabin: string; links: Record<string, { href: string }> }[] };
+  const verdicts = (proposals: Tagged[], cabin: string) =>
+    proposals.flatMap((p) => p.offers.filter((o) => o.cabin === cabin)).map((o) => o.tags.filter((t) => t === 'compliant' || t === 'not-compliant'));
+
+  it('tags Acme’s Paris → Lyon trains: first class (under 4 h) not compliant, second class under the 150 € cap compliant', async () => {
+    const alice = await api.login('alice');
+    const { proposals } = (await search(body(), alice)).body.result as { proposals: Tagged[] };
+    expect(verdicts(proposals, 'first').length).toBeGreaterThan(0);
+    expect(new Set(verdicts(proposals, 'first').flat())).toEqual(new Set(['not-compliant']));
+    const second = proposals.flatMap((p) => p.offers.filter((o) => o.cabin === 'second'));
+    expect(second.some((o) => o.price <= 15_000)).toBe(true);
+    for (const offer of second) expect(offer.tags).toContain(offer.price <= 15_000 ? 'compliant' : 'not-compliant');
+  });
+
+  it('gives no compliance tag to a signed-out search', async () => {
+    const { proposals } = (await search(body())).body.result as { proposals: Tagged[] };
+    expect(verdicts(proposals, 'first').flat()).toEqual([]);
+    expect(verdicts(proposals, 'second').flat()).toEqual([]);
+  });
+
+  it('never allows first class for Globex (gus)', async () => {
+    const gus = await api.login('gus');
+    const { proposals } = (await search(body({ destination: 'city:nice' }), gus)).body.result as { proposals: Tagged[] };
+    const first = verdicts(proposals, 'first');
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((tags) => tags.length === 1 && tags[0] === 'not-compliant')).toBe(true);
+  });
+
+  it('tags the next page and the more-choices answer too', async () => {
+    const alice = await api.login('alice');
+    const first = (await search(body(), alice)).body.result;
+    const next = (await api.call('POST', '/api/v1/treep/next', { body: { searchID: first.searchID }, token: alice })).body.result as { proposals: Tagged[] };
+    expect(verdicts(next.proposals, 'first').flat()).toContain('not-compliant');
+    const choice = next.proposals.flatMap((p) => p.choices).find((c) => c.links.getMoreChoices)!;
+    const more = (await api.call('GET', choice.links.getMoreChoices!.href, { token: alice })).body.result as { offers: Tagged['offers'] };
+    expect(more.offers.length).toBeGreaterThan(1);
+    expect(more.offers.every((o) => o.tags.includes('compliant') || o.tags.includes('not-compliant'))).toBe(true);
+  });
+
+  it('judges flights with the search’s own trains, asking the rail side nothing more', async () => {
+    const alice = await api.login('alice');
+    railQueries.length = 0;
+    const { proposals } = (await search(body({ filters: { rail: true, flight: true } }), alice)).body.result as { proposals: Tagged[] };
+    expect(railQueries).toHaveLength(1);
+    const flights = proposals.filter((p) => p.type === 'flight');
+    expect(flights.length).toBeGreaterThan(0);
+    // The train takes under 4 h: Acme does not fly Paris → Lyon.
+    expect(flights.flatMap((p) => p.offers).every((o) => o.tags.includes('not-compliant'))).toBe(true);
+  });
+
+  it('asks the rail side once for a flight-only search: Paris → Nice in economy is compliant for Acme, business is not', async () => {
+    const alice = await api.login('alice');
+    railQueries.length = 0;
+    const { proposals } = (await search(body({ destination: 'city:nice', filters: { rail: false, flight: true } }), alice)).body.result as { proposals: Tagged[] };
+    expect(railQueries).toHaveLength(1);
+    expect(new Set(verdicts(proposals, 'economy').flat())).toEqual(new Set(['compliant']));
+    expect(new Set(verdicts(proposals, 'business').flat())).toEqual(new Set(['not-compliant']));
+  });
+});
+
 describe('traveller step', () => {
   it('asks identity for each traveller, one contact led by the first, prefilled for the signed-in user', async () => {
     const alice = await api.login('alice');

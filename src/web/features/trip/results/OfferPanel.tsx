@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Briefcase from 'lucide-react/icons/briefcase';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
 import { Button } from '../../../components/Button';
 import type { Choice, Offer, Proposal } from '../../../../contract/trip';
@@ -15,8 +17,6 @@ export function useFlexLabel() {
 function useTagLabel() {
   const { t } = useLingui();
   const labels: Record<string, string> = {
-    compliant: t`Conforme`,
-    'not-compliant': t`Non conforme`,
     'negociated-fare': t`Tarif négocié`,
     'corporate-fare': t`Tarif entreprise`,
     'ngo-fare': t`Tarif ONG`,
@@ -26,6 +26,30 @@ function useTagLabel() {
     upgraded: t`Surclassé`,
   };
   return (tag: string) => labels[tag] ?? tag;
+}
+
+const COMPLIANCE_TAGS = ['compliant', 'not-compliant'];
+
+/**
+ * The travel policy's verdict on an offer, in words and with an icon (not by colour only). The search
+ * tags offers only for companies that use compliance (spec 2), so nothing shows without a tag.
+ */
+export function ComplianceMarker({ tags }: { tags: string[] }) {
+  if (tags.includes('compliant'))
+    return (
+      <p className="mt-1 flex items-center gap-1 text-sm font-medium text-green-800">
+        <CircleCheck aria-hidden="true" size={16} />
+        <Trans>Conforme</Trans>
+      </p>
+    );
+  if (tags.includes('not-compliant'))
+    return (
+      <p className="mt-1 flex items-center gap-1 text-sm font-medium text-red-800">
+        <CircleAlert aria-hidden="true" size={16} />
+        <Trans>Hors politique</Trans>
+      </p>
+    );
+  return null;
 }
 
 /** The offers of the selected proposal and cabin, by flexibility, with luggage, tags and conditions. */
@@ -79,6 +103,7 @@ export function OfferPanel({
             const isSelected = offer.id === selectedOfferId;
             const hold = offer.luggages.find((l) => l.type === 'hold' && l.quantity > 0);
             const conditions = offer.links.fullfareConditions;
+            const fareTags = offer.tags.filter((tag) => !COMPLIANCE_TAGS.includes(tag));
             return (
               <li key={offer.id} className={`rounded-lg border p-3 ${isSelected ? 'border-brand ring-2 ring-brand' : 'border-gray-200'}`}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -110,13 +135,11 @@ export function OfferPanel({
                   <Briefcase aria-hidden="true" size={16} />
                   {hold ? <Trans>{hold.quantity} bagage(s) en soute inclus</Trans> : <Trans>Bagage à main uniquement</Trans>}
                 </p>
-                {offer.tags.length > 0 && (
+                <ComplianceMarker tags={offer.tags} />
+                {fareTags.length > 0 && (
                   <ul className="mt-1 flex flex-wrap gap-1" aria-label={t`Étiquettes`}>
-                    {offer.tags.map((tag) => (
-                      <li
-                        key={tag}
-                        className={`rounded px-1.5 text-xs font-semibold ${tag === 'not-compliant' ? 'bg-red-50 text-red-800' : 'bg-gray-100 text-gray-800'}`}
-                      >
+                    {fareTags.map((tag) => (
+                      <li key={tag} className="rounded bg-gray-100 px-1.5 text-xs font-semibold text-gray-800">
                         {tagLabel(tag)}
                       </li>
                     ))}
