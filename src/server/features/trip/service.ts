@@ -10,7 +10,7 @@ import { companySuggestedAddresses } from '../../lib/company';
 import { saveSearch } from './repository';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
 import { knownPeople, placementOptions, travelerForms } from '../../lib/traveler-forms';
-import { companyPolicy, fastestOnDay, fastestTrainMinutes, flightDay, tripCompliance } from '../../lib/travel-policy';
+import { companyPolicy, fastestTrainMinutes, flightDay, tripCompliance } from '../../lib/travel-policy';
 
 type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
@@ -143,15 +143,15 @@ const NO_COMPLIANCE: ComplianceTags = () => [];
 /**
  * The signed-in employee's company policy applied to each offer by the rules add-to-cart applies
  * (lib/travel-policy). No company or no policy: no tags, as the spec shows compliance only to
- * companies that use it. A flight is judged against the fastest train of its day: taken from these
- * results' trains when they have some that day (a search with rail), else asked once per day.
+ * companies that use it. A flight is judged against the fastest train of its whole day, asked once per
+ * day as add-to-cart asks it — not against the few trains of these results, which could start later
+ * than the day's fastest and make the results and the cart disagree.
  */
 async function complianceTags(ctx: Ctx, journeys: Journey[]): Promise<ComplianceTags> {
   const policy = await companyPolicy(ctx.services.db, ctx.user?.companyId ?? null);
   if (!policy) return NO_COMPLIANCE;
-  const trains = journeys.filter((j) => j.mode === 'rail');
   const flightOfDay = new Map(journeys.filter((j) => j.mode === 'flight').map((f) => [flightDay(f), f]));
-  const fastest = new Map(await Promise.all([...flightOfDay].map(async ([day, flight]) => [day, fastestOnDay(trains, day) ?? (await askFastestTrain(ctx, flight))] as const)));
+  const fastest = new Map(await Promise.all([...flightOfDay].map(async ([day, flight]) => [day, await askFastestTrain(ctx, flight)] as const)));
   return (journey, cabin, offer) => {
     const fastestTrain = journey.mode === 'flight' ? fastest.get(flightDay(journey)) : null;
     if (fastestTrain === undefined) return [];

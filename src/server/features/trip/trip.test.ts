@@ -221,11 +221,12 @@ describe('compliance tags (spec 1 fare tags, under the company travel policy)', 
     expect(more.offers.every((o) => o.tags.includes('compliant') || o.tags.includes('not-compliant'))).toBe(true);
   });
 
-  it('judges flights with the search’s own trains, asking the rail side nothing more', async () => {
+  it('judges flights against the whole day’s fastest train, as the cart will', async () => {
     const alice = await api.login('alice');
     railQueries.length = 0;
     const { proposals } = (await search(body({ filters: { rail: true, flight: true } }), alice)).body.result as { proposals: Tagged[] };
-    expect(railQueries).toHaveLength(1);
+    // The search's own rail query, then one for the flights' day from midnight.
+    expect(railQueries).toHaveLength(2);
     const flights = proposals.filter((p) => p.type === 'flight');
     expect(flights.length).toBeGreaterThan(0);
     // The train takes under 4 h: Acme does not fly Paris → Lyon.
