@@ -1,6 +1,7 @@
 import type { Lang } from '../../contract/account';
 import type { TravelContext } from '../../contract/travel';
 import type { MessageKey } from '../../contract/validation';
+import type { TripData } from './travels';
 import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder, companies, travelProducts, travels } from '../db/schema';
 
 /**
@@ -30,13 +31,7 @@ export type TravellerRecord = {
   phone?: string | null;
 };
 
-/** Product data of a rail or flight product, as add-to-cart writes it (see features/cart). */
-export type TripProductData = {
-  travelers: TravellerRecord[];
-  compliance?: Compliance;
-};
-
-export const complianceOf = (product: ProductRow): Compliance => (product.data as TripProductData).compliance ?? { compliant: true, reasons: [] };
+export const complianceOf = (product: ProductRow): Compliance => (product.data as TripData).compliance ?? { compliant: true, reasons: [] };
 
 export const isTravelCompliant = (products: ProductRow[]) => products.every((p) => complianceOf(p).compliant);
 
@@ -48,7 +43,7 @@ export const travellerKey = (t: TravellerRecord) =>
 export function travellersOf(products: ProductRow[]): (TravellerRecord & { travelerId: number })[] {
   const seen = new Map<string, TravellerRecord & { travelerId: number }>();
   for (const p of products)
-    for (const t of (p.data as TripProductData).travelers ?? []) {
+    for (const t of (p.data as TripData).travelers ?? []) {
       const key = travellerKey(t);
       if (!seen.has(key)) seen.set(key, { ...t, travelerId: seen.size + 1 });
     }
@@ -115,4 +110,10 @@ export function checkoutContext(rules: CheckoutRules, travel: TravelRow, product
     needSelectedApprover: needApproval && rules.chooseApprover,
     hasSelectedApprover: travel.approvers !== null,
   };
+}
+
+/** Who may approve a travel among the company's approvers: never its booker nor one of its travellers. */
+export function eligibleApprovers<A extends { id: string }>(approvers: A[], travel: TravelRow, products: ProductRow[]): A[] {
+  const travelling = new Set([travel.userId, ...travellersOf(products).map((t) => t.profileID)]);
+  return approvers.filter((a) => !travelling.has(a.id));
 }

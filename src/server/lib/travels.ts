@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Lang } from '../../contract/account';
 import type { Link } from '../../contract/link';
-import type { Pax, Product, ProductStatus, Travel, TravelStatus } from '../../contract/travel';
+import type { Pax, Product, ProductStatus, Travel, TravelContext, TravelStatus } from '../../contract/travel';
 import type { Db } from '../db/client';
 import { companies, travelProducts, travels } from '../db/schema';
 import { fail } from './errors';
@@ -14,6 +14,7 @@ import {
   isTravelCompliant,
   travellersOf,
   type CompanyRules,
+  type Compliance,
   type ProductRow,
   type TravelRow,
   type TravellerRecord,
@@ -45,6 +46,8 @@ export type TripData = {
   placementWishes: Record<string, string>;
   ancillaries: { type: string; quantity: number; offerID: string; price: number }[];
   searchID: string;
+  /** The travel policy's verdict, written at add-to-cart (lib/travel-policy.ts). */
+  compliance?: Compliance;
   booking?: BookingData;
 };
 
@@ -92,7 +95,7 @@ const formatLimit = (d: Date, lang: Lang) =>
   new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(d);
 
 /** The links of spec 2 §3 that the travel's state allows now. */
-function travelLinks(rec: TravelRecord, now: Date): Record<string, Link> {
+function travelLinks(rec: TravelRecord, now: Date, context: TravelContext, compliant: boolean): Record<string, Link> {
   const { travel, products } = rec;
   const href = travelHref(travel.id);
   const links: Record<string, Link> = { getTravel: link(href, 'GET') };
@@ -102,8 +105,6 @@ function travelLinks(rec: TravelRecord, now: Date): Record<string, Link> {
   if (status === 'cart') {
     links.addTrip = link(`${API}/cart/add?version=v2`, 'POST');
     if (products.length === 0 || departed) return links;
-    const rules = rec.company?.checkoutRules ?? NO_RULES;
-    const context = checkoutContext(rules, travel, products);
     if (context.needAllAnalytics && !context.hasAllAnalyticsFilled) {
       links.getAllAnalytics = link(`${href}/analytics`, 'GET');
       links.fillAnalytics = link(`${href}/analytics`, 'PATCH');
@@ -113,7 +114,7 @@ function travelLinks(rec: TravelRecord, now: Date): Record<string, Link> {
     } else if (context.needSelectedApprover && !context.hasSelectedApprover) {
       links.getAvailableApprovers = link(`${href}/approvers`, 'GET');
       links.fillApprovers = link(`${href}/approvers`, 'PATCH');
-    } else if (approvalNeeded(rules, isTravelCompliant(products))) links.requestApproval = link(`${href}/approval`, 'POST');
+    } else if (approvalNeeded(rec.company?.checkoutRules ?? NO_RULES, compliant)) links.requestApproval = link(`${href}/approval`, 'POST');
     else links.confirm = link(`${href}/confirm`, 'POST');
   }
   if (status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = link(`${href}/confirm`, 'POST');
@@ -209,6 +210,8 @@ export function presentTravel(rec: TravelRecord, lang: Lang, now: Date): Travel 
   const warnings = OPEN.includes(status) && departed ? [T[lang].departed] : [];
   const infos = status === 'pending_confirmation' && travel.confirmationTimeLimit ? [T[lang].held(formatLimit(travel.confirmationTimeLimit, lang))] : [];
   const booked = ['booked', 'pending_ticketing', 'issued'].includes(status);
+  const compliant = isTravelCompliant(products);
+  const context = checkoutContext(rules, travel, products);
   return {
     id: travel.id,
     travelId: travel.id,
@@ -230,10 +233,10 @@ export function presentTravel(rec: TravelRecord, lang: Lang, now: Date): Travel 
     treepRecaps: booked ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
     price: money(products.reduce((sum, p) => sum + p.price, 0)),
     canBeCompleted: status === 'cart' && products.length > 0 && !departed,
-    isCompliant: isTravelCompliant(products),
+    isCompliant: compliant,
     travelPolicy: rules.policy ? (rec.company?.travelPolicy ?? null) : null,
-    context: checkoutContext(rules, travel, products),
-    links: travelLinks(rec, now),
+    context,
+    links: travelLinks(rec, now, context, compliant),
   };
 }
 
@@ -253,6 +256,13 @@ export async function travelToChange(db: Db, userId: string, travelId: string, e
   if (!rec) fail('NO_TRAVEL');
   if (expected !== null && rec!.travel.version !== expected) fail('VERSION_CONFLICT');
   return rec!;
+}
+
+/** `travelToChange`, refused (69) unless the travel's links offer `rel` now: steps and actions answer exactly as the resource says. */
+export async function travelOffering(db: Db, userId: string, travelId: string, expected: number | null, rel: string, lang: Lang, now: Date): Promise<TravelRecord> {
+  const rec = await travelToChange(db, userId, travelId, expected);
+  if (!(rel in presentTravel(rec, lang, now).links)) fail('TICKET_STATUS_FORBIDS');
+  return rec;
 }
 
 /**

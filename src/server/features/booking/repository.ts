@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TRAVEL_STATUSES } from '../../../contract/travel';
 import type { Db } from '../../db/client';
 import { approvalRequests, travelProducts, travels, users } from '../../db/schema';
@@ -14,14 +14,6 @@ export const updateProduct = (db: Db, id: string, set: Partial<typeof travelProd
   db.update(travelProducts).set(set).where(eq(travelProducts.id, id));
 
 export const approverById = (db: Db, id: string) => db.select().from(users).where(eq(users.id, id)).limit(1).then((rows) => rows[0]);
-
-/** The company's active users who may approve, the requester excepted. */
-export const companyApprovers = (db: Db, companyId: string, requesterId: string) =>
-  db
-    .select()
-    .from(users)
-    .where(and(eq(users.companyId, companyId), arrayContains(users.perms, ['approval']), eq(users.status, 'active'), ne(users.id, requesterId)))
-    .orderBy(users.lastname);
 
 export const insertApprovalRequests = (db: Db, rows: (typeof approvalRequests.$inferInsert)[]) => db.insert(approvalRequests).values(rows);
 

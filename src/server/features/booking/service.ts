@@ -1,12 +1,13 @@
 import type { ConfirmBody, Travel } from '../../../contract/travel';
 import type { UserRow } from '../../lib/auth';
-import type { ProductRow } from '../../lib/checkout';
+import { eligibleApprovers, type ProductRow } from '../../lib/checkout';
+import { companyApprovers } from '../../lib/company';
 import { ApiError, fail } from '../../lib/errors';
 import { enqueue } from '../../lib/jobs';
 import { linkMail } from '../../lib/mail';
 import type { RequestContext } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
-import { presentTravel, travelToChange, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
+import { presentTravel, travelOffering, travelToChange, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
 import type { BookItem } from '../../supplier/types';
 import * as repo from './repository';
 
@@ -82,11 +83,8 @@ async function answer(ctx: Ctx, travelId: string): Promise<Travel> {
 }
 
 /** The travel to change, refused (69) unless its links offer `rel` now. */
-async function travelWithLink(ctx: Ctx, travelId: string, expected: number | null, rel: string): Promise<TravelRecord> {
-  const rec = await travelToChange(ctx.services.db, ctx.user.id, travelId, expected);
-  if (!(rel in presentTravel(rec, ctx.lang, ctx.services.clock.now()).links)) fail('TICKET_STATUS_FORBIDS');
-  return rec;
-}
+const travelWithLink = (ctx: Ctx, travelId: string, expected: number | null, rel: string): Promise<TravelRecord> =>
+  travelOffering(ctx.services.db, ctx.user.id, travelId, expected, rel, ctx.lang, ctx.services.clock.now());
 
 const earliest = (isoDates: string[]) => new Date(Math.min(...isoDates.map((d) => Date.parse(d))));
 
@@ -137,7 +135,7 @@ export async function requestApproval(ctx: Ctx, travelId: string, expected: numb
   const approvers = chosen
     ? [await repo.approverById(db, chosen.approverId)].filter((a) => a !== undefined)
     : rec.travel.companyId
-      ? await repo.companyApprovers(db, rec.travel.companyId, user.id)
+      ? eligibleApprovers(await companyApprovers(db, rec.travel.companyId), rec.travel, rec.products)
       : [];
   if (approvers.length === 0) fail('TICKET_WITHOUT_APPROVER');
 
@@ -170,7 +168,7 @@ export async function requestApproval(ctx: Ctx, travelId: string, expected: numb
   return travel;
 }
 
-async function mailApprover(ctx: Ctx, approver: UserRow, travel: Travel, limit: Date) {
+async function mailApprover(ctx: Ctx, approver: { firstname: string; email: string }, travel: Travel, limit: Date) {
   const { services, agency, lang, origin, user } = ctx;
   const what = travel.products.map((p) => p.name).join(', ');
   const until = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(limit);

@@ -3,11 +3,11 @@ import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillAp
 import type { Db } from '../../db/client';
 import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
-import { NO_RULES, analyticsProblems, complianceOf, isTravelCompliant, missionOrderProblems, travellerKey, travellersOf, type ProductRow } from '../../lib/checkout';
+import { NO_RULES, analyticsProblems, complianceOf, isTravelCompliant, missionOrderProblems, eligibleApprovers, travellerKey, travellersOf, type ProductRow } from '../../lib/checkout';
 import { fail } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
-import { presentTravel, travelHref, travelToChange, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
-import { companyApprovers } from './repository';
+import { travelHref, travelOffering, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
+import { companyApprovers } from '../../lib/company';
 
 type Ctx = RequestContext & { user: UserRow };
 
@@ -23,11 +23,8 @@ const trimmed = (value: string | null | undefined) => value?.trim() || null;
 const saved = (travelId: string) => ({ links: { getTravel: link(travelHref(travelId), 'GET') } });
 
 /** The caller's travel while it carries `rel`: not theirs → 38, changed since `expected` → 105, step not open → 69. */
-async function atStep(db: Db, ctx: Ctx, travelId: string, rel: string, expected: number | null = null): Promise<TravelRecord> {
-  const rec = await travelToChange(db, ctx.user.id, travelId, expected);
-  if (!(rel in presentTravel(rec, ctx.lang, ctx.services.clock.now()).links)) fail('TICKET_STATUS_FORBIDS');
-  return rec;
-}
+const atStep = (db: Db, ctx: Ctx, travelId: string, rel: string, expected: number | null = null): Promise<TravelRecord> =>
+  travelOffering(db, ctx.user.id, travelId, expected, rel, ctx.lang, ctx.services.clock.now());
 
 const reasonsOf = (products: ProductRow[], lang: Ctx['lang']) => [...new Set(products.flatMap((p) => complianceOf(p).reasons.map((r) => r[lang])))];
 
@@ -185,8 +182,7 @@ export async function patchMissionOrders(ctx: Ctx, travelId: string, body: Patch
  * Spec 2 §5: with more than one approver and no backup list, the backups are the approvers.
  */
 async function approversOf(db: Db, rec: TravelRecord): Promise<Approvers['approvers']> {
-  const travelling = new Set([rec.travel.userId, ...travellersOf(rec.products).map((t) => t.profileID)]);
-  const list = rec.travel.companyId ? (await companyApprovers(db, rec.travel.companyId)).filter((a) => !travelling.has(a.id)) : [];
+  const list = rec.travel.companyId ? eligibleApprovers(await companyApprovers(db, rec.travel.companyId), rec.travel, rec.products) : [];
   // Without anyone to ask, the web shows CONFIG_ERROR_NO_APPROVERS.
   if (list.length === 0) fail('TICKET_WITHOUT_APPROVER');
   return list;
