@@ -4,7 +4,7 @@ import Printer from 'lucide-react/icons/printer';
 import type { Pax, Product } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { DEFAULT_NAME, useBranding } from '../../lib/branding';
-import { travelByIdQuery } from './api';
+import { travelQuery } from '../../lib/travels';
 import { formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
 import { StatusTag, useFlexibilityLabel, useProductTypeLabel } from './labels';
@@ -95,7 +95,7 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
 export function RecapPage({ travelId, travelerId }: { travelId: string; travelerId: string }) {
   const { t } = useLingui();
   const branding = useBranding();
-  const { data: travel, isPending } = useQuery(travelByIdQuery(travelId));
+  const { data: travel, isPending } = useQuery(travelQuery(travelId));
   const recap = travel?.treepRecaps.find((r) => r.link === `/recap/${travelId}/${travelerId}`);
   const agency = branding?.name ?? DEFAULT_NAME;
 

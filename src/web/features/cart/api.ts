@@ -19,13 +19,6 @@ export const travelsQuery = (statuses: TravelStatus[] = []) =>
       api.get(`/v2/travels/${statuses.length ? `?${statuses.map((s) => `status=${s}`).join('&')}` : ''}`, travelsListSchema, { signal }),
   });
 
-/** One travel by id, read from the user's list (the app follows links; it builds no travel URL). */
-export const travelByIdQuery = (id: string) =>
-  queryOptions({
-    ...travelsQuery(),
-    select: (list) => list.travels.find((t) => t.id === id) ?? null,
-  });
-
 export const commsQuery = (support: CommSupport) =>
   queryOptions({
     queryKey: ['comms', support] as const,

@@ -25,6 +25,11 @@ function serveTravels(state: { travels: Travel[] }) {
       const inCart = travels.some((t) => t.status === 'cart');
       return HttpResponse.json({ result: { travels, links: inCart ? { emptyCart: { href: '/api/v1/v2/travels/?status=cart', method: 'DELETE' } } : {} } });
     }),
+    // The checkout and the travel view read one travel by id.
+    http.get('/api/v1/v2/travels/:id', ({ params }) => {
+      const travel = state.travels.find((t) => t.id === params.id);
+      return travel ? HttpResponse.json({ result: travel }) : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
+    }),
     http.get('/api/v1/comms', () => HttpResponse.json({ result: {} })),
   );
 }

@@ -35,7 +35,13 @@ function bookedTravel(): Travel {
 
 function serve(travels: Travel[]) {
   useSession.setState({ token: 'token', user: userFixture() });
-  server.use(http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels, links: {} } })));
+  server.use(
+    http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels, links: {} } })),
+    http.get('/api/v1/v2/travels/:id', ({ params }) => {
+      const travel = travels.find((t) => t.id === params.id);
+      return travel ? HttpResponse.json({ result: travel }) : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
+    }),
+  );
 }
 
 describe('Travel view and per-person recap (spec 2 §2)', () => {

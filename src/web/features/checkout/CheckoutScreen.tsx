@@ -11,7 +11,7 @@ import { cartQuery } from '../../lib/cart';
 import { follow } from '../../lib/follow';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
-import { travelQuery } from './api';
+import { travelQuery } from '../../lib/travels';
 import { AnalyticsStep } from './AnalyticsStep';
 import { FinalStep } from './FinalStep';
 import type { Outcome } from './FinalStep';

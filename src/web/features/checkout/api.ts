@@ -1,24 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Link } from '../../../contract/link';
 import type { Rel, RelInput, RelOutput } from '../../../contract/rels';
-import { travelSchema } from '../../../contract/travel';
 import type { Travel } from '../../../contract/travel';
 import { apiCode } from '../../../contract/api-codes';
 import { follow } from '../../lib/follow';
-import { ApiError, api, errorText } from '../../lib/http';
+import { ApiError, errorText } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { CHECKOUT_TEXTS } from './messages';
-
-/**
- * The checkout travel, read by id: the one URL the checkout builds itself, because a reload of
- * `/cart/checkout?travel=<id>` has nothing but the id. Every later read follows getTravel.
- */
-export const travelQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['travel', id] as const,
-    queryFn: ({ signal }) => api.get(`/v2/travels/${encodeURIComponent(id)}`, travelSchema, { signal, silent: true }),
-    staleTime: 0,
-  });
 
 /**
  * Follows a link that changes the travel: `If-Match` carries the version the user looked at (a
