@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
@@ -8,9 +7,8 @@ import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '..
 import type { MessageKey } from '../../../contract/validation';
 import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
-import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
-import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
 import { useVerify } from './verify';
 
 type Values = {
@@ -123,12 +121,9 @@ export function AnalyticsStep({
   onReload,
   onUnavailable,
 }: StepProps) {
-  const query = useQuery(linkQueryOptions('getAllAnalytics', link));
-  useEffect(() => {
-    if (query.isError) onUnavailable();
-  }, [query.isError, onUnavailable]);
-  if (!query.data) return <FormSkeleton />;
-  return <AnalyticsFormView key={link.href} form={query.data} travel={travel} onSaved={onSaved} onReload={onReload} />;
+  const data = useStepForm('getAllAnalytics', link, onUnavailable);
+  if (!data) return <FormSkeleton />;
+  return <AnalyticsFormView key={link.href} form={data} travel={travel} onSaved={onSaved} onReload={onReload} />;
 }
 
 function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { form: AnalyticsForm; travel: Travel; onSaved: (getTravel: Link) => void; onReload: () => void }) {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
@@ -8,10 +7,9 @@ import type { Link } from '../../../contract/link';
 import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSchema } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
-import { linkQueryOptions } from '../../lib/follow';
 import { change, reportStepFailure } from './api';
 import { formatDateTime, formatPrice } from '../../lib/format';
-import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps } from './parts';
+import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
 import { useVerify } from './verify';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;
@@ -76,12 +74,9 @@ export function MissionOrdersStep({
   onReload,
   onUnavailable,
 }: StepProps) {
-  const query = useQuery(linkQueryOptions('getMissionOrders', link));
-  useEffect(() => {
-    if (query.isError) onUnavailable();
-  }, [query.isError, onUnavailable]);
-  if (!query.data) return <FormSkeleton rows={5} />;
-  return <Wizard key={link.href} data={query.data} travel={travel} onSaved={onSaved} onReload={onReload} />;
+  const data = useStepForm('getMissionOrders', link, onUnavailable);
+  if (!data) return <FormSkeleton rows={5} />;
+  return <Wizard key={link.href} data={data} travel={travel} onSaved={onSaved} onReload={onReload} />;
 }
 
 function Wizard({ data, travel, onSaved, onReload }: { data: MissionOrders; travel: Travel; onSaved: (getTravel: Link) => void; onReload: () => void }) {

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Link } from '../../../contract/link';
 import type { Travel } from '../../../contract/travel';
+import { linkQueryOptions } from '../../lib/follow';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-/** Placeholder blocks shaped like a form while its fields load (UI.md: skeletons shaped like what is coming). */
 /** What the checkout screen gives a form step: the travel, the step's link, and what to do after. */
 export type StepProps = {
   travel: Travel;
@@ -13,6 +14,16 @@ export type StepProps = {
   onUnavailable: () => void;
 };
 
+/** A form step's data, read through its link; a form that cannot be read sends the user back (onUnavailable). */
+export function useStepForm<R extends 'getAllAnalytics' | 'getMissionOrders'>(rel: R, link: Link, onUnavailable: () => void) {
+  const query = useQuery(linkQueryOptions(rel, link));
+  useEffect(() => {
+    if (query.isError) onUnavailable();
+  }, [query.isError, onUnavailable]);
+  return query.data;
+}
+
+/** Placeholder blocks shaped like a form while its fields load (UI.md: skeletons shaped like what is coming). */
 export function FormSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useLingui();
   return (
