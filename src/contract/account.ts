@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linksSchema } from './link';
+import { linksOf } from './link';
 import { birthdateProblem, fields } from './validation';
 
 export const genderSchema = z.enum(['MR', 'MS']);
@@ -71,7 +71,7 @@ export const userSchema = z.object({
   isPwdChangeDisabled: z.boolean(),
   isUsernameChangeDisabled: z.boolean(),
   features: featureFlagsSchema,
-  links: linksSchema,
+  links: linksOf('self', 'logout'),
 });
 export type User = z.infer<typeof userSchema>;
 

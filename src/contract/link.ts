@@ -8,3 +8,10 @@ export const linkSchema = z.object({ href: z.string().startsWith('/'), method: z
 export type Link = z.infer<typeof linkSchema>;
 
 export const linksSchema = z.record(z.string(), linkSchema);
+
+/**
+ * The links a resource may carry, each present only when its action is allowed now. Typed by name,
+ * so reading a rel the resource never has does not compile; every name is a rel of contract/rels.ts.
+ */
+export const linksOf = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, linkSchema.optional()])) as { [N in K]: z.ZodOptional<typeof linkSchema> });

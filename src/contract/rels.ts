@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HttpMethod } from './link';
+import type { HttpMethod, Link } from './link';
 import { okSchema } from './envelope';
 import { logoutResultSchema, userSchema } from './account';
 import { cartAddBodySchema, cartAddResultSchema } from './cart';
@@ -14,38 +14,91 @@ import {
   stepSavedSchema,
   travelSchema,
 } from './travel';
+import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';
 
-type RelSpec = { method: HttpMethod; input: z.ZodType; output: z.ZodType };
-const rel = <M extends HttpMethod, I extends z.ZodType, O extends z.ZodType>(method: M, input: I, output: O) => ({
+/** Where the API lives: every link the server writes starts here. */
+export const API_BASE = '/api/v1';
+
+type RelSpec = { method: HttpMethod; path: string; input: z.ZodType; output: z.ZodType };
+const rel = <M extends HttpMethod, P extends string, I extends z.ZodType, O extends z.ZodType>(method: M, path: P, input: I, output: O) => ({
   method,
+  path,
   input,
   output,
 });
+const none = z.void();
 
 /**
- * The rel table: what each link name means — its method, the body it takes and the `result` it
- * answers with. Following a link is typed end to end from this table; later features add theirs.
+ * The rel table: what each link name means — its method, its path under API_BASE (`:name` are the
+ * link's parameters), the body it takes and the `result` it answers with. The server writes links
+ * from it (`linkTo`) and registers the routes at the same paths; the web app follows them typed end
+ * to end (web/lib/follow.ts). A link the server writes whose rel is missing here fails the API tests.
  */
 export const rels = {
-  self: rel('GET', z.void(), userSchema),
-  logout: rel('POST', z.void(), logoutResultSchema),
-  deleteOptionalData: rel('DELETE', z.void(), okSchema),
+  // The signed-in user (spec 3 §7).
+  self: rel('GET', '/user/', none, userSchema),
+  logout: rel('POST', '/user/logout', none, logoutResultSchema),
+  // Trip results (spec 1 §4, §7): paging, more fares of a cabin, fare conditions, then the traveller step and add to cart.
+  next: rel('POST', '/treep/next', pageBodySchema, tripResultsSchema),
+  previous: rel('POST', '/treep/previous', pageBodySchema, tripResultsSchema),
+  getMoreChoices: rel('GET', '/treep/choices/:choiceID/more', none, moreChoicesSchema),
+  fullfareConditions: rel('GET', '/treep/offers/:offerID/fare-conditions', none, fareConditionsSchema),
+  travelerForm: rel('POST', '/ticket/travelerForm', travelerStepBodySchema, travelerStepSchema),
+  addToCart: rel('POST', '/cart/add?version=v2', cartAddBodySchema, cartAddResultSchema),
   // The travel and its checkout (spec 2 §3–§4); changes send If-Match: version and an Idempotency-Key.
-  getTravel: rel('GET', z.void(), travelSchema),
-  delete: rel('DELETE', z.void(), okSchema),
-  emptyCart: rel('DELETE', z.void(), okSchema),
-  addTrip: rel('POST', cartAddBodySchema, cartAddResultSchema),
-  getAllAnalytics: rel('GET', z.void(), analyticsFormSchema),
-  fillAnalytics: rel('PATCH', fillAnalyticsBodySchema, stepSavedSchema),
-  getMissionOrders: rel('GET', z.void(), missionOrdersSchema),
-  patchMissionOrders: rel('PATCH', patchMissionOrdersBodySchema, stepSavedSchema),
-  getAvailableApprovers: rel('GET', z.void(), approversSchema),
-  fillApprovers: rel('PATCH', fillApproversBodySchema, stepSavedSchema),
-  requestApproval: rel('POST', z.void(), travelSchema),
-  confirm: rel('POST', confirmBodySchema, travelSchema),
-  releasePrebooking: rel('POST', z.void(), travelSchema),
+  emptyCart: rel('DELETE', '/v2/travels/?status=cart', none, okSchema),
+  getTravel: rel('GET', '/v2/travels/:travelID', none, travelSchema),
+  delete: rel('DELETE', '/v2/travels/:travelID', none, okSchema),
+  /** The travel accepts more trips: search with its id, then add to cart with `travelID`. */
+  addTrip: rel('POST', '/cart/add?version=v2', cartAddBodySchema, cartAddResultSchema),
+  getAllAnalytics: rel('GET', '/v2/travels/:travelID/analytics', none, analyticsFormSchema),
+  fillAnalytics: rel('PATCH', '/v2/travels/:travelID/analytics', fillAnalyticsBodySchema, stepSavedSchema),
+  getMissionOrders: rel('GET', '/v2/travels/:travelID/mission-orders', none, missionOrdersSchema),
+  patchMissionOrders: rel('PATCH', '/v2/travels/:travelID/mission-orders', patchMissionOrdersBodySchema, stepSavedSchema),
+  getAvailableApprovers: rel('GET', '/v2/travels/:travelID/approvers', none, approversSchema),
+  fillApprovers: rel('PATCH', '/v2/travels/:travelID/approvers', fillApproversBodySchema, stepSavedSchema),
+  requestApproval: rel('POST', '/v2/travels/:travelID/approval', none, travelSchema),
+  confirm: rel('POST', '/v2/travels/:travelID/confirm', confirmBodySchema, travelSchema),
+  releasePrebooking: rel('POST', '/v2/travels/:travelID/products/:productID/release', none, travelSchema),
 } as const satisfies Record<string, RelSpec>;
 
 export type Rel = keyof typeof rels;
 export type RelInput<R extends Rel> = z.input<(typeof rels)[R]['input']>;
 export type RelOutput<R extends Rel> = z.output<(typeof rels)[R]['output']>;
+
+/** The `:name` parameters of a path template. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name extends `${infer Bare}?${string}`
+      ? Bare
+      : Name
+    : never;
+export type RelParams<R extends Rel> = Record<ParamsOf<(typeof rels)[R]['path']>, string>;
+
+/** The route path of a rel as Fastify registers it under API_BASE (no query string). */
+export const routePath = (r: Rel): string => rels[r].path.split('?')[0]!;
+
+/** The link to `rel` with its parameters filled in (URL-encoded). */
+export function linkTo<R extends Rel>(r: R, ...[params]: keyof RelParams<R> extends never ? [] : [RelParams<R>]): Link {
+  const spec = rels[r];
+  const values = (params ?? {}) as Record<string, string>;
+  const path = spec.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`linkTo(${r}): missing parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return { href: API_BASE + path, method: spec.method };
+}
+
+/** The rel whose method and path template match a link (the API tests check every link the server writes). */
+export function relsMatching(link: Link): Rel[] {
+  const [path = '', query] = link.href.slice(API_BASE.length).split('?');
+  return (Object.keys(rels) as Rel[]).filter((r) => {
+    const spec = rels[r];
+    const [template = '', templateQuery] = spec.path.split('?');
+    if (!link.href.startsWith(API_BASE) || spec.method !== link.method || (templateQuery ?? '') !== (query ?? '')) return false;
+    const pattern = new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')}$`);
+    return pattern.test(path);
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkSchema, linksSchema } from './link';
+import { linkSchema, linksOf } from './link';
 
 /**
  * The travel resource (spec 2 §3) and its checkout steps (spec 2 §4–§5). The server writes a link
@@ -73,7 +73,7 @@ export const productSchema = z.object({
   name: z.string(),
   type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
   status: z.enum(PRODUCT_STATUSES),
-  links: linksSchema,
+  links: linksOf('releasePrebooking'),
   price: moneySchema.extend({ initialAmount: z.string() }),
   travelersCount: z.number().int(),
   isCorporateFare: z.boolean(),
@@ -133,11 +133,23 @@ export const travelSchema = z.object({
   isCompliant: z.boolean(),
   travelPolicy: z.string().nullable(),
   context: travelContextSchema,
-  links: linksSchema,
+  links: linksOf(
+    'getTravel',
+    'delete',
+    'addTrip',
+    'getAllAnalytics',
+    'fillAnalytics',
+    'getMissionOrders',
+    'patchMissionOrders',
+    'getAvailableApprovers',
+    'fillApprovers',
+    'requestApproval',
+    'confirm',
+  ),
 });
 export type Travel = z.infer<typeof travelSchema>;
 
-export const travelsListSchema = z.object({ travels: z.array(travelSchema), links: linksSchema });
+export const travelsListSchema = z.object({ travels: z.array(travelSchema), links: linksOf('emptyCart') });
 export type TravelsList = z.infer<typeof travelsListSchema>;
 
 /** After a checkout step is saved: where to read the travel again. */

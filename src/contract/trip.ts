@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linksSchema } from './link';
+import { linksOf } from './link';
 import { placeSchema } from './places';
 
 /** Trip search (spec 1 §7): rail and flight, one-way, round trip and open-jaw. */
@@ -70,7 +70,7 @@ export const offerSchema = z.object({
   ancillaries: z.array(ancillarySchema),
   roundTrip: z.boolean(),
   travelerIDs: z.array(z.number().int()),
-  links: linksSchema,
+  links: linksOf('fullfareConditions'),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
@@ -85,7 +85,7 @@ export const choiceSchema = z.object({
   unavailabilityReason: z.string().nullable(),
   tags: z.array(z.string()),
   offers: z.array(z.object({ offerID: z.string(), travelerIDs: z.array(z.number().int()) })),
-  links: linksSchema,
+  links: linksOf('getMoreChoices'),
 });
 export type Choice = z.infer<typeof choiceSchema>;
 
@@ -137,7 +137,7 @@ export const tripResultsSchema = z.object({
   places: z.object({ from: placeSchema, to: placeSchema }),
   warns: z.array(z.object({ code: z.string(), message: z.string() })),
   travelID: z.string().nullable(),
-  links: linksSchema,
+  links: linksOf('next', 'previous', 'travelerForm'),
 });
 export type TripResults = z.infer<typeof tripResultsSchema>;
 
@@ -186,4 +186,9 @@ export const placementOptionSchema = z.object({
 });
 export type PlacementOption = z.infer<typeof placementOptionSchema>;
 export const placementOptionsSchema = z.object({ placement: z.array(placementOptionSchema) });
-export const travelerStepSchema = z.object({ placement: z.array(placementOptionSchema), travelerForms: z.array(travelerFormSchema) });
+export const travelerStepSchema = z.object({
+  placement: z.array(placementOptionSchema),
+  travelerForms: z.array(travelerFormSchema),
+  /** Present once signed in: where to send the filled forms. */
+  links: linksOf('addToCart'),
+});

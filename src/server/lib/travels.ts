@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Lang } from '../../contract/account';
-import type { Link } from '../../contract/link';
+import { linkTo } from '../../contract/rels';
 import type { Pax, Product, ProductStatus, Travel, TravelContext, TravelStatus } from '../../contract/travel';
 import type { Db } from '../db/client';
 import { companies, travelProducts, travels } from '../db/schema';
@@ -25,9 +25,6 @@ import {
  * presented with the links of the actions allowed now. Cart, checkout and booking all answer with it.
  */
 
-export const API = '/api/v1';
-export const travelHref = (id: string) => `${API}/v2/travels/${id}`;
-const link = (href: string, method: Link['method']): Link => ({ href, method });
 
 export type TravelRecord = { travel: TravelRow; products: ProductRow[]; company: CompanyRules | null };
 
@@ -95,35 +92,35 @@ const formatLimit = (d: Date, lang: Lang) =>
   new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(d);
 
 /** The links of spec 2 §3 that the travel's state allows now. */
-function travelLinks(rec: TravelRecord, now: Date, context: TravelContext, compliant: boolean): Record<string, Link> {
+function travelLinks(rec: TravelRecord, now: Date, context: TravelContext, compliant: boolean): Travel['links'] {
   const { travel, products } = rec;
-  const href = travelHref(travel.id);
-  const links: Record<string, Link> = { getTravel: link(href, 'GET') };
+  const p = { travelID: travel.id };
+  const links: Travel['links'] = { getTravel: linkTo('getTravel', p) };
   const status = travel.status as TravelStatus;
-  if (DELETABLE.includes(status)) links.delete = link(href, 'DELETE');
+  if (DELETABLE.includes(status)) links.delete = linkTo('delete', p);
   const departed = products.some((p) => p.startsAt <= now);
   if (status === 'cart') {
-    links.addTrip = link(`${API}/cart/add?version=v2`, 'POST');
+    links.addTrip = linkTo('addTrip');
     if (products.length === 0 || departed) return links;
     if (context.needAllAnalytics && !context.hasAllAnalyticsFilled) {
-      links.getAllAnalytics = link(`${href}/analytics`, 'GET');
-      links.fillAnalytics = link(`${href}/analytics`, 'PATCH');
+      links.getAllAnalytics = linkTo('getAllAnalytics', p);
+      links.fillAnalytics = linkTo('fillAnalytics', p);
     } else if (context.needMissionOrders && !context.hasMissionOrderFilled) {
-      links.getMissionOrders = link(`${href}/mission-orders`, 'GET');
-      links.patchMissionOrders = link(`${href}/mission-orders`, 'PATCH');
+      links.getMissionOrders = linkTo('getMissionOrders', p);
+      links.patchMissionOrders = linkTo('patchMissionOrders', p);
     } else if (context.needSelectedApprover && !context.hasSelectedApprover) {
-      links.getAvailableApprovers = link(`${href}/approvers`, 'GET');
-      links.fillApprovers = link(`${href}/approvers`, 'PATCH');
-    } else if (approvalNeeded(rec.company?.checkoutRules ?? NO_RULES, compliant)) links.requestApproval = link(`${href}/approval`, 'POST');
-    else links.confirm = link(`${href}/confirm`, 'POST');
+      links.getAvailableApprovers = linkTo('getAvailableApprovers', p);
+      links.fillApprovers = linkTo('fillApprovers', p);
+    } else if (approvalNeeded(rec.company?.checkoutRules ?? NO_RULES, compliant)) links.requestApproval = linkTo('requestApproval', p);
+    else links.confirm = linkTo('confirm', p);
   }
-  if (status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = link(`${href}/confirm`, 'POST');
+  if (status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
   return links;
 }
 
-function productLinks(travel: TravelRow, product: ProductRow): Record<string, Link> {
+function productLinks(travel: TravelRow, product: ProductRow): Product['links'] {
   if (travel.status === 'pending_confirmation' && product.status === 'prebooked')
-    return { releasePrebooking: link(`${travelHref(travel.id)}/products/${product.id}/release`, 'POST') };
+    return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
   return {};
 }
 

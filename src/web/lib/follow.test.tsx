@@ -45,11 +45,11 @@ describe('follow(): the typed link follower', () => {
   it('turns a failure into an ApiError with the catalogue’s fields', async () => {
     renderApp();
     server.use(
-      http.delete('/api/v1/user/optional_data', () =>
+      http.delete('/api/v1/v2/travels/t-1', () =>
         HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { phone: 'PHONE_FORMAT' }), { status: 400 }),
       ),
     );
-    const failure = await follow('deleteOptionalData', { href: '/api/v1/user/optional_data', method: 'DELETE' }).catch((e: unknown) => e);
+    const failure = await follow('delete', { href: '/api/v1/v2/travels/t-1', method: 'DELETE' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({
       status: 400,
@@ -58,7 +58,7 @@ describe('follow(): the typed link follower', () => {
       errorMessage: 'Le format de la requête est invalide.',
       fields: { phone: 'PHONE_FORMAT' },
       method: 'DELETE',
-      url: '/api/v1/user/optional_data',
+      url: '/api/v1/v2/travels/t-1',
     });
     const region = screen.getByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(within(region).getByRole('listitem').textContent).toContain('Le format de la requête est invalide.'));

@@ -1,3 +1,4 @@
+import { linkTo } from '../../../contract/rels';
 import type { LoginBody, Session, User } from '../../../contract/account';
 import { featureFlagsSchema, signupBodySchema } from '../../../contract/account';
 import { ApiError, fail, parseWith } from '../../lib/errors';
@@ -223,8 +224,8 @@ export async function userView(services: Services, userId: string): Promise<User
     isUsernameChangeDisabled: user.flags.isUsernameChangeDisabled ?? false,
     features: featureFlagsSchema.parse(company?.features ?? {}),
     links: {
-      self: { href: '/api/v1/user/', method: 'GET' },
-      logout: { href: '/api/v1/user/logout', method: 'POST' },
+      self: linkTo('self'),
+      logout: linkTo('logout'),
     },
   };
 }

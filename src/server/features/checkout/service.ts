@@ -1,4 +1,4 @@
-import type { Link } from '../../../contract/link';
+import { linkTo } from '../../../contract/rels';
 import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '../../../contract/travel';
 import type { Db } from '../../db/client';
 import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { UserRow } from '../../lib/auth';
 import { NO_RULES, analyticsProblems, complianceOf, isTravelCompliant, missionOrderProblems, eligibleApprovers, travellerKey, travellersOf, type ProductRow } from '../../lib/checkout';
 import { fail } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
-import { travelHref, travelOffering, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
+import { travelOffering, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
 import { companyApprovers } from '../../lib/company';
 
 type Ctx = RequestContext & { user: UserRow };
@@ -17,10 +17,9 @@ type Ctx = RequestContext & { user: UserRow };
  * for, or one already done, is refused exactly as the travel resource says.
  */
 
-const link = (href: string, method: Link['method']): Link => ({ href, method });
 const rulesOf = (rec: TravelRecord): CheckoutRules => rec.company?.checkoutRules ?? NO_RULES;
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
-const saved = (travelId: string) => ({ links: { getTravel: link(travelHref(travelId), 'GET') } });
+const saved = (travelID: string) => ({ links: { getTravel: linkTo('getTravel', { travelID }) } });
 
 /** The caller's travel while it carries `rel`: not theirs → 38, changed since `expected` → 105, step not open → 69. */
 const atStep = (db: Db, ctx: Ctx, travelId: string, rel: string, expected: number | null = null): Promise<TravelRecord> =>
@@ -63,7 +62,7 @@ export async function analyticsForm(ctx: Ctx, travelId: string): Promise<Analyti
     complianceReasons: reasonsOf(rec.products, ctx.lang),
     travelPolicy: rules.policy ? (rec.company?.travelPolicy ?? null) : null,
     travel_policy_exemption: answers?.exemption ?? null,
-    links: { fillAnalytics: link(`${travelHref(rec.travel.id)}/analytics`, 'PATCH') },
+    links: { fillAnalytics: linkTo('fillAnalytics', { travelID: rec.travel.id }) },
   };
 }
 
@@ -145,7 +144,7 @@ export async function missionOrders(ctx: Ctx, travelId: string) {
       };
     }),
     isCompliant: isTravelCompliant(rec.products),
-    links: { patchMissionOrders: link(`${travelHref(rec.travel.id)}/mission-orders`, 'PATCH') },
+    links: { patchMissionOrders: linkTo('patchMissionOrders', { travelID: rec.travel.id }) },
   };
 }
 
@@ -193,7 +192,7 @@ export async function availableApprovers(ctx: Ctx, travelId: string): Promise<Ap
   const { db } = ctx.services;
   const rec = await atStep(db, ctx, travelId, 'getAvailableApprovers');
   const approvers = await approversOf(db, rec);
-  return { approvers, backupApprovers: backupsOf(approvers), links: { fillApprovers: link(`${travelHref(rec.travel.id)}/approvers`, 'PATCH') } };
+  return { approvers, backupApprovers: backupsOf(approvers), links: { fillApprovers: linkTo('fillApprovers', { travelID: rec.travel.id }) } };
 }
 
 export async function fillApprovers(ctx: Ctx, travelId: string, body: FillApproversBody, expected: number | null) {

@@ -2,7 +2,8 @@ import type { Travel, TravelsList } from '../../../contract/travel';
 import type { UserRow } from '../../lib/auth';
 import { fail } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
-import { API, DELETABLE, loadTravels, presentTravel, travelToChange, updateTravel } from '../../lib/travels';
+import { linkTo } from '../../../contract/rels';
+import { DELETABLE, loadTravels, presentTravel, travelToChange, updateTravel } from '../../lib/travels';
 
 type Ctx = RequestContext & { user: UserRow };
 
@@ -11,7 +12,7 @@ export async function list(ctx: Ctx, statuses: string[] | null): Promise<Travels
   const now = ctx.services.clock.now();
   const travels = (await loadTravels(ctx.services.db, ctx.user.id, statuses ? { statuses } : {})).map((rec) => presentTravel(rec, ctx.lang, now));
   const inCart = travels.some((t) => t.status === 'cart');
-  return { travels, links: inCart ? { emptyCart: { href: `${API}/v2/travels/?status=cart`, method: 'DELETE' } } : {} };
+  return { travels, links: inCart ? { emptyCart: linkTo('emptyCart') } : {} };
 }
 
 export async function one(ctx: Ctx, travelId: string): Promise<Travel> {

@@ -2,6 +2,7 @@ import type { Lang } from '../../../contract/account';
 import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
+import { linkTo } from '../../../contract/rels';
 import { fail } from '../../lib/errors';
 import type { UserRow } from '../../lib/auth';
 import type { RequestContext } from '../../lib/request-context';
@@ -16,7 +17,6 @@ type Ctx = RequestContext & { user: UserRow | null };
 type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
 type Stored = { body: SearchRequest; origin: Place; destination: Place; lang: Lang };
 
-const API = '/api/v1';
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 
 /** A place ID of the reference world, or one of the user's company addresses. */
@@ -234,7 +234,7 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
         ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
         roundTrip: offer.roundTrip,
         travelerIDs: travelerIDs(travelers),
-        links: { fullfareConditions: { href: `${API}/treep/offers/${encodeURIComponent(id)}/fare-conditions`, method: 'GET' as const } },
+        links: { fullfareConditions: linkTo('fullfareConditions', { offerID: id }) },
       };
     });
   });
@@ -257,7 +257,7 @@ function choicesOf(searchID: string, index: number, journey: Journey, travelers:
       unavailabilityReason: cabin.unavailabilityReason,
       tags: [...new Set(mine.flatMap((o) => o.tags))],
       offers: mine.map((o) => ({ offerID: o.id, travelerIDs: o.travelerIDs })),
-      links: (hasMore ? { getMoreChoices: { href: `${API}/treep/choices/${encodeURIComponent(id)}/more`, method: 'GET' } } : {}) as Choice['links'],
+      links: hasMore ? { getMoreChoices: linkTo('getMoreChoices', { choiceID: id }) } : {},
     };
   });
 }
@@ -315,8 +315,9 @@ function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[], comp
     warns,
     travelID: request.body.travelID ?? null,
     links: {
-      next: { href: `${API}/treep/next`, method: 'POST' },
-      previous: { href: `${API}/treep/previous`, method: 'POST' },
+      next: linkTo('next'),
+      previous: linkTo('previous'),
+      travelerForm: linkTo('travelerForm'),
     },
   };
 }
@@ -332,7 +333,12 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const count = (first.search.request as unknown as Stored).body.nb_travelers;
   const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
   if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
-  return { placement: placementOptions(journeys, ctx.lang), travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, await knownPeople(ctx.services.db, ctx.user, travelers)) };
+  return {
+    placement: placementOptions(journeys, ctx.lang),
+    travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, await knownPeople(ctx.services.db, ctx.user, travelers)),
+    // Adding needs a session: an anonymous visitor signs in first, then reads this step again.
+    links: ctx.user ? { addToCart: linkTo('addToCart') } : {},
+  };
 }
 
 export async function placement(ctx: Ctx, offerIDs: string[]) {
