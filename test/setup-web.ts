@@ -6,13 +6,19 @@ import { registerModals, useModal } from '../src/web/lib/modal';
 import { setNavigator } from '../src/web/lib/navigation';
 import { queryClient } from '../src/web/lib/query';
 import { useSession } from '../src/web/lib/session';
-import { useToasts } from '../src/web/lib/toast';
+import { toast } from 'sonner';
+import { useToasterWanted } from '../src/web/lib/toast';
 import { modalRegistry } from '../src/web/modals';
 import { server } from '../src/web/testing/server';
 
 // Routes load their code and texts lazily: on a busy 2-core CI machine the first render of a file
 // can take more than testing-library's default second.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no pointer capture; sonner's toasts (swipe to dismiss) call it on press.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
 
 // French is the source language: with an empty catalog the texts are the French sources.
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
@@ -26,7 +32,8 @@ afterEach(() => {
   localStorage.clear();
   queryClient.clear();
   useSession.setState({ token: null, user: null });
-  useToasts.setState({ toasts: [] });
+  toast.dismiss();
+  useToasterWanted.setState({ wanted: false });
   useModal.setState({ current: null, opener: null });
   document.body.className = '';
   setNavigator(() => {}); // tests that navigate register their own router or spy

@@ -7,8 +7,8 @@ import { TOKEN_STORAGE_KEY, startSession, useSession } from './lib/session';
 import { apiError, userFixture } from './testing/fixtures';
 import { renderRoute } from './testing/render';
 import { server } from './testing/server';
+import { findToasts } from './testing/toasts';
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
 describe('the app shell (spec 3 §2)', () => {
   it('shows home with the agency’s info block and the product version', async () => {
@@ -56,7 +56,7 @@ describe('the app shell (spec 3 §2)', () => {
 
   it('turns ?error= into a warning and takes it out of the address', async () => {
     const { router } = await renderRoute('/?error=Le%20lien%20a%20expir%C3%A9');
-    const toast = await toasts().findByRole('listitem');
+    const toast = await (await findToasts()).findByRole('listitem');
     expect(toast.textContent).toContain('Avertissement :');
     expect(toast.textContent).toContain('Le lien a expiré');
     await waitFor(() => expect(router.state.location.search).toEqual({}));
@@ -106,7 +106,7 @@ describe('links from e-mails and partners', () => {
     await screen.findByRole('heading', { level: 1, name: 'Compte activé' });
     expect(token).toBe('act-123');
     expect(router.state.location.pathname).toBe('/form');
-    expect((await toasts().findByRole('listitem')).textContent).toContain('Votre compte est activé');
+    expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Votre compte est activé');
     within(screen.getByRole('main')).getByRole('button', { name: 'Se connecter' });
   });
 
@@ -152,7 +152,7 @@ describe('links from e-mails and partners', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le mot de passe' }));
     await screen.findByRole('dialog', { name: 'Connexion' });
     expect(body).toEqual({ token_pwd: 'pwd-789', password: 'Voyage2027' });
-    expect((await toasts().findByRole('listitem')).textContent).toContain('Votre mot de passe a été mis à jour');
+    expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Votre mot de passe a été mis à jour');
   });
 
   it('signs in from a partner link with its one-time token', async () => {
@@ -174,7 +174,7 @@ describe('links from e-mails and partners', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post('/api/v1/user/login', () => HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 })));
     const { router } = await renderRoute('/sandbox/acme?token=bad');
-    expect((await toasts().findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
+    expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(useSession.getState().token).toBeNull();
   });

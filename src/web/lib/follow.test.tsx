@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { apiError, userFixture } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
@@ -7,6 +7,7 @@ import { server } from '../testing/server';
 import { follow, linkQueryOptions } from './follow';
 import { ApiError, ContractError } from './http';
 import { queryClient } from './query';
+import { findToasts } from '../testing/toasts';
 import { startSession } from './session';
 
 const logoutLink = { href: '/api/v1/user/logout', method: 'POST' } as const;
@@ -38,8 +39,8 @@ describe('follow(): the typed link follower', () => {
     renderApp();
     server.use(http.post('/api/v1/user/logout', () => HttpResponse.json({ result: { redirectURL: 42 } })));
     await expect(follow('logout', logoutLink)).rejects.toThrow(ContractError);
-    const region = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(region.textContent).toContain('Le service est momentanément indisponible'));
+    const region = await findToasts();
+    await waitFor(() => expect(region.getByRole('listitem').textContent).toContain('Le service est momentanément indisponible'));
   });
 
   it('turns a failure into an ApiError with the catalogue’s fields', async () => {
@@ -60,8 +61,8 @@ describe('follow(): the typed link follower', () => {
       method: 'DELETE',
       url: '/api/v1/v2/travels/t-1',
     });
-    const region = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(within(region).getByRole('listitem').textContent).toContain('Le format de la requête est invalide.'));
+    const region = await findToasts();
+    await waitFor(() => expect(region.getByRole('listitem').textContent).toContain('Le format de la requête est invalide.'));
   });
 
   it('gives TanStack Query options for a GET link', async () => {

@@ -9,15 +9,16 @@ import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { ApiError, api } from './http';
 import { setNavigator } from './navigation';
+import { findToasts, shownToasts } from '../testing/toasts';
 import { TOKEN_STORAGE_KEY, startSession, useSession } from './session';
 
 const ok = z.object({ ok: z.literal(true) });
 
 /** The one toast on screen (there must be exactly one). */
 const theToast = async () => {
-  const region = screen.getByRole('region', { name: 'Notifications' });
-  await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
-  return within(region).getByRole('listitem');
+  const region = await findToasts();
+  await waitFor(() => expect(region.getAllByRole('listitem')).toHaveLength(1));
+  return region.getByRole('listitem');
 };
 
 const failWith = (status: number, body: ReturnType<typeof apiError>) =>
@@ -47,7 +48,7 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
     failWith(400, apiError(78, 'Erreur silencieuse.'));
     await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ api_code: 78 });
     await new Promise((r) => setTimeout(r, 20));
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(shownToasts()).toHaveLength(0);
   });
 
   it('shows other codes as errors; a click copies the details and says so', async () => {
@@ -77,7 +78,7 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
     failWith(409, apiError(49, 'Cet e-mail est déjà utilisé.'));
     await expect(api.post('/things', {}, ok, { silent: true })).rejects.toMatchObject({ errorMessage: 'Cet e-mail est déjà utilisé.' });
     await new Promise((r) => setTimeout(r, 20));
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(shownToasts()).toHaveLength(0);
   });
 
   it('ends the session on a 401 to a call that carried the token: home, and a session-expired warning', async () => {

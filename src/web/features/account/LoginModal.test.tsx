@@ -6,6 +6,7 @@ import { getModalRegistry, openModal } from '../../lib/modal';
 import { TOKEN_STORAGE_KEY, useSession } from '../../lib/session';
 import { apiError, userFixture } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
+import { shownToasts } from '../../testing/toasts';
 import { server } from '../../testing/server';
 
 function strategyFor(known: Record<string, 'password' | 'sso'>) {
@@ -60,7 +61,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Mauvais mot de passe.');
     expect(useSession.getState().token).toBeNull();
     // No toast on top of the form's own message.
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(shownToasts()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Changer d’identifiant' }));
     expect((within(dialog).getByLabelText('Nom d’utilisateur') as HTMLInputElement).value).toBe('alice');
