@@ -1,12 +1,21 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Link } from '../../contract/link';
 import type { Rel, RelInput, RelOutput } from '../../contract/rels';
 import { rels } from '../../contract/rels';
+import { intentKey, settleIntent } from './intent';
 import type { RequestOptions } from './http';
-import { ContractError, request } from './http';
+import { ApiError, ContractError, request } from './http';
 
 /** Rels whose link is a GET: the ones a query can follow. */
 export type GetRel = { [R in Rel]: (typeof rels)[R]['method'] extends 'GET' ? R : never }[Rel];
+
+/** Rels that change something: the ones a mutation follows. */
+export type ChangeRel = Exclude<Rel, GetRel>;
+
+type FollowOptions = Omit<RequestOptions, 'json'>;
+
+/** The arguments after the link: the rel's body when it takes one (required then), and request options. */
+type FollowArgs<R extends Rel> = RelInput<R> extends void | undefined ? [input?: undefined, options?: FollowOptions] : [input: RelInput<R>, options?: FollowOptions];
 
 /**
  * Follows a server-written link (ARCHITECTURE §2): the app never builds these URLs. The rel table
@@ -14,12 +23,7 @@ export type GetRel = { [R in Rel]: (typeof rels)[R]['method'] extends 'GET' ? R 
  * Throws ContractError when the link or the answer does not match the table, ApiError when the
  * call fails (after the http client showed it, unless `silent`).
  */
-export async function follow<R extends Rel>(
-  rel: R,
-  link: Link,
-  input?: RelInput<R>,
-  options: Omit<RequestOptions, 'json'> = {},
-): Promise<RelOutput<R>> {
+export async function follow<R extends Rel>(rel: R, link: Link, ...[input, options = {}]: FollowArgs<R>): Promise<RelOutput<R>> {
   const spec = rels[rel];
   if (link.method !== spec.method) {
     throw new ContractError(`The "${rel}" link must be ${spec.method}, got ${link.method} ${link.href}`);
@@ -34,14 +38,50 @@ export async function follow<R extends Rel>(
 }
 
 /** TanStack Query options for a GET link, keyed by its href. */
-export function linkQueryOptions<R extends GetRel>(rel: R, link: Link) {
+export function linkQueryOptions<R extends GetRel>(rel: R, link: Link, options: Omit<FollowOptions, 'signal'> = {}) {
   return queryOptions({
     queryKey: ['link', rel, link.href] as const,
-    queryFn: ({ signal }) => follow(rel, link, undefined, { signal }),
+    queryFn: ({ signal }) => follow(rel, link, ...([undefined, { ...options, signal }] as FollowArgs<R>)),
   });
 }
 
-/** A mutation that follows `link` with the rel's input. */
-export function useLinkMutation<R extends Rel>(rel: R, link: Link, options: Omit<RequestOptions, 'json' | 'signal'> = {}) {
-  return useMutation({ mutationFn: (input: RelInput<R>) => follow(rel, link, input, options) });
+/** What a change follows: the link, its body, and the version of the resource the user looked at (If-Match). */
+export type Change<R extends ChangeRel> = { link: Link; version?: number } & (RelInput<R> extends void | undefined ? { input?: undefined } : { input: RelInput<R> });
+
+/** Only a lost answer (network) or a server fault may be retried with the same key; anything else settled the intent. */
+const settles = (error: unknown) => !(error instanceof ApiError) || (error.status !== 0 && error.status < 500);
+
+/**
+ * Follows a link that changes something, as one user intent: the same Idempotency-Key for every
+ * try of the same change (a network retry, a double click, a reload while it was pending — the
+ * key is kept in sessionStorage), so the server does it once; a new key once the server answered.
+ * `If-Match` carries the version the user saw, so a stale screen changes nothing (105).
+ */
+export async function followOnce<R extends ChangeRel>(rel: R, change: Change<R>, options: Omit<FollowOptions, 'headers'> = {}): Promise<RelOutput<R>> {
+  const scope = JSON.stringify([rel, change.link.href, change.version ?? null, change.input ?? null]);
+  const headers: Record<string, string> = { 'Idempotency-Key': intentKey(scope) };
+  if (change.version !== undefined) headers['If-Match'] = String(change.version);
+  try {
+    const result = await follow(rel, change.link, ...([change.input, { ...options, headers }] as FollowArgs<R>));
+    settleIntent(scope);
+    return result;
+  } catch (error) {
+    if (settles(error)) settleIntent(scope);
+    throw error;
+  }
+}
+
+/** A lost answer is retried twice, with the same key, before the user sees the failure. */
+const retryLostAnswer = (failures: number, error: unknown) => failures < 2 && error instanceof ApiError && error.status === 0;
+
+/**
+ * TanStack Query mutation options that follow `rel`'s link (the one typed link follower), one
+ * intent per change. `silent` when the screen shows the failure itself (next to its fields).
+ */
+export function linkMutationOptions<R extends ChangeRel>(rel: R, options: { silent?: boolean } = {}) {
+  return mutationOptions({
+    mutationKey: [rel] as const,
+    mutationFn: (change: Change<R>) => followOnce(rel, change, options),
+    retry: retryLostAnswer,
+  });
 }
