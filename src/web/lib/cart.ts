@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './http';
+import { travelKeys } from './travel-keys';
 
 /**
  * Only what the badge needs of GET /v2/travels/?status=cart (contract/travel.ts travelsListSchema):
@@ -11,6 +12,6 @@ const cartCountSchema = z.object({ travels: z.array(z.object({ id: z.string() })
 /** The signed-in user's travels in status cart: the header badge counts them. */
 export const cartQuery = () =>
   queryOptions({
-    queryKey: ['cart'] as const,
+    queryKey: travelKeys.cartCount(),
     queryFn: ({ signal }) => api.get('/v2/travels/?status=cart', cartCountSchema, { signal, silent: true }),
   });

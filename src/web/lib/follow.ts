@@ -41,7 +41,7 @@ export async function follow<R extends Rel>(rel: R, link: Link, ...[input, optio
 export function linkQueryOptions<R extends GetRel>(rel: R, link: Link, options: Omit<FollowOptions, 'signal'> = {}) {
   return queryOptions({
     queryKey: ['link', rel, link.href] as const,
-    queryFn: ({ signal }) => follow(rel, link, ...([undefined, { ...options, signal }] as FollowArgs<R>)),
+    queryFn: ({ signal }) => follow(rel, link, ...([undefined, { ...options, signal }] as unknown as FollowArgs<R>)),
   });
 }
 

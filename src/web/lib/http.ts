@@ -180,7 +180,20 @@ function handleFailure(error: ApiError, options: RequestOptions, carriedToken: b
       return;
     }
   }
-  if (options.silent || error.api_code === SILENT_CODE) return;
+  if (!options.silent) toastFailure(error);
+}
+
+/**
+ * The one error → toast rule (spec 3 §8): the catalogue's warning codes as warnings, code 78 not at
+ * all, anything else as an error whose details a click copies. Calls that are `silent` because their
+ * screen shows field errors use it for the failures that are not about a field.
+ */
+export function toastFailure(error: unknown) {
+  if (!(error instanceof ApiError)) {
+    toast.error(TEXTS.ERROR_GENERIC, { duration: ERROR_TOAST_MS });
+    return;
+  }
+  if (error.api_code === SILENT_CODE) return;
   const text = error.errorMessage || TEXTS.ERROR_GENERIC;
   if (error.api_code !== null && WARNING_CODES.includes(error.api_code)) {
     toast.warning(text, { duration: ERROR_TOAST_MS });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Link } from '../../contract/link';
+import type { Travel } from '../../contract/travel';
 import type { PlacementOption } from '../../contract/trip';
 import { create } from 'zustand';
 import type { Text } from './messages';
@@ -20,7 +21,7 @@ export type ModalProps = {
   /** The per-person recap documents of a booked travel (spec 2 §2). */
   Recap: { recaps: { paxName: string; link: string }[] };
   /** Checkout approver choice: `link` is the travel's getAvailableApprovers, `version` the travel's (If-Match). */
-  Approvers: { link: Link; version: number; onSaved: (getTravel: Link) => void; onReload: () => void };
+  Approvers: { link: Link; travel: Pick<Travel, 'id' | 'version'>; onReload: () => void };
 };
 export type ModalName = keyof ModalProps;
 

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { travelSchema } from '../../contract/travel';
+import type { TravelStatus } from '../../contract/travel';
+import { travelSchema, travelsListSchema } from '../../contract/travel';
 import { api } from './http';
+import { travelKeys } from './travel-keys';
 
 /**
  * One travel by id: the one travel URL the app builds itself, because a reload of a page that shows
@@ -9,8 +11,15 @@ import { api } from './http';
  */
 export const travelQuery = (id: string) =>
   queryOptions({
-    queryKey: ['travel', id] as const,
+    queryKey: travelKeys.one(id),
     queryFn: ({ signal }) => api.get(`/v2/travels/${encodeURIComponent(id)}`, travelSchema, { signal, silent: true }),
     staleTime: 0,
   });
 
+/** The user's travels of some statuses (all but removed ones when none is given): an entry point of the API. */
+export const travelsQuery = (statuses: readonly TravelStatus[] = []) =>
+  queryOptions({
+    queryKey: travelKeys.list(statuses),
+    queryFn: ({ signal }) =>
+      api.get(`/v2/travels/${statuses.length ? `?${statuses.map((s) => `status=${s}`).join('&')}` : ''}`, travelsListSchema, { signal }),
+  });

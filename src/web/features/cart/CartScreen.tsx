@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
@@ -10,7 +10,8 @@ import { Button, buttonClass } from '../../components/Button';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { CART_STATUSES, emptyCart, liveProducts, refreshTravels, travelsQuery } from './api';
+import { travelsQuery } from '../../lib/travels';
+import { CART_STATUSES, emptyCartMutation, liveProducts } from './api';
 import { CommsBanner } from './CommsBanner';
 import { TravelCard } from './TravelCard';
 
@@ -55,6 +56,7 @@ export function CartScreen() {
   // A travel whose every option was released has nothing left to show (spec 2 §4 "Release prebooking").
   const travels = data?.travels.filter((travel) => liveProducts(travel).length > 0) ?? [];
   const emptyLink = data?.links.emptyCart;
+  const emptying = useMutation(emptyCartMutation());
 
   const askEmpty = (link: ApiLink) =>
     openModal('Confirm', {
@@ -63,11 +65,10 @@ export function CartScreen() {
       confirmLabel: t`Vider le panier`,
       onConfirm: async () => {
         try {
-          await emptyCart(link);
+          await emptying.mutateAsync({ link });
         } catch {
           return; // the http client showed the failure
         }
-        await refreshTravels();
         toast.success(t`Panier vidé`);
         returnFocusTo(heading.current);
       },

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import FileText from 'lucide-react/icons/file-text';
@@ -8,11 +9,10 @@ import type { Product, Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal, returnFocusTo } from '../../lib/modal';
-import { queryClient } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DEFAULT_FEATURES } from '../../../contract/account';
-import { deleteTravel, liveProducts, refreshTravels, releaseOption } from './api';
+import { deleteTravelMutation, liveProducts, releaseOptionMutation } from './api';
 import { formatDateTime, formatDay, formatMoney } from '../../lib/format';
 import { StatusTag } from './labels';
 import { Notices, ProductCard } from './ProductCard';
@@ -45,6 +45,8 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const showDeadline = deadline && (travel.status === 'pending_approval' || travel.status === 'pending_confirmation');
   const checkoutShown = mode === 'cart' && (travel.status === 'cart' || (travel.status === 'pending_confirmation' && 'confirm' in travel.links));
   const canAdd = mode === 'cart' && 'addTrip' in travel.links;
+  const deleting = useMutation(deleteTravelMutation());
+  const releasing = useMutation(releaseOptionMutation());
 
   const askDelete = (link: NonNullable<Travel['links']['delete']>) =>
     openModal('Confirm', {
@@ -53,11 +55,10 @@ export function TravelCard({ travel, mode, onGone }: Props) {
       confirmLabel: t`Supprimer le voyage`,
       onConfirm: async () => {
         try {
-          await deleteTravel(travel, link);
+          await deleting.mutateAsync({ link, version: travel.version });
         } catch {
           return; // the http client showed the failure; the travel stays
         }
-        await refreshTravels();
         toast.success(t`Voyage supprimé`);
         onGone?.();
       },
@@ -72,15 +73,10 @@ export function TravelCard({ travel, mode, onGone }: Props) {
       onConfirm: async () => {
         let updated: Travel;
         try {
-          updated = await releaseOption(travel, link);
+          updated = await releasing.mutateAsync({ link, version: travel.version });
         } catch {
           return;
         }
-        // Read the travel again: without products left it leaves the list, otherwise it is replaced.
-        queryClient.setQueriesData<{ travels: Travel[] }>({ queryKey: ['travels'] }, (list) =>
-          list && { ...list, travels: list.travels.map((item) => (item.id === updated.id ? updated : item)) },
-        );
-        await refreshTravels();
         toast.success(t`Option libérée`);
         if (liveProducts(updated).length === 0) onGone?.();
         else returnFocusTo(heading.current);

@@ -1,15 +1,14 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
-import type { Link } from '../../../contract/link';
 import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '../../../contract/travel';
 import type { MessageKey } from '../../../contract/validation';
 import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
-import { change, reportStepFailure } from './api';
+import { reportStepFailure, stepMutation } from './api';
 import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
-import { useVerify } from './verify';
 
 type Values = {
   travel: Record<string, string>;
@@ -117,18 +116,17 @@ function AnalyticInput({ field, name, form }: { field: AnalyticField; name: stri
 export function AnalyticsStep({
   travel,
   link,
-  onSaved,
   onReload,
   onUnavailable,
 }: StepProps) {
   const data = useStepForm('getAllAnalytics', link, onUnavailable);
   if (!data) return <FormSkeleton />;
-  return <AnalyticsFormView key={link.href} form={data} travel={travel} onSaved={onSaved} onReload={onReload} />;
+  return <AnalyticsFormView key={link.href} form={data} travel={travel} onReload={onReload} />;
 }
 
-function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { form: AnalyticsForm; travel: Travel; onSaved: (getTravel: Link) => void; onReload: () => void }) {
+function AnalyticsFormView({ form: analytics, travel, onReload }: { form: AnalyticsForm; travel: Travel; onReload: () => void }) {
   const { t } = useLingui();
-  const verify = useVerify();
+  const saving = useMutation(stepMutation('fillAnalytics', travel.id));
   const form = useForm<Values>({ defaultValues: defaults(analytics), resolver: resolverFor(analytics) });
   const [invalid, setInvalid] = useState(false);
 
@@ -136,8 +134,7 @@ function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { for
     async (values) => {
       setInvalid(false);
       try {
-        const saved = await verify(change('fillAnalytics', analytics.links.fillAnalytics, travel, toBody(analytics, values), crypto.randomUUID()));
-        onSaved(saved.links.getTravel);
+        await saving.mutateAsync({ link: analytics.links.fillAnalytics, version: travel.version, input: toBody(analytics, values) });
       } catch (error) {
         const fields = reportStepFailure(error, onReload);
         if (!fields) return;
@@ -188,7 +185,7 @@ function AnalyticsFormView({ form: analytics, travel, onSaved, onReload }: { for
         />
       )}
       <div className="flex justify-end">
-        <Button type="submit" busy={form.formState.isSubmitting}>
+        <Button type="submit" busy={saving.isPending}>
           <Trans>Continuer</Trans>
         </Button>
       </div>

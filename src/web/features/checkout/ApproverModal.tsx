@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { apiCode } from '../../../contract/api-codes';
@@ -7,10 +7,10 @@ import type { Approver, Approvers } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
-import { follow } from '../../lib/follow';
+import { linkQueryOptions } from '../../lib/follow';
 import { ApiError } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
-import { change, reportStepFailure } from './api';
+import { reportStepFailure, stepMutation } from './api';
 import { CHECKOUT_TEXTS } from './messages';
 import { FormSkeleton } from './parts';
 
@@ -23,10 +23,10 @@ const nameOf = (a: Approver) => `${a.firstname} ${a.lastname}`;
  * approver is required (pre-selected when alone), the spare one optional, each list leaving out
  * the other's choice; no approver at all is a configuration error the user cannot fix.
  */
-export default function ApproverModal({ link, version, onSaved, onReload }: ModalProps['Approvers']) {
+export default function ApproverModal({ link, travel, onReload }: ModalProps['Approvers']) {
   const { i18n } = useLingui();
   // Silent: the modal says the list could not be loaded (spec 2 §8 "Approvers fetch failure").
-  const query = useQuery({ queryKey: ['link', 'getAvailableApprovers', link.href], queryFn: ({ signal }) => follow('getAvailableApprovers', link, undefined, { signal, silent: true }), staleTime: 0 });
+  const query = useQuery({ ...linkQueryOptions('getAvailableApprovers', link, { silent: true }), staleTime: 0 });
 
   const body = () => {
     if (query.isPending) return <FormSkeleton rows={2} />;
@@ -42,7 +42,7 @@ export default function ApproverModal({ link, version, onSaved, onReload }: Moda
         </div>
       );
     if (query.data.approvers.length === 0) return <NoApprover />;
-    return <ApproverForm data={query.data} version={version} onSaved={onSaved} onReload={onReload} />;
+    return <ApproverForm data={query.data} travel={travel} onReload={onReload} />;
   };
 
   return (
@@ -70,7 +70,7 @@ function NoApprover() {
   );
 }
 
-function ApproverForm({ data, version, onSaved, onReload }: { data: Approvers; version: number } & Pick<ModalProps['Approvers'], 'onSaved' | 'onReload'>) {
+function ApproverForm({ data, travel, onReload }: { data: Approvers } & Pick<ModalProps['Approvers'], 'travel' | 'onReload'>) {
   const { t, i18n } = useLingui();
   const { close, shake } = useModalFrame();
   const { approvers } = data;
@@ -80,6 +80,7 @@ function ApproverForm({ data, version, onSaved, onReload }: { data: Approvers; v
     defaultValues: { approver: approvers.length === 1 ? approvers[0]!.id : '', emergencyApprover: '', message: '' },
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const saving = useMutation(stepMutation('fillApprovers', travel.id));
   const chosen = form.watch('approver');
   const spare = form.watch('emergencyApprover');
 
@@ -87,15 +88,12 @@ function ApproverForm({ data, version, onSaved, onReload }: { data: Approvers; v
     async (values) => {
       setProblem(null);
       try {
-        const saved = await change(
-          'fillApprovers',
-          data.links.fillApprovers,
-          { version },
-          { approver: values.approver, emergencyApprover: values.emergencyApprover || null, message: values.message.trim() || null },
-          crypto.randomUUID(),
-        );
+        await saving.mutateAsync({
+          link: data.links.fillApprovers,
+          version: travel.version,
+          input: { approver: values.approver, emergencyApprover: values.emergencyApprover || null, message: values.message.trim() || null },
+        });
         close();
-        onSaved(saved.links.getTravel);
       } catch (error) {
         if (error instanceof ApiError && (error.api_code === apiCode.TICKET_WITHOUT_APPROVER || error.api_code === apiCode.TICKET_WITHOUT_APPROVER_2)) {
           setProblem(i18n._(CHECKOUT_TEXTS.CONFIG_ERROR_NO_APPROVERS));
@@ -150,7 +148,7 @@ function ApproverForm({ data, version, onSaved, onReload }: { data: Approvers; v
         <Button variant="secondary" onClick={close} disabled={form.formState.isSubmitting}>
           <Trans>Annuler</Trans>
         </Button>
-        <Button type="submit" busy={form.formState.isSubmitting}>
+        <Button type="submit" busy={saving.isPending}>
           <Trans>Valider</Trans>
         </Button>
       </div>

@@ -7,11 +7,10 @@ import type { Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { cartQuery } from '../../lib/cart';
-import { follow } from '../../lib/follow';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { travelQuery } from '../../lib/travels';
+import { useCheckoutBusy } from './api';
 import { AnalyticsStep } from './AnalyticsStep';
 import { FinalStep } from './FinalStep';
 import type { Outcome } from './FinalStep';
@@ -20,18 +19,13 @@ import { CHECKOUT_TEXTS } from './messages';
 import { FormSkeleton } from './parts';
 import { SuccessView } from './SuccessView';
 import { TravelRecap } from './TravelRecap';
-import type { Verify } from './verify';
-import { VerifyContext } from './verify';
-
-/** The key prefix of the cart screen's travel lists (features/cart `travelsQuery`). */
-const TRAVEL_LISTS = ['travels'] as const;
 
 /** What a travel with nothing left to do shows again on a reload of the checkout (getTravel is its only step). */
 const SETTLED: Partial<Record<Travel['status'], Outcome>> = { pending_approval: 'approval', booked: 'booked', pending_ticketing: 'booked', issued: 'booked' };
 
 /** Approver selection: the modal opens by itself once per travel version; the button reopens it. */
-function ApproverStep({ travel, link, onSaved, onReload }: { travel: Travel; link: Link; onSaved: (getTravel: Link) => void; onReload: () => void }) {
-  const open = useCallback(() => openModal('Approvers', { link, version: travel.version, onSaved, onReload }), [link, travel.version, onSaved, onReload]);
+function ApproverStep({ travel, link, onReload }: { travel: Travel; link: Link; onReload: () => void }) {
+  const open = useCallback(() => openModal('Approvers', { link, travel: { id: travel.id, version: travel.version }, onReload }), [link, travel.id, travel.version, onReload]);
   const opened = useRef<string | null>(null);
   useEffect(() => {
     const id = `${link.href}@${travel.version}`;
@@ -58,25 +52,17 @@ function ApproverStep({ travel, link, onSaved, onReload }: { travel: Travel; lin
 
 /**
  * Spec 2 §2 "Checkout screen": reads the travel, takes its next step from the links the server
- * wrote (spec 2 §4) and shows it; each saved step reads the travel again and moves on, until the
- * booking or the approval request ends in the success view.
+ * wrote (spec 2 §4) and shows it; each saved step reads the travel again (features/checkout/api
+ * stepMutation) and the screen moves on, until the booking or the approval request ends in the
+ * success view.
  */
 export function CheckoutScreen({ travelId }: { travelId: string }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const query = useQuery(travelQuery(travelId));
-  const [verifying, setVerifying] = useState(0);
+  const saving = useCheckoutBusy();
   const [done, setDone] = useState<{ outcome: Outcome; travel: Travel } | null>(null);
-
-  const verify = useCallback<Verify>(async (work) => {
-    setVerifying((n) => n + 1);
-    try {
-      return await work;
-    } finally {
-      setVerifying((n) => n - 1);
-    }
-  }, []);
 
   const toCart = useCallback(
     (bookingError = false) => {
@@ -86,28 +72,9 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
     [navigate],
   );
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: travelQuery(travelId).queryKey }), [queryClient, travelId]);
-  /** A step was saved: read the travel again at the link the server gave, and show its next step. */
-  const advance = useCallback(
-    async (getTravel: Link) => {
-      try {
-        const travel = await verify(follow('getTravel', getTravel, undefined, { silent: true }));
-        queryClient.setQueryData(travelQuery(travelId).queryKey, travel);
-        // The cart screen's lists hold the travel's old version and step: read them again.
-        void queryClient.invalidateQueries({ queryKey: TRAVEL_LISTS });
-      } catch {
-        reload();
-      }
-    },
-    [verify, queryClient, travelId, reload],
-  );
-  const onSaved = useCallback((getTravel: Link) => void advance(getTravel), [advance]);
   const onUnavailable = useCallback(() => toCart(), [toCart]);
   const finish = (outcome: Outcome, travel: Travel) => {
     setDone({ outcome, travel });
-    queryClient.setQueryData(travelQuery(travelId).queryKey, travel);
-    // Spec 2 "Success view": the travel leaves the cart (the header's badge and the cart screen's lists).
-    void queryClient.invalidateQueries({ queryKey: cartQuery().queryKey });
-    void queryClient.invalidateQueries({ queryKey: TRAVEL_LISTS });
     if (outcome === 'booked') toast.success(CHECKOUT_TEXTS.BOOKING_CONFIRMED);
   };
 
@@ -119,7 +86,7 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
     if (leave) toCart();
   }, [leave, toCart]);
 
-  const busy = verifying > 0 || (query.isFetching && !query.isPending);
+  const busy = saving || (query.isFetching && !query.isPending);
   const content = () => {
     if (done) return <SuccessView outcome={done.outcome} travel={done.travel} />;
     if (!travel) return <FormSkeleton rows={4} />;
@@ -129,11 +96,11 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
     const common = { travel, link, onReload: reload };
     const form =
       step === 'getAllAnalytics' ? (
-        <AnalyticsStep {...common} onSaved={onSaved} onUnavailable={onUnavailable} />
+        <AnalyticsStep {...common} onUnavailable={onUnavailable} />
       ) : step === 'getMissionOrders' ? (
-        <MissionOrdersStep {...common} onSaved={onSaved} onUnavailable={onUnavailable} />
+        <MissionOrdersStep {...common} onUnavailable={onUnavailable} />
       ) : step === 'getAvailableApprovers' ? (
-        <ApproverStep {...common} onSaved={onSaved} />
+        <ApproverStep {...common} />
       ) : step === 'requestApproval' || step === 'confirm' ? (
         <FinalStep {...common} step={step} onDone={finish} onFailed={() => toCart(true)} />
       ) : null;
@@ -148,20 +115,18 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
   };
 
   return (
-    <VerifyContext.Provider value={verify}>
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
-        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          <Trans>Réservation et paiement</Trans>
-        </h1>
-        <p role="status" aria-live="polite" className={busy ? 'flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 font-medium text-gray-900' : 'sr-only'}>
-          {busy && (
-            <>
-              <Spinner /> {i18n._(CHECKOUT_TEXTS.WE_VERIFY_YOUR_INFOS)}
-            </>
-          )}
-        </p>
-        {content()}
-      </div>
-    </VerifyContext.Provider>
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+        <Trans>Réservation et paiement</Trans>
+      </h1>
+      <p role="status" aria-live="polite" className={busy ? 'flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 font-medium text-gray-900' : 'sr-only'}>
+        {busy && (
+          <>
+            <Spinner /> {i18n._(CHECKOUT_TEXTS.WE_VERIFY_YOUR_INFOS)}
+          </>
+        )}
+      </p>
+      {content()}
+    </div>
   );
 }

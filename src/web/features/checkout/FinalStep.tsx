@@ -1,13 +1,12 @@
-import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { Link } from '../../../contract/link';
 import type { Travel } from '../../../contract/travel';
 import { apiCode } from '../../../contract/api-codes';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/http';
-import { change, reportStepFailure } from './api';
+import { finalMutation, reportStepFailure } from './api';
 import { formatDateTime } from '../../lib/format';
-import { useVerify } from './verify';
 
 export type Outcome = 'approval' | 'booked' | 'held';
 
@@ -38,32 +37,19 @@ export function FinalStep({
   /** Spec 2 §2: a failed booking or approval request goes back to the cart with BOOKING_ERROR. */
   onFailed: () => void;
 }) {
-  const verify = useVerify();
-  const [busy, setBusy] = useState<Outcome | null>(null);
-  // One key per action and travel version: a retry after a lost answer is the same request, so
-  // the server books once; a changed travel (new version) is a new request.
-  const keys = useRef(new Map<string, string>());
-  const keyFor = (outcome: Outcome) => {
-    const id = `${outcome}@${travel.version}`;
-    if (!keys.current.has(id)) keys.current.set(id, crypto.randomUUID());
-    return keys.current.get(id)!;
+  const confirming = useMutation(finalMutation('confirm', travel.id));
+  const requesting = useMutation(finalMutation('requestApproval', travel.id));
+  // The same click again (or a retry after a lost answer) is the same intent: the server books once (lib/follow followOnce).
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.api_code === apiCode.VERSION_CONFLICT) reportStepFailure(error, onReload);
+    else onFailed();
   };
-
-  const run = async (outcome: Outcome) => {
-    setBusy(outcome);
-    try {
-      const key = keyFor(outcome);
-      const result = await verify(
-        step === 'requestApproval' ? change('requestApproval', link, travel, undefined, key) : change('confirm', link, travel, outcome === 'held' ? { hold: true } : {}, key),
-      );
-      onDone(outcome, result);
-    } catch (error) {
-      if (error instanceof ApiError && error.api_code === apiCode.VERSION_CONFLICT) reportStepFailure(error, onReload);
-      else onFailed();
-    } finally {
-      setBusy(null);
-    }
+  const run = (outcome: Outcome) => {
+    const done = { onSuccess: (result: Travel) => onDone(outcome, result), onError: failed };
+    if (step === 'requestApproval') requesting.mutate({ link, version: travel.version }, done);
+    else confirming.mutate({ link, version: travel.version, input: outcome === 'held' ? { hold: true } : {} }, done);
   };
+  const busy: Outcome | null = requesting.isPending ? 'approval' : confirming.isPending ? (confirming.variables.input.hold ? 'held' : 'booked') : null;
 
   const held = travel.status === 'pending_confirmation';
   const deadline = holdDeadline(travel);
@@ -79,7 +65,7 @@ export function FinalStep({
           <Trans>Ce voyage doit être validé avant d’être réservé. Votre valideur recevra votre demande par e-mail.</Trans>
         </p>
         <div className="flex justify-end">
-          <Button busy={busy !== null} onClick={() => void run('approval')}>
+          <Button busy={busy !== null} onClick={() => run('approval')}>
             <Trans>Envoyer la demande de validation</Trans>
           </Button>
         </div>
@@ -106,11 +92,11 @@ export function FinalStep({
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {!held && (
-          <Button variant="secondary" aria-describedby="hold-explained" busy={busy === 'held'} disabled={busy !== null} onClick={() => void run('held')}>
+          <Button variant="secondary" aria-describedby="hold-explained" busy={busy === 'held'} disabled={busy !== null} onClick={() => run('held')}>
             <Trans>Poser une option</Trans>
           </Button>
         )}
-        <Button busy={busy === 'booked'} disabled={busy !== null} onClick={() => void run('booked')}>
+        <Button busy={busy === 'booked'} disabled={busy !== null} onClick={() => run('booked')}>
           <Trans>Confirmer et payer (paiement entreprise)</Trans>
         </Button>
       </div>

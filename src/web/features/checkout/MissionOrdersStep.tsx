@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Link } from '../../../contract/link';
 import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSchema } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
-import { change, reportStepFailure } from './api';
+import { reportStepFailure, stepMutation } from './api';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
-import { useVerify } from './verify';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;
 const REQUIRED = ['purpose', 'location', 'startLocation', 'endLocation'] as const;
@@ -70,18 +69,17 @@ function TripRecap({ order }: { order: MissionOrderForm }) {
 export function MissionOrdersStep({
   travel,
   link,
-  onSaved,
   onReload,
   onUnavailable,
 }: StepProps) {
   const data = useStepForm('getMissionOrders', link, onUnavailable);
   if (!data) return <FormSkeleton rows={5} />;
-  return <Wizard key={link.href} data={data} travel={travel} onSaved={onSaved} onReload={onReload} />;
+  return <Wizard key={link.href} data={data} travel={travel} onReload={onReload} />;
 }
 
-function Wizard({ data, travel, onSaved, onReload }: { data: MissionOrders; travel: Travel; onSaved: (getTravel: Link) => void; onReload: () => void }) {
+function Wizard({ data, travel, onReload }: { data: MissionOrders; travel: Travel; onReload: () => void }) {
   const { t } = useLingui();
-  const verify = useVerify();
+  const saving = useMutation(stepMutation('patchMissionOrders', travel.id));
   const orders = data.missionOrders;
   const form = useForm<Values>({
     defaultValues: {
@@ -129,8 +127,7 @@ function Wizard({ data, travel, onSaved, onReload }: { data: MissionOrders; trav
         travel_policy_exemption: data.isCompliant ? null : o.travel_policy_exemption.trim(),
       }));
       try {
-        const saved = await verify(change('patchMissionOrders', data.links.patchMissionOrders, travel, body, crypto.randomUUID()));
-        onSaved(saved.links.getTravel);
+        await saving.mutateAsync({ link: data.links.patchMissionOrders, version: travel.version, input: body });
       } catch (error) {
         const fields = reportStepFailure(error, onReload);
         if (!fields) return;
@@ -204,7 +201,7 @@ function Wizard({ data, travel, onSaved, onReload }: { data: MissionOrders; trav
           <span />
         )}
         {last ? (
-          <Button key="submit" type="submit" busy={form.formState.isSubmitting}>
+          <Button key="submit" type="submit" busy={saving.isPending}>
             <Trans>Valider</Trans>
           </Button>
         ) : (

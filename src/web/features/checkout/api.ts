@@ -1,20 +1,57 @@
+import { mutationOptions, useIsMutating } from '@tanstack/react-query';
 import type { Link } from '../../../contract/link';
-import type { Rel, RelInput, RelOutput } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
 import { apiCode } from '../../../contract/api-codes';
-import { follow } from '../../lib/follow';
-import { ApiError, errorText } from '../../lib/http';
+import { follow, linkMutationOptions } from '../../lib/follow';
+import { ApiError, toastFailure } from '../../lib/http';
+import { queryClient } from '../../lib/query';
+import { travelKeys } from '../../lib/travel-keys';
 import { toast } from '../../lib/toast';
 import { CHECKOUT_TEXTS } from './messages';
 
-/**
- * Follows a link that changes the travel: `If-Match` carries the version the user looked at (a
- * stale one is refused with 105 and nothing changes) and `Idempotency-Key` makes a retry safe.
- * Silent: the step shows the failure itself (`reportStepFailure`), next to the fields when it can.
- */
-export function change<R extends Rel>(rel: R, link: Link, travel: Pick<Travel, 'version'>, input: RelInput<R>, idempotencyKey: string): Promise<RelOutput<R>> {
-  return follow(rel, link, input, { silent: true, headers: { 'If-Match': String(travel.version), 'Idempotency-Key': idempotencyKey } });
+/** Every checkout change shares this key: the screen says WE_VERIFY_YOUR_INFOS while one runs (spec 2 §2). */
+const CHECKOUT = 'checkout';
+export const useCheckoutBusy = () => useIsMutating({ mutationKey: [CHECKOUT] }) > 0;
+
+/** The travel changed: the lists and the header's badge read it again (the checkout holds the travel itself). */
+const refreshLists = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: travelKeys.lists() }), queryClient.invalidateQueries({ queryKey: travelKeys.cartCount() })]);
+
+/** A step was saved: the travel is read again at the link the server gave, and the screen shows its next step. */
+async function readTravelAgain(travelId: string, getTravel: Link) {
+  try {
+    queryClient.setQueryData(travelKeys.one(travelId), await follow('getTravel', getTravel, undefined, { silent: true }));
+  } catch {
+    await queryClient.invalidateQueries({ queryKey: travelKeys.one(travelId) });
+  }
+  void refreshLists();
 }
+
+type StepRel = 'fillAnalytics' | 'patchMissionOrders' | 'fillApprovers';
+
+/**
+ * Saving a form step (analytics, mission orders, approver). Silent: the step shows field errors
+ * next to its fields and the rest through `reportStepFailure`. The mutation ends once the travel
+ * was read again, so the screen stays busy until the next step is known.
+ */
+export const stepMutation = <R extends StepRel>(rel: R, travelId: string) =>
+  mutationOptions({
+    ...linkMutationOptions(rel, { silent: true }),
+    mutationKey: [CHECKOUT, rel],
+    onSuccess: (saved: { links: { getTravel: Link } }) => readTravelAgain(travelId, saved.links.getTravel),
+  });
+
+/** The last step: book (company payment or option hold) or ask approval; the answer is the travel as it is now. */
+export const finalMutation = <R extends 'confirm' | 'requestApproval'>(rel: R, travelId: string) =>
+  mutationOptions({
+    ...linkMutationOptions(rel, { silent: true }),
+    mutationKey: [CHECKOUT, rel],
+    onSuccess: (travel: Travel) => {
+      queryClient.setQueryData(travelKeys.one(travelId), travel);
+      // Spec 2 "Success view": the travel leaves the cart (the header's badge and the cart screen's lists).
+      void refreshLists();
+    },
+  });
 
 /**
  * What the user sees when saving a step fails: a version conflict reloads the travel and says
@@ -27,6 +64,6 @@ export function reportStepFailure(error: unknown, reloadTravel: () => void): Rec
     return null;
   }
   if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) return error.fields;
-  toast.error(errorText(error));
+  toastFailure(error);
   return null;
 }

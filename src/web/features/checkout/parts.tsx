@@ -9,7 +9,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 export type StepProps = {
   travel: Travel;
   link: Link;
-  onSaved: (getTravel: Link) => void;
   onReload: () => void;
   onUnavailable: () => void;
 };
