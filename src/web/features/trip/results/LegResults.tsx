@@ -7,8 +7,9 @@ import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import { Button } from '../../../components/Button';
 import type { Choice, Offer, Proposal, TripResults } from '../../../../contract/trip';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
-import { moreChoices, pageResults } from './api';
+import { moreChoicesQuery, pageQuery } from './api';
 import { FiltersBar } from './FiltersBar';
 import type { Transport, TripFilters } from './filters';
 import { DEFAULT_FILTERS, applyFilters, offerPasses, transportStats } from './filters';
@@ -38,6 +39,7 @@ export function LegResults({
   onChoose: (chosen: Chosen) => void;
 }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState<TripResults | null>(null);
   const results = page ?? initial;
   const [overrides, setOverrides] = useState<Record<string, Pick<Proposal, 'choices' | 'offers'>>>({});
@@ -85,7 +87,7 @@ export function LegResults({
     if (!link) return;
     setLoadingMore(proposal.id);
     try {
-      const more = await moreChoices(link);
+      const more = await queryClient.fetchQuery(moreChoicesQuery(link));
       setOverrides((o) => ({ ...o, [proposal.id]: more }));
     } catch (error) {
       console.error(error); // spec 1 §8: more-choices failure is logged only
@@ -99,7 +101,7 @@ export function LegResults({
     if (!link) return;
     setPaging(direction);
     try {
-      const answer = await pageResults(link, results.searchID);
+      const answer = await queryClient.fetchQuery(pageQuery(direction, link, results.searchID));
       if (answer.proposals.length === 0) toast.warning(t`Aucun résultat : élargissez votre recherche.`);
       else {
         setPage(answer);

@@ -33,6 +33,7 @@ const STEP = {
       ],
     },
   ],
+  links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
 };
 
 function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
@@ -50,7 +51,7 @@ function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
     proposal: proposal('s1', { index: i, dep: '07:00', arr: '09:00', duration: 120 }),
     offer: offer('s1', i, 'second', 0, 2, 4500, { ancillaries }),
   }));
-  renderApp(<TravelerStep chosen={chosen} travelers={[{ id: 1, profile_id: 'u-alice' }]} travelID={null} entity="e-paris" onAdded={() => {}} />);
+  renderApp(<TravelerStep link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }} chosen={chosen} travelers={[{ id: 1, profile_id: 'u-alice' }]} travelID={null} entity="e-paris" onAdded={() => {}} />);
   return calls;
 }
 

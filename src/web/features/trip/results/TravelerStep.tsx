@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/Button';
 import { FieldError, FormAlert, useFieldText } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
+import type { Link } from '../../../../contract/link';
 import type { FormField, PlacementOption, TripSearchBody } from '../../../../contract/trip';
-import { cartQuery } from '../../../lib/cart';
 import { ApiError, errorText } from '../../../lib/http';
 import { openModal, preloadModal } from '../../../lib/modal';
 import { useUser } from '../../../lib/session';
-import { addToCart, travelerStepQuery } from './api';
+import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
 import { formatPrice } from '../../../lib/format';
 import type { Chosen } from './LegResults';
@@ -79,15 +79,18 @@ function useAncillaryLabels(): Record<string, string> {
 
 /**
  * Spec 2 "Traveller-information step": one card per traveller from the server's forms, placement
- * wishes, options, the entity, sign-in prompt, then add to cart (POST /cart/add, Idempotency-Key).
+ * wishes, options, the entity, sign-in prompt, then add to cart (the step's addToCart link, one intent per try).
  */
 export function TravelerStep({
+  link,
   chosen,
   travelers,
   travelID,
   entity,
   onAdded,
 }: {
+  /** The results' travelerForm link. */
+  link: Link;
   chosen: Chosen[];
   travelers: TripSearchBody['travelers'];
   travelID: string | null;
@@ -99,9 +102,9 @@ export function TravelerStep({
   const labels = useAncillaryLabels();
   const placementSummary = usePlacementSummary();
   const user = useUser();
-  const queryClient = useQueryClient();
   const offerIDs = chosen.map((c) => c.offer.id);
-  const step = useQuery(travelerStepQuery(offerIDs, travelers, travelID));
+  const step = useQuery(travelerStepQuery(link, offerIDs, travelers, travelID));
+  const adding = useMutation(addToCartMutation());
   const forms: Form[] = useMemo(
     () =>
       (step.data?.travelerForms ?? []).map((f) => ({
@@ -121,7 +124,6 @@ export function TravelerStep({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [offerErrors, setOfferErrors] = useState<CartAddResult['offer_errors']>([]);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const idBase = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -145,6 +147,8 @@ export function TravelerStep({
   };
 
   const submit = async () => {
+    const addLink = step.data?.links.addToCart;
+    if (!addLink) return; // signed out: the step asks to sign in first
     setFormError(null);
     setOfferErrors([]);
     const found = validate(forms, values, isFollower);
@@ -177,21 +181,17 @@ export function TravelerStep({
           return { offerID, type, quantity };
         }),
     };
-    setBusy(true);
     try {
-      const answer = await addToCart(body, crypto.randomUUID());
+      const answer = await adding.mutateAsync({ link: addLink, input: body });
       if (answer.offer_errors.length) {
         setOfferErrors(answer.offer_errors);
         return;
       }
       setDone(true);
-      await queryClient.invalidateQueries({ queryKey: cartQuery().queryKey });
       timer.current = setTimeout(onAdded, 2500);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFormError(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -430,8 +430,8 @@ export function TravelerStep({
           <Trans>Votre trajet a été ajouté au panier.</Trans>
         </FormAlert>
       ) : (
-        <Button onClick={() => void submit()} busy={busy} disabled={!user} className="self-end">
-          {busy ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
+        <Button onClick={() => void submit()} busy={adding.isPending} disabled={!step.data.links.addToCart} className="self-end">
+          {adding.isPending ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
         </Button>
       )}
     </section>

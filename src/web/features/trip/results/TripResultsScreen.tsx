@@ -121,7 +121,7 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
           {leg === 'return' ? <Trans>Retour : {from} - {to}</Trans> : <Trans>Aller : {from} - {to}</Trans>}
         </h1>
-        {leg === 'travelers' ? (
+        {leg === 'travelers' && outwardQuery.data?.links.travelerForm ? (
           <>
             <section aria-labelledby="recap-title">
               <h2 id="recap-title" className="mb-2 text-xl font-bold text-gray-900">
@@ -152,6 +152,7 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
               </ul>
             </section>
             <TravelerStep
+              link={outwardQuery.data.links.travelerForm}
               chosen={chosen}
               travelers={searchBody(url, user).travelers}
               travelID={url.travelID ?? null}

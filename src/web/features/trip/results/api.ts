@@ -1,13 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { User } from '../../../../contract/account';
-import { cartAddResultSchema } from '../../../../contract/cart';
-import type { CartAddBody } from '../../../../contract/cart';
 import type { Link } from '../../../../contract/link';
+import type { RelOutput } from '../../../../contract/rels';
 import type { SearchUrl } from '../../../../contract/search-url';
-import { fareConditionsSchema, moreChoicesSchema, travelerStepSchema, tripResultsSchema } from '../../../../contract/trip';
+import { tripResultsSchema } from '../../../../contract/trip';
 import type { TripSearchBody } from '../../../../contract/trip';
-import { api, request } from '../../../lib/http';
+import { follow, linkMutationOptions, linkQueryOptions } from '../../../lib/follow';
+import { api } from '../../../lib/http';
+import { invalidateTravels } from '../../../lib/travel-keys';
 
 /** The /search URL as the search body (POST /treep/search?version=v2). */
 export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
@@ -56,24 +56,29 @@ export const returnSearchQuery = (url: SearchUrl, user: User | null, outwardChoi
     staleTime: 10 * 60_000,
   });
 
-/** Next or previous results (the results' own links). */
-export const pageResults = (link: Link, searchID: string) => request(link.method, link.href, tripResultsSchema, { json: { searchID } });
-
-export const moreChoices = (link: Link) => request(link.method, link.href, moreChoicesSchema, { silent: true });
-
-export const fareConditionsQuery = (link: Link) =>
-  queryOptions({ queryKey: ['fare-conditions', link.href] as const, queryFn: ({ signal }) => request(link.method, link.href, fareConditionsSchema, { signal }) });
-
-/** Traveller forms and placement wishes for the chosen offers. */
-export const travelerStepQuery = (offerIDs: string[], travelers: TripSearchBody['travelers'], travelID: string | null) =>
+/** Next or previous results (the results' own `next` / `previous` links). */
+export const pageQuery = (direction: 'next' | 'previous', link: Link, searchID: string) =>
   queryOptions({
-    queryKey: ['traveler-step', offerIDs, travelers] as const,
-    queryFn: ({ signal }) =>
-      api.post('/ticket/travelerForm', { choiceIDs: offerIDs, travelers, travelID }, travelerStepSchema, { signal, silent: true }),
+    queryKey: ['trip-page', direction, link.href, searchID] as const,
+    queryFn: ({ signal }) => follow(direction, link, { searchID }, { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+/** Every fare of a cabin (its `getMoreChoices` link). Silent: spec 1 §8 only logs this failure. */
+export const moreChoicesQuery = (link: Link) => ({ ...linkQueryOptions('getMoreChoices', link, { silent: true }), staleTime: 10 * 60_000 });
+
+/** An offer's full fare conditions (its `fullfareConditions` link). */
+export const fareConditionsQuery = (link: Link) => linkQueryOptions('fullfareConditions', link);
+
+/** Traveller forms and placement wishes for the chosen offers (the results' `travelerForm` link). */
+export const travelerStepQuery = (link: Link, offerIDs: string[], travelers: TripSearchBody['travelers'], travelID: string | null) =>
+  queryOptions({
+    queryKey: ['traveler-step', link.href, offerIDs, travelers] as const,
+    queryFn: ({ signal }) => follow('travelerForm', link, { choiceIDs: offerIDs, travelers, travelID }, { signal, silent: true }),
     staleTime: 0,
   });
 
-export const addToCart = (body: CartAddBody, idempotencyKey: string) =>
-  api.post('/cart/add?version=v2', body, cartAddResultSchema, { silent: true, headers: { 'Idempotency-Key': idempotencyKey } });
+/** Adds the chosen offers with their travellers (the traveller step's `addToCart` link); the travel lists and badge read again. */
+export const addToCartMutation = () => mutationOptions({ ...linkMutationOptions('addToCart', { silent: true }), onSuccess: () => invalidateTravels() });
 
-export type CartAddResult = z.infer<typeof cartAddResultSchema>;
+export type CartAddResult = RelOutput<'addToCart'>;

@@ -103,7 +103,11 @@ export function results(specs: Spec[], extra: Partial<TripResults> = {}, searchI
     places: { from: PARIS, to: LYON },
     warns: [],
     travelID: null,
-    links: { next: { href: '/api/v1/treep/next', method: 'POST' }, previous: { href: '/api/v1/treep/previous', method: 'POST' } },
+    links: {
+      next: { href: '/api/v1/treep/next', method: 'POST' },
+      previous: { href: '/api/v1/treep/previous', method: 'POST' },
+      travelerForm: { href: '/api/v1/ticket/travelerForm', method: 'POST' },
+    },
     ...extra,
   };
 }

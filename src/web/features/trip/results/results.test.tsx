@@ -40,6 +40,7 @@ const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'label' | 'type'
 });
 
 const travelerForms = (values: { firstname: string | null; lastname: string | null }) => ({
+  links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
   placement: [{ name: 'position', label: 'Placement', options: [{ value: 'any', label: 'Sans préférence' }, { value: 'window', label: 'Fenêtre' }] }],
   travelerForms: [
     {
