@@ -120,6 +120,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders in their own chunks too: they import the screens' queries (and through them the contract's
+      // schemas), which the first visit of `/` must not pay for.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/web/routes',
       generatedRouteTree: './src/web/routeTree.gen.ts',
     }),

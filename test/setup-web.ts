@@ -31,7 +31,7 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   queryClient.clear();
-  useSession.setState({ token: null, user: null });
+  useSession.setState({ token: null });
   toast.dismiss();
   useToasterWanted.setState({ wanted: false });
   useModal.setState({ current: null, opener: null });

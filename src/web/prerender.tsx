@@ -65,8 +65,8 @@ async function renderLang(lang: Lang): Promise<HomeShell> {
       // Hoisted resource hints and the router's inline scroll script (the CSP allows no inline script).
       .replace(/^(<link [^>]*>)+/, '')
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-    // layout start … </main> <footer>…</footer> </div> then the toasts region, which the app adds itself.
-    const match = /^(<div class="flex min-h-screen flex-col">)([\s\S]*<\/main>)(<footer\b[\s\S]*<\/footer>)(<\/div>)<section aria-label="[^"]*" class="pointer-events-none fixed/.exec(html);
+    // layout start … </main> <footer>…</footer> </div>; the toasts region comes with the first toast.
+    const match = /^(<div class="flex min-h-screen flex-col">)([\s\S]*<\/main>)(<footer\b[\s\S]*<\/footer>)(<\/div>)$/.exec(html);
     if (!match) throw new Error('prerender: the home page markup no longer has the expected layout');
     // Inert until the app renders over it: a click on a button without its code would be lost.
     return { top: `<div class="flex min-h-screen flex-col" inert="">${match[2]}`, footer: match[3]!, end: match[4]! };

@@ -3,7 +3,11 @@ import type { ErrorComponentProps, RouterHistory } from '@tanstack/react-router'
 import { createRouter } from '@tanstack/react-router';
 import { CrashScreen } from './components/CrashScreen';
 import { NotFound } from './components/NotFound';
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../contract/account';
 import { setNavigator } from './lib/navigation';
+import { queryClient } from './lib/query';
+import { currentUser } from './lib/session';
 import { routeTree } from './routeTree.gen';
 
 function RouteError({ error }: ErrorComponentProps) {
@@ -11,11 +15,15 @@ function RouteError({ error }: ErrorComponentProps) {
   return <CrashScreen />;
 }
 
+/** What every route's beforeLoad and loader get: the query cache to load into, and who is signed in. */
+export type RouterContext = { queryClient: QueryClient; user: () => User | null };
+
 /** The app's router (a memory history in tests); the http client's session rules navigate through it. */
 export function createAppRouter(history?: RouterHistory) {
   const router = createRouter({
     routeTree,
     history,
+    context: { queryClient, user: currentUser },
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
     defaultPreload: 'intent',

@@ -13,7 +13,7 @@ import { DEFAULT_FEATURES } from '../../contract/account';
 import { DEFAULT_NAME, useBranding } from '../lib/branding';
 import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';
-import { useUser } from '../lib/session';
+import { useUser } from '../lib/me';
 import { Button } from './Button';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';

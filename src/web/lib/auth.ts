@@ -1,10 +1,11 @@
-import { userSchema } from '../../contract/account';
 import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
-import { ApiError, api } from './http';
+import { ApiError } from './http';
+import { meQuery } from './me';
+import { queryClient } from './query';
 import { TEXTS } from './messages';
 import { openModal } from './modal';
 import { navigateTo } from './navigation';
-import { clearSession, setUser, useSession } from './session';
+import { clearSession, currentUser, useSession } from './session';
 import { SESSION_TOAST_MS, toast } from './toast';
 
 /**
@@ -14,7 +15,7 @@ import { SESSION_TOAST_MS, toast } from './toast';
 export async function restoreSession(): Promise<void> {
   if (!useSession.getState().token) return;
   try {
-    setUser(await api.get('/user/', userSchema, { silent: true, handleSession: false }));
+    await queryClient.fetchQuery(meQuery());
   } catch (error) {
     if (!(error instanceof ApiError)) return;
     if (error.status === 401) {
@@ -30,7 +31,7 @@ export async function restoreSession(): Promise<void> {
 
 /** Logout (spec 3 §4): tell the server, forget everything but the branding, go home or to its redirect. */
 export async function logout(): Promise<void> {
-  const link = useSession.getState().user?.links.logout;
+  const link = currentUser()?.links.logout;
   let redirectURL: string | null = null;
   if (link) {
     try {

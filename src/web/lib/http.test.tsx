@@ -10,7 +10,7 @@ import { server } from '../testing/server';
 import { ApiError, api } from './http';
 import { setNavigator } from './navigation';
 import { findToasts, shownToasts } from '../testing/toasts';
-import { TOKEN_STORAGE_KEY, startSession, useSession } from './session';
+import { TOKEN_STORAGE_KEY, currentUser, startSession, useSession } from './session';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -96,7 +96,7 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
     await expect(api.get('/user/', userSchema)).rejects.toMatchObject({ status: 401 });
     expect(authorization).toBe('Bearer tok-1');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(useSession.getState().user).toBeNull();
+    expect(currentUser()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/');
     const toast = await theToast();
     expect(toast.textContent).toContain('Votre session a expiré');

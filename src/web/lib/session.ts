@@ -22,29 +22,26 @@ function writeToken(token: string | null) {
   }
 }
 
-type SessionState = {
-  /** The session token, kept in localStorage so a reload stays signed in. */
-  token: string | null;
-  /** The signed-in user, once GET /user/ or a login answered. */
-  user: User | null;
-};
+/** The session token, kept in localStorage so a reload stays signed in. The user is the `me` query (lib/me.ts). */
+export const useSession = create<{ token: string | null }>(() => ({ token: readToken() }));
 
-export const useSession = create<SessionState>(() => ({ token: readToken(), user: null }));
+/** The `me` query's key: the signed-in user as GET /user/ (or the login) answered. */
+export const meKey = ['me'] as const;
+
+/** The signed-in user now, outside React (route guards, the http client). */
+export const currentUser = () => queryClient.getQueryData<User | null>(meKey) ?? null;
 
 export function startSession(token: string, user: User) {
   writeToken(token);
-  useSession.setState({ token, user });
-}
-
-export function setUser(user: User) {
-  useSession.setState({ user });
+  useSession.setState({ token });
+  queryClient.setQueryData(meKey, user);
 }
 
 /** Forgets the session and every cached server answer but the agency's branding (the "app slice"). */
 export function clearSession() {
   writeToken(null);
-  useSession.setState({ token: null, user: null });
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'agency' });
+  useSession.setState({ token: null });
+  // `me` is emptied (its observers hear it), not removed; the rest goes.
+  queryClient.setQueryData(meKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'agency' && q.queryKey[0] !== meKey[0] });
 }
-
-export const useUser = () => useSession((s) => s.user);

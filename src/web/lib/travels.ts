@@ -13,7 +13,8 @@ export const travelQuery = (id: string) =>
   queryOptions({
     queryKey: travelKeys.one(id),
     queryFn: ({ signal }) => api.get(`/v2/travels/${encodeURIComponent(id)}`, travelSchema, { signal, silent: true }),
-    staleTime: 0,
+    // Read when the screen opens (the route starts it) and again after every change (invalidation).
+    staleTime: 10_000,
   });
 
 /** The user's travels of some statuses (all but removed ones when none is given): an entry point of the API. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, createRootRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
 import { Trans } from '@lingui/react/macro';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -8,11 +9,11 @@ import { Toaster } from '../components/Toaster';
 import { applyBranding, useBranding } from '../lib/branding';
 import { useModal } from '../lib/modal';
 import { toast } from '../lib/toast';
+import type { RouterContext } from '../router';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   // `?error=…` on any page (spec 3 §2) becomes a warning toast.
-  validateSearch: (search: Record<string, unknown>): { error?: string } =>
-    typeof search.error === 'string' && search.error ? { error: search.error } : {},
+  validateSearch: z.object({ error: z.string().min(1).optional().catch(undefined) }),
   component: RootLayout,
 });
 

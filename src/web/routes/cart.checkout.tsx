@@ -1,16 +1,20 @@
-import { Navigate, createFileRoute, redirect } from '@tanstack/react-router';
+import { Navigate, createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { CheckoutScreen } from '../features/checkout/CheckoutScreen';
 import { loadCheckoutTexts } from '../features/checkout/texts';
-import { useSession } from '../lib/session';
+import { requireUser } from '../lib/guards';
+import { travelQuery } from '../lib/travels';
 
 /** `/cart/checkout?travel=<id>` (spec 2 §2): the id is in the address so a reload resumes the checkout. */
 export const Route = createFileRoute('/cart/checkout')({
-  validateSearch: (search: Record<string, unknown>): { travel?: string } =>
-    typeof search.travel === 'string' && search.travel ? { travel: search.travel.slice(0, 64) } : {},
-  beforeLoad: () => {
-    if (!useSession.getState().user) throw redirect({ to: '/', replace: true });
+  validateSearch: z.object({ travel: z.string().min(1).max(64).optional().catch(undefined) }),
+  beforeLoad: requireUser,
+  loaderDeps: ({ search }) => ({ travel: search.travel }),
+  // The travel starts loading with the screen's code; a travel that cannot be read is the screen's to handle.
+  loader: ({ context, deps }) => {
+    if (deps.travel) void context.queryClient.prefetchQuery(travelQuery(deps.travel));
+    return loadCheckoutTexts();
   },
-  loader: loadCheckoutTexts,
   component: CheckoutRoute,
 });
 

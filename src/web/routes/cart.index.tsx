@@ -1,13 +1,16 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { CART_STATUSES } from '../features/cart/api';
 import { CartScreen } from '../features/cart/CartScreen';
 import { loadCartTexts } from '../features/cart/texts';
-import { useSession } from '../lib/session';
+import { requireUser } from '../lib/guards';
+import { travelsQuery } from '../lib/travels';
 
-/** `/cart` (spec 2 §2): signed-in users only. */
+/** `/cart` (spec 2 §2): signed-in users only; the travels load with the screen's code. */
 export const Route = createFileRoute('/cart/')({
-  beforeLoad: () => {
-    if (!useSession.getState().user) throw redirect({ to: '/', replace: true });
+  beforeLoad: requireUser,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(travelsQuery(CART_STATUSES));
+    return loadCartTexts();
   },
-  loader: loadCartTexts,
   component: CartScreen,
 });

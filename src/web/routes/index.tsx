@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { SearchHome } from '../features/search/SearchHome';
 import { TripSearchSkeleton } from '../features/search/TripSearchSkeleton';
 import { loadTripSearchForm } from '../features/trip/search-form/load';
@@ -9,8 +10,7 @@ const TripSearchForm = lazy(loadTripSearchForm);
 
 export const Route = createFileRoute('/')({
   // `?travelID=`: the trip searched is added to that travel (spec 1 §2, the travel-id banner).
-  validateSearch: (search: Record<string, unknown>): { travelID?: string } =>
-    typeof search.travelID === 'string' && search.travelID ? { travelID: search.travelID.slice(0, 64) } : {},
+  validateSearch: z.object({ travelID: z.coerce.string().min(1).max(64).optional().catch(undefined) }),
   component: Home,
 });
 

@@ -1,14 +1,16 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { RecapPage } from '../features/cart/RecapPage';
 import { loadCartTexts } from '../features/cart/texts';
-import { useSession } from '../lib/session';
+import { requireUser } from '../lib/guards';
+import { travelQuery } from '../lib/travels';
 
 /** The printable recap of one passenger of a booked travel (the travel's treepRecaps links). */
 export const Route = createFileRoute('/recap/$travelId/$travelerId')({
-  beforeLoad: () => {
-    if (!useSession.getState().user) throw redirect({ to: '/', replace: true });
+  beforeLoad: requireUser,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(travelQuery(params.travelId));
+    return loadCartTexts();
   },
-  loader: loadCartTexts,
   component: RecapRoute,
 });
 

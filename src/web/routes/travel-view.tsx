@@ -1,16 +1,19 @@
-import { Navigate, createFileRoute, redirect } from '@tanstack/react-router';
+import { Navigate, createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { TravelView } from '../features/cart/TravelView';
 import { loadCartTexts } from '../features/cart/texts';
-import { useSession } from '../lib/session';
+import { requireUser } from '../lib/guards';
+import { travelQuery } from '../lib/travels';
 
 /** `/travel-view?travel=<id>` (spec 2 §2): one travel, status and price, without the cart's actions; the id survives a reload. */
 export const Route = createFileRoute('/travel-view')({
-  validateSearch: (search: Record<string, unknown>): { travel?: string } =>
-    typeof search.travel === 'string' && search.travel ? { travel: search.travel.slice(0, 64) } : {},
-  beforeLoad: () => {
-    if (!useSession.getState().user) throw redirect({ to: '/', replace: true });
+  validateSearch: z.object({ travel: z.string().min(1).max(64).optional().catch(undefined) }),
+  beforeLoad: requireUser,
+  loaderDeps: ({ search }) => ({ travel: search.travel }),
+  loader: ({ context, deps }) => {
+    if (deps.travel) void context.queryClient.prefetchQuery(travelQuery(deps.travel));
+    return loadCartTexts();
   },
-  loader: loadCartTexts,
   component: TravelViewRoute,
 });
 

@@ -3,7 +3,7 @@ import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import Menu from 'lucide-react/icons/menu';
 import UserRound from 'lucide-react/icons/user-round';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 
 const itemClass =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal, preloadModal } from '../../lib/modal';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 
 /** /form: where activation lands (spec 3 §2); the next step is to sign in. */
 export function ActivatedPage() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../lib/dates';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

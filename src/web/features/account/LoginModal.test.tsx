@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { getModalRegistry, openModal } from '../../lib/modal';
-import { TOKEN_STORAGE_KEY, useSession } from '../../lib/session';
+import { TOKEN_STORAGE_KEY, currentUser, useSession } from '../../lib/session';
 import { apiError, userFixture } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { shownToasts } from '../../testing/toasts';
@@ -95,7 +95,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(body).toEqual({ username: 'alice', password: 'Escale2026!' });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-alice');
-    expect(useSession.getState().user?.firstname).toBe('Alice');
+    expect(currentUser()?.firstname).toBe('Alice');
   });
 
   it('sends SSO users to their company’s sign-in page', async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Link as ApiLink } from '../../../contract/link';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal, returnFocusTo } from '../../lib/modal';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
 import { travelsQuery } from '../../lib/travels';
 import { CART_STATUSES, emptyCartMutation, liveProducts } from './api';

@@ -9,7 +9,7 @@ import type { Product, Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal, returnFocusTo } from '../../lib/modal';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import { deleteTravelMutation, liveProducts, releaseOptionMutation } from './api';

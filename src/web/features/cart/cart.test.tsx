@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, delay, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Travel } from '../../../contract/travel';
-import { useSession } from '../../lib/session';
+import { currentUser, startSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -13,7 +13,7 @@ import { cartTravel } from './fixtures';
 
 function signIn(features: Partial<typeof DEFAULT_FEATURES> = {}, company: { travel_policy?: string | null; hotel_enabled?: boolean } = {}) {
   const base = userFixture();
-  useSession.setState({ token: 'token', user: { ...base, features: { ...DEFAULT_FEATURES, ...features }, company: { ...base.company!, ...company } } });
+  startSession('token', { ...base, features: { ...DEFAULT_FEATURES, ...features }, company: { ...base.company!, ...company } });
 }
 
 /** The travels list as the server answers it, filtered by the `status` asked; `travels` may change during a test. */
@@ -39,9 +39,12 @@ const travelCard = async (name: RegExp | string) => screen.findByRole('article',
 describe('Cart screen (spec 2 §2)', () => {
   it('shows 5 placeholder rows while loading, then the empty view with a way back to booking', async () => {
     signIn();
+    // The travels are held until the placeholder was seen: they start loading with the route, alongside its code.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get('/api/v1/v2/travels/', async () => {
-        await delay(150);
+        await answered;
         return HttpResponse.json({ result: { travels: [], links: {} } });
       }),
       http.get('/api/v1/comms', () => HttpResponse.json({ result: {} })),
@@ -49,6 +52,7 @@ describe('Cart screen (spec 2 §2)', () => {
     await renderRoute('/cart');
     expect(await screen.findByRole('status', { name: 'Chargement du panier' })).toBeTruthy();
     expect(screen.getAllByTestId('travel-placeholder')).toHaveLength(5);
+    answer();
     expect(await screen.findByRole('heading', { name: 'Votre panier est vide' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Réserver un trajet' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Vider le panier' })).toBeNull();
@@ -239,7 +243,7 @@ describe('Cart screen (spec 2 §2)', () => {
   it('hides the add-trip link when enableAddNewTripFromCart is off', async () => {
     signIn({ enableAddNewTripFromCart: false }, { hotel_enabled: false });
     const base = userFixture();
-    useSession.setState((s) => ({ user: { ...s.user!, company: { ...base.company!, hotel_enabled: false, carrental_enabled: false } } }));
+    startSession('token', { ...currentUser()!, company: { ...base.company!, hotel_enabled: false, carrental_enabled: false } });
     serveTravels({ travels: [cartTravel()] });
     await renderRoute('/cart');
     await travelCard('Voyage du 01/12/2026');

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { Travel } from '../../../contract/travel';
-import { useSession } from '../../lib/session';
+import { startSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -34,7 +34,7 @@ function bookedTravel(): Travel {
 }
 
 function serve(travels: Travel[]) {
-  useSession.setState({ token: 'token', user: userFixture() });
+  startSession('token', userFixture());
   server.use(
     http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels, links: {} } })),
     http.get('/api/v1/v2/travels/:id', ({ params }) => {

@@ -5,7 +5,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Travel } from '../../../contract/travel';
 import { buttonClass } from '../../components/Button';
-import { useUser } from '../../lib/session';
+import { useUser } from '../../lib/me';
 import type { Outcome } from './FinalStep';
 import { holdDeadline } from './FinalStep';
 import { formatDateTime } from '../../lib/format';

@@ -3,7 +3,7 @@ import type { FeatureFlags } from '../../../contract/account';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Link } from '../../../contract/link';
 import type { AnalyticField, Product, Travel } from '../../../contract/travel';
-import { useSession } from '../../lib/session';
+import { startSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { server } from '../../testing/server';
 import { railProduct, travelFixture } from '../../testing/travels';
@@ -48,7 +48,7 @@ export const approver = (id: string, firstname: string, lastname: string) => ({ 
 
 /** Signs Alice in, with feature flags overridden. */
 export function signIn(features: Partial<FeatureFlags> = {}) {
-  useSession.setState({ token: 'token', user: userFixture({ features: { ...DEFAULT_FEATURES, ...features } }) });
+  startSession('token', userFixture({ features: { ...DEFAULT_FEATURES, ...features } }));
 }
 
 /** Serves travel t1 (`state.travel` may change during a test) and records every change sent to it, whatever answers it. */

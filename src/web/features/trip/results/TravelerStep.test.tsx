@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { Offer } from '../../../../contract/trip';
-import { useSession } from '../../../lib/session';
+import { startSession } from '../../../lib/session';
 import { apiError, userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -37,7 +37,7 @@ const STEP = {
 };
 
 function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
-  useSession.setState({ token: 'token', user: userFixture() });
+  startSession('token', userFixture());
   const calls: unknown[] = [];
   server.use(
     http.post('/api/v1/ticket/travelerForm', () => HttpResponse.json({ result: STEP })),

@@ -8,7 +8,7 @@ import type { Link } from '../../../../contract/link';
 import type { FormField, PlacementOption, TripSearchBody } from '../../../../contract/trip';
 import { ApiError, errorText } from '../../../lib/http';
 import { openModal, preloadModal } from '../../../lib/modal';
-import { useUser } from '../../../lib/session';
+import { useUser } from '../../../lib/me';
 import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
 import { formatPrice } from '../../../lib/format';

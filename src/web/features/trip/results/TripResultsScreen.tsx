@@ -7,7 +7,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import { Spinner } from '../../../components/Spinner';
 import type { SearchUrl } from '../../../../contract/search-url';
 import type { TripResults } from '../../../../contract/trip';
-import { useUser } from '../../../lib/session';
+import { useUser } from '../../../lib/me';
 import { returnSearchQuery, searchBody, tripSearchQuery } from './api';
 import { randomFact } from './facts';
 import { formatDay, formatDuration, formatPrice, formatTime } from '../../../lib/format';
@@ -96,10 +96,10 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
   const empty = outwardQuery.data && outwardQuery.data.proposals.length === 0;
   useEffect(() => {
     // Spec 1 §2: no outward proposal → back to the search, keeping the travel id.
-    if (empty) void navigate({ to: '/', search: (url.travelID ? { travelID: url.travelID } : {}) as never, replace: true });
+    if (empty) void navigate({ to: '/', search: url.travelID ? { travelID: url.travelID } : {}, replace: true });
   }, [empty, navigate, url.travelID]);
 
-  const setTransport = (transport: Transport) => void navigate({ to: '.', search: (prev) => ({ ...prev, transport }) as never, replace: true });
+  const setTransport = (transport: Transport) => void navigate({ to: '/search', search: (prev) => ({ ...prev, transport }), replace: true });
 
   const current = leg === 'return' ? returnQuery : outwardQuery;
   const from = leg === 'return' ? placeName(returnQuery.data, url.retFrom ?? url.to, 'from') : placeName(outwardQuery.data, url.from, 'from');

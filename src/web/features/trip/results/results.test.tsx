@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { FormField } from '../../../../contract/trip';
-import { useSession } from '../../../lib/session';
+import { startSession } from '../../../lib/session';
 import { apiError, userFixture } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -66,7 +66,7 @@ const travelerForms = (values: { firstname: string | null; lastname: string | nu
 });
 
 function signIn() {
-  useSession.setState({ token: 'token', user: userFixture() });
+  startSession('token', userFixture());
 }
 
 const list = () => screen.findByRole('list', { name: 'Trajets' });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { DEFAULT_FEATURES } from '../../../../contract/account';
-import { useSession } from '../../../lib/session';
+import { clearSession, startSession } from '../../../lib/session';
 import { userFixture } from '../../../testing/fixtures';
 import { server } from '../../../testing/server';
 import { LYON, MARSEILLE, PARIS, renderTripForm } from './testing';
@@ -55,7 +55,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
   it('moves the focus from origin to destination to the date, and searches with the /search params', async () => {
     placesApi();
     const user = userEvent.setup();
-    useSession.setState({ token: 't', user: userFixture() });
+    startSession('t', userFixture());
     const { router } = await renderTripForm({ now: () => NOW, travelID: 'tr-1' });
     await choosePlace(user, 'Départ', 'Paris');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Destination' })));
@@ -126,7 +126,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
 
   it('wants 1 to 9 passengers, with birthdates when the company requires them', async () => {
     const user = userEvent.setup();
-    useSession.setState({ token: 't', user: userFixture({ features: { ...DEFAULT_FEATURES, allBirthdateRequired: true } }) });
+    startSession('t', userFixture({ features: { ...DEFAULT_FEATURES, allBirthdateRequired: true } }));
     await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
     const paxButton = screen.getByRole('button', { name: /Passagers/ });
     await user.click(paxButton);
@@ -155,7 +155,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
       { uid: 'e-paris', name: 'Paris HQ' },
       { uid: 'e-lyon', name: 'Lyon' },
     ];
-    useSession.setState({ token: 't', user: userFixture({ entities: two }) });
+    startSession('t', userFixture({ entities: two }));
     await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
     const entity = screen.getByRole('combobox', { name: 'Entité' });
     expect((entity as HTMLSelectElement).value).toBe('');
@@ -164,17 +164,14 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
   });
 
   it('shows the options the user has: swap, special fares, entities, colleagues; none signed out', async () => {
-    useSession.setState({
-      token: 't',
-      user: userFixture({ special_fares: [{ code: 'SNCF-PRO', label: 'Tarif pro' }], features: { ...DEFAULT_FEATURES, enableReverseLocation: false } }),
-    });
+    startSession('t', userFixture({ special_fares: [{ code: 'SNCF-PRO', label: 'Tarif pro' }], features: { ...DEFAULT_FEATURES, enableReverseLocation: false } }),);
     const view = await renderTripForm({ now: () => NOW });
     expect(screen.queryByRole('button', { name: 'Inverser le départ et la destination' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Tarif spécial' })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Entité' }) as HTMLSelectElement).value).toBe('e-paris');
     view.unmount();
 
-    useSession.setState({ token: null, user: null });
+    clearSession();
     const user = userEvent.setup();
     await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
     expect(screen.getByRole('button', { name: 'Inverser le départ et la destination' })).toBeTruthy();
@@ -200,7 +197,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
       }),
       http.get('/api/v1/places', () => HttpResponse.json({ result: [PARIS, LYON] })),
     );
-    useSession.setState({ token: 't', user: userFixture() });
+    startSession('t', userFixture());
     const user = userEvent.setup();
     const { router } = await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
     await user.click(screen.getByRole('button', { name: /Passagers/ }));
@@ -215,7 +212,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
 
   it('shows the travel banner with its cancel button, and the essential-trip link in a new tab', async () => {
     const user = userEvent.setup();
-    useSession.setState({ token: 't', user: userFixture() });
+    startSession('t', userFixture());
     let cancelled = 0;
     await renderTripForm({ now: () => NOW, travelID: 'tr-1', onCancelTravel: () => (cancelled += 1) });
     const link = screen.getByRole('link', { name: /Évaluez son impact/ });
@@ -227,12 +224,12 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
   });
 
   it('hides the travel banner for assistance agents and when the company says so', async () => {
-    useSession.setState({ token: 't', user: userFixture({ perms: ['assistance_agent'] }) });
+    startSession('t', userFixture({ perms: ['assistance_agent'] }));
     const view = await renderTripForm({ now: () => NOW, travelID: 'tr-1' });
     expect(screen.queryByText('Ce trajet sera ajouté à votre voyage en cours.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ajouter un retour' })).toBeNull();
     view.unmount();
-    useSession.setState({ token: 't', user: userFixture({ features: { ...DEFAULT_FEATURES, hideExistingTravelMessage: true } }) });
+    startSession('t', userFixture({ features: { ...DEFAULT_FEATURES, hideExistingTravelMessage: true } }));
     await renderTripForm({ now: () => NOW, travelID: 'tr-1' });
     expect(screen.queryByText('Ce trajet sera ajouté à votre voyage en cours.')).toBeNull();
   });
@@ -240,7 +237,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
   it('has an open-jaw return pair for the users who may use it', async () => {
     placesApi();
     const user = userEvent.setup();
-    useSession.setState({ token: 't', user: userFixture({ hasOpenJawSearchEnabled: true }) });
+    startSession('t', userFixture({ hasOpenJawSearchEnabled: true }));
     const { router } = await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
     await user.click(screen.getByRole('button', { name: 'Ajouter un retour' }));
     await user.click(screen.getByLabelText('Retour depuis ou vers un autre lieu'));

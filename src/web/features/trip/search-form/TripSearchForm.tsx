@@ -16,7 +16,7 @@ import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
 import { SearchSteps } from '../../../components/SearchSteps';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
-import { useUser } from '../../../lib/session';
+import { useUser } from '../../../lib/me';
 import type { DateRule } from './components/DatePicker';
 import { DateCalendar, DateInput } from './components/DatePicker';
 import { PassengersPanel, usePassengerLabel } from './components/Passengers';

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '../../contract/account';
+import { api } from './http';
+import { meKey } from './session';
+
+/**
+ * The signed-in user (GET /user/). Read at start-up and written by the login; it changes only when
+ * the user signs in or out, so it is never refetched by itself. A failure is handled by the caller
+ * (start-up: lib/auth restoreSession).
+ */
+export const meQuery = () =>
+  queryOptions({
+    queryKey: meKey,
+    queryFn: ({ signal }) => api.get('/user/', userSchema, { signal, silent: true, handleSession: false }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/** The signed-in user, or null when signed out (reads the `me` query; start-up and login fill it). */
+export function useUser() {
+  const { data } = useQuery({ ...meQuery(), enabled: false });
+  return data ?? null;
+}
