@@ -1,5 +1,7 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { get, set } from 'react-hook-form';
+import { z } from 'zod';
 import type { MessageKey } from '../../contract/validation';
 import { isMessageKey } from './messages';
 
@@ -7,27 +9,24 @@ export type ExtraIssue = { path: string; key: MessageKey };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), values);
-}
+/** Issues the contract leaves without a key (e.g. a bare `.min(1)`) read "invalid format". */
+const keyedIssues = { error: () => 'FORMAT_INVALID' } as const;
 
-function setAt(target: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split('.');
-  let node = target;
-  keys.slice(0, -1).forEach((k) => {
-    node[k] = (node[k] as Record<string, unknown> | undefined) ?? {};
-    node = node[k] as Record<string, unknown>;
-  });
-  const last = keys[keys.length - 1] as string;
-  if (!(last in node)) node[last] = value; // first problem of a field wins
+/** Each error of a resolver's (nested) result with its dotted path; an array's own error sits under `root`. */
+function* fieldErrors(errors: object, path: string[] = []): Generator<[string[], FieldError]> {
+  for (const [key, node] of Object.entries(errors) as [string, unknown][]) {
+    if (!node || typeof node !== 'object') continue;
+    if (typeof (node as FieldError).type === 'string') yield [key === 'root' ? path : [...path, key], node as FieldError];
+    else yield* fieldErrors(node, [...path, key]);
+  }
 }
 
 /**
  * A react-hook-form resolver built from a contract schema: the form's values become the request
- * body (`toBody`), the contract checks it, and each issue lands on its field with a message KEY
- * (validation.ts) that the field translates. A blank field reads "please fill"; other issues
- * without a key read "invalid format". `extra` adds checks the schema runs only once the rest
- * passes (e.g. the password confirmation), so they show at the same time as the others.
+ * body (`toBody`), the contract checks it (through `zodResolver`), and each issue lands on its field
+ * with a message KEY (validation.ts) that the field translates. A blank field reads "please fill";
+ * other issues without a key read "invalid format". `extra` adds checks the schema runs only once
+ * the rest passes (e.g. the password confirmation), so they show at the same time as the others.
  * On success the form's submit handler receives the parsed body.
  */
 export function contractResolver<TForm extends FieldValues, S extends z.ZodType>(
@@ -35,24 +34,22 @@ export function contractResolver<TForm extends FieldValues, S extends z.ZodType>
   toBody: (values: TForm) => unknown,
   extra?: (values: TForm) => ExtraIssue[],
 ): Resolver<TForm, unknown, z.output<S>> {
-  return async (values) => {
-    const body = toBody(values);
-    const result = await schema().safeParseAsync(body);
-    const issues: ExtraIssue[] = result.success
-      ? []
-      : result.error.issues.map((issue) => ({
-          path: issue.path.map(String).join('.'),
-          key: isMessageKey(issue.message) ? issue.message : 'FORMAT_INVALID',
-        }));
-    issues.push(...(extra?.(values) ?? []));
-    if (result.success && issues.length === 0) return { values: result.data, errors: {} };
-    const errors: Record<string, unknown> = {};
-    for (const { path, key } of issues) {
+  return async (values, context, options) => {
+    // Built per validation: a schema may depend on the clock (e.g. the sign-up's birthdate bound).
+    const body = z.custom<TForm>().transform(toBody).pipe(schema());
+    const result = await zodResolver(body, keyedIssues)(values, context, options);
+    const extras = extra?.(values) ?? [];
+    if (extras.length === 0 && Object.keys(result.errors).length === 0) return result;
+
+    const errors: FieldErrors<TForm> = result.errors;
+    // The contract's first problem of a field wins over the extra checks.
+    for (const { path, key } of extras) if (!get(errors, path)) set(errors, path, { type: 'validate', message: key });
+    const bodyValues = toBody(values);
+    for (const [path, error] of fieldErrors(errors)) {
       // A blank field says "please fill" whatever rule it breaks (an empty password is missing, not weak).
-      const keys = path.split('.');
-      const message = isBlank(valueAt(values, keys) ?? valueAt(body, keys)) ? 'PLEASE_FILL' : key;
-      setAt(errors, path, { type: 'validate', message });
+      const value = get(values, path.join('.')) ?? get(bodyValues, path.join('.'));
+      error.message = isBlank(value) ? 'PLEASE_FILL' : isMessageKey(error.message) ? error.message : 'FORMAT_INVALID';
     }
-    return { values: {}, errors: errors as FieldErrors<TForm> };
+    return { values: {}, errors };
   };
 }

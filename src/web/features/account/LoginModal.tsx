@@ -1,81 +1,90 @@
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import type { LoginBody } from '../../../contract/account';
+import { forgotBodySchema, loginBodySchema } from '../../../contract/account';
 import { apiCode } from '../../../contract/api-codes';
 import { Button } from '../../components/Button';
 import { FormAlert, PasswordField, TextField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
+import { contractResolver } from '../../lib/form';
 import { ApiError, errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
 import { getAuthStrategy, login } from './api';
 
+type UsernameForm = { username: string };
+type PasswordForm = { password: string };
+
+/** The username as typed: trimmed and required, as the password reset takes it (the strategy look-up takes the same). */
+const usernameResolver = contractResolver(() => forgotBodySchema, (v: UsernameForm) => v);
+/** Credentials, as the contract's login body wants them. */
+const credentialsSchema = loginBodySchema.options[0];
+
 /**
  * Two-step login (spec 3 §4): the username decides the strategy (password, or a redirect to the
  * company's SSO); then the password. Unknown usernames and wrong passwords shake the modal.
+ * A field's error stays until the next submit, which clears them all.
  */
 export default function LoginModal({ username: initialUsername = '' }: ModalProps['Login']) {
   const { t } = useLingui();
   const { close, shake } = useModalFrame();
   const [step, setStep] = useState<'username' | 'password'>('username');
-  const [username, setUsername] = useState(initialUsername);
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const usernameForm = useForm<UsernameForm, unknown, UsernameForm>({
+    resolver: usernameResolver,
+    defaultValues: { username: initialUsername },
+    reValidateMode: 'onSubmit',
+  });
+  const passwordForm = useForm<PasswordForm, unknown, LoginBody>({
+    // The username is the one the first step accepted.
+    resolver: contractResolver(() => credentialsSchema, (v: PasswordForm) => ({ username: usernameForm.getValues('username'), password: v.password })),
+    defaultValues: { password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const username = usernameForm.watch('username');
 
-  const form = useRef<HTMLFormElement>(null);
-  const fail = (field?: string, formMessage?: string, withShake = false) => {
-    setFieldError(field);
-    setFormError(formMessage);
-    if (withShake) shake();
-    // Back to the field to correct (the busy submit button had taken focus away).
-    if (field || formMessage) requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus());
-  };
+  // Back to the field to correct (the busy submit button had taken focus away).
+  const refocus = (focus: () => void) => requestAnimationFrame(focus);
 
-  const submitUsername = async (event: FormEvent) => {
-    event.preventDefault();
-    const name = username.trim();
-    if (!name) return fail('PLEASE_FILL');
-    fail();
-    setBusy(true);
+  const submitUsername = usernameForm.handleSubmit(async ({ username: name }) => {
+    const { setError, setFocus } = usernameForm;
     try {
       const { strategy, redirectURL } = await getAuthStrategy(name);
-      if (strategy === 'sso') {
-        if (redirectURL) window.location.assign(redirectURL);
-        else fail(undefined, errorText(null));
+      if (strategy === 'password') {
+        usernameForm.setValue('username', name);
+        setStep('password');
         return;
       }
-      setUsername(name);
-      setStep('password');
+      if (redirectURL) return window.location.assign(redirectURL);
+      setError('root', { type: 'server', message: errorText(null) });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) fail(t`Nom d’utilisateur non reconnu`, undefined, true);
-      else fail(undefined, errorText(error));
-    } finally {
-      setBusy(false);
+      if (error instanceof ApiError && error.status === 404) {
+        setError('username', { type: 'server', message: t`Nom d’utilisateur non reconnu` });
+        shake();
+      } else {
+        setError('root', { type: 'server', message: errorText(error) });
+      }
     }
-  };
+    refocus(() => setFocus('username'));
+  });
 
-  const submitPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) return fail('PLEASE_FILL');
-    fail();
-    setBusy(true);
+  const submitPassword = passwordForm.handleSubmit(async (credentials) => {
+    const { setError, setFocus } = passwordForm;
     try {
-      await login({ username, password });
-      close();
+      await login(credentials);
+      return close();
     } catch (error) {
       if (error instanceof ApiError && error.api_code === apiCode.WRONG_CREDENTIALS) {
-        fail(t`Mauvais mot de passe.`, undefined, true);
+        setError('password', { type: 'server', message: t`Mauvais mot de passe.` });
+        shake();
       } else {
         // 30 (e-mail not confirmed), 104 (too many attempts) and the rest: the server's own words.
-        fail(undefined, errorText(error));
+        setError('root', { type: 'server', message: errorText(error) });
       }
-    } finally {
-      setBusy(false);
     }
-  };
+    refocus(() => setFocus('password'));
+  });
 
   return (
     <div className="flex flex-col gap-5">
@@ -84,25 +93,23 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
       </ModalTitle>
 
       {step === 'username' ? (
-        <form ref={form} noValidate onSubmit={submitUsername} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submitUsername} className="flex flex-col gap-4">
           <TextField
             label={<Trans>Nom d’utilisateur</Trans>}
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={fieldError}
+            error={usernameForm.formState.errors.username?.message}
+            {...usernameForm.register('username')}
           />
-          <FormAlert>{formError}</FormAlert>
-          <Button type="submit" busy={busy}>
+          <FormAlert>{usernameForm.formState.errors.root?.message}</FormAlert>
+          <Button type="submit" busy={usernameForm.formState.isSubmitting}>
             <Trans>Continuer</Trans>
           </Button>
         </form>
       ) : (
-        <form ref={form} noValidate onSubmit={submitPassword} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submitPassword} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-100 px-3 py-2">
             <span>
               <span className="sr-only">
@@ -113,8 +120,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
             <Button
               variant="link"
               onClick={() => {
-                fail();
-                setPassword('');
+                passwordForm.reset();
                 setStep('username');
               }}
             >
@@ -124,15 +130,13 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
           </div>
           <PasswordField
             label={<Trans>Mot de passe</Trans>}
-            name="password"
             autoComplete="current-password"
             autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldError}
+            error={passwordForm.formState.errors.password?.message}
+            {...passwordForm.register('password')}
           />
-          <FormAlert>{formError}</FormAlert>
-          <Button type="submit" busy={busy}>
+          <FormAlert>{passwordForm.formState.errors.root?.message}</FormAlert>
+          <Button type="submit" busy={passwordForm.formState.isSubmitting}>
             <Trans>Se connecter</Trans>
           </Button>
         </form>

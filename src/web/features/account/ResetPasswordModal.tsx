@@ -1,42 +1,45 @@
-import type { FormEvent } from 'react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans } from '@lingui/react/macro';
 import MailCheck from 'lucide-react/icons/mail-check';
+import { forgotBodySchema } from '../../../contract/account';
 import { Button } from '../../components/Button';
 import { FormAlert, TextField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
+import { contractResolver } from '../../lib/form';
 import { errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
 import { forgotPassword } from './api';
 
+type Form = { username: string };
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const resolver = contractResolver(() => forgotBodySchema, (v: Form) => v);
 
 /** Password reset request (spec 3 §4): sending, then "an e-mail was sent" or the server's error. */
 export default function ResetPasswordModal({ username: initial = '' }: ModalProps['ResetPassword']) {
   const { close } = useModalFrame();
-  const [username, setUsername] = useState(initial);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<Form, unknown, Form>({ resolver, defaultValues: { username: initial }, reValidateMode: 'onSubmit' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const name = username.trim();
-    setError(undefined);
-    if (!name) return setFieldError('PLEASE_FILL');
-    setFieldError(undefined);
-    setState('sending');
+  const submit = handleSubmit(async ({ username }) => {
     try {
-      await forgotPassword(name);
-      setState('sent');
+      await forgotPassword(username);
+      setSent(true);
     } catch (failure) {
-      setError(capitalise(errorText(failure)));
-      setState('idle');
+      setError('root', { type: 'server', message: capitalise(errorText(failure)) });
     }
-  };
+  });
 
-  if (state === 'sent') {
+  if (sent) {
     return (
       <div className="flex flex-col items-start gap-4">
         <MailCheck aria-hidden="true" size={40} className="text-brand" />
@@ -67,15 +70,14 @@ export default function ResetPasswordModal({ username: initial = '' }: ModalProp
         autoCapitalize="none"
         spellCheck={false}
         autoFocus
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        error={fieldError}
+        error={errors.username?.message}
+        {...register('username')}
       />
-      <FormAlert>{error}</FormAlert>
-      <Button type="submit" busy={state === 'sending'}>
-        {state === 'sending' ? <Trans>Envoi en cours…</Trans> : <Trans>Envoyer le lien</Trans>}
+      <FormAlert>{errors.root?.message}</FormAlert>
+      <Button type="submit" busy={isSubmitting}>
+        {isSubmitting ? <Trans>Envoi en cours…</Trans> : <Trans>Envoyer le lien</Trans>}
       </Button>
-      <Button variant="link" onClick={() => openModal('Login', { username: username.trim() })}>
+      <Button variant="link" onClick={() => openModal('Login', { username: getValues('username').trim() })}>
         <Trans>Retour à la connexion</Trans>
       </Button>
     </form>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
@@ -12,6 +13,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Users from 'lucide-react/icons/users';
 import type { User } from '../../../../contract/account';
 import { DEFAULT_FEATURES } from '../../../../contract/account';
+import type { SearchUrl } from '../../../../contract/search-url';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
 import { SearchSteps } from '../../../components/SearchSteps';
@@ -23,7 +25,7 @@ import { PassengersPanel, usePassengerLabel } from './components/Passengers';
 import { PlacePicker } from './components/PlacePicker';
 import { addHours, defaultStart, startOfDay } from './dates';
 import type { TripField, TripValues } from './validation';
-import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey, toSearchUrl, validateTrip } from './validation';
+import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey, tripSchema } from './validation';
 
 /** The external site of the "is this trip essential?" banner (spec 1 §1). */
 export const ESSENTIAL_TRIP_URL = 'https://impactco2.fr/outils/transport';
@@ -88,18 +90,12 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   useEffect(() => {
     nowRef.current = now;
   }, [now]);
-  const resolver: Resolver<TripValues> = async (values) => {
-    const found = validateTrip(values, {
-      now: nowRef.current(),
-      birthdateRequired: features.allBirthdateRequired,
-      hasEntities: entities.length > 0,
-    });
-    const keys = Object.keys(found) as TripField[];
-    if (!keys.length) return { values, errors: {} };
-    const errors = Object.fromEntries(keys.map((k) => [k, { type: 'validate', message: found[k] }]));
-    return { values: {}, errors: errors as FieldErrors<TripValues> };
-  };
-  const { control, handleSubmit, watch, getValues, setValue, setFocus, setError, clearErrors, formState } = useForm<TripValues>({
+  // The rules depend on the clock at the time of the check, hence a schema per validation.
+  const resolver: Resolver<TripValues, unknown, SearchUrl> = (values, context, options) =>
+    zodResolver(
+      tripSchema({ now: nowRef.current(), birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID }),
+    )(values, context, options);
+  const { control, handleSubmit, watch, getValues, setValue, setFocus, setError, clearErrors, formState } = useForm<TripValues, unknown, SearchUrl>({
     defaultValues: { ...defaults(user, now()), ...initial },
     resolver,
   });
@@ -132,9 +128,9 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   const startRule: DateRule = { kind: 'start', now };
   const endRule: DateRule = { kind: 'end', now, start: date };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((search) => {
     performance.mark(SEARCH_SUBMIT_MARK);
-    void navigate({ to: '/search', search: toSearchUrl(values, travelID) });
+    void navigate({ to: '/search', search });
   });
 
   const modeGroup = (name: 'mode' | 'retMode', legend: string) => (
