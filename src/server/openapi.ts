@@ -53,9 +53,17 @@ const TAGS = [
   { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
 ];
 
-const headerParam = (description: string) => ({ type: 'string', maxLength: 200, description });
-const IF_MATCH = headerParam('The travel’s `version` as last read: a stale one is refused (409, api_code 105) and nothing changes.');
-const IDEMPOTENCY_KEY = headerParam('One key per user intent, reused by its retries: a retry with the same key and body gets the first answer.');
+// Their formats are the ones lib/travels (expectedVersion) and lib/idempotency check.
+const IF_MATCH = {
+  type: 'string',
+  pattern: '^\\s*(W/)?"?\\d{1,9}"?\\s*$',
+  description: 'The travel’s `version` as last read (`3` or `"3"`): a stale one is refused (409, api_code 105) and nothing changes.',
+};
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.:-]{8,100}$',
+  description: 'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106).',
+};
 
 type Json = Record<string, unknown>;
 type Schemas = Record<string, Json>;
