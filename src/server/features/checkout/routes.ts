@@ -27,7 +27,7 @@ export function checkoutRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
-    const saved = { 200: envelope(stepSavedSchema), ...apiErrors(400, 401, 403, 404, 409, 422) };
+    const saved = { 200: envelope(stepSavedSchema), ...apiErrors(400, 401, 404, 409, 422) };
 
     r.get(
       '/v2/travels/:travelID/analytics',
@@ -72,7 +72,7 @@ export function checkoutRoutes(services: Services) {
 
     r.patch(
       '/v2/travels/:travelID/approvers',
-      { onRequest: app.requireUser, schema: { tags, summary: 'Choose the travel’s approver (and backup)', operationId: 'fillApprovers', params, body: fillApproversBodySchema, response: saved } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'Choose the travel’s approver (and backup)', operationId: 'fillApprovers', params, body: fillApproversBodySchema, response: { ...saved, ...apiErrors(403) } } },
       (request, reply) =>
         sendOnce(services, request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
