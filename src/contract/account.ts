@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { linksOf } from './link';
 import { birthdateProblem, fields } from './validation';
 
-export const genderSchema = z.enum(['MR', 'MS']);
-export const langSchema = z.enum(['fr', 'en']);
+export const genderSchema = z.enum(['MR', 'MS']).meta({ id: 'Gender' });
+export const langSchema = z.enum(['fr', 'en']).meta({ id: 'Lang' });
 export type Lang = z.infer<typeof langSchema>;
 
 /** Feature flags of spec 3 §9 with their defaults; a company may override any of them. */
@@ -24,7 +24,7 @@ export const featureFlagsSchema = z.object({
   redirectToCart: z.boolean().default(false),
   seeTicketButtonOnSuccess: z.boolean().default(true),
   hideExistingTravelMessage: z.boolean().default(false),
-});
+}).meta({ id: 'FeatureFlags' });
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 export const DEFAULT_FEATURES: FeatureFlags = featureFlagsSchema.parse({});
 
@@ -33,9 +33,9 @@ export const companyConfigSchema = z.object({
   airOfflineCancellation: z.boolean(),
   railOfflineCancellation: z.boolean(),
   travelAgency: z.object({ hasMultipaxSearchDisabled: z.boolean() }),
-});
+}).meta({ id: 'CompanyConfig' });
 
-export const entitySchema = z.object({ uid: z.string(), name: z.string() });
+export const entitySchema = z.object({ uid: z.string(), name: z.string() }).meta({ id: 'Entity' });
 
 export const companySchema = z.object({
   uid: z.string(),
@@ -46,7 +46,7 @@ export const companySchema = z.object({
   travel_policy: z.string().nullable(),
   entities: z.array(entitySchema),
   agency: z.object({ uid: z.string(), name: z.string() }),
-});
+}).meta({ id: 'Company' });
 
 export const userSchema = z.object({
   uid: z.string(),
@@ -72,24 +72,24 @@ export const userSchema = z.object({
   isUsernameChangeDisabled: z.boolean(),
   features: featureFlagsSchema,
   links: linksOf('self', 'logout'),
-});
+}).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const authStrategySchema = z.object({
   strategy: z.enum(['password', 'sso']),
   redirectURL: z.string().nullable(),
-});
+}).meta({ id: 'AuthStrategy' });
 
 export const loginBodySchema = z.union([
   z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }).strict(),
   z.object({ token: z.string().min(1).max(512) }).strict(),
-]);
+]).meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const sessionSchema = z.object({ token: z.string(), user: userSchema });
+export const sessionSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const logoutResultSchema = z.object({ redirectURL: z.string().nullable() });
+export const logoutResultSchema = z.object({ redirectURL: z.string().nullable() }).meta({ id: 'LogoutResult' });
 
 /** Sign-up (spec 3 §5). `today` (YYYY-MM-DD) bounds the birthdate, from the caller's clock. */
 export const signupBodySchema = (today: string) =>
@@ -117,12 +117,13 @@ export const signupBodySchema = (today: string) =>
     .refine((b) => b.password === b.password_confirm, { path: ['password_confirm'], error: 'PASSWORD_MATCH' });
 export type SignupBody = z.input<ReturnType<typeof signupBodySchema>>;
 
-export const signupResultSchema = z.object({ email: z.string() });
+export const signupResultSchema = z.object({ email: z.string() }).meta({ id: 'SignupResult' });
 
-export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) }).strict();
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) }).strict().meta({ id: 'TokenBody' });
 export const forgotBodySchema = z
   .object({ username: z.string().max(254).transform((s) => s.trim()).refine((s) => s.length > 0, { error: 'PLEASE_FILL' }) })
-  .strict();
-export const newPasswordBodySchema = z.object({ token_pwd: z.string().min(1).max(512), password: fields.password() }).strict();
+  .strict()
+  .meta({ id: 'ForgotBody' });
+export const newPasswordBodySchema = z.object({ token_pwd: z.string().min(1).max(512), password: fields.password() }).strict().meta({ id: 'NewPasswordBody' });
 
-export const messageResultSchema = z.object({ message: z.string() });
+export const messageResultSchema = z.object({ message: z.string() }).meta({ id: 'MessageResult' });

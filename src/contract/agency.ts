@@ -15,5 +15,5 @@ export const brandingSchema = z.object({
   }),
   info: z.object({ title: z.string(), html: z.string() }).nullable(),
   supportEmail: z.string().nullable(),
-});
+}).meta({ id: 'Branding' });
 export type Branding = z.infer<typeof brandingSchema>;

@@ -29,10 +29,11 @@ export const cartAddBodySchema = z
       .max(20)
       .optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'CartAddBody' });
 export type CartAddBody = z.input<typeof cartAddBodySchema>;
 
 export const cartAddResultSchema = z.object({
   travel: travelSchema,
   offer_errors: z.array(z.object({ offerID: z.string(), message: z.string() })),
-});
+}).meta({ id: 'CartAddResult' });

@@ -11,9 +11,9 @@ export const commMessageSchema = z.object({
   level: z.enum(['info', 'warning']),
   /** In the caller's language (Accept-Language). */
   message: z.string(),
-});
+}).meta({ id: 'CommMessage' });
 export type CommMessage = z.infer<typeof commMessageSchema>;
 
 /** The answer of GET /comms: the messages keyed by support type (only the types that have some). */
-export const commsSchema = z.partialRecord(commSupportSchema, z.array(commMessageSchema));
+export const commsSchema = z.partialRecord(commSupportSchema, z.array(commMessageSchema)).meta({ id: 'Comms' });
 export type Comms = z.infer<typeof commsSchema>;

@@ -10,7 +10,7 @@ export const apiErrorSchema = z.object({
   errorMessage: z.string(),
   /** Field-level problems of a rejected body: field path → message key (see validation.ts). */
   fields: z.record(z.string(), z.string()).optional(),
-});
+}).meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-export const okSchema = z.object({ ok: z.literal(true) });
+export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });

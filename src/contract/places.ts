@@ -19,7 +19,7 @@ export const placeSchema = z.object({
   provider_codes: z.array(z.object({ provider: z.string(), type: z.string(), code: z.string() })),
   /** 'company' for a company's suggested address; absent for reference places. */
   src: z.string().optional(),
-});
+}).meta({ id: 'Place' });
 export type Place = z.infer<typeof placeSchema>;
 
 export const placesQuerySchema = z.object({

@@ -22,7 +22,7 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 export const nextCheckoutStep = (links: Record<string, unknown>): CheckoutStep | null => CHECKOUT_STEPS.find((step) => step in links) ?? null;
 
 /** Amounts as decimal strings in euros (spec 2 §3 "price {amount as a decimal string, currency}"). */
-export const moneySchema = z.object({ amount: z.string(), currency: z.literal('EUR') });
+export const moneySchema = z.object({ amount: z.string(), currency: z.literal('EUR') }).meta({ id: 'Money' });
 export type Money = z.infer<typeof moneySchema>;
 
 export const paxSchema = z.object({
@@ -33,7 +33,7 @@ export const paxSchema = z.object({
   email: z.string().nullable(),
   username: z.string().nullable(),
   cards: z.array(z.object({ cardtype: z.string(), cardnumber: z.string() })),
-});
+}).meta({ id: 'Pax' });
 export type Pax = z.infer<typeof paxSchema>;
 
 export const routeSchema = z.object({
@@ -48,14 +48,14 @@ export const routeSchema = z.object({
   transportation: z.object({ equipment: z.string(), number: z.string(), cabinClass: z.string(), logo: z.string().nullable() }),
   operatingCarrier: z.string(),
   marketingCarrier: z.object({ name: z.string(), logo: z.string().nullable() }),
-});
+}).meta({ id: 'Route' });
 
 export const ancillarySchema = z.object({
   type: z.string(),
   price: moneySchema,
   quantity: z.number().int(),
   maxQuantity: z.number().int(),
-});
+}).meta({ id: 'ProductAncillary' });
 
 export const ticketSchema = z.object({
   transportations: z.array(z.object({ number: z.string(), placement: z.object({ coachNumber: z.string(), seatNumber: z.string() }).nullable() })),
@@ -66,7 +66,7 @@ export const ticketSchema = z.object({
   pnr: z.string().nullable(),
   ancillaries: z.array(ancillarySchema),
   urls: z.array(z.string()),
-});
+}).meta({ id: 'Ticket' });
 
 export const productSchema = z.object({
   id: z.string(),
@@ -94,7 +94,7 @@ export const productSchema = z.object({
   transitCount: z.number().int(),
   /** Minutes. */
   duration: z.number().int(),
-});
+}).meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
 export const travelContextSchema = z.object({
@@ -104,7 +104,7 @@ export const travelContextSchema = z.object({
   hasMissionOrderFilled: z.boolean(),
   needSelectedApprover: z.boolean(),
   hasSelectedApprover: z.boolean(),
-});
+}).meta({ id: 'TravelContext' });
 export type TravelContext = z.infer<typeof travelContextSchema>;
 
 export const travelSchema = z.object({
@@ -146,14 +146,14 @@ export const travelSchema = z.object({
     'requestApproval',
     'confirm',
   ),
-});
+}).meta({ id: 'Travel' });
 export type Travel = z.infer<typeof travelSchema>;
 
-export const travelsListSchema = z.object({ travels: z.array(travelSchema), links: linksOf('emptyCart') });
+export const travelsListSchema = z.object({ travels: z.array(travelSchema), links: linksOf('emptyCart') }).meta({ id: 'TravelsList' });
 export type TravelsList = z.infer<typeof travelsListSchema>;
 
 /** After a checkout step is saved: where to read the travel again. */
-export const stepSavedSchema = z.object({ links: z.object({ getTravel: linkSchema }) });
+export const stepSavedSchema = z.object({ links: z.object({ getTravel: linkSchema }) }).meta({ id: 'StepSaved' });
 
 // ── Analytics (spec 2 §3 "Analytics field", §5 "Analytics form") ──────────────────────────────
 
@@ -167,7 +167,7 @@ export const analyticFieldSchema = z.object({
   /** What the user should type when a regex refuses the value. */
   regexDesc: z.string().nullable(),
   value: z.string().nullable(),
-});
+}).meta({ id: 'AnalyticField' });
 export type AnalyticField = z.infer<typeof analyticFieldSchema>;
 
 export const analyticsFormSchema = z.object({
@@ -178,7 +178,7 @@ export const analyticsFormSchema = z.object({
   travelPolicy: z.string().nullable(),
   travel_policy_exemption: z.string().nullable(),
   links: z.object({ fillAnalytics: linkSchema }),
-});
+}).meta({ id: 'AnalyticsForm' });
 export type AnalyticsForm = z.infer<typeof analyticsFormSchema>;
 
 const fieldValue = z.object({ name: z.string().max(60), label: z.string().max(200).optional(), value: z.string().max(500).nullable() }).strict();
@@ -189,7 +189,8 @@ export const fillAnalyticsBodySchema = z
     travelersFields: z.record(z.string().regex(/^\d$/), z.array(fieldValue).max(50)).optional(),
     travel_policy_exemption: z.string().max(1000).nullish(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'FillAnalyticsBody' });
 export type FillAnalyticsBody = z.input<typeof fillAnalyticsBodySchema>;
 
 // ── Mission orders (spec 2 §3 "Mission order", §5) ────────────────────────────────────────────
@@ -209,14 +210,14 @@ export const missionOrderFormSchema = z.object({
   endLocation: z.string().nullable(),
   extraRemark: z.string().nullable(),
   travel_policy_exemption: z.string().nullable(),
-});
+}).meta({ id: 'MissionOrderForm' });
 export type MissionOrderForm = z.infer<typeof missionOrderFormSchema>;
 
 export const missionOrdersSchema = z.object({
   missionOrders: z.array(missionOrderFormSchema),
   isCompliant: z.boolean(),
   links: z.object({ patchMissionOrders: linkSchema }),
-});
+}).meta({ id: 'MissionOrders' });
 
 export const patchMissionOrdersBodySchema = z
   .array(
@@ -233,27 +234,29 @@ export const patchMissionOrdersBodySchema = z
       .strict(),
   )
   .min(1)
-  .max(9);
+  .max(9)
+  .meta({ id: 'PatchMissionOrdersBody' });
 export type PatchMissionOrdersBody = z.input<typeof patchMissionOrdersBodySchema>;
 
 // ── Approvers (spec 2 §3 "Approver", §5 "Approver form") ──────────────────────────────────────
 
-export const approverSchema = z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), username: z.string() });
+export const approverSchema = z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), username: z.string() }).meta({ id: 'Approver' });
 export type Approver = z.infer<typeof approverSchema>;
 
 export const approversSchema = z.object({
   approvers: z.array(approverSchema),
   backupApprovers: z.array(approverSchema),
   links: z.object({ fillApprovers: linkSchema }),
-});
+}).meta({ id: 'Approvers' });
 export type Approvers = z.infer<typeof approversSchema>;
 
 export const fillApproversBodySchema = z
   .object({ approver: z.string({ error: 'PLEASE_CHOOSE_APPROVER' }).max(64), emergencyApprover: z.string().max(64).nullish(), message: z.string().max(1000).nullish() })
-  .strict();
+  .strict()
+  .meta({ id: 'FillApproversBody' });
 export type FillApproversBody = z.input<typeof fillApproversBodySchema>;
 
 // ── Confirm (spec 2 §1: company payment or option hold) ──────────────────────────────────────
 
-export const confirmBodySchema = z.object({ hold: z.boolean().optional() }).strict();
+export const confirmBodySchema = z.object({ hold: z.boolean().optional() }).strict().meta({ id: 'ConfirmBody' });
 export type ConfirmBody = z.input<typeof confirmBodySchema>;

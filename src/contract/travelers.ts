@@ -16,7 +16,7 @@ export const travelerSchema = z.object({
   lastname: z.string(),
   email: z.string().nullable(),
   birthdate: z.string().nullable(),
-});
+}).meta({ id: 'Traveler' });
 export type Traveler = z.infer<typeof travelerSchema>;
 
 export const newGuestSchema = (today: string) =>

@@ -20,7 +20,8 @@ export const searchTravelerSchema = z
     age_cat: ageCategorySchema.nullish(),
     cards: z.array(z.object({ cardtype_id: z.string().max(64) })).max(10).optional(),
   })
-  .strip();
+  .strip()
+  .meta({ id: 'SearchTraveler' });
 
 export const tripSearchBodySchema = z
   .object({
@@ -45,16 +46,17 @@ export const tripSearchBodySchema = z
     /** Set on the return search: the outward choice it completes. */
     outward: z.object({ choiceID: z.string().max(200) }).nullish(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'TripSearchBody' });
 export type TripSearchBody = z.input<typeof tripSearchBodySchema>;
 
-export const luggageSchema = z.object({ type: z.enum(['hold', 'hand']), quantity: z.number().int(), conditions: z.string() });
+export const luggageSchema = z.object({ type: z.enum(['hold', 'hand']), quantity: z.number().int(), conditions: z.string() }).meta({ id: 'Luggage' });
 export const ancillarySchema = z.object({
   type: z.enum(['additional-luggage', 'bike', 'disassembled-bike', 'ouigo-flex', 'pmr']),
   price: z.object({ amount: z.number().int(), currency: z.literal('EUR') }),
   maxQuantity: z.number().int(),
-});
-export const fareTagSchema = z.enum(['compliant', 'not-compliant', 'negociated-fare', 'corporate-fare', 'ngo-fare', 'carbookr-negotiated-fare', 'ndc', 'disabled-pax', 'upgraded']);
+}).meta({ id: 'OfferAncillary' });
+export const fareTagSchema = z.enum(['compliant', 'not-compliant', 'negociated-fare', 'corporate-fare', 'ngo-fare', 'carbookr-negotiated-fare', 'ndc', 'disabled-pax', 'upgraded']).meta({ id: 'FareTag' });
 
 export const offerSchema = z.object({
   id: z.string(),
@@ -71,7 +73,7 @@ export const offerSchema = z.object({
   roundTrip: z.boolean(),
   travelerIDs: z.array(z.number().int()),
   links: linksOf('fullfareConditions'),
-});
+}).meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
 export const choiceSchema = z.object({
@@ -86,10 +88,10 @@ export const choiceSchema = z.object({
   tags: z.array(z.string()),
   offers: z.array(z.object({ offerID: z.string(), travelerIDs: z.array(z.number().int()) })),
   links: linksOf('getMoreChoices'),
-});
+}).meta({ id: 'Choice' });
 export type Choice = z.infer<typeof choiceSchema>;
 
-export const carrierSchema = z.object({ code: z.string(), name: z.string(), logo: z.string() });
+export const carrierSchema = z.object({ code: z.string(), name: z.string(), logo: z.string() }).meta({ id: 'Carrier' });
 
 export const sectionSchema = z.object({
   from: placeSchema,
@@ -106,7 +108,7 @@ export const sectionSchema = z.object({
   distanceKm: z.number().int(),
   co2Emission: z.number().int(),
   connectionDuration: z.number().int().nullable(),
-});
+}).meta({ id: 'Section' });
 
 export const proposalSchema = z.object({
   id: z.string(),
@@ -125,7 +127,7 @@ export const proposalSchema = z.object({
   choices: z.array(choiceSchema),
   offers: z.array(offerSchema),
   hasRoundTripOffers: z.boolean(),
-});
+}).meta({ id: 'Proposal' });
 export type Proposal = z.infer<typeof proposalSchema>;
 
 export const tripResultsSchema = z.object({
@@ -138,13 +140,13 @@ export const tripResultsSchema = z.object({
   warns: z.array(z.object({ code: z.string(), message: z.string() })),
   travelID: z.string().nullable(),
   links: linksOf('next', 'previous', 'travelerForm'),
-});
+}).meta({ id: 'TripResults' });
 export type TripResults = z.infer<typeof tripResultsSchema>;
 
-export const pageBodySchema = z.object({ searchID: z.string().max(64) }).strict();
+export const pageBodySchema = z.object({ searchID: z.string().max(64) }).strict().meta({ id: 'PageBody' });
 
-export const fareConditionsSchema = z.object({ offerID: z.string(), name: z.string(), flexibility: z.number().int(), text: z.string(), refundable: z.boolean(), exchangeable: z.boolean() });
-export const moreChoicesSchema = z.object({ choices: z.array(choiceSchema), offers: z.array(offerSchema) });
+export const fareConditionsSchema = z.object({ offerID: z.string(), name: z.string(), flexibility: z.number().int(), text: z.string(), refundable: z.boolean(), exchangeable: z.boolean() }).meta({ id: 'FareConditions' });
+export const moreChoicesSchema = z.object({ choices: z.array(choiceSchema), offers: z.array(offerSchema) }).meta({ id: 'MoreChoices' });
 
 /** Traveller step (spec 2 "Traveller-information step"). `choiceIDs` name the chosen offers. */
 export const travelerStepBodySchema = z
@@ -153,7 +155,8 @@ export const travelerStepBodySchema = z
     travelers: z.array(searchTravelerSchema).min(1).max(9).optional(),
     travelID: z.string().max(64).nullish(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'TravelerStepBody' });
 
 export const formFieldSchema = z.object({
   name: z.string(),
@@ -168,7 +171,7 @@ export const formFieldSchema = z.object({
   value: z.string().nullable(),
   /** The leader's value is copied to the same-named followers of every other traveller. */
   linkedWith: z.object({ type: z.literal('overwrite'), isLeader: z.boolean(), followerNames: z.array(z.string()) }).nullable(),
-});
+}).meta({ id: 'FormField' });
 export type FormField = z.infer<typeof formFieldSchema>;
 
 export const travelerFormSchema = z.object({
@@ -177,18 +180,18 @@ export const travelerFormSchema = z.object({
   profileID: z.string().nullable(),
   cards: z.array(z.object({ cardtype: z.object({ name: z.string() }), cardnumber: z.string() })),
   fieldsGroups: z.array(z.object({ label: z.string(), isNested: z.boolean(), group: z.string(), fields: z.array(formFieldSchema) })),
-});
+}).meta({ id: 'TravelerForm' });
 
 export const placementOptionSchema = z.object({
   name: z.string(),
   label: z.string(),
   options: z.array(z.object({ value: z.string(), label: z.string() })),
-});
+}).meta({ id: 'PlacementOption' });
 export type PlacementOption = z.infer<typeof placementOptionSchema>;
-export const placementOptionsSchema = z.object({ placement: z.array(placementOptionSchema) });
+export const placementOptionsSchema = z.object({ placement: z.array(placementOptionSchema) }).meta({ id: 'PlacementOptions' });
 export const travelerStepSchema = z.object({
   placement: z.array(placementOptionSchema),
   travelerForms: z.array(travelerFormSchema),
   /** Present once signed in: where to send the filled forms. */
   links: linksOf('addToCart'),
-});
+}).meta({ id: 'TravelerStep' });

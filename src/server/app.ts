@@ -1,9 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Config } from './config';
 import { systemClock, type Clock } from './lib/clock';
@@ -15,6 +13,7 @@ import { installSecurityHeaders } from './lib/security-headers';
 import type { Services } from './lib/services';
 import { startJobRunner, type JobHandlers } from './lib/jobs';
 import { serveWebApp } from './web';
+import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
 import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
@@ -68,20 +67,7 @@ export async function buildApp(deps: AppDeps) {
   installSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Escale API', version: '1.0.0', description: 'Corporate travel booking API. Every call needs the `Api-Key` header.' },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'Api-Key' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ apiKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   installErrorHandler(app);
   installInputGuard(app);

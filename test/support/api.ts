@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { fixedClock } from '../../src/server/lib/clock';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { freshDatabase } from './databases';
+import { LinkChecker } from './links';
 import type { Supplier } from '../../src/server/supplier/types';
 
 export { DEMO_API_KEY, DEMO_PASSWORD };
@@ -17,13 +18,17 @@ export async function startApi(overrides: Partial<Config> = {}, deps: { supplier
   const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000' }), ...overrides };
   const app = await buildApp({ db: database.db, config, clock, logger: false, supplier: deps.supplier });
   await app.ready();
+  // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
+  const links = new LinkChecker();
 
   const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.apiKey !== null) headers['api-key'] = opts.apiKey ?? DEMO_API_KEY;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const res = await app.inject({ method, url, headers, payload: opts.body });
-    return { status: res.statusCode, body: res.body ? (safeJson(res.body) as any) : null, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const body = res.body ? (safeJson(res.body) as any) : null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    links.check({ method: String(method), url, body: opts.body }, { status: res.statusCode, body });
+    return { status: res.statusCode, body, headers: res.headers };
   };
 
   const login = async (username: string, password = DEMO_PASSWORD) => {
@@ -41,7 +46,7 @@ export async function startApi(overrides: Partial<Config> = {}, deps: { supplier
     return { ...mail, link, token: link?.split('/').pop() };
   };
 
-  return { app, db: database.db, clock, call, login, lastMail, close: async () => { await app.close(); await database.close(); } };
+  return { app, db: database.db, clock, call, login, lastMail, links, close: async () => { await app.close(); await database.close(); } };
 }
 
 const safeJson = (s: string) => {

@@ -18,6 +18,7 @@ import { envelope } from '../../../contract/envelope';
 import { currentUser } from '../../lib/auth';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import * as account from './service';
 
 const tags = ['account'];
@@ -31,25 +32,33 @@ export function accountRoutes(services: Services) {
 
     r.get(
       '/user/auth-strategy/:username',
-      { schema: { tags, params: z.object({ username: z.string().min(1).max(254) }), response: { 200: envelope(authStrategySchema) } } },
+      {
+        schema: {
+          tags,
+          summary: 'How a user signs in (password or single sign-on)',
+          operationId: 'getAuthStrategy',
+          params: z.object({ username: z.string().min(1).max(254) }),
+          response: { 200: envelope(authStrategySchema), ...apiErrors(400, 401, 404) },
+        },
+      },
       async (request) => ({ result: await account.authStrategy(ctx(request), request.params.username) }),
     );
 
     r.post(
       '/user/login',
-      { schema: { tags, body: loginBodySchema, response: { 200: envelope(sessionSchema) } } },
+      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 404, 410, 429) } } },
       async (request) => ({ result: await account.login(ctx(request), request.body) }),
     );
 
     r.post(
       '/user/logout',
-      { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(logoutResultSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'Sign out', operationId: 'logout', response: { 200: envelope(logoutResultSchema), ...apiErrors(400, 401) } } },
       async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
     );
 
     r.get(
       '/user/',
-      { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(userSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'The signed-in user', operationId: 'self', response: { 200: envelope(userSchema), ...apiErrors(400, 401) } } },
       async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
     );
 
@@ -60,32 +69,41 @@ export function accountRoutes(services: Services) {
       {
         ...limited,
         validatorCompiler: () => (value) => ({ value }),
-        schema: { tags, body: signupBodySchema('9999-12-31'), response: { 201: envelope(signupResultSchema) } },
+        schema: {
+          tags,
+          summary: 'Sign up: creates a pending account and e-mails its activation link',
+          operationId: 'signUp',
+          body: signupBodySchema('9999-12-31'),
+          response: { 201: envelope(signupResultSchema), ...apiErrors(400, 401, 409, 429) },
+        },
       },
       async (request, reply) => reply.status(201).send({ result: await account.signup(ctx(request), request.body) }),
     );
 
     r.post(
       '/user/confirm',
-      { schema: { tags, body: tokenBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      { schema: { tags, summary: 'Activate an account with its e-mailed token', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
       async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
     );
 
     r.post(
       '/user/regenerate',
-      { ...limited, schema: { tags, body: tokenBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      {
+        ...limited,
+        schema: { tags, summary: 'E-mail a new activation link for an unusable one', operationId: 'regenerateActivation', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) } },
+      },
       async (request) => ({ result: await account.regenerate(ctx(request), request.body.token) }),
     );
 
     r.post(
       '/user/forgot',
-      { ...limited, schema: { tags, body: forgotBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      { ...limited, schema: { tags, summary: 'E-mail a password reset link', operationId: 'forgotPassword', body: forgotBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 429) } } },
       async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
     );
 
     r.put(
       '/user/password',
-      { schema: { tags, body: newPasswordBodySchema, response: { 200: envelope(messageResultSchema) } } },
+      { schema: { tags, summary: 'Set a new password with an e-mailed reset token', operationId: 'resetPassword', body: newPasswordBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 410) } } },
       async (request) => ({ result: await account.resetPassword(ctx(request), request.body.token_pwd, request.body.password) }),
     );
   };

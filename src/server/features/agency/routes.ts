@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandingSchema } from '../../../contract/agency';
 import { envelope } from '../../../contract/envelope';
 import { agencyOf } from '../../lib/tenancy';
+import { apiErrors } from '../../openapi';
 import { branding } from './service';
 
 export function agencyRoutes() {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/agency',
-      { schema: { tags: ['agency'], response: { 200: envelope(brandingSchema) } } },
+      { schema: { tags: ['agency'], summary: 'The branding of the agency the Api-Key names', operationId: 'getAgency', response: { 200: envelope(brandingSchema), ...apiErrors(400, 401) } } },
       async (request) => ({ result: branding(agencyOf(request)) }),
     );
   };

@@ -7,6 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { sendOnce } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import { expectedVersion } from '../../lib/travels';
 import * as booking from './service';
 
@@ -21,20 +22,48 @@ export function bookingRoutes(services: Services) {
 
     r.post(
       '/v2/travels/:travelID/confirm',
-      { onRequest: app.requireUser, schema: { tags, params: travelParams, body: confirmBodySchema.optional(), response: { 200: envelope(travelSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Book the travel (company payment), or hold its products as options',
+          operationId: 'confirm',
+          params: travelParams,
+          body: confirmBodySchema.optional(),
+          response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
+        },
+      },
       (request, reply) =>
         sendOnce(services, request, reply, () => booking.confirm(ctx(request), request.params.travelID, expectedVersion(request.headers), request.body ?? {})),
     );
 
     r.post(
       '/v2/travels/:travelID/approval',
-      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Send the travel to its approver (its products are held meanwhile)',
+          operationId: 'requestApproval',
+          params: travelParams,
+          response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
+        },
+      },
       (request, reply) => sendOnce(services, request, reply, () => booking.requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );
 
     r.post(
       '/v2/travels/:travelID/products/:productID/release',
-      { onRequest: app.requireUser, schema: { tags, params: travelParams.extend({ productID: z.string().max(64) }), response: { 200: envelope(travelSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Release a held option (prebooked product) of the travel',
+          operationId: 'releasePrebooking',
+          params: travelParams.extend({ productID: z.string().max(64) }),
+          response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
+        },
+      },
       (request, reply) =>
         sendOnce(services, request, reply, () => booking.release(ctx(request), request.params.travelID, request.params.productID, expectedVersion(request.headers))),
     );

@@ -7,6 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { idempotent } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import * as cart from './service';
 
 const tags = ['cart'];
@@ -20,7 +21,15 @@ export function cartRoutes(services: Services) {
       '/cart/add',
       {
         onRequest: app.requireUser,
-        schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: cartAddBodySchema, response: { 200: envelope(cartAddResultSchema) } },
+        schema: {
+          tags,
+          summary: 'Add the chosen offers to a travel in the cart (a new one, or `travelID`)',
+          description: 'Named by two rels: `addToCart` (from the traveller step) and `addTrip` (a travel that accepts more trips).',
+          operationId: 'addToCart',
+          querystring: z.object({ version: z.literal('v2').optional() }),
+          body: cartAddBodySchema,
+          response: { 200: envelope(cartAddResultSchema), ...apiErrors(400, 401, 404, 422, 503, 504) },
+        },
       },
       async (request, reply) => {
         const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({

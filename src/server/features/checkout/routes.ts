@@ -15,6 +15,7 @@ import { currentUser } from '../../lib/auth';
 import { sendOnce } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import { expectedVersion } from '../../lib/travels';
 import * as checkout from './service';
 
@@ -26,39 +27,54 @@ export function checkoutRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
-    const saved = { 200: envelope(stepSavedSchema) };
+    const saved = { 200: envelope(stepSavedSchema), ...apiErrors(400, 401, 404, 409, 422) };
 
     r.get(
       '/v2/travels/:travelID/analytics',
-      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(analyticsFormSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: { tags, summary: 'The analytics form of the travel (cost centre, project…)', operationId: 'getAllAnalytics', params, response: { 200: envelope(analyticsFormSchema), ...apiErrors(400, 401, 404, 409) } },
+      },
       async (request) => ({ result: await checkout.analyticsForm(ctx(request), request.params.travelID) }),
     );
 
-    r.patch('/v2/travels/:travelID/analytics', { onRequest: app.requireUser, schema: { tags, params, body: fillAnalyticsBodySchema, response: saved } }, (request, reply) =>
-      sendOnce(services, request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+    r.patch(
+      '/v2/travels/:travelID/analytics',
+      { onRequest: app.requireUser, schema: { tags, summary: 'Save the analytics of the travel', operationId: 'fillAnalytics', params, body: fillAnalyticsBodySchema, response: saved } },
+      (request, reply) =>
+        sendOnce(services, request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
       '/v2/travels/:travelID/mission-orders',
-      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(missionOrdersSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: { tags, summary: 'The mission order form of each traveller', operationId: 'getMissionOrders', params, response: { 200: envelope(missionOrdersSchema), ...apiErrors(400, 401, 404, 409) } },
+      },
       async (request) => ({ result: await checkout.missionOrders(ctx(request), request.params.travelID) }),
     );
 
     r.patch(
       '/v2/travels/:travelID/mission-orders',
-      { onRequest: app.requireUser, schema: { tags, params, body: patchMissionOrdersBodySchema, response: saved } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'Save the travellers’ mission orders', operationId: 'patchMissionOrders', params, body: patchMissionOrdersBodySchema, response: saved } },
       (request, reply) =>
         sendOnce(services, request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
       '/v2/travels/:travelID/approvers',
-      { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(approversSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: { tags, summary: 'The approvers the travel may be sent to', operationId: 'getAvailableApprovers', params, response: { 200: envelope(approversSchema), ...apiErrors(400, 401, 404, 409) } },
+      },
       async (request) => ({ result: await checkout.availableApprovers(ctx(request), request.params.travelID) }),
     );
 
-    r.patch('/v2/travels/:travelID/approvers', { onRequest: app.requireUser, schema: { tags, params, body: fillApproversBodySchema, response: saved } }, (request, reply) =>
-      sendOnce(services, request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
+    r.patch(
+      '/v2/travels/:travelID/approvers',
+      { onRequest: app.requireUser, schema: { tags, summary: 'Choose the travel’s approver (and backup)', operationId: 'fillApprovers', params, body: fillApproversBodySchema, response: { ...saved, ...apiErrors(403) } } },
+      (request, reply) =>
+        sendOnce(services, request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
   };
 }

@@ -5,6 +5,7 @@ import { commSupportSchema, commsSchema } from '../../../contract/comms';
 import { envelope } from '../../../contract/envelope';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import { communications } from './service';
 
 export function commsRoutes(services: Services) {
@@ -15,8 +16,10 @@ export function commsRoutes(services: Services) {
         onRequest: app.optionalUser,
         schema: {
           tags: ['comms'],
+          summary: 'The agency’s messages for pages of the app',
+          operationId: 'getComms',
           querystring: z.object({ support: commSupportSchema.optional(), entityId: z.uuid().optional() }),
-          response: { 200: envelope(commsSchema) },
+          response: { 200: envelope(commsSchema), ...apiErrors(400, 401) },
         },
       },
       async (request) => ({ result: await communications(contextOf(request, services), request.session?.user ?? null, request.query) }),

@@ -5,6 +5,7 @@ import { envelope } from '../../../contract/envelope';
 import { placeSchema, placesQuerySchema } from '../../../contract/places';
 import { requestLang } from '../../lib/errors';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import { searchPlaces } from './service';
 
 export function placesRoutes(services: Services) {
@@ -16,7 +17,13 @@ export function placesRoutes(services: Services) {
         // Autocomplete is the hottest read: its answer is built from typed reference data and checked
         // against the schema in the API tests, so it is not re-encoded through zod on every keystroke.
         serializerCompiler: () => (data) => JSON.stringify(data),
-        schema: { tags: ['places'], querystring: placesQuerySchema, response: { 200: envelope(z.array(placeSchema)) } },
+        schema: {
+          tags: ['places'],
+          summary: 'Places matching a text (stations, airports, cities; the company’s addresses when signed in)',
+          operationId: 'searchPlaces',
+          querystring: placesQuerySchema,
+          response: { 200: envelope(z.array(placeSchema)), ...apiErrors(400, 401) },
+        },
       },
       async (request) => ({
         result: await searchPlaces(services, request.query.q, request.query.types, requestLang(request.headers['accept-language']), request.session?.user ?? null),

@@ -7,6 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { fail, parseWith } from '../../lib/errors';
 import { isoDate } from '../../lib/clock';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import * as repo from './repository';
 
 const tags = ['travelers'];
@@ -28,19 +29,30 @@ export function travelersRoutes(services: Services) {
     const me = (request: FastifyRequest) => currentUser(request);
 
     // Colleagues: the caller's company; a travel agent names the customer company.
-    r.get('/users/', { onRequest: app.requireUser, schema: { tags, querystring: travelerSearchQuerySchema, response: list } }, async (request) => {
+    r.get(
+      '/users/',
+      {
+        onRequest: app.requireUser,
+        schema: { tags, summary: 'Colleagues to book for (a travel agent names the company)', operationId: 'searchColleagues', querystring: travelerSearchQuerySchema, response: { ...list, ...apiErrors(400, 401, 404) } },
+      },
+      async (request) => {
       const user = me(request);
       const companyId = user.perms.includes('travel_agent') && request.query.company_id ? request.query.company_id : user.companyId;
       if (!companyId) return { result: [] };
       if (!/^[0-9a-f-]{36}$/.test(companyId)) fail('COMPANY_NOT_FOUND');
       const rows = await repo.colleagues(services.db, companyId, user.id, request.query.query.trim(), request.query.limit);
       return { result: rows.map(employee) };
-    });
+      },
+    );
 
-    r.get('/user/guests', { onRequest: app.requireUser, schema: { tags, querystring: travelerSearchQuerySchema, response: list } }, async (request) => {
+    r.get(
+      '/user/guests',
+      { onRequest: app.requireUser, schema: { tags, summary: 'The user’s guests', operationId: 'searchGuests', querystring: travelerSearchQuerySchema, response: { ...list, ...apiErrors(400, 401) } } },
+      async (request) => {
       const rows = await repo.guestsOf(services.db, me(request).id, request.query.query.trim(), request.query.limit);
       return { result: rows.map((g) => ({ uid: g.id, type: 'guest' as const, gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate })) };
-    });
+      },
+    );
 
     r.post(
       '/user/guests',
@@ -48,7 +60,7 @@ export function travelersRoutes(services: Services) {
         onRequest: app.requireUser,
         // Checked against today's date in the handler (birthdate bound); the schema documents it.
         validatorCompiler: () => (value) => ({ value }),
-        schema: { tags, body: newGuestSchema('9999-12-31'), response: { 201: envelope(travelerSchema) } },
+        schema: { tags, summary: 'Add a guest to book for', operationId: 'createGuest', body: newGuestSchema('9999-12-31'), response: { 201: envelope(travelerSchema), ...apiErrors(400, 401) } },
       },
       async (request, reply) => {
         const input = parseWith(newGuestSchema(isoDate(services.clock.now())), request.body);

@@ -7,6 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { sendOnce } from '../../lib/idempotency';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import { expectedVersion } from '../../lib/travels';
 import * as travels from './service';
 
@@ -21,7 +22,16 @@ export function travelsRoutes(services: Services) {
 
     r.get(
       '/v2/travels/',
-      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: statusList.optional() }), response: { 200: envelope(travelsListSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The user’s travels, optionally of some statuses',
+          operationId: 'listTravels',
+          querystring: z.object({ status: statusList.optional() }),
+          response: { 200: envelope(travelsListSchema), ...apiErrors(400, 401) },
+        },
+      },
       async (request) => {
         const { status } = request.query;
         return { result: await travels.list(ctx(request), status === undefined ? null : [status].flat()) };
@@ -30,19 +40,28 @@ export function travelsRoutes(services: Services) {
 
     r.delete(
       '/v2/travels/',
-      { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: z.literal('cart') }), response: { 200: envelope(okSchema) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Empty the cart (remove every travel still in the cart)',
+          operationId: 'emptyCart',
+          querystring: z.object({ status: z.literal('cart') }),
+          response: { 200: envelope(okSchema), ...apiErrors(400, 401, 409, 422) },
+        },
+      },
       (request, reply) => sendOnce(services, request, reply, () => travels.emptyCart(ctx(request))),
     );
 
     r.get(
       '/v2/travels/:travelID',
-      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'One travel, with the links of what the user may do now', operationId: 'getTravel', params: travelParams, response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404) } } },
       async (request) => ({ result: await travels.one(ctx(request), request.params.travelID) }),
     );
 
     r.delete(
       '/v2/travels/:travelID',
-      { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(okSchema) } } },
+      { onRequest: app.requireUser, schema: { tags, summary: 'Remove a travel', operationId: 'delete', params: travelParams, response: { 200: envelope(okSchema), ...apiErrors(400, 401, 404, 409, 422) } } },
       (request, reply) => sendOnce(services, request, reply, () => travels.remove(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );
   };

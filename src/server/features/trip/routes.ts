@@ -5,6 +5,7 @@ import { envelope } from '../../../contract/envelope';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
 import { contextOf } from '../../lib/request-context';
 import type { Services } from '../../lib/services';
+import { apiErrors } from '../../openapi';
 import * as trip from './service';
 
 const tags = ['trip'];
@@ -13,35 +14,64 @@ export function tripRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: request.session?.user ?? null });
-    const results = { 200: envelope(tripResultsSchema) };
+    const results = { 200: envelope(tripResultsSchema), ...apiErrors(400, 401, 404, 503, 504) };
 
     r.post(
       '/treep/search',
-      { onRequest: app.optionalUser, schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: tripSearchBodySchema, response: results } },
+      {
+        onRequest: app.optionalUser,
+        schema: {
+          tags,
+          summary: 'Search rail and flight proposals (one-way, round trip, open-jaw)',
+          operationId: 'searchTrips',
+          querystring: z.object({ version: z.literal('v2').optional() }),
+          body: tripSearchBodySchema,
+          response: results,
+        },
+      },
       async (request) => ({ result: await trip.search(ctx(request), request.body) }),
     );
     for (const direction of ['next', 'previous'] as const)
-      r.post(`/treep/${direction}`, { onRequest: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
-        result: await trip.page(ctx(request), request.body.searchID, direction),
-      }));
+      r.post(
+        `/treep/${direction}`,
+        {
+          onRequest: app.optionalUser,
+          schema: { tags, summary: direction === 'next' ? 'The next page of a search (later departures)' : 'The previous page of a search (earlier departures)', operationId: direction, body: pageBodySchema, response: results },
+        },
+        async (request) => ({
+          result: await trip.page(ctx(request), request.body.searchID, direction),
+        }),
+      );
     r.post(
       '/ticket/travelerForm',
-      { onRequest: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema) } } },
+      {
+        onRequest: app.optionalUser,
+        schema: { tags, summary: 'The traveller step of chosen offers: the forms to fill, seat options', operationId: 'travelerForm', body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema), ...apiErrors(400, 401) } },
+      },
       async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
     );
     r.post(
       '/ticket/placementOptions',
-      { onRequest: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema) } } },
+      {
+        onRequest: app.optionalUser,
+        schema: { tags, summary: 'The seat placement options of chosen offers', operationId: 'getPlacementOptions', body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema), ...apiErrors(400, 401) } },
+      },
       async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
     );
     r.get(
       '/treep/choices/:choiceID/more',
-      { onRequest: app.optionalUser, schema: { tags, params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema) } } },
+      {
+        onRequest: app.optionalUser,
+        schema: { tags, summary: 'Every fare of a cabin (a choice)', operationId: 'getMoreChoices', params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema), ...apiErrors(400, 401) } },
+      },
       async (request) => ({ result: await trip.moreChoices(ctx(request), request.params.choiceID) }),
     );
     r.get(
       '/treep/offers/:offerID/fare-conditions',
-      { onRequest: app.optionalUser, schema: { tags, params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema) } } },
+      {
+        onRequest: app.optionalUser,
+        schema: { tags, summary: 'The full fare conditions of an offer', operationId: 'fullfareConditions', params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema), ...apiErrors(400, 401) } },
+      },
       async (request) => ({ result: await trip.fareConditions(ctx(request), request.params.offerID) }),
     );
   };

@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_CODES, type ApiCodeEntry } from '../contract/api-codes';
+import { apiErrorSchema } from '../contract/envelope';
+
+/**
+ * The OpenAPI description served at /api/docs, generated from the contract's zod schemas: the
+ * entities the contract names (`.meta({ id })`) become components, every operation says who may
+ * call it (Api-Key, session) and which api_code failures it answers with.
+ */
+
+/** HTTP statuses of the api_code envelope a route documents (and serializes) with `apiErrors`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503 | 504;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), or a refusal of status 400 from the catalogue.',
+  401: 'Not authenticated: missing or unknown `Api-Key` (api_code 7), missing or expired session (59), wrong credentials (29).',
+  403: 'Not allowed for this user (e.g. api_code 30, 65, 68).',
+  404: 'Not found, or not the caller’s (e.g. api_code 38 no travel, 24 no result).',
+  409: 'Conflict: `If-Match` names a stale version (api_code 105), or the resource no longer offers this action (69).',
+  410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
+  413: 'Request body too large (api_code 107).',
+  422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
+  429: 'Too many attempts: try again in a few minutes (api_code 104).',
+  503: 'The travel supplier is momentarily unavailable (api_code 111).',
+  504: 'The travel supplier did not answer in time (api_code 110).',
+};
+
+/**
+ * The error answers of a route, for its `response` schema: each status answers the api_code
+ * envelope (component `ApiError`). Fastify serializes those answers with it too.
+ */
+export const apiErrors = <const S extends ErrorStatus>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as { [K in S]: typeof apiErrorSchema };
+
+/** Operations on a travel that check `If-Match: <version>` (a stale one answers 409, api_code 105). */
+export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'releasePrebooking'];
+/** Unsafe operations that accept an `Idempotency-Key`: a retry with the same key and body gets the first answer. */
+export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart'];
+
+const TAGS = [
+  { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
+  { name: 'account', description: 'Sign-in, sign-up, activation, password reset and the signed-in user.' },
+  { name: 'places', description: 'Stations, airports and cities to search from and to.' },
+  { name: 'trip', description: 'Rail and flight search, its pages, fares and the traveller step.' },
+  { name: 'cart', description: 'Adding a trip to a travel in the cart.' },
+  { name: 'travels', description: 'The user’s travels: list, read, remove.' },
+  { name: 'checkout', description: 'Checkout steps of a travel: analytics, mission orders, approvers.' },
+  { name: 'booking', description: 'Booking a travel: confirm (or hold), request approval, release a held option.' },
+  { name: 'travelers', description: 'People to book for: colleagues and the user’s guests.' },
+  { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
+];
+
+// Their formats are the ones lib/travels (expectedVersion) and lib/idempotency check.
+const IF_MATCH = {
+  type: 'string',
+  pattern: '^\\s*(W/)?"?\\d{1,9}"?\\s*$',
+  description: 'The travel’s `version` as last read (`3` or `"3"`): a stale one is refused (409, api_code 105) and nothing changes.',
+};
+const IDEMPOTENCY_KEY = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.:-]{8,100}$',
+  description: 'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106).',
+};
+
+type Json = Record<string, unknown>;
+type Schemas = Record<string, Json>;
+const SCHEMA_REF = '#/components/schemas/';
+
+/** Every component name a JSON value references. */
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_REF)) found.add(child.slice(SCHEMA_REF.length));
+      else refsIn(child, found);
+    }
+  return found;
+}
+
+const renameRefs = <T>(value: T, names: Map<string, string>): T =>
+  JSON.parse(JSON.stringify(value), (key, child: unknown) =>
+    key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_REF) && names.has(child.slice(SCHEMA_REF.length))
+      ? SCHEMA_REF + names.get(child.slice(SCHEMA_REF.length))
+      : child,
+  ) as T;
+
+/**
+ * fastify-type-provider-zod emits every registered schema twice, `X` (as answered) and `XInput` (as
+ * accepted). Keep the components the description uses; an `XInput` becomes `X` when `X` itself is
+ * unused or says exactly the same (so a body is `CartAddBody`, not `CartAddBodyInput`).
+ */
+function tidyComponents(doc: Json & { components: { schemas: Schemas } }) {
+  const { schemas } = doc.components;
+  const used = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
+  for (const queue = [...used]; queue.length > 0; )
+    for (const name of refsIn(schemas[queue.pop()!])) if (!used.has(name)) queue.push(used.add(name) && name);
+
+  const renames = new Map<string, string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const name of used) {
+      const base = name.replace(/Input$/, '');
+      if (base === name || renames.has(name)) continue;
+      if (!used.has(base) || JSON.stringify(renameRefs(schemas[name], renames)) === JSON.stringify(schemas[base])) {
+        renames.set(name, base);
+        changed = true;
+      }
+    }
+  }
+  const kept: Schemas = {};
+  for (const name of [...used].map((n) => renames.get(n) ?? n).sort()) kept[name] ??= renameRefs(schemas[name] ?? schemas[`${name}Input`]!, renames);
+  return renameRefs({ ...doc, components: { ...doc.components, schemas: kept } }, renames);
+}
+
+/** The api_code catalogue as a Markdown table, for the ApiError component. */
+const catalogue = () =>
+  [
+    '| api_code | status | msg |',
+    '|---|---|---|',
+    ...Object.entries(API_CODES as Record<number, ApiCodeEntry>).map(([code, entry]) => `| ${code} | ${entry.status} | ${entry.key} |`),
+  ].join('\n');
+
+type Operation = { responses?: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }> };
+
+function describeResponses(doc: Json & { paths?: Record<string, Record<string, Operation>> }) {
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description !== 'Default Response') continue;
+        const isError = response.content?.['application/json']?.schema?.$ref === `${SCHEMA_REF}ApiError`;
+        response.description = isError
+          ? (ERROR_DESCRIPTIONS[Number(status) as ErrorStatus] ?? 'Failure: the api_code envelope.')
+          : status === '201'
+            ? 'Created: the envelope `{ result }`.'
+            : 'Success: the envelope `{ result }`.';
+      }
+}
+
+const transformObject = createJsonSchemaTransformObject({});
+
+/** Registers @fastify/swagger (the description, from the routes' zod schemas) and its UI at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Escale API',
+        version: '1.0.0',
+        description: [
+          'Corporate travel booking API. Every call needs the `Api-Key` header (it names the agency); calls for a signed-in user send `Authorization: Bearer <token>` from `POST /api/v1/user/login`.',
+          'Success answers `{ "result": … }`; failures answer an HTTP status and the api_code envelope (`ApiError`).',
+          'Resources carry `links: { rel: { href, method } }`, present only when the action is allowed now; each operation that a rel names has that rel as its `operationId`.',
+        ].join('\n\n'),
+      },
+      servers: [{ url: '/', description: 'This server (paths include the /api/v1 base).' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'Api-Key', description: 'The deployment (agency) key.' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'The session token from `POST /api/v1/user/login`.' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input) as { schema: Json & { hide?: boolean; operationId?: string }; url: string };
+      if (schema.hide) return { schema, url };
+      // Who may call it, from the route's session hook: a session is required, or optional (it says more when signed in).
+      const hooks = [input.route.onRequest].flat();
+      if (hooks.includes(app.requireUser)) schema.security = [{ apiKey: [], bearer: [] }];
+      else if (hooks.includes(app.optionalUser)) schema.security = [{ apiKey: [] }, { apiKey: [], bearer: [] }];
+      // Headers the route reads itself (declaring them in the route schema would make Fastify validate and strip the others).
+      const headers: Json = {};
+      if (schema.operationId && VERSIONED_OPERATIONS.includes(schema.operationId)) headers['if-match'] = IF_MATCH;
+      if (schema.operationId && IDEMPOTENT_OPERATIONS.includes(schema.operationId)) headers['idempotency-key'] = IDEMPOTENCY_KEY;
+      if (Object.keys(headers).length > 0) schema.headers = { type: 'object', properties: headers };
+      return { schema, url };
+    },
+    transformObject: (input) => {
+      const doc = tidyComponents(transformObject(input) as Json & { components: { schemas: Schemas } });
+      describeResponses(doc);
+      const apiError = doc.components.schemas.ApiError;
+      if (apiError) apiError.description = `The failure envelope: an HTTP status plus one api_code of the catalogue.\n\n${catalogue()}`;
+      return doc as ReturnType<typeof transformObject>;
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
