@@ -107,7 +107,9 @@ async function main(): Promise<number> {
   const errors = sections.filter((s) => s.error).length;
   log('\n== summary');
   log(summaryTable(sections));
-  log(`\n${errors ? `${errors} measurement(s) failed, ` : ''}${budgetsFailed ? `${budgetsFailed} budget(s) FAIL` : 'all budgets PASS'}`);
+  log(
+    `\n${errors ? `${errors} measurement(s) failed (exit 1), ` : ''}${budgetsFailed ? `FAIL: ${budgetsFailed} budget(s) failed${flags.strict ? ' (--strict: exit 1)' : ' (exit 0 without --strict)'}` : 'all budgets PASS'}`,
+  );
 
   const latest = {
     startedAt: startedAt.toISOString(),

@@ -4,12 +4,21 @@ import { CHROME_PATH } from '../lighthouse';
 /** The seeded demo users' password (src/server/db/seed.ts). */
 const DEMO_PASSWORD = 'Escale2026!';
 
-/** Headless Chromium (Debian's, like the e2e tests) at a desktop size, so the desktop-only parts render. */
+/** Chromium's flags: playwright.config.ts's, plus /tmp for shared memory (small /dev/shm in containers). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium (Debian's, like the e2e tests); each measurement picks its own context (viewport, device). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A page of `baseUrl` signed in as `username` through the header's two-step login, service workers blocked. */
