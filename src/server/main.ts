@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
-import { smtpMailer, outboxMailer } from './lib/mail';
+import { smtpMailer, outboxMailer } from './platform/mail';
 
 /** Reads config, migrates, seeds an empty database, listens, and shuts down cleanly on a signal. */
 async function main() {

@@ -1,8 +1,2 @@
-import type { Db } from '../db/client';
-import type { Config } from '../config';
-import type { Clock } from './clock';
-import type { Mailer } from './mail';
-import type { Supplier } from '../supplier/types';
-
-/** What buildApp injects into every feature: tests swap any of them. */
-export type Services = { db: Db; clock: Clock; config: Config; mailer: Mailer; supplier: Supplier };
+/** Kept only for src/server/web.ts (edited elsewhere): import from platform/ instead; delete this folder once web.ts does. */
+export type * from '../platform/services';

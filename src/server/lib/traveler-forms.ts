@@ -5,7 +5,7 @@ import type { Journey } from '../supplier/types';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { guests, users } from '../db/schema';
-import type { UserRow } from './auth';
+import type { UserRow } from '../platform/auth';
 
 /**
  * What the traveller step asks (spec 2 "Traveller-information step"): identity for every ticket,

@@ -4,7 +4,7 @@ import { linkTo } from '../../contract/rels';
 import type { Pax, Product, ProductStatus, Travel, TravelContext, TravelStatus } from '../../contract/travel';
 import type { Db } from '../db/client';
 import { companies, travelProducts, travels } from '../db/schema';
-import { fail } from './errors';
+import { fail } from '../platform/errors';
 import { FLEX_NAMES, type FareOffer, type Journey } from '../supplier/types';
 import {
   NO_RULES,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tripSearches } from '../db/schema';
 import type { Journey } from '../supplier/types';
-import { fail } from './errors';
+import { fail } from '../platform/errors';
 
 /**
  * Stored trip searches and the IDs they hand out, shared by the trip step and the cart:

@@ -15,9 +15,9 @@ import {
   userSchema,
 } from '../../../contract/account';
 import { envelope } from '../../../contract/envelope';
-import { currentUser } from '../../lib/auth';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import * as account from './service';
 
 const tags = ['account'];

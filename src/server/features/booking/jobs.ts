@@ -1,4 +1,4 @@
-import type { JobHandlers, JobRow } from '../../lib/jobs';
+import type { JobHandlers, JobRow } from '../../platform/jobs';
 import { updateTravel } from '../../lib/travels';
 import * as repo from './repository';
 import { itemOf } from './service';

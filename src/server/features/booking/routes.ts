@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { confirmBodySchema, travelSchema } from '../../../contract/travel';
-import { currentUser } from '../../lib/auth';
-import { sendOnce } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../lib/travels';
 import * as booking from './service';
 

@@ -1,12 +1,12 @@
 import type { ConfirmBody, Travel } from '../../../contract/travel';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../platform/auth';
 import { eligibleApprovers, type ProductRow } from '../../lib/checkout';
 import { companyApprovers } from '../../lib/company';
-import { ApiError, fail } from '../../lib/errors';
-import { enqueue } from '../../lib/jobs';
-import { linkMail } from '../../lib/mail';
-import type { RequestContext } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { ApiError, fail } from '../../platform/errors';
+import { enqueue } from '../../platform/jobs';
+import { linkMail } from '../../platform/mail';
+import type { RequestContext } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { presentTravel, travelOffering, travelToChange, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
 import type { BookItem } from '../../supplier/types';
 import * as repo from './repository';

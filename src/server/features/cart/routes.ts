@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
-import { currentUser } from '../../lib/auth';
-import { idempotent } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { idempotent } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import * as cart from './service';
 
 const tags = ['cart'];

@@ -1,9 +1,9 @@
 import type { CartAddBody } from '../../../contract/cart';
 import type { Travel } from '../../../contract/travel';
 import { cartAddBodySchema } from '../../../contract/cart';
-import { fail } from '../../lib/errors';
-import type { UserRow } from '../../lib/auth';
-import type { RequestContext } from '../../lib/request-context';
+import { fail } from '../../platform/errors';
+import type { UserRow } from '../../platform/auth';
+import type { RequestContext } from '../../platform/request-context';
 import { resolveOffer } from '../../lib/trip-offers';
 import { placementOptions, travelerForms } from '../../lib/traveler-forms';
 import type { Journey } from '../../supplier/types';

@@ -11,10 +11,10 @@ import {
   patchMissionOrdersBodySchema,
   stepSavedSchema,
 } from '../../../contract/travel';
-import { currentUser } from '../../lib/auth';
-import { sendOnce } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../lib/travels';
 import * as checkout from './service';
 

@@ -2,10 +2,10 @@ import { linkTo } from '../../../contract/rels';
 import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '../../../contract/travel';
 import type { Db } from '../../db/client';
 import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
+import type { UserRow } from '../../platform/auth';
 import { NO_RULES, analyticsProblems, complianceOf, isTravelCompliant, missionOrderProblems, eligibleApprovers, travellerKey, travellersOf, type ProductRow } from '../../lib/checkout';
-import { fail } from '../../lib/errors';
-import type { RequestContext } from '../../lib/request-context';
+import { fail } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 import { travelOffering, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
 import { companyApprovers } from '../../lib/company';
 

@@ -1,7 +1,7 @@
 import type { Lang } from '../../../contract/account';
 import { placeSchema, type Place, type PlaceType } from '../../../contract/places';
-import type { Services } from '../../lib/services';
-import type { UserRow } from '../../lib/auth';
+import type { Services } from '../../platform/services';
+import type { UserRow } from '../../platform/auth';
 import { companySuggestedAddresses } from '../../lib/company';
 
 /**

@@ -1,7 +1,7 @@
 import type { Travel, TravelsList } from '../../../contract/travel';
-import type { UserRow } from '../../lib/auth';
-import { fail } from '../../lib/errors';
-import type { RequestContext } from '../../lib/request-context';
+import type { UserRow } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 import { linkTo } from '../../../contract/rels';
 import { DELETABLE, loadTravels, presentTravel, travelToChange, updateTravel } from '../../lib/travels';
 

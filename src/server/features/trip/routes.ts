@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import * as trip from './service';
 
 const tags = ['trip'];
