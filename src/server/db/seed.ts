@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { agencies, companies, entities, guests, users, type CheckoutRules, type UserFlags } from './schema';
+import type { CheckoutRules } from '../domain/company';
+import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
 import { hashPassword, sha256 } from '../platform/secrets';
 import { sanitizeAgencyHtml } from '../platform/html';
 

@@ -15,7 +15,7 @@ import { currentUser } from '../../platform/auth';
 import { sendOnce } from '../../platform/idempotency';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
-import { expectedVersion } from '../../lib/travels';
+import { expectedVersion } from '../../platform/if-match';
 import * as checkout from './service';
 
 const tags = ['checkout'];
