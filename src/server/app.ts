@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '../contract/rels';
 import type { Database } from './db/client';
 import type { Config } from './config';
 import { systemClock, type Clock } from './platform/clock';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
     },
-    { prefix: '/api/v1' },
+    { prefix: API_BASE },
   );
   await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));

@@ -15,6 +15,7 @@ import {
   userSchema,
 } from '../../../contract/account';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { currentUser } from '../../platform/auth';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
@@ -42,13 +43,13 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/logout',
+      routePath('logout'),
       { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(logoutResultSchema) } } },
       async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
     );
 
     r.get(
-      '/user/',
+      routePath('self'),
       { onRequest: app.requireUser, schema: { tags, response: { 200: envelope(userSchema) } } },
       async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
     );

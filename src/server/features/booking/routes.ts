@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { confirmBodySchema, travelSchema } from '../../../contract/travel';
 import { currentUser } from '../../platform/auth';
 import { sendOnce } from '../../platform/idempotency';
@@ -20,20 +21,20 @@ export function bookingRoutes(services: Services) {
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
     r.post(
-      '/v2/travels/:travelID/confirm',
+      routePath('confirm'),
       { onRequest: app.requireUser, schema: { tags, params: travelParams, body: confirmBodySchema.optional(), response: { 200: envelope(travelSchema) } } },
       (request, reply) =>
         sendOnce(services, request, reply, () => booking.confirm(ctx(request), request.params.travelID, expectedVersion(request.headers), request.body ?? {})),
     );
 
     r.post(
-      '/v2/travels/:travelID/approval',
+      routePath('requestApproval'),
       { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
       (request, reply) => sendOnce(services, request, reply, () => booking.requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );
 
     r.post(
-      '/v2/travels/:travelID/products/:productID/release',
+      routePath('releasePrebooking'),
       { onRequest: app.requireUser, schema: { tags, params: travelParams.extend({ productID: z.string().max(64) }), response: { 200: envelope(travelSchema) } } },
       (request, reply) =>
         sendOnce(services, request, reply, () => booking.release(ctx(request), request.params.travelID, request.params.productID, expectedVersion(request.headers))),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
+import { routePath } from '../../../contract/rels';
 import { currentUser } from '../../platform/auth';
 import { idempotent } from '../../platform/idempotency';
 import { contextOf } from '../../platform/request-context';
@@ -17,7 +18,7 @@ export function cartRoutes(services: Services) {
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
     r.post(
-      '/cart/add',
+      routePath('addToCart'),
       {
         onRequest: app.requireUser,
         schema: { tags, querystring: z.object({ version: z.literal('v2').optional() }), body: cartAddBodySchema, response: { 200: envelope(cartAddResultSchema) } },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import {
   analyticsFormSchema,
   approversSchema,
@@ -29,35 +30,35 @@ export function checkoutRoutes(services: Services) {
     const saved = { 200: envelope(stepSavedSchema) };
 
     r.get(
-      '/v2/travels/:travelID/analytics',
+      routePath('getAllAnalytics'),
       { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(analyticsFormSchema) } } },
       async (request) => ({ result: await checkout.analyticsForm(ctx(request), request.params.travelID) }),
     );
 
-    r.patch('/v2/travels/:travelID/analytics', { onRequest: app.requireUser, schema: { tags, params, body: fillAnalyticsBodySchema, response: saved } }, (request, reply) =>
+    r.patch(routePath('fillAnalytics'), { onRequest: app.requireUser, schema: { tags, params, body: fillAnalyticsBodySchema, response: saved } }, (request, reply) =>
       sendOnce(services, request, reply, () => checkout.fillAnalytics(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
-      '/v2/travels/:travelID/mission-orders',
+      routePath('getMissionOrders'),
       { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(missionOrdersSchema) } } },
       async (request) => ({ result: await checkout.missionOrders(ctx(request), request.params.travelID) }),
     );
 
     r.patch(
-      '/v2/travels/:travelID/mission-orders',
+      routePath('patchMissionOrders'),
       { onRequest: app.requireUser, schema: { tags, params, body: patchMissionOrdersBodySchema, response: saved } },
       (request, reply) =>
         sendOnce(services, request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
-      '/v2/travels/:travelID/approvers',
+      routePath('getAvailableApprovers'),
       { onRequest: app.requireUser, schema: { tags, params, response: { 200: envelope(approversSchema) } } },
       async (request) => ({ result: await checkout.availableApprovers(ctx(request), request.params.travelID) }),
     );
 
-    r.patch('/v2/travels/:travelID/approvers', { onRequest: app.requireUser, schema: { tags, params, body: fillApproversBodySchema, response: saved } }, (request, reply) =>
+    r.patch(routePath('fillApprovers'), { onRequest: app.requireUser, schema: { tags, params, body: fillApproversBodySchema, response: saved } }, (request, reply) =>
       sendOnce(services, request, reply, () => checkout.fillApprovers(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
   };

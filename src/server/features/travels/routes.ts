@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okSchema } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
 import { currentUser } from '../../platform/auth';
 import { sendOnce } from '../../platform/idempotency';
@@ -29,19 +30,19 @@ export function travelsRoutes(services: Services) {
     );
 
     r.delete(
-      '/v2/travels/',
+      routePath('emptyCart'),
       { onRequest: app.requireUser, schema: { tags, querystring: z.object({ status: z.literal('cart') }), response: { 200: envelope(okSchema) } } },
       (request, reply) => sendOnce(services, request, reply, () => travels.emptyCart(ctx(request))),
     );
 
     r.get(
-      '/v2/travels/:travelID',
+      routePath('getTravel'),
       { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(travelSchema) } } },
       async (request) => ({ result: await travels.one(ctx(request), request.params.travelID) }),
     );
 
     r.delete(
-      '/v2/travels/:travelID',
+      routePath('delete'),
       { onRequest: app.requireUser, schema: { tags, params: travelParams, response: { 200: envelope(okSchema) } } },
       (request, reply) => sendOnce(services, request, reply, () => travels.remove(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );

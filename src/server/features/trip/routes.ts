@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
@@ -21,11 +22,11 @@ export function tripRoutes(services: Services) {
       async (request) => ({ result: await trip.search(ctx(request), request.body) }),
     );
     for (const direction of ['next', 'previous'] as const)
-      r.post(`/treep/${direction}`, { onRequest: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
+      r.post(routePath(direction), { onRequest: app.optionalUser, schema: { tags, body: pageBodySchema, response: results } }, async (request) => ({
         result: await trip.page(ctx(request), request.body.searchID, direction),
       }));
     r.post(
-      '/ticket/travelerForm',
+      routePath('travelerForm'),
       { onRequest: app.optionalUser, schema: { tags, body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema) } } },
       async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
     );
@@ -35,12 +36,12 @@ export function tripRoutes(services: Services) {
       async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
     );
     r.get(
-      '/treep/choices/:choiceID/more',
+      routePath('getMoreChoices'),
       { onRequest: app.optionalUser, schema: { tags, params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema) } } },
       async (request) => ({ result: await trip.moreChoices(ctx(request), request.params.choiceID) }),
     );
     r.get(
-      '/treep/offers/:offerID/fare-conditions',
+      routePath('fullfareConditions'),
       { onRequest: app.optionalUser, schema: { tags, params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema) } } },
       async (request) => ({ result: await trip.fareConditions(ctx(request), request.params.offerID) }),
     );
