@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
@@ -38,6 +38,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A bad configuration is the operator's to fix: one line naming the variable, no stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
