@@ -1,6 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { installErrorHandler, installInputGuard } from './platform/errors';
 import { installTenancy } from './platform/tenancy';
 import { installAuth } from './platform/auth';
 import { installSecurityHeaders } from './platform/security-headers';
+import { installRateLimits } from './platform/rate-limit';
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers } from './platform/jobs';
 import { serveWebApp } from './web';
@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps) {
 
   installSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  await installRateLimits(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Escale API', version: '1.0.0', description: 'Corporate travel booking API. Every call needs the `Api-Key` header.' },

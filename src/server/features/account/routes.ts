@@ -17,6 +17,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { routePath } from '../../../contract/rels';
 import { currentUser } from '../../platform/auth';
+import { mailingLimit } from '../../platform/rate-limit';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as account from './service';
@@ -28,7 +29,7 @@ export function accountRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, services);
     // Calls that create accounts or send e-mail are limited per address (sign-in failures have their own limits).
-    const limited = { config: { rateLimit: { max: services.config.mailingRateLimit, timeWindow: '1 minute' } } };
+    const limited = mailingLimit(services.config);
 
     r.get(
       '/user/auth-strategy/:username',
