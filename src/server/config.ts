@@ -79,7 +79,8 @@ function parseHosts(value: string | undefined): Record<string, string> {
 const envSchema = z
   .object({
     NODE_ENV: optional(z.string()),
-    PORT: optional(whole(1, 65_535)),
+    // 0 asks the system for a free port (the crash test does).
+    PORT: optional(whole(0, 65_535)),
     HOST: optional(z.string()),
     DATA_DIR: optional(z.string()),
     DATABASE_URL: optional(urlWith(['postgres:', 'postgresql:'], 'must be a postgres:// URL')),

@@ -38,6 +38,10 @@ describe('configuration defaults', () => {
     });
   });
 
+  it('accepts port 0 (a free port the system picks)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
   it('is silent under test, and takes an empty variable as unset', () => {
     const config = loadConfig({ NODE_ENV: 'test', PORT: '', DATABASE_URL: ' ' });
     expect([config.logLevel, config.port, config.databaseUrl]).toEqual(['silent', 3000, null]);
@@ -91,11 +95,10 @@ describe('configuration refused at start-up, in one line naming the variable', (
     ['a number followed by letters', '80abc'],
     ['a decimal', '3000.5'],
     ['negative', '-1'],
-    ['zero', '0'],
     ['above 65535', '65536'],
     ['in exponent notation', '3e3'],
   ])('a PORT %s', (_, port) => {
-    expect(refusal({ PORT: port })).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535.');
+    expect(refusal({ PORT: port })).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535.');
   });
 
   it.each(['mysql://db/escale', 'localhost:5432/escale', 'postgres://', 'not a url'])('a DATABASE_URL that is not postgres:// (%s)', (url) => {
@@ -132,7 +135,7 @@ describe('configuration refused at start-up, in one line naming the variable', (
   it('names every bad variable at once, on one line, without their values', () => {
     const message = refusal({ PORT: 'http', DATABASE_URL: 'mysql://root:hunter2@db/escale', NODE_ENV: 'production' });
     expect(message).toBe(
-      'Invalid configuration: PORT must be a whole number from 1 to 65535; DATABASE_URL must be a postgres:// URL; PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535; DATABASE_URL must be a postgres:// URL; PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
     );
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('\n');
