@@ -2,31 +2,47 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
  * Import boundaries of ARCHITECTURE.md section 1, as one local rule:
  * - src/contract imports only zod (and itself);
  * - src/web never imports src/server, and src/server never imports src/web;
- * - a feature (src/{server,web}/features/<f>) never imports another feature.
+ * - a feature (src/{server,web}/features/<f>) never imports another feature;
+ * - on the server, src/server/domain imports only src/contract and domain/ (no package, no Node
+ *   module, no Fastify, drizzle or supplier); platform/ (infrastructure) imports neither features/
+ *   nor domain/; db/ and supplier/ do not import features/. Tests are exempt from the server's layer
+ *   rules (they build their fixtures from the sandbox supplier and the seed), not from the others.
  */
 const root = path.resolve(import.meta.dirname, 'src');
 const areaOf = (file) => {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === '..' || rel.length < 2) return null;
-  return { side: rel[0], feature: rel[1] === 'features' ? rel[2] : null };
+  return { side: rel[0], layer: rel[0] === 'server' && rel.length > 2 ? rel[1] : null, feature: rel[1] === 'features' ? rel[2] : null };
+};
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+/** What each server layer must not import: layer → forbidden layers (null: everything but contract and itself). */
+const SERVER_LAYERS = {
+  domain: null,
+  platform: ['features', 'domain'],
+  db: ['features'],
+  supplier: ['features'],
 };
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { bad: '{{why}}' } },
   create(context) {
     const from = areaOf(context.filename);
     if (!from) return {};
+    const layerRules = from.side === 'server' && from.layer in SERVER_LAYERS && !isTest(context.filename);
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const report = (why) => context.report({ node, messageId: 'bad', data: { why } });
       if (!spec.startsWith('.')) {
         if (from.side === 'contract' && spec !== 'zod') report('src/contract may import only zod.');
+        if (layerRules && from.layer === 'domain') report(`src/server/domain may import only src/contract and domain/ (not "${spec}"): keep it pure.`);
         return;
       }
       const to = areaOf(path.resolve(path.dirname(context.filename), spec));
@@ -35,7 +51,114 @@ const boundaries = {
       if (from.side === 'web' && to.side === 'server') report('src/web must not import src/server.');
       if (from.side === 'server' && to.side === 'web') report('src/server must not import src/web.');
       if (from.feature && to.feature && from.side === to.side && from.feature !== to.feature)
-        report(`feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/.`);
+        report(`feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/ (server: domain/, db/ or platform/).`);
+      if (layerRules && to.side === 'server') {
+        const forbidden = SERVER_LAYERS[from.layer];
+        if (forbidden === null ? to.layer !== 'domain' : forbidden.includes(to.layer))
+          report(
+            forbidden === null
+              ? `src/server/domain may import only src/contract and domain/ (not ${to.layer ?? 'the server root'}/): keep it pure.`
+              : `src/server/${from.layer} must not import ${to.layer}/ (ARCHITECTURE.md §1 import direction).`,
+          );
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/**
+ * No import cycle in src/server (type-only imports count: a cycle of types is a cycle of design).
+ * The import graph of every .ts file under src/server is read from disk (TypeScript's import
+ * scanner) and split into strongly connected components; an import whose target is in its file's
+ * component closes a cycle, and is reported with the cycle it closes.
+ */
+const serverRoot = path.join(root, 'server');
+const sourceFiles = (dir) =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+const resolveImport = (fromFile, spec) => {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), spec);
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => /\.tsx?$/.test(f) && fs.existsSync(f)) ?? null;
+};
+/** Tarjan's strongly connected components: file → component id. */
+function components(graph) {
+  const index = new Map();
+  const low = new Map();
+  const onStack = new Set();
+  const stack = [];
+  const component = new Map();
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.set(w, v);
+      } while (w !== v);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return component;
+}
+let importGraph = { at: 0, graph: new Map(), component: new Map() };
+/** Rebuilt when older than a second: one CLI run reads the tree a few times at most, an editor sees changes. */
+function currentGraph() {
+  if (Date.now() - importGraph.at < 1000) return importGraph;
+  const graph = new Map();
+  for (const file of sourceFiles(serverRoot)) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    graph.set(file, new Set(importedFiles.map((f) => resolveImport(file, f.fileName)).filter((f) => f && f.startsWith(serverRoot + path.sep))));
+  }
+  importGraph = { at: Date.now(), graph, component: components(graph) };
+  return importGraph;
+}
+/** The shortest path of imports from `start` back to `goal`, within one component. */
+function cyclePath({ graph, component }, start, goal) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    if (v === goal) break;
+    for (const w of graph.get(v) ?? [])
+      if (!previous.has(w) && component.get(w) === component.get(goal)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+  }
+  const chain = [];
+  for (let v = goal; v !== null && v !== undefined; v = previous.get(v)) chain.unshift(v);
+  return chain;
+}
+const noCycle = {
+  meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{cycle}}. Move what both sides need into a module both can import.' } },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverRoot + path.sep)) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const target = resolveImport(file, spec);
+      if (!target) return;
+      const g = currentGraph();
+      if (target !== file && g.component.get(target) !== g.component.get(file)) return;
+      if (target !== file && g.component.get(file) === undefined) return;
+      const chain = target === file ? [file, file] : [file, ...cyclePath(g, target, file)];
+      context.report({ node, messageId: 'cycle', data: { cycle: chain.map((f) => path.relative(serverRoot, f)).join(' → ') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -47,9 +170,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { escale: { rules: { boundaries } } },
+    plugins: { escale: { rules: { boundaries, 'no-cycle': noCycle } } },
     rules: {
       'escale/boundaries': 'error',
+      'escale/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

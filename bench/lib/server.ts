@@ -60,6 +60,8 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
       DIST_DIR: opts.distDir ?? path.join(root, 'dist'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Production mode requires the public origin that e-mailed links use.
+      PUBLIC_URL: baseUrl,
       // The supplier answers at once: the browser measurements time the app, not a simulated network.
       SUPPLIER_LATENCY_MS: '0',
     },

@@ -1,17 +1,18 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '../contract/rels';
 import type { Database } from './db/client';
 import type { Config } from './config';
-import { systemClock, type Clock } from './lib/clock';
-import { outboxMailer, type Mailer } from './lib/mail';
-import { installErrorHandler, installInputGuard } from './lib/errors';
-import { installTenancy } from './lib/tenancy';
-import { installAuth } from './lib/auth';
-import { installSecurityHeaders } from './lib/security-headers';
-import type { Services } from './lib/services';
-import { startJobRunner, type JobHandlers } from './lib/jobs';
+import { systemClock, type Clock } from './platform/clock';
+import { outboxMailer, type Mailer } from './platform/mail';
+import { installErrorHandler, installInputGuard } from './platform/errors';
+import { installTenancy } from './platform/tenancy';
+import { installAuth } from './platform/auth';
+import { installSecurityHeaders } from './platform/security-headers';
+import { installRateLimits } from './platform/rate-limit';
+import type { Services } from './platform/services';
+import { startJobRunner, type JobHandlers } from './platform/jobs';
 import { serveWebApp } from './web';
 import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps) {
 
   installSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  await installRateLimits(app);
   await registerOpenApi(app);
 
   installErrorHandler(app);
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
     },
-    { prefix: '/api/v1' },
+    { prefix: API_BASE },
   );
   await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 export type Config = {
   port: number;
@@ -29,6 +30,41 @@ export type Config = {
   ticketing: { startMs: number; issueMs: number };
 };
 
+/** A configuration the server cannot start with; its message is one line naming the variables. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** An empty variable (`PORT=`) counts as unset, as in most deployment tools. */
+const unset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+
+/** A whole number in [min, max], written in decimal digits (no 1e3, no 0x10, no 12.5). */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const error = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+};
+
+const urlWith = (schemes: string[], error: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return schemes.includes(url.protocol) && url.host !== '';
+      } catch {
+        return false;
+      }
+    }, { error });
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
 function parseHosts(value: string | undefined): Record<string, string> {
   const hosts: Record<string, string> = {};
@@ -39,26 +75,66 @@ function parseHosts(value: string | undefined): Record<string, string> {
   return hosts;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The environment variables the server reads, as they must be written. */
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.string()),
+    // 0 asks the system for a free port (the crash test does).
+    PORT: optional(whole(0, 65_535)),
+    HOST: optional(z.string()),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(urlWith(['postgres:', 'postgresql:'], 'must be a postgres:// URL')),
+    SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
+    MAIL_FROM: optional(z.string()),
+    PUBLIC_URL: optional(urlWith(['http:', 'https:'], 'must be an http:// or https:// URL')),
+    AGENCY_HOSTS: optional(z.string()),
+    DEFAULT_API_KEY: optional(z.string()),
+    DIST_DIR: optional(z.string()),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    SESSION_IDLE_MINUTES: optional(whole(1)),
+    SESSION_ABSOLUTE_HOURS: optional(whole(1)),
+    MAILING_RATE_LIMIT: optional(whole(1)),
+    SUPPLIER_LATENCY_MS: optional(whole(0)),
+    IDEMPOTENCY_LEASE_MS: optional(whole(1)),
+    TICKETING_START_MS: optional(whole(0)),
+    TICKETING_ISSUE_MS: optional(whole(0)),
+  })
+  .superRefine((env, ctx) => {
+    // Production writes e-mailed links: they must not depend on a Host header.
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined)
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links)' });
+  });
+
+/**
+ * The server's configuration from the environment (README "Configuration"), with its defaults.
+ * Throws a ConfigError naming every variable that is malformed or missing, in one line.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  const env = parsed.data;
   return {
-    port: Number(env.PORT ?? 3000),
+    port: env.PORT ?? 3000,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || null,
-    smtpUrl: env.SMTP_URL || null,
+    databaseUrl: env.DATABASE_URL ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? 'Escale <no-reply@escale.example>',
     production: env.NODE_ENV === 'production',
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || null,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? null,
     agencyHosts: parseHosts(env.AGENCY_HOSTS),
     defaultApiKey: env.DEFAULT_API_KEY ?? 'demo-agency-key',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    session: { idleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 8 * 60), absoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 7 * 24) },
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES ?? 8 * 60, absoluteHours: env.SESSION_ABSOLUTE_HOURS ?? 7 * 24 },
     tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
     loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
-    mailingRateLimit: Number(env.MAILING_RATE_LIMIT ?? 20),
-    supplierLatencyMs: Number(env.SUPPLIER_LATENCY_MS ?? 0),
-    idempotencyLeaseMs: Number(env.IDEMPOTENCY_LEASE_MS ?? 60_000),
-    ticketing: { startMs: Number(env.TICKETING_START_MS ?? 30_000), issueMs: Number(env.TICKETING_ISSUE_MS ?? 3 * 60_000) },
+    mailingRateLimit: env.MAILING_RATE_LIMIT ?? 20,
+    supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,
+    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 60_000,
+    ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
   };
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
-import { smtpMailer, outboxMailer } from './lib/mail';
+import { smtpMailer, outboxMailer } from './platform/mail';
 
 /** Reads config, migrates, seeds an empty database, listens, and shuts down cleanly on a signal. */
 async function main() {
@@ -34,10 +34,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Escale on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(`Escale on http://localhost:${port} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A bad configuration is the operator's to fix: one line naming the variable, no stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

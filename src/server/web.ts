@@ -5,12 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { agencies } from './db/schema';
 import { branding } from './features/agency/service';
-import { ApiError, errorBody, requestLang } from './lib/errors';
-import { sanitizeAgencyHtml } from './lib/html';
-import { sha256 } from './lib/secrets';
+import { ApiError, errorBody, requestLang } from './platform/errors';
+import { sanitizeAgencyHtml } from './platform/html';
+import { sha256 } from './platform/secrets';
 import type { Branding } from '../contract/agency';
 import { apiCode } from '../contract/api-codes';
-import type { Services } from './lib/services';
+import type { Services } from './platform/services';
 
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 

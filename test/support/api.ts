@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { fixedClock } from '../../src/server/lib/clock';
+import { fixedClock } from '../../src/server/platform/clock';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { freshDatabase } from './databases';
 import { LinkChecker } from './links';

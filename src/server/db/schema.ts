@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductStatus, TravelStatus } from '../../contract/travel';
+import type { CheckoutRules, Localized } from '../domain/company';
+import type { Journey } from '../domain/journey';
+import type { ProductData, ProductType } from '../domain/product';
+import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
+import type { StoredTripRequest } from '../domain/trip';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -37,40 +43,6 @@ export type CompanyConfig = {
   airOfflineCancellation: boolean;
   railOfflineCancellation: boolean;
   travelAgency: { hasMultipaxSearchDisabled: boolean };
-};
-
-/** Texts a company writes in both languages. */
-export type Localized = { fr: string; en: string };
-
-/** An analytics field a company asks for at checkout (spec 2 §3), for the travel or per traveller. */
-export type AnalyticRule = {
-  name: string;
-  label: Localized;
-  level: 'travel' | 'traveler';
-  required: boolean;
-  values?: string[];
-  valueCodes?: string[];
-  regex?: string;
-  regexDesc?: Localized;
-};
-
-/** A company's travel policy, in figures: what makes a product compliant. Prices in cents per traveller. */
-export type TravelPolicyRules = {
-  /** Rail: first class only from this journey time (minutes); null: never. Price caps by distance. */
-  rail: { firstClassFromMinutes: number | null; maxPriceByDistance: { upToKm: number | null; maxPrice: number }[] };
-  /** Flight only when the train takes longer than this (minutes), in these cabins. */
-  flight: { onlyAboveRailMinutes: number; cabins: string[] };
-  /** Hotel nightly caps by city name (lower case), and elsewhere. */
-  hotel: { maxNightlyByCity: Record<string, number>; maxNightly: number };
-};
-
-/** What a company requires between the cart and a booking (spec 2 §1, §4). */
-export type CheckoutRules = {
-  analytics: AnalyticRule[];
-  missionOrders: boolean;
-  chooseApprover: boolean;
-  approval: 'always' | 'non_compliant' | 'never';
-  policy: TravelPolicyRules | null;
 };
 
 export const companies = pgTable('companies', {
@@ -204,9 +176,9 @@ export const tripSearches = pgTable(
     userId: uuid('user_id').references(() => users.id),
     leg: text('leg').$type<'outward' | 'return'>().notNull(),
     /** The validated request, with the resolved places. */
-    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    request: jsonb('request').$type<StoredTripRequest>().notNull(),
     /** The supplier's journeys as answered (the proposals are derived from them). */
-    journeys: jsonb('journeys').$type<unknown[]>().notNull(),
+    journeys: jsonb('journeys').$type<Journey[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('trip_searches_created').on(t.createdAt)],
@@ -222,12 +194,12 @@ export const travels = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id),
     entityId: uuid('entity_id').references(() => entities.id),
     customerId: uuid('customer_id').references(() => companies.id),
-    status: text('status').notNull(),
+    status: text('status').$type<TravelStatus>().notNull(),
     version: integer('version').notNull().default(1),
     /** Checkout answers: analytics values, mission orders, the chosen approvers. */
     analytics: jsonb('analytics').$type<TravelAnalytics>(),
     missionOrders: jsonb('mission_orders').$type<TravelMissionOrder[]>(),
-    approvers: jsonb('approvers').$type<{ approverId: string; emergencyApproverId: string | null; message: string | null }>(),
+    approvers: jsonb('approvers').$type<TravelApprovers>(),
     /** Options held or approval pending: guaranteed until then. */
     confirmationTimeLimit: instant('confirmation_time_limit'),
     createdAt: createdAt(),
@@ -236,34 +208,18 @@ export const travels = pgTable(
   (t) => [index('travels_user_status').on(t.userId, t.status)],
 );
 
-export type TravelAnalytics = {
-  fields: Record<string, string | null>;
-  travelers: Record<string, Record<string, string | null>>;
-  exemption: string | null;
-};
-export type TravelMissionOrder = {
-  travelerId: number;
-  purpose: string;
-  location: string;
-  startLocation: string;
-  endLocation: string;
-  extraRemark: string | null;
-  exemption: string | null;
-};
-
-export type ProductData = Record<string, unknown>;
-
 export const travelProducts = pgTable(
   'travel_products',
   {
     id: id(),
     travelId: uuid('travel_id').notNull().references(() => travels.id),
-    type: text('type').$type<'rail' | 'flight' | 'hotel' | 'car_rental'>().notNull(),
-    status: text('status').notNull(),
+    type: text('type').$type<ProductType>().notNull(),
+    status: text('status').$type<ProductStatus>().notNull(),
     /** Cents, every traveller and option included. */
     price: integer('price').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
+    /** The product's data by type (domain/product.ts): a trip's journey, fare and travellers. */
     data: jsonb('data').$type<ProductData>().notNull(),
     /** The supplier's booking (or option) reference, and the option's time limit. */
     pnr: text('pnr'),

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { agencies, companies, entities, guests, users, type CheckoutRules, type UserFlags } from './schema';
-import { hashPassword, sha256 } from '../lib/secrets';
-import { sanitizeAgencyHtml } from '../lib/html';
+import type { CheckoutRules } from '../domain/company';
+import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
+import { hashPassword, sha256 } from '../platform/secrets';
+import { sanitizeAgencyHtml } from '../platform/html';
 
 export const DEMO_PASSWORD = 'Escale2026!';
 export const DEMO_API_KEY = 'demo-agency-key';

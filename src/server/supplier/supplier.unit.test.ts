@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { createSandboxSupplier } from './index';
 import { SupplierError, type TripQuery } from './types';
-import { installErrorHandler } from '../lib/errors';
+import { installErrorHandler } from '../platform/errors';
 
 const supplier = createSandboxSupplier();
 const query = (): TripQuery => ({

@@ -118,7 +118,7 @@ describe('POST /user/login and the session', () => {
 
   it('does not accept a token of one agency on another agency', async () => {
     const { agencies } = await import('../../db/schema');
-    const { sha256 } = await import('../../lib/secrets');
+    const { sha256 } = await import('../../platform/secrets');
     await api.db.insert(agencies).values({ name: 'Other', apiKeyHash: sha256('other-key'), brandColor: '#000000', accentColor: '#000000' });
     const token = await api.login('maya');
     const res = await api.call('GET', '/api/v1/user/', { token, apiKey: 'other-key' });

@@ -15,9 +15,11 @@ import {
   userSchema,
 } from '../../../contract/account';
 import { envelope } from '../../../contract/envelope';
-import { currentUser } from '../../lib/auth';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { routePath } from '../../../contract/rels';
+import { currentUser } from '../../platform/auth';
+import { mailingLimit } from '../../platform/rate-limit';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as account from './service';
 
@@ -28,7 +30,7 @@ export function accountRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, services);
     // Calls that create accounts or send e-mail are limited per address (sign-in failures have their own limits).
-    const limited = { config: { rateLimit: { max: services.config.mailingRateLimit, timeWindow: '1 minute' } } };
+    const limited = mailingLimit(services.config);
 
     r.get(
       '/user/auth-strategy/:username',
@@ -51,13 +53,13 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/logout',
+      routePath('logout'),
       { onRequest: app.requireUser, schema: { tags, summary: 'Sign out', operationId: 'logout', response: { 200: envelope(logoutResultSchema), ...apiErrors(400, 401) } } },
       async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
     );
 
     r.get(
-      '/user/',
+      routePath('self'),
       { onRequest: app.requireUser, schema: { tags, summary: 'The signed-in user', operationId: 'self', response: { 200: envelope(userSchema), ...apiErrors(400, 401) } } },
       async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
     );

@@ -1,13 +1,13 @@
 import { linkTo } from '../../../contract/rels';
 import type { LoginBody, Session, User } from '../../../contract/account';
 import { featureFlagsSchema, signupBodySchema } from '../../../contract/account';
-import { ApiError, fail, parseWith } from '../../lib/errors';
-import { hours, isoDate, minutes } from '../../lib/clock';
-import { createSession, revokeAllSessions, revokeSession, type UserRow } from '../../lib/auth';
-import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from '../../lib/secrets';
-import { linkMail } from '../../lib/mail';
-import type { Services } from '../../lib/services';
-import type { RequestContext as Ctx } from '../../lib/request-context';
+import { ApiError, fail, parseWith } from '../../platform/errors';
+import { hours, isoDate, minutes } from '../../platform/clock';
+import { createSession, revokeAllSessions, revokeSession, type UserRow } from '../../platform/auth';
+import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from '../../platform/secrets';
+import { linkMail } from '../../platform/mail';
+import type { Services } from '../../platform/services';
+import type { RequestContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
 
 export async function authStrategy({ services, agency }: Ctx, username: string) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandingSchema } from '../../../contract/agency';
 import { envelope } from '../../../contract/envelope';
-import { agencyOf } from '../../lib/tenancy';
+import { agencyOf } from '../../platform/tenancy';
 import { apiErrors } from '../../openapi';
 import { branding } from './service';
 

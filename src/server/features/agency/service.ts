@@ -1,6 +1,6 @@
 import type { Branding } from '../../../contract/agency';
-import { ensureContrastOnWhite } from '../../lib/colors';
-import type { AgencyRow } from '../../lib/tenancy';
+import { ensureContrastOnWhite } from '../../platform/colors';
+import type { AgencyRow } from '../../platform/tenancy';
 
 export function branding(agency: AgencyRow): Branding {
   return {

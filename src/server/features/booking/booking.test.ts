@@ -4,10 +4,10 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { buildApp, JOB_HANDLERS } from '../../app';
 import { loadConfig } from '../../config';
 import { approvalRequests, idempotencyKeys, jobs, travels, tripSearches } from '../../db/schema';
-import { enqueue, runDueJobs } from '../../lib/jobs';
-import { outboxMailer } from '../../lib/mail';
-import { sha256 } from '../../lib/secrets';
-import type { Services } from '../../lib/services';
+import { enqueue, runDueJobs } from '../../platform/jobs';
+import { outboxMailer } from '../../platform/mail';
+import { sha256 } from '../../platform/secrets';
+import type { Services } from '../../platform/services';
 import { createSandboxSupplier } from '../../supplier';
 
 let api: Api;

@@ -1,5 +1,5 @@
-import type { JobHandlers, JobRow } from '../../lib/jobs';
-import { updateTravel } from '../../lib/travels';
+import type { JobHandlers, JobRow } from '../../platform/jobs';
+import { updateTravel } from '../../db/travels';
 import * as repo from './repository';
 import { itemOf } from './service';
 

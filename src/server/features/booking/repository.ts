@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { TRAVEL_STATUSES } from '../../../contract/travel';
 import type { Db } from '../../db/client';
 import { approvalRequests, travelProducts, travels, users } from '../../db/schema';
-import { loadTravels, type TravelRecord } from '../../lib/travels';
+import { loadTravels, type TravelRecord } from '../../db/travels';
 
 /** A travel by id whoever owns it (jobs act for nobody in particular), removed ones included. */
 export async function travelById(db: Db, travelId: string): Promise<TravelRecord | undefined> {

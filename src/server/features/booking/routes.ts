@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { confirmBodySchema, travelSchema } from '../../../contract/travel';
-import { currentUser } from '../../lib/auth';
-import { sendOnce } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
-import { expectedVersion } from '../../lib/travels';
 import * as booking from './service';
 
 const tags = ['booking'];
@@ -21,7 +22,7 @@ export function bookingRoutes(services: Services) {
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
     r.post(
-      '/v2/travels/:travelID/confirm',
+      routePath('confirm'),
       {
         onRequest: app.requireUser,
         schema: {
@@ -38,7 +39,7 @@ export function bookingRoutes(services: Services) {
     );
 
     r.post(
-      '/v2/travels/:travelID/approval',
+      routePath('requestApproval'),
       {
         onRequest: app.requireUser,
         schema: {
@@ -53,7 +54,7 @@ export function bookingRoutes(services: Services) {
     );
 
     r.post(
-      '/v2/travels/:travelID/products/:productID/release',
+      routePath('releasePrebooking'),
       {
         onRequest: app.requireUser,
         schema: {

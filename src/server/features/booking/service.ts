@@ -1,13 +1,15 @@
+import type { Rel } from '../../../contract/rels';
 import type { ConfirmBody, Travel } from '../../../contract/travel';
-import type { UserRow } from '../../lib/auth';
-import { eligibleApprovers, type ProductRow } from '../../lib/checkout';
-import { companyApprovers } from '../../lib/company';
-import { ApiError, fail } from '../../lib/errors';
-import { enqueue } from '../../lib/jobs';
-import { linkMail } from '../../lib/mail';
-import type { RequestContext } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
-import { presentTravel, travelOffering, travelToChange, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
+import { companyApprovers } from '../../db/companies';
+import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { eligibleApprovers } from '../../domain/checkout';
+import { offers, presentTravel } from '../../domain/travel';
+import type { UserRow } from '../../platform/auth';
+import { ApiError, fail } from '../../platform/errors';
+import { enqueue } from '../../platform/jobs';
+import { linkMail } from '../../platform/mail';
+import type { RequestContext } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import type { BookItem } from '../../supplier/types';
 import * as repo from './repository';
 
@@ -28,7 +30,7 @@ export const ticketingKey = (travelId: string) => `ticket-travel:${travelId}`;
 
 /** What the supplier needs to book a product, referenced by the product id so a retry is recognised. */
 export function itemOf(product: ProductRow): BookItem {
-  const data = product.data as TripData;
+  const { data } = product;
   const { journey } = data;
   return {
     kind: journey.mode,
@@ -82,9 +84,12 @@ async function answer(ctx: Ctx, travelId: string): Promise<Travel> {
   return presentTravel(rec!, ctx.lang, ctx.services.clock.now());
 }
 
-/** The travel to change, refused (69) unless its links offer `rel` now. */
-const travelWithLink = (ctx: Ctx, travelId: string, expected: number | null, rel: string): Promise<TravelRecord> =>
-  travelOffering(ctx.services.db, ctx.user.id, travelId, expected, rel, ctx.lang, ctx.services.clock.now());
+/** The travel to change (not theirs → 38, changed since `expected` → 105), refused (69) unless its links offer `rel` now. */
+async function travelWithLink(ctx: Ctx, travelId: string, expected: number | null, rel: Rel): Promise<TravelRecord> {
+  const rec = await travelToChange(ctx.services.db, ctx.user.id, travelId, expected);
+  if (!offers(rec, rel, ctx.services.clock.now())) fail('TICKET_STATUS_FORBIDS');
+  return rec;
+}
 
 const earliest = (isoDates: string[]) => new Date(Math.min(...isoDates.map((d) => Date.parse(d))));
 
@@ -115,7 +120,7 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
     await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
     for (const [i, p] of products.entries()) {
       const { pnr, tickets, seats } = bookings[i]!;
-      await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...(p.data as TripData), booking: { tickets, seats } } });
+      await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } });
     }
     await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(travelId), payload: { travelId }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
   });

@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
-import { currentUser } from '../../lib/auth';
-import { idempotent } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { routePath } from '../../../contract/rels';
+import { currentUser } from '../../platform/auth';
+import { idempotent } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as cart from './service';
 
@@ -18,7 +19,7 @@ export function cartRoutes(services: Services) {
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
     r.post(
-      '/cart/add',
+      routePath('addToCart'),
       {
         onRequest: app.requireUser,
         schema: {

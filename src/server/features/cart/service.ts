@@ -1,14 +1,17 @@
 import type { CartAddBody } from '../../../contract/cart';
 import type { Travel } from '../../../contract/travel';
 import { cartAddBodySchema } from '../../../contract/cart';
-import { fail } from '../../lib/errors';
-import type { UserRow } from '../../lib/auth';
-import type { RequestContext } from '../../lib/request-context';
-import { resolveOffer } from '../../lib/trip-offers';
-import { placementOptions, travelerForms } from '../../lib/traveler-forms';
-import type { Journey } from '../../supplier/types';
-import { loadTravels, presentTravel, updateTravel } from '../../lib/travels';
-import { companyPolicy, evaluateTrip } from '../../lib/travel-policy';
+import { companyPolicy } from '../../db/companies';
+import { resolveOffer } from '../../db/trip-searches';
+import { loadTravels, updateTravel } from '../../db/travels';
+import type { Journey } from '../../domain/journey';
+import type { TripData } from '../../domain/product';
+import { placementOptions, travelerForms } from '../../domain/traveler-forms';
+import { presentTravel } from '../../domain/travel';
+import type { UserRow } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { evaluateTrip } from '../../supplier/fastest-train';
 import * as repo from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
@@ -25,7 +28,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   const [outward, back] = chosen;
   if (outward!.search.leg !== 'outward' || (back && back.search.leg !== 'return')) fail('OFFERS_INVALID');
   if (outward!.offer.roundTrip && !back) fail('OFFERS_INVALID');
-  const passengers = (outward!.search.request as { body: { nb_travelers: number } }).body.nb_travelers;
+  const passengers = outward!.search.request.body.nb_travelers;
   if (body.travelers.length !== passengers) fail('PASSENGER_INFO_MISSING', { travelers: 'FIELD_REQUIRED' });
 
   const journeys = chosen.map((c) => c.journey);
@@ -51,6 +54,17 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
       tx,
       chosen.map((c, i) => {
         const mine = options.filter((o) => o.offerID === body.choiceIDs[i]);
+        const data: TripData = {
+          type: c.journey.mode,
+          journey: c.journey,
+          offer: c.offer,
+          cabin: c.cabin,
+          travelers,
+          placementWishes,
+          ancillaries: mine,
+          searchID: c.search.id,
+          compliance: compliances[i],
+        };
         return {
           travelId: travel!.id,
           type: c.journey.mode,
@@ -58,7 +72,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
           price: c.offer.price * passengers + mine.reduce((sum, o) => sum + o.price * o.quantity, 0),
           startsAt: new Date(c.journey.departure),
           endsAt: new Date(c.journey.arrival),
-          data: { journey: c.journey, offer: c.offer, cabin: c.cabin, travelers, placementWishes, ancillaries: mine, searchID: c.search.id, compliance: compliances[i] },
+          data,
         };
       }),
     );

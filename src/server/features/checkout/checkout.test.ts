@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startApi, type Api } from '../../../../test/support/api';
-import { companies, travels, users, type CheckoutRules } from '../../db/schema';
+import { companies, travels, users } from '../../db/schema';
+import type { CheckoutRules } from '../../domain/company';
 import { ACME_CHECKOUT } from '../../db/seed';
 import type { Link } from '../../../contract/link';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import {
   analyticsFormSchema,
   approversSchema,
@@ -11,12 +12,12 @@ import {
   patchMissionOrdersBodySchema,
   stepSavedSchema,
 } from '../../../contract/travel';
-import { currentUser } from '../../lib/auth';
-import { sendOnce } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
-import { expectedVersion } from '../../lib/travels';
 import * as checkout from './service';
 
 const tags = ['checkout'];
@@ -30,7 +31,7 @@ export function checkoutRoutes(services: Services) {
     const saved = { 200: envelope(stepSavedSchema), ...apiErrors(400, 401, 404, 409, 422) };
 
     r.get(
-      '/v2/travels/:travelID/analytics',
+      routePath('getAllAnalytics'),
       {
         onRequest: app.requireUser,
         schema: { tags, summary: 'The analytics form of the travel (cost centre, project…)', operationId: 'getAllAnalytics', params, response: { 200: envelope(analyticsFormSchema), ...apiErrors(400, 401, 404, 409) } },
@@ -55,14 +56,14 @@ export function checkoutRoutes(services: Services) {
     );
 
     r.patch(
-      '/v2/travels/:travelID/mission-orders',
+      routePath('patchMissionOrders'),
       { onRequest: app.requireUser, schema: { tags, summary: 'Save the travellers’ mission orders', operationId: 'patchMissionOrders', params, body: patchMissionOrdersBodySchema, response: saved } },
       (request, reply) =>
         sendOnce(services, request, reply, () => checkout.patchMissionOrders(ctx(request), request.params.travelID, request.body, expectedVersion(request.headers))),
     );
 
     r.get(
-      '/v2/travels/:travelID/approvers',
+      routePath('getAvailableApprovers'),
       {
         onRequest: app.requireUser,
         schema: { tags, summary: 'The approvers the travel may be sent to', operationId: 'getAvailableApprovers', params, response: { 200: envelope(approversSchema), ...apiErrors(400, 401, 404, 409) } },

@@ -1,13 +1,16 @@
-import { linkTo } from '../../../contract/rels';
+import { linkTo, type Rel } from '../../../contract/rels';
 import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '../../../contract/travel';
 import type { Db } from '../../db/client';
-import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
-import { NO_RULES, analyticsProblems, complianceOf, isTravelCompliant, missionOrderProblems, eligibleApprovers, travellerKey, travellersOf, type ProductRow } from '../../lib/checkout';
-import { fail } from '../../lib/errors';
-import type { RequestContext } from '../../lib/request-context';
-import { travelOffering, updateTravel, type TravelRecord, type TripData } from '../../lib/travels';
-import { companyApprovers } from '../../lib/company';
+import { companyApprovers } from '../../db/companies';
+import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { analyticsProblems, eligibleApprovers, missionOrderProblems } from '../../domain/checkout';
+import { rulesOf, type AnalyticRule, type CheckoutRules } from '../../domain/company';
+import { carries, complianceOf, isTravelCompliant, travellersOf } from '../../domain/product';
+import { offers } from '../../domain/travel';
+import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
+import type { UserRow } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 
 type Ctx = RequestContext & { user: UserRow };
 
@@ -17,13 +20,15 @@ type Ctx = RequestContext & { user: UserRow };
  * for, or one already done, is refused exactly as the travel resource says.
  */
 
-const rulesOf = (rec: TravelRecord): CheckoutRules => rec.company?.checkoutRules ?? NO_RULES;
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 const saved = (travelID: string) => ({ links: { getTravel: linkTo('getTravel', { travelID }) } });
 
 /** The caller's travel while it carries `rel`: not theirs → 38, changed since `expected` → 105, step not open → 69. */
-const atStep = (db: Db, ctx: Ctx, travelId: string, rel: string, expected: number | null = null): Promise<TravelRecord> =>
-  travelOffering(db, ctx.user.id, travelId, expected, rel, ctx.lang, ctx.services.clock.now());
+async function atStep(db: Db, ctx: Ctx, travelId: string, rel: Rel, expected: number | null = null): Promise<TravelRecord> {
+  const rec = await travelToChange(db, ctx.user.id, travelId, expected);
+  if (!offers(rec, rel, ctx.services.clock.now())) fail('TICKET_STATUS_FORBIDS');
+  return rec;
+}
 
 const reasonsOf = (products: ProductRow[], lang: Ctx['lang']) => [...new Set(products.flatMap((p) => complianceOf(p).reasons.map((r) => r[lang])))];
 
@@ -44,7 +49,7 @@ function analyticField(rule: AnalyticRule, value: string | null | undefined, lan
 
 export async function analyticsForm(ctx: Ctx, travelId: string): Promise<AnalyticsForm> {
   const rec = await atStep(ctx.services.db, ctx, travelId, 'getAllAnalytics');
-  const rules = rulesOf(rec);
+  const rules = rulesOf(rec.company);
   const answers = rec.travel.analytics;
   const travellerRules = rules.analytics.filter((r) => r.level === 'traveler');
   return {
@@ -97,7 +102,7 @@ export async function fillAnalytics(ctx: Ctx, travelId: string, body: FillAnalyt
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
     const rec = await atStep(tx, ctx, travelId, 'fillAnalytics', expected);
-    const rules = rulesOf(rec);
+    const rules = rulesOf(rec.company);
     const ids = travellersOf(rec.products).map((t) => t.travelerId);
     const answers = analyticsAnswers(rules, body, ids);
     const problems = analyticsProblems(rules, answers, ids, isTravelCompliant(rec.products));
@@ -111,7 +116,7 @@ export async function fillAnalytics(ctx: Ctx, travelId: string, body: FillAnalyt
 
 /** What a traveller's mission order covers: each product they travel on, as the approver will read it. */
 function travelDataOf(product: ProductRow): MissionOrderForm['travelData'][number] {
-  const { journey, cabin, travelers } = product.data as TripData;
+  const { journey, cabin, travelers } = product.data;
   return {
     transport: product.type,
     travel: {
@@ -134,7 +139,7 @@ export async function missionOrders(ctx: Ctx, travelId: string) {
       return {
         travelerId: t.travelerId,
         pax: { firstname: t.firstname ?? '', lastname: t.lastname ?? '' },
-        travelData: rec.products.filter((p) => (p.data as TripData).travelers.some((x) => travellerKey(x) === travellerKey(t))).map(travelDataOf),
+        travelData: rec.products.filter((p) => carries(p, t)).map(travelDataOf),
         purpose: order?.purpose ?? null,
         location: order?.location ?? null,
         startLocation: order?.startLocation ?? null,
@@ -167,7 +172,7 @@ export async function patchMissionOrders(ctx: Ctx, travelId: string, body: Patch
       extraRemark: trimmed(o.extraRemark),
       exemption: trimmed(o.travel_policy_exemption),
     }));
-    const problems = missionOrderProblems(orders, ids, isTravelCompliant(rec.products), rulesOf(rec));
+    const problems = missionOrderProblems(orders, ids, isTravelCompliant(rec.products), rulesOf(rec.company));
     if (Object.keys(problems).length) fail('REQUEST_FORMAT_INVALID', problems);
     await updateTravel(tx, rec.travel, { missionOrders: orders }, clock.now());
   });

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commSupportSchema, commsSchema } from '../../../contract/comms';
 import { envelope } from '../../../contract/envelope';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { communications } from './service';
 

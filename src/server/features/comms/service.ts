@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommSupport, Comms } from '../../../contract/comms';
 import { entities } from '../../db/schema';
-import type { UserRow } from '../../lib/auth';
-import type { RequestContext } from '../../lib/request-context';
+import type { UserRow } from '../../platform/auth';
+import type { RequestContext } from '../../platform/request-context';
 
 /**
  * The agency's messages for its travellers (spec 2 §7 GET /comms): global ones, plus those for the

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import type { Services } from '../../lib/services';
+import type { Services } from '../../platform/services';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 

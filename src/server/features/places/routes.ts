@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { placeSchema, placesQuerySchema } from '../../../contract/places';
-import { requestLang } from '../../lib/errors';
-import type { Services } from '../../lib/services';
+import { requestLang } from '../../platform/errors';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { searchPlaces } from './service';
 

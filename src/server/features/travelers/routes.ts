@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { newGuestSchema, travelerSchema, travelerSearchQuerySchema, type Traveler } from '../../../contract/travelers';
-import { currentUser } from '../../lib/auth';
-import { fail, parseWith } from '../../lib/errors';
-import { isoDate } from '../../lib/clock';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { fail, parseWith } from '../../platform/errors';
+import { isoDate } from '../../platform/clock';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as repo from './repository';
 

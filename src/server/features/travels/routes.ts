@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okSchema } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
-import { currentUser } from '../../lib/auth';
-import { sendOnce } from '../../lib/idempotency';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { currentUser } from '../../platform/auth';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
-import { expectedVersion } from '../../lib/travels';
 import * as travels from './service';
 
 const tags = ['travels'];
@@ -39,7 +40,7 @@ export function travelsRoutes(services: Services) {
     );
 
     r.delete(
-      '/v2/travels/',
+      routePath('emptyCart'),
       {
         onRequest: app.requireUser,
         schema: {
@@ -54,13 +55,13 @@ export function travelsRoutes(services: Services) {
     );
 
     r.get(
-      '/v2/travels/:travelID',
+      routePath('getTravel'),
       { onRequest: app.requireUser, schema: { tags, summary: 'One travel, with the links of what the user may do now', operationId: 'getTravel', params: travelParams, response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404) } } },
       async (request) => ({ result: await travels.one(ctx(request), request.params.travelID) }),
     );
 
     r.delete(
-      '/v2/travels/:travelID',
+      routePath('delete'),
       { onRequest: app.requireUser, schema: { tags, summary: 'Remove a travel', operationId: 'delete', params: travelParams, response: { 200: envelope(okSchema), ...apiErrors(400, 401, 404, 409, 422) } } },
       (request, reply) => sendOnce(services, request, reply, () => travels.remove(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );

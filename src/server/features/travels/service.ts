@@ -1,14 +1,16 @@
-import type { Travel, TravelsList } from '../../../contract/travel';
-import type { UserRow } from '../../lib/auth';
-import { fail } from '../../lib/errors';
-import type { RequestContext } from '../../lib/request-context';
 import { linkTo } from '../../../contract/rels';
-import { DELETABLE, loadTravels, presentTravel, travelToChange, updateTravel } from '../../lib/travels';
+import type { Travel, TravelStatus, TravelsList } from '../../../contract/travel';
+import { loadTravels, travelToChange, updateTravel } from '../../db/travels';
+import { presentTravel } from '../../domain/travel';
+import { DELETABLE } from '../../domain/travel-state';
+import type { UserRow } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 
 type Ctx = RequestContext & { user: UserRow };
 
 /** The user's travels, of some statuses (all but removed ones by default). */
-export async function list(ctx: Ctx, statuses: string[] | null): Promise<TravelsList> {
+export async function list(ctx: Ctx, statuses: TravelStatus[] | null): Promise<TravelsList> {
   const now = ctx.services.clock.now();
   const travels = (await loadTravels(ctx.services.db, ctx.user.id, statuses ? { statuses } : {})).map((rec) => presentTravel(rec, ctx.lang, now));
   const inCart = travels.some((t) => t.status === 'cart');
@@ -25,7 +27,7 @@ export async function remove(ctx: Ctx, travelId: string, expected: number | null
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
     const { travel } = await travelToChange(tx, ctx.user.id, travelId, expected);
-    if (!DELETABLE.includes(travel.status as Travel['status'])) fail('TICKET_STATUS_FORBIDS');
+    if (!DELETABLE.includes(travel.status)) fail('TICKET_STATUS_FORBIDS');
     await updateTravel(tx, travel, { status: 'removed' }, clock.now());
   });
   return { ok: true };

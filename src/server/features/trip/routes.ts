@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
-import { contextOf } from '../../lib/request-context';
-import type { Services } from '../../lib/services';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as trip from './service';
 
@@ -33,7 +34,7 @@ export function tripRoutes(services: Services) {
     );
     for (const direction of ['next', 'previous'] as const)
       r.post(
-        `/treep/${direction}`,
+        routePath(direction),
         {
           onRequest: app.optionalUser,
           schema: { tags, summary: direction === 'next' ? 'The next page of a search (later departures)' : 'The previous page of a search (earlier departures)', operationId: direction, body: pageBodySchema, response: results },
@@ -43,7 +44,7 @@ export function tripRoutes(services: Services) {
         }),
       );
     r.post(
-      '/ticket/travelerForm',
+      routePath('travelerForm'),
       {
         onRequest: app.optionalUser,
         schema: { tags, summary: 'The traveller step of chosen offers: the forms to fill, seat options', operationId: 'travelerForm', body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema), ...apiErrors(400, 401) } },
@@ -59,7 +60,7 @@ export function tripRoutes(services: Services) {
       async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
     );
     r.get(
-      '/treep/choices/:choiceID/more',
+      routePath('getMoreChoices'),
       {
         onRequest: app.optionalUser,
         schema: { tags, summary: 'Every fare of a cabin (a choice)', operationId: 'getMoreChoices', params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema), ...apiErrors(400, 401) } },

@@ -1,21 +1,21 @@
-import type { Lang } from '../../../contract/account';
 import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
 import { linkTo } from '../../../contract/rels';
-import { fail } from '../../lib/errors';
-import type { UserRow } from '../../lib/auth';
-import type { RequestContext } from '../../lib/request-context';
-import { SupplierError, type Customer, type Journey, type FareOffer, type Place, type TripQuery } from '../../supplier/types';
-import { companySuggestedAddresses } from '../../lib/company';
-import { saveSearch } from './repository';
-import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, type StoredSearch } from '../../lib/trip-offers';
-import { knownPeople, placementOptions, travelerForms } from '../../lib/traveler-forms';
-import { companyPolicy, fastestTrainMinutes, flightDay, tripCompliance } from '../../lib/travel-policy';
+import { companyPolicy, companySuggestedAddresses } from '../../db/companies';
+import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, type StoredSearch } from '../../db/trip-searches';
+import type { FareOffer, Journey, Place } from '../../domain/journey';
+import { flightDay, tripCompliance } from '../../domain/policy';
+import { placementOptions, travelerForms } from '../../domain/traveler-forms';
+import { choiceId, offerId, proposalId, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
+import { fail } from '../../platform/errors';
+import type { UserRow } from '../../platform/auth';
+import type { RequestContext } from '../../platform/request-context';
+import { fastestTrainMinutes } from '../../supplier/fastest-train';
+import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
+import { knownPeople } from './repository';
 
 type Ctx = RequestContext & { user: UserRow | null };
-type SearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
-type Stored = { body: SearchRequest; origin: Place; destination: Place; lang: Lang };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 
@@ -130,7 +130,7 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
 async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[]): Promise<TripResults> {
   // The verdicts (a policy read, maybe a rail question) are found while the search is written.
   const [row, compliance] = await Promise.all([
-    saveSearch(ctx.services.db, { agencyId: ctx.agency.id, userId: ctx.user?.id ?? null, leg, request: request as unknown as Record<string, unknown>, journeys }),
+    saveSearch(ctx.services.db, { agencyId: ctx.agency.id, userId: ctx.user?.id ?? null, leg, request, journeys }),
     complianceTags(ctx, journeys),
   ]);
   return resultsOf(row, request, journeys, compliance);
@@ -142,7 +142,7 @@ const NO_COMPLIANCE: ComplianceTags = () => [];
 
 /**
  * The signed-in employee's company policy applied to each offer by the rules add-to-cart applies
- * (lib/travel-policy). No company or no policy: no tags, as the spec shows compliance only to
+ * (domain/policy.ts). No company or no policy: no tags, as the spec shows compliance only to
  * companies that use it. A flight is judged against the fastest train of its whole day, asked once per
  * day as add-to-cart asks it — not against the few trains of these results, which could start later
  * than the day's fastest and make the results and the cart disagree.
@@ -172,8 +172,8 @@ async function askFastestTrain(ctx: Ctx, flight: Journey): Promise<number | null
 /** Next or previous page: the same search an hour band later (or earlier). */
 export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'previous'): Promise<TripResults> {
   const row = (await findSearch(ctx.services.db, searchID, ctx.agency.id, ctx.user?.id ?? null)) ?? fail('NO_RESULT');
-  const request = row.request as unknown as Stored;
-  const journeys = row.journeys as Journey[];
+  const request = row.request;
+  const journeys = row.journeys;
   if (journeys.length === 0) fail('NO_RESULT');
   const [datetime, represents] =
     direction === 'next'
@@ -198,9 +198,9 @@ const resolveOffer = (ctx: Ctx, offerID: string) => resolveOfferIn(scopeOf(ctx),
 
 export async function moreChoices(ctx: Ctx, choiceID: string) {
   const { search, journey, index } = await resolveChoice(scopeOf(ctx), choiceID);
-  const request = search.request as unknown as Stored;
+  const request = search.request;
   // Judged with the whole stored page, so that a flight gets the verdict the results gave it.
-  const compliance = await complianceTags(ctx, search.journeys as Journey[]);
+  const compliance = await complianceTags(ctx, search.journeys);
   return {
     choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true),
     offers: offersOf(search.id, index, journey, request.body.nb_travelers, true, compliance),
@@ -220,7 +220,7 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
     const indexed = cabin.offers.map((offer, i) => ({ offer, i }));
     const shown = all ? indexed : indexed.slice().sort((a, b) => a.offer.price - b.offer.price).slice(0, 1);
     return shown.map(({ offer, i }) => {
-      const id = `${searchID}~${index}~${cabin.cabin}~${i}`;
+      const id = offerId(searchID, index, cabin.cabin, i);
       return {
         id,
         cabin: cabin.cabin,
@@ -244,7 +244,7 @@ function choicesOf(searchID: string, index: number, journey: Journey, travelers:
   // A cabin's tags sum up its fares' own tags; the policy verdict differs fare by fare, so it stays on the offers.
   const offers = offersOf(searchID, index, journey, travelers, all, NO_COMPLIANCE);
   return journey.cabins.map((cabin) => {
-    const id = `${searchID}~${index}~${cabin.cabin}`;
+    const id = choiceId(searchID, index, cabin.cabin);
     const mine = offers.filter((o) => o.cabin === cabin.cabin);
     const hasMore = !all && cabin.offers.length > mine.length;
     return {
@@ -267,7 +267,7 @@ const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.
 function proposalOf(searchID: string, index: number, journey: Journey, travelers: number, compliance: ComplianceTags): Proposal {
   const carriers = [...new Map(journey.sections.map((s) => [s.transport.carrier.code, carrier(s.transport.carrier)])).values()];
   return {
-    id: `${searchID}~${index}`,
+    id: proposalId(searchID, index),
     type: journey.mode,
     from: journey.sections[0]!.from,
     to: journey.sections[journey.sections.length - 1]!.to,
@@ -330,7 +330,7 @@ async function chosenJourneys(ctx: Ctx, offerIDs: string[]) {
 export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; travelers?: { id: number; profile_id?: string | null; guest_id?: string | null }[] }) {
   const first = await resolveOffer(ctx, input.choiceIDs[0]!);
   const journeys = await chosenJourneys(ctx, input.choiceIDs);
-  const count = (first.search.request as unknown as Stored).body.nb_travelers;
+  const count = first.search.request.body.nb_travelers;
   const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
   if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
   return {

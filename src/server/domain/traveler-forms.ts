@@ -1,11 +1,7 @@
 import type { Lang } from '../../contract/account';
 import type { FormField } from '../../contract/trip';
 import { EMAIL_RE, PHONE_RE } from '../../contract/validation';
-import type { Journey } from '../supplier/types';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { guests, users } from '../db/schema';
-import type { UserRow } from './auth';
+import type { Journey } from './journey';
 
 /**
  * What the traveller step asks (spec 2 "Traveller-information step"): identity for every ticket,
@@ -48,26 +44,11 @@ export const needsTravelDocument = (journeys: Journey[]) =>
 
 /** What is known of a traveller picked by name (a colleague or a guest): it prefills their identity. */
 export type KnownPerson = { gender: 'MR' | 'MS' | null; firstname: string; lastname: string; birthdate: string | null };
-type TravellerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
+export type TravellerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
+/** The signed-in user filling the step: they prefill their own identity and the booking contact. */
+export type Booker = KnownPerson & { id: string; email: string; phone: string | null };
 
-/** The colleagues (same company) and the user's own guests named in `travelers`, by profile_id / guest_id. */
-export async function knownPeople(db: Db, user: UserRow | null, travelers: TravellerRef[]): Promise<Map<string, KnownPerson>> {
-  const known = new Map<string, KnownPerson>();
-  if (!user) return known;
-  const uuid = (v: string | null | undefined): v is string => !!v && /^[0-9a-f-]{36}$/.test(v);
-  const profileIds = travelers.map((t) => t.profile_id).filter(uuid);
-  const guestIds = travelers.map((t) => t.guest_id).filter(uuid);
-  const pick = (t: typeof users | typeof guests) => ({ id: t.id, gender: t.gender, firstname: t.firstname, lastname: t.lastname, birthdate: t.birthdate });
-  if (profileIds.length && user.companyId)
-    for (const row of await db.select(pick(users)).from(users).where(and(inArray(users.id, profileIds), eq(users.companyId, user.companyId))))
-      known.set(`p:${row.id}`, row);
-  if (guestIds.length)
-    for (const row of await db.select(pick(guests)).from(guests).where(and(inArray(guests.id, guestIds), eq(guests.ownerId, user.id))))
-      known.set(`g:${row.id}`, row);
-  return known;
-}
-
-export function travelerForms(journeys: Journey[], travelers: TravellerRef[], user: UserRow | null, lang: Lang, known = new Map<string, KnownPerson>()) {
+export function travelerForms(journeys: Journey[], travelers: TravellerRef[], user: Booker | null, lang: Lang, known = new Map<string, KnownPerson>()) {
   const t = T[lang];
   const flight = journeys.some((j) => j.mode === 'flight');
   const document = needsTravelDocument(journeys);

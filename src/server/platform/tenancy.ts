@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { API_BASE } from '../../contract/rels';
 import { agencies } from '../db/schema';
 import { fail } from './errors';
 import { sha256 } from './secrets';
@@ -13,12 +14,12 @@ declare module 'fastify' {
   }
 }
 
-/** Every /api/v1 request names its white-label deployment with `Api-Key`; unknown or missing → 401, code 7. */
+/** Every API request (under API_BASE) names its white-label deployment with `Api-Key`; unknown or missing → 401, code 7. */
 export function installTenancy(app: FastifyInstance, { db }: Services) {
   const cache = new Map<string, { agency: AgencyRow | null; at: number }>();
   app.decorateRequest('agency', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/v1/')) return;
+    if (!request.url.startsWith(`${API_BASE}/`)) return;
     const key = request.headers['api-key'];
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) fail('NO_ACCESS');
     const hash = sha256(key as string);

@@ -1,6 +1,9 @@
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { companies, users } from '../db/schema';
+import type { TravelPolicyRules } from '../domain/company';
+import type { Db } from './client';
+import { companies, users } from './schema';
+
+/** Company reads shared by features: suggested addresses, approvers, the travel policy. */
 
 /** The addresses a company offers in every place search (its config's suggestedAddresses). */
 export const companySuggestedAddresses = async (db: Db, companyId: string) =>
@@ -13,3 +16,10 @@ export const companyApprovers = (db: Db, companyId: string) =>
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.status, 'active'), arrayContains(users.perms, ['approval'])))
     .orderBy(asc(users.lastname), asc(users.firstname));
+
+/** A company's travel policy in figures; none for a traveller without a company. */
+export async function companyPolicy(db: Db, companyId: string | null): Promise<TravelPolicyRules | null> {
+  if (!companyId) return null;
+  const [row] = await db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.rules.policy ?? null;
+}

@@ -1,56 +1,15 @@
-import type { Lang } from '../../contract/account';
 import type { TravelContext } from '../../contract/travel';
 import type { MessageKey } from '../../contract/validation';
-import type { TripData } from './travels';
-import type { AnalyticRule, CheckoutRules, TravelAnalytics, TravelMissionOrder, companies, travelProducts, travels } from '../db/schema';
+import type { AnalyticRule, CheckoutRules } from './company';
+import { isTravelCompliant, travellersOf, type StoredProduct } from './product';
+import type { TravelAnalytics, TravelMissionOrder, TravelState } from './travel-state';
 
 /**
- * A company's checkout rules applied to one travel (spec 2 §4–§5): who travels, whether it is
- * compliant, which steps are needed and which are already done. The travel presenter writes the
- * step links from this; the checkout feature validates what users send with the same functions.
+ * A company's checkout rules applied to one travel (spec 2 §4–§5): which steps are needed and
+ * which are already done, what a step's answers lack, and who may approve. The travel presenter
+ * writes the step links from this; the checkout feature validates what users send with the same
+ * functions.
  */
-
-export type TravelRow = typeof travels.$inferSelect;
-export type ProductRow = typeof travelProducts.$inferSelect;
-export type CompanyRules = Pick<typeof companies.$inferSelect, 'checkoutRules' | 'travelPolicy'>;
-
-/** No company (a private traveller): nothing to fill in, nothing to approve. */
-export const NO_RULES: CheckoutRules = { analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null };
-
-/** Why a product breaks the travel policy, in both languages. */
-export type Compliance = { compliant: boolean; reasons: { fr: string; en: string }[] };
-
-export type TravellerRecord = {
-  travelerID: number;
-  profileID?: string | null;
-  guestID?: string | null;
-  firstname?: string | null;
-  lastname?: string | null;
-  birthdate?: string | null;
-  email?: string | null;
-  phone?: string | null;
-};
-
-export const complianceOf = (product: ProductRow): Compliance => (product.data as TripData).compliance ?? { compliant: true, reasons: [] };
-
-export const isTravelCompliant = (products: ProductRow[]) => products.every((p) => complianceOf(p).compliant);
-
-/** Who a traveller record is: their profile, their guest record, or else their name. */
-export const travellerKey = (t: TravellerRecord) =>
-  t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
-
-/** The travel's distinct travellers, numbered from 1 in order of appearance (a person is one traveller across products). */
-export function travellersOf(products: ProductRow[]): (TravellerRecord & { travelerId: number })[] {
-  const seen = new Map<string, TravellerRecord & { travelerId: number }>();
-  for (const p of products)
-    for (const t of (p.data as TripData).travelers ?? []) {
-      const key = travellerKey(t);
-      if (!seen.has(key)) seen.set(key, { ...t, travelerId: seen.size + 1 });
-    }
-  return [...seen.values()];
-}
-
-export const analyticLabel = (rule: AnalyticRule, lang: Lang) => rule.label[lang];
 
 /** One value checked against its rule (spec 2 §5 "Analytics form"). */
 export function analyticProblem(rule: AnalyticRule, value: string | null | undefined): MessageKey | null {
@@ -97,7 +56,7 @@ export function missionOrderProblems(orders: TravelMissionOrder[] | null, travel
 export const approvalNeeded = (rules: CheckoutRules, compliant: boolean) => rules.approval === 'always' || (rules.approval === 'non_compliant' && !compliant);
 
 /** The context flags of spec 2 §3 for a travel in the cart. */
-export function checkoutContext(rules: CheckoutRules, travel: TravelRow, products: ProductRow[]): TravelContext {
+export function checkoutContext(rules: CheckoutRules, travel: Pick<TravelState, 'analytics' | 'missionOrders' | 'approvers'>, products: StoredProduct[]): TravelContext {
   const compliant = isTravelCompliant(products);
   const ids = travellersOf(products).map((t) => t.travelerId);
   const needAllAnalytics = rules.analytics.length > 0 || (!compliant && !!rules.policy && exemptionInAnalytics(rules));
@@ -113,7 +72,7 @@ export function checkoutContext(rules: CheckoutRules, travel: TravelRow, product
 }
 
 /** Who may approve a travel among the company's approvers: never its booker nor one of its travellers. */
-export function eligibleApprovers<A extends { id: string }>(approvers: A[], travel: TravelRow, products: ProductRow[]): A[] {
+export function eligibleApprovers<A extends { id: string }>(approvers: A[], travel: Pick<TravelState, 'userId'>, products: StoredProduct[]): A[] {
   const travelling = new Set([travel.userId, ...travellersOf(products).map((t) => t.profileID)]);
   return approvers.filter((a) => !travelling.has(a.id));
 }

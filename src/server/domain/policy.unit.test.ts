@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxSupplier } from '../supplier';
+import { evaluateTrip, fastestTrainMinutes } from '../supplier/fastest-train';
 import type { Journey, RailSupplier, TripQuery } from '../supplier/types';
 import { ACME_CHECKOUT, GLOBEX_CHECKOUT } from '../db/seed';
-import { evaluateTrip, fastestOnDay, fastestTrainMinutes, flightDay, journeyKm, railPriceCap, tripCompliance } from './travel-policy';
+import { fastestOnDay, flightDay, journeyKm, railPriceCap, tripCompliance } from './policy';
 
 const supplier = createSandboxSupplier();
 const now = new Date('2026-11-22T09:00:00Z');

@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { companies, type TravelPolicyRules } from '../db/schema';
-import { SupplierError, type Journey, type RailSupplier } from '../supplier/types';
-import type { Compliance } from './checkout';
+import type { TravelPolicyRules } from './company';
+import type { Journey } from './journey';
 
 /**
  * The company's travel policy applied to one rail or flight product (spec 2 §1 "compliant or not"):
@@ -13,6 +10,9 @@ import type { Compliance } from './checkout';
  */
 
 export type TripToCheck = { journey: Journey; cabin: string; pricePerTraveller: number };
+
+/** Why a product breaks the travel policy, in both languages. */
+export type Compliance = { compliant: boolean; reasons: { fr: string; en: string }[] };
 
 type Reason = Compliance['reasons'][number];
 
@@ -92,36 +92,6 @@ function wallTime(instant: Date, isoWithOffset: string): string {
   return new Date(instant.getTime() + sign * ((h ?? 0) * 60 + (m ?? 0)) * 60_000).toISOString().slice(0, 16);
 }
 
-/**
- * The fastest train between the flight's origin and destination on its day, in minutes, asked the
- * way the trip search asks (the searched places, from the start of the day or from now if later);
- * null when no train links them that day.
- */
-export async function fastestTrainMinutes(rail: RailSupplier, flight: Journey, now: Date): Promise<number | null> {
-  const day = flightDay(flight);
-  const dayStart = new Date(`${day}T00:00:00${flight.departure.slice(19)}`);
-  const from = dayStart > now ? `${day}T00:00` : wallTime(new Date(now.getTime() + 60_000), flight.departure);
-  let trains: Journey[];
-  try {
-    trains = await rail.journeys({
-      origin: flight.from,
-      destination: flight.to,
-      datetime: from,
-      represents: 'departure',
-      passengers: 1,
-      customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
-      lang: 'fr',
-      withReturn: false,
-      now,
-    });
-  } catch (err) {
-    // No station serves one of the places: there is no train to prefer.
-    if (err instanceof SupplierError && err.kind === 'invalid-place') return null;
-    throw err;
-  }
-  return fastestOnDay(trains, day);
-}
-
 /** The flight's local day, 'YYYY-MM-DD': the day whose trains it is compared with. */
 export const flightDay = (flight: Journey) => flight.departure.slice(0, 10);
 
@@ -131,15 +101,12 @@ export function fastestOnDay(trains: Journey[], day: string): number | null {
   return sameDay.length ? Math.min(...sameDay.map((t) => t.duration)) : null;
 }
 
-/** The verdict for a trip, asking the rail supplier only for a flight under a policy. */
-export async function evaluateTrip(policy: TravelPolicyRules | null, trip: TripToCheck, rail: RailSupplier, now: Date): Promise<Compliance> {
-  const fastest = policy && trip.journey.mode === 'flight' ? await fastestTrainMinutes(rail, trip.journey, now) : null;
-  return tripCompliance(policy, trip, fastest);
-}
-
-/** A company's travel policy in figures; none for a traveller without a company. */
-export async function companyPolicy(db: Db, companyId: string | null): Promise<TravelPolicyRules | null> {
-  if (!companyId) return null;
-  const [row] = await db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.rules.policy ?? null;
+/**
+ * Where to look for the trains a flight is compared with, asked the way the trip search asks: the
+ * flight's places, from the start of its local day, or from just after now when the day has begun.
+ */
+export function railDayOfFlight(flight: Journey, now: Date): { day: string; from: string } {
+  const day = flightDay(flight);
+  const dayStart = new Date(`${day}T00:00:00${flight.departure.slice(19)}`);
+  return { day, from: dayStart > now ? `${day}T00:00` : wallTime(new Date(now.getTime() + 60_000), flight.departure) };
 }

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The one-line message a configuration is refused with. */
+const refusal = (env: NodeJS.ProcessEnv): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('configuration defaults', () => {
+  it('starts with nothing set: port 3000 on every address, PGlite in ./data, development mode', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Escale <no-reply@escale.example>',
+      production: false,
+      publicUrl: null,
+      agencyHosts: {},
+      defaultApiKey: 'demo-agency-key',
+      distDir: path.resolve('./dist'),
+      logLevel: 'info',
+      session: { idleMinutes: 480, absoluteHours: 168 },
+      tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
+      loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+      mailingRateLimit: 20,
+      supplierLatencyMs: 0,
+      idempotencyLeaseMs: 60_000,
+      ticketing: { startMs: 30_000, issueMs: 180_000 },
+    });
+  });
+
+  it('accepts port 0 (a free port the system picks)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('is silent under test, and takes an empty variable as unset', () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '', DATABASE_URL: ' ' });
+    expect([config.logLevel, config.port, config.databaseUrl]).toEqual(['silent', 3000, null]);
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/escale',
+      DATABASE_URL: 'postgresql://escale:secret@db.internal:5432/escale',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Voyages <noreply@voyages.example>',
+      PUBLIC_URL: 'https://voyages.example/',
+      AGENCY_HOSTS: 'Voyages.Example=key-1, travel.example = key-2',
+      DEFAULT_API_KEY: 'key-1',
+      LOG_LEVEL: 'warn',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '12',
+      MAILING_RATE_LIMIT: '5',
+      SUPPLIER_LATENCY_MS: '800',
+      IDEMPOTENCY_LEASE_MS: '30000',
+      TICKETING_START_MS: '2000',
+      TICKETING_ISSUE_MS: '3000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/escale',
+      databaseUrl: 'postgresql://escale:secret@db.internal:5432/escale',
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Voyages <noreply@voyages.example>',
+      production: true,
+      publicUrl: 'https://voyages.example',
+      agencyHosts: { 'voyages.example': 'key-1', 'travel.example': 'key-2' },
+      defaultApiKey: 'key-1',
+      logLevel: 'warn',
+      session: { idleMinutes: 30, absoluteHours: 12 },
+      mailingRateLimit: 5,
+      supplierLatencyMs: 800,
+      idempotencyLeaseMs: 30_000,
+      ticketing: { startMs: 2000, issueMs: 3000 },
+    });
+  });
+});
+
+describe('configuration refused at start-up, in one line naming the variable', () => {
+  it.each([
+    ['not a number', 'abc'],
+    ['a number followed by letters', '80abc'],
+    ['a decimal', '3000.5'],
+    ['negative', '-1'],
+    ['above 65535', '65536'],
+    ['in exponent notation', '3e3'],
+  ])('a PORT %s', (_, port) => {
+    expect(refusal({ PORT: port })).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535.');
+  });
+
+  it.each(['mysql://db/escale', 'localhost:5432/escale', 'postgres://', 'not a url'])('a DATABASE_URL that is not postgres:// (%s)', (url) => {
+    expect(refusal({ DATABASE_URL: url })).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL.');
+  });
+
+  it.each([
+    ['SESSION_IDLE_MINUTES', 'eight hours', 'must be a whole number of at least 1'],
+    ['SESSION_ABSOLUTE_HOURS', '0', 'must be a whole number of at least 1'],
+    ['MAILING_RATE_LIMIT', '1.5', 'must be a whole number of at least 1'],
+    ['SUPPLIER_LATENCY_MS', '-800', 'must be a whole number of at least 0'],
+    ['IDEMPOTENCY_LEASE_MS', 'NaN', 'must be a whole number of at least 1'],
+    ['TICKETING_START_MS', '30s', 'must be a whole number of at least 0'],
+    ['TICKETING_ISSUE_MS', 'Infinity', 'must be a whole number of at least 0'],
+  ])('a bad number in %s (%s)', (name, value, problem) => {
+    expect(refusal({ [name]: value })).toBe(`Invalid configuration: ${name} ${problem}.`);
+  });
+
+  it('production without PUBLIC_URL', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toBe(
+      'Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+    );
+  });
+
+  it.each(['voyages.example', 'ftp://voyages.example', 'https://'])('a PUBLIC_URL that is not an http(s) URL (%s)', (url) => {
+    expect(refusal({ NODE_ENV: 'production', PUBLIC_URL: url })).toBe('Invalid configuration: PUBLIC_URL must be an http:// or https:// URL.');
+  });
+
+  it('an SMTP_URL that is not smtp:// and a LOG_LEVEL pino does not know', () => {
+    expect(refusal({ SMTP_URL: 'mail.example:587' })).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL.');
+    expect(refusal({ LOG_LEVEL: 'verbose' })).toBe('Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.');
+  });
+
+  it('names every bad variable at once, on one line, without their values', () => {
+    const message = refusal({ PORT: 'http', DATABASE_URL: 'mysql://root:hunter2@db/escale', NODE_ENV: 'production' });
+    expect(message).toBe(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535; DATABASE_URL must be a postgres:// URL; PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+    );
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,84 @@
+import type { Product, ProductStatus } from '../../contract/travel';
+import type { FareOffer, Journey } from './journey';
+import type { Compliance } from './policy';
+
+/**
+ * A travel's products as the cart keeps them: the row's figures (status, price, supplier reference)
+ * and the product's data, discriminated by product type. Rail and flight are trips (a journey, a
+ * fare, the travellers); hotel and car rental will join `ProductData` with their own `type`.
+ */
+
+export type ProductType = Product['type'];
+
+/** A traveller as the cart recorded them: who they are, and the traveller form's answers by field name. */
+export type TravellerRecord = {
+  travelerID: number;
+  profileID?: string | null;
+  guestID?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  birthdate?: string | null;
+  email?: string | null;
+  phone?: string | null;
+};
+export type StoredTraveller = TravellerRecord & { [field: string]: string | number | null | undefined };
+
+/** What booking adds to a trip product's data: ticket numbers and seats per passenger. */
+export type BookingData = {
+  tickets: { passenger: number; number: string }[];
+  seats: { passenger: number; section: number; coachNumber: string; seatNumber: string }[];
+};
+
+/** A rail or flight product's data, as add-to-cart writes it and booking completes it. */
+export type TripData = {
+  type: 'rail' | 'flight';
+  journey: Journey;
+  offer: FareOffer;
+  cabin: string;
+  travelers: StoredTraveller[];
+  placementWishes: Record<string, string>;
+  ancillaries: { type: string; quantity: number; offerID: string; price: number }[];
+  searchID: string;
+  /** The travel policy's verdict, written at add-to-cart (domain/policy.ts). */
+  compliance?: Compliance;
+  booking?: BookingData;
+};
+
+/** Every product's data, told apart by `type` (the product's type). */
+export type ProductData = TripData;
+
+/** What the rules need of a stored product (the db row has more). */
+export type StoredProduct = {
+  id: string;
+  type: ProductType;
+  status: ProductStatus;
+  /** Cents, every traveller and option included. */
+  price: number;
+  startsAt: Date;
+  pnr: string | null;
+  confirmationTimeLimit: Date | null;
+  data: ProductData;
+};
+
+export const complianceOf = (product: Pick<StoredProduct, 'data'>): Compliance => product.data.compliance ?? { compliant: true, reasons: [] };
+
+export const isTravelCompliant = (products: Pick<StoredProduct, 'data'>[]) => products.every((p) => complianceOf(p).compliant);
+
+/** Who a traveller record is: their profile, their guest record, or else their name. */
+export const travellerKey = (t: TravellerRecord) =>
+  t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
+
+/** The travel's distinct travellers, numbered from 1 in order of appearance (a person is one traveller across products). */
+export function travellersOf(products: Pick<StoredProduct, 'data'>[]): (StoredTraveller & { travelerId: number })[] {
+  const seen = new Map<string, StoredTraveller & { travelerId: number }>();
+  for (const p of products)
+    for (const t of p.data.travelers) {
+      const key = travellerKey(t);
+      if (!seen.has(key)) seen.set(key, { ...t, travelerId: seen.size + 1 });
+    }
+  return [...seen.values()];
+}
+
+/** Whether a product travels this traveller. */
+export const carries = (product: Pick<StoredProduct, 'data'>, traveller: TravellerRecord) =>
+  product.data.travelers.some((t) => travellerKey(t) === travellerKey(traveller));

@@ -1,0 +1,197 @@
+import type { Lang } from '../../contract/account';
+import { linkTo, type Rel } from '../../contract/rels';
+import type { Pax, Product, Travel, TravelContext } from '../../contract/travel';
+import { approvalNeeded, checkoutContext } from './checkout';
+import { rulesOf, type CompanyRules } from './company';
+import { FLEX_NAMES } from './journey';
+import { complianceOf, isTravelCompliant, travellersOf, type StoredProduct, type StoredTraveller, type TripData } from './product';
+import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
+
+/**
+ * The travel resource (spec 2 §3): a travel with its products and its company's rules, presented
+ * with the links of the actions allowed now. Cart, checkout and booking all answer with it, and
+ * refuse an action exactly when its link is missing (`offers`).
+ */
+
+export type TravelView = { travel: TravelState; products: StoredProduct[]; company: CompanyRules | null };
+
+export const euros = (cents: number) => (cents / 100).toFixed(2);
+const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
+
+const T = {
+  fr: { departed: 'Un trajet de ce voyage est déjà parti : retirez-le pour continuer.', held: (d: string) => `Options garanties jusqu’au ${d}.` },
+  en: { departed: 'A trip of this travel has already left: remove it to continue.', held: (d: string) => `Options held until ${d}.` },
+};
+
+const formatLimit = (d: Date, lang: Lang) =>
+  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(d);
+
+const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) => p.startsAt <= now);
+
+/** The links of spec 2 §3 that the travel's state allows now. */
+function travelLinks(rec: TravelView, now: Date, context: TravelContext, compliant: boolean): Travel['links'] {
+  const { travel, products } = rec;
+  const p = { travelID: travel.id };
+  const links: Travel['links'] = { getTravel: linkTo('getTravel', p) };
+  if (DELETABLE.includes(travel.status)) links.delete = linkTo('delete', p);
+  const departed = hasDeparted(products, now);
+  if (travel.status === 'cart') {
+    links.addTrip = linkTo('addTrip');
+    if (products.length === 0 || departed) return links;
+    if (context.needAllAnalytics && !context.hasAllAnalyticsFilled) {
+      links.getAllAnalytics = linkTo('getAllAnalytics', p);
+      links.fillAnalytics = linkTo('fillAnalytics', p);
+    } else if (context.needMissionOrders && !context.hasMissionOrderFilled) {
+      links.getMissionOrders = linkTo('getMissionOrders', p);
+      links.patchMissionOrders = linkTo('patchMissionOrders', p);
+    } else if (context.needSelectedApprover && !context.hasSelectedApprover) {
+      links.getAvailableApprovers = linkTo('getAvailableApprovers', p);
+      links.fillApprovers = linkTo('fillApprovers', p);
+    } else if (approvalNeeded(rulesOf(rec.company), compliant)) links.requestApproval = linkTo('requestApproval', p);
+    else links.confirm = linkTo('confirm', p);
+  }
+  if (travel.status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  return links;
+}
+
+/** The travel's links at `now`, worked out as the presentation works them out. */
+const linksAt = (rec: TravelView, now: Date) => {
+  const compliant = isTravelCompliant(rec.products);
+  return travelLinks(rec, now, checkoutContext(rulesOf(rec.company), rec.travel, rec.products), compliant);
+};
+
+/** Whether the travel carries the link `rel` now: steps and actions are allowed exactly when it does. */
+export const offers = (rec: TravelView, rel: Rel, now: Date): boolean => rel in linksAt(rec, now);
+
+function productLinks(travel: TravelState, product: StoredProduct): Product['links'] {
+  if (travel.status === 'pending_confirmation' && product.status === 'prebooked')
+    return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
+  return {};
+}
+
+const paxOf = (t: StoredTraveller): Pax => ({
+  firstname: t.firstname ?? '',
+  lastname: t.lastname ?? '',
+  birthdate: t.birthdate ?? null,
+  phone: t.phone ?? null,
+  email: t.email ?? null,
+  username: null,
+  cards: [],
+});
+
+const carrierLogo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
+
+/** A rail or flight product as the API shows it. */
+function presentTrip(travel: TravelState, product: StoredProduct, data: TripData, lang: Lang): Product {
+  const { journey, offer } = data;
+  const compliance = complianceOf(product);
+  const flexibility = FLEX_NAMES[offer.flexibility];
+  const travelers = data.travelers;
+  const perPax = travelers.length ? Math.round(product.price / travelers.length) : product.price;
+  return {
+    id: product.id,
+    name: `${journey.from.city} → ${journey.to.city}`,
+    type: journey.mode,
+    status: product.status,
+    links: productLinks(travel, product),
+    price: { ...money(product.price), initialAmount: euros(offer.price * Math.max(travelers.length, 1)) },
+    travelersCount: travelers.length,
+    isCorporateFare: offer.tags.includes('corporate-fare'),
+    isNegociatedFare: offer.tags.includes('negociated-fare'),
+    isMissionaryFare: false,
+    isNDC: offer.tags.includes('ndc'),
+    isCompliant: compliance.compliant,
+    complianceReasons: compliance.reasons.map((r) => r[lang]),
+    infos: [],
+    warnings: [],
+    pnr: product.pnr,
+    confirmationTimeLimit: product.confirmationTimeLimit?.toISOString() ?? null,
+    departure: journey.departure,
+    arrival: journey.arrival,
+    routes: journey.sections.map((s, i) => ({
+      from: s.from.name,
+      to: s.to.name,
+      departure: s.departure,
+      arrival: s.arrival,
+      duration: s.duration,
+      connectionDuration: i === 0 ? 0 : (journey.sections[i - 1]!.connectionMinutes ?? 0),
+      transportation: { equipment: s.transport.model, number: s.transport.number, cabinClass: data.cabin, logo: carrierLogo(s.transport.carrier.code) },
+      operatingCarrier: s.transport.operatingCarrier.name,
+      marketingCarrier: { name: s.transport.carrier.name, logo: carrierLogo(s.transport.carrier.code) },
+    })),
+    ticketsByPax: travelers.map((t, i) => ({
+      pax: paxOf(t),
+      price: money(perPax),
+      tickets: [
+        {
+          transportations: journey.sections.map((s, section) => {
+            const seat = data.booking?.seats.find((x) => x.passenger === i && x.section === section);
+            return { number: s.transport.number, placement: seat ? { coachNumber: seat.coachNumber, seatNumber: seat.seatNumber } : null };
+          }),
+          fareName: offer.name,
+          fareConditions: { flexibility, text: offer.conditions },
+          reference: data.booking?.tickets.find((x) => x.passenger === i)?.number ?? null,
+          pnr: product.pnr,
+          ancillaries: data.ancillaries.map((a) => ({ type: a.type, price: money(a.price), quantity: a.quantity, maxQuantity: a.quantity })),
+          urls: [],
+        },
+      ],
+    })),
+    transitCount: journey.sections.length - 1,
+    duration: journey.duration,
+  };
+}
+
+/** A product as the API shows it, by product type. */
+export function presentProduct(travel: TravelState, product: StoredProduct, lang: Lang): Product {
+  const { data } = product;
+  switch (data.type) {
+    case 'rail':
+    case 'flight':
+      return presentTrip(travel, product, data, lang);
+  }
+}
+
+/** Where and when a product starts and ends, for the travel's dates. */
+const spanOf = (data: StoredProduct['data']) => ({ from: data.journey.from.city, departure: data.journey.departure, arrival: data.journey.arrival });
+
+/** A travel as the API shows it, with the links its state allows at `now`. */
+export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
+  const { travel, products } = rec;
+  const rules = rulesOf(rec.company);
+  const travellers = travellersOf(products);
+  const first = products[0] && spanOf(products[0].data);
+  const last = products[products.length - 1] && spanOf(products[products.length - 1]!.data);
+  const { status } = travel;
+  const departed = hasDeparted(products, now);
+  const warnings = OPEN.includes(status) && departed ? [T[lang].departed] : [];
+  const infos = status === 'pending_confirmation' && travel.confirmationTimeLimit ? [T[lang].held(formatLimit(travel.confirmationTimeLimit, lang))] : [];
+  const compliant = isTravelCompliant(products);
+  const context = checkoutContext(rules, travel, products);
+  return {
+    id: travel.id,
+    travelId: travel.id,
+    status,
+    version: travel.version,
+    startDate: first ? first.departure.slice(0, 10) : null,
+    endDate: last ? last.arrival.slice(0, 10) : null,
+    confirmationTimeLimit: travel.confirmationTimeLimit?.toISOString() ?? null,
+    companyId: travel.companyId,
+    customer: travel.customerId ?? travel.companyId,
+    customerType: travel.entityId ? 'entity' : 'other',
+    startDateTime: first?.departure ?? null,
+    endDateTime: last?.arrival ?? null,
+    startLocation: first?.from ?? null,
+    travelers: travellers.map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' })),
+    products: products.map((p) => presentProduct(travel, p, lang)),
+    warnings,
+    infos,
+    treepRecaps: BOOKED.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
+    price: money(products.reduce((sum, p) => sum + p.price, 0)),
+    canBeCompleted: status === 'cart' && products.length > 0 && !departed,
+    isCompliant: compliant,
+    travelPolicy: rules.policy ? (rec.company?.travelPolicy ?? null) : null,
+    context,
+    links: travelLinks(rec, now, context, compliant),
+  };
+}
