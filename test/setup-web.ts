@@ -30,6 +30,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   queryClient.clear();
   useSession.setState({ token: null });
   toast.dismiss();

@@ -149,9 +149,21 @@ test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and
   await fillMissionOrder(page);
 
   await expect(page.getByRole('heading', { name: 'Confirmer votre réservation' })).toBeVisible();
+  // The first confirm reaches the server, which books, but its answer is lost on the way back: the
+  // app tries again with the same Idempotency-Key and the server answers that booking, not a new one.
+  const confirms: string[] = [];
+  await page.route('**/api/v1/v2/travels/*/confirm', async (route) => {
+    confirms.push(route.request().headers()['idempotency-key'] ?? '');
+    if (confirms.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
   await page.getByRole('button', { name: 'Confirmer et payer (paiement entreprise)' }).click();
   await expect(page.getByRole('heading', { name: 'Votre réservation est confirmée' })).toBeVisible();
   await expect(toast(page, 'Réservation confirmée')).toBeVisible();
+  expect(confirms).toHaveLength(2);
+  expect(confirms[1]).toBe(confirms[0]);
+  expect(await bookedTravelsOn(page, day)).toBe(1);
 
   await page.getByRole('link', { name: 'Voir mes billets' }).click();
   await expect(page).toHaveURL(/\/travel-view\?travel=/);
@@ -180,6 +192,17 @@ test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and
   // The booked travel left the cart.
   await openCartWithout(page, day);
 });
+
+/** How many of the signed-in user's travels starting on `day` are booked (read from the API with the page's session). */
+async function bookedTravelsOn(page: Page, day: Date): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('escale.token'));
+  const res = await page.request.get('/api/v1/v2/travels/?status=booked&status=pending_ticketing&status=issued', {
+    headers: { 'Api-Key': 'demo-agency-key', Authorization: `Bearer ${token}` },
+  });
+  const { result } = (await res.json()) as { result: { travels: { startDate: string | null }[] } };
+  const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  return result.travels.filter((t) => t.startDate === iso).length;
+}
 
 /** Opens the cart and checks that the travel of `day` is not in it. */
 async function openCartWithout(page: Page, day: Date) {

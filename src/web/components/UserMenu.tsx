@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '../../contract/account';
-import { logout } from '../lib/auth';
+import { logoutMutation } from '../lib/auth';
 
 /** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header). */
 export function UserMenu({ user }: { user: User }) {
@@ -13,6 +14,7 @@ export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const loggingOut = useMutation(logoutMutation());
 
   useEffect(() => {
     if (!open) return;
@@ -68,9 +70,10 @@ export function UserMenu({ user }: { user: User }) {
         <li>
           <button
             type="button"
+            disabled={loggingOut.isPending}
             onClick={() => {
               setOpen(false);
-              void logout();
+              loggingOut.mutate();
             }}
             className="flex min-h-11 w-full items-center gap-2 px-4 text-left text-gray-900 hover:bg-gray-100"
           >

@@ -1,4 +1,5 @@
 import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
+import { mutationOptions } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { meQuery } from './me';
 import { queryClient } from './query';
@@ -29,8 +30,8 @@ export async function restoreSession(): Promise<void> {
   }
 }
 
-/** Logout (spec 3 §4): tell the server, forget everything but the branding, go home or to its redirect. */
-export async function logout(): Promise<void> {
+/** Logout (spec 3 §4): tell the server (the user's `logout` link), forget everything but the branding, go home or to its redirect. */
+async function logout(): Promise<void> {
   const link = currentUser()?.links.logout;
   let redirectURL: string | null = null;
   if (link) {
@@ -46,3 +47,6 @@ export async function logout(): Promise<void> {
   if (redirectURL) window.location.assign(redirectURL);
   else navigateTo('/');
 }
+
+/** Logout as a mutation: the menu shows it pending; the session ends on this side whatever the server answers. */
+export const logoutMutation = () => mutationOptions({ mutationKey: ['logout'], mutationFn: logout });

@@ -4,7 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { apiError, userFixture } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
-import { follow, linkQueryOptions } from './follow';
+import type { Travel } from '../../contract/travel';
+import { follow, followOnce, linkQueryOptions } from './follow';
 import { ApiError, ContractError } from './http';
 import { queryClient } from './query';
 import { findToasts } from '../testing/toasts';
@@ -71,5 +72,60 @@ describe('follow(): the typed link follower', () => {
     const user = await queryClient.fetchQuery(linkQueryOptions('self', { href: '/api/v1/user/', method: 'GET' }));
     expect(user.firstname).toBe('Alice');
     expect(queryClient.getQueryData(['link', 'self', '/api/v1/user/'])).toEqual(alice);
+  });
+});
+
+describe('followOnce(): one Idempotency-Key per user intent', () => {
+  const confirmLink = { href: '/api/v1/v2/travels/t-1/confirm', method: 'POST' } as const;
+
+  it('retries a lost answer with the same key and If-Match; once answered, the next change gets a new key', async () => {
+    startSession('tok-9', userFixture());
+    const seen: { key: string | null; ifMatch: string | null }[] = [];
+    let drop = true;
+    server.use(
+      http.post('/api/v1/v2/travels/t-1/confirm', ({ request }) => {
+        seen.push({ key: request.headers.get('Idempotency-Key'), ifMatch: request.headers.get('If-Match') });
+        if (drop) return HttpResponse.error();
+        return HttpResponse.json(apiError(69, 'Déjà réservé'), { status: 409 });
+      }),
+    );
+    const change = { link: confirmLink, version: 3, input: {} };
+    await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 0 });
+    drop = false;
+    await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 409 });
+    await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 409 });
+    expect(seen.map((s) => s.ifMatch)).toEqual(['3', '3', '3']);
+    expect(seen[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[1]!.key).toBe(seen[0]!.key); // the retry of the lost answer
+    expect(seen[2]!.key).not.toBe(seen[0]!.key); // a new intent after the server answered
+  });
+
+  it('keeps a pending intent across a reload of the page (sessionStorage), and a different body is another intent', async () => {
+    startSession('tok-9', userFixture());
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/v1/v2/travels/t-1/confirm', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.error();
+      }),
+    );
+    await followOnce('confirm', { link: confirmLink, version: 3, input: {} }, { silent: true }).catch(() => undefined);
+    const stored = sessionStorage.getItem('escale:intents');
+    expect(stored).toContain(keys[0]!);
+    await followOnce('confirm', { link: confirmLink, version: 3, input: { hold: true } }, { silent: true }).catch(() => undefined);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('is typed by the rel table: a change that takes a body needs it, and a travel has only its own links', () => {
+    // Never called: the type checker (npm run typecheck) is what this test runs.
+    const _typed = (travel: Travel) => {
+      // @ts-expect-error fillApprovers takes the chosen approver
+      void followOnce('fillApprovers', { link: confirmLink, version: 1 });
+      // @ts-expect-error confirm links answer a travel, they do not take a travel
+      void follow('confirm', confirmLink, travel);
+      // @ts-expect-error a travel never carries an approve link
+      return travel.links.approve;
+    };
+    expect(typeof _typed).toBe('function');
   });
 });
