@@ -32,6 +32,8 @@ const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) 
 function travelLinks(rec: TravelView, now: Date, context: TravelContext, compliant: boolean): Travel['links'] {
   const { travel, products } = rec;
   const p = { travelID: travel.id };
+  // A removed travel (its last option released) can no longer be read: it links to nothing.
+  if (travel.status === 'removed') return {};
   const links: Travel['links'] = { getTravel: linkTo('getTravel', p) };
   if (DELETABLE.includes(travel.status)) links.delete = linkTo('delete', p);
   const departed = hasDeparted(products, now);
