@@ -1,4 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/Button';
@@ -14,7 +17,8 @@ import type { CartAddResult } from './api';
 import { formatPrice } from '../../../lib/format';
 import type { Chosen } from './LegResults';
 
-type Values = Record<string, string>[];
+/** The step as a form: each traveller's answers by field name, the entity, seat wishes and options (offerID|type → quantity). */
+type StepValues = { travelers: Record<string, string>[]; entity_id: string; placementWishes: Record<string, string>; options: Record<string, number> };
 
 const isoToFr = (v: string | null) => {
   const m = v && /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
@@ -34,20 +38,29 @@ function followersOf(forms: Form[]): Record<string, string> {
   return map;
 }
 
-/** Client-side check (spec 2 §5): required → 'Ce champ est requis'; a regex → its regexDesc. */
-function validate(forms: Form[], values: Values, isFollower: (i: number, f: FormField) => boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  forms.forEach((form, i) => {
-    for (const f of form.fields) {
-      if (isFollower(i, f)) continue;
-      const raw = (values[i]?.[f.name] ?? '').trim();
-      const value = f.type === 'date' ? frToIso(raw) : raw;
-      if (f.required && !value) errors[`travelers.${i}.${f.name}`] = 'FIELD_REQUIRED';
-      else if (value && f.regex && !new RegExp(f.regex).test(value)) errors[`travelers.${i}.${f.name}`] = f.regexDesc ?? 'FORMAT_INVALID';
-    }
-  });
-  return errors;
+/** One field's problem (spec 2 §5): required → FIELD_REQUIRED; a regex → its regexDesc, else FORMAT_INVALID. */
+function fieldProblem(f: FormField, raw: string): string | null {
+  const value = f.type === 'date' ? frToIso(raw) : raw.trim();
+  if (f.required && !value) return 'FIELD_REQUIRED';
+  if (value && f.regex && !new RegExp(f.regex).test(value)) return f.regexDesc ?? 'FORMAT_INVALID';
+  return null;
 }
+
+/** The step's rules, from the server's forms: each traveller's own fields (followers copy their leader), and the entity when the user has some. */
+const stepSchema = (forms: Form[], isFollower: (i: number, f: FormField) => boolean, needsEntity: boolean) =>
+  z.object({
+    travelers: z.array(z.record(z.string(), z.string())).superRefine((rows, ctx) =>
+      forms.forEach((form, i) =>
+        form.fields.forEach((f) => {
+          const problem = isFollower(i, f) ? null : fieldProblem(f, rows[i]?.[f.name] ?? '');
+          if (problem) ctx.addIssue({ code: 'custom', path: [i, f.name], message: problem });
+        }),
+      ),
+    ),
+    entity_id: needsEntity ? z.string().min(1, 'CHOOSE_ENTITY') : z.string(),
+    placementWishes: z.record(z.string(), z.string()),
+    options: z.record(z.string(), z.number()),
+  });
 
 /** What the seat wishes say, e.g. 'Placement : Fenêtre, Salle : Haute'; null without any wish. */
 function usePlacementSummary() {
@@ -116,12 +129,25 @@ export function TravelerStep({
       })),
     [step.data],
   );
-  const [values, setValues] = useState<Values>([]);
-  const [wishes, setWishes] = useState<Record<string, string>>({});
-  const [options, setOptions] = useState<Record<string, number>>({});
-  const entities = user?.entities ?? [];
-  const [entityId, setEntityId] = useState(entity ?? (entities.length === 1 ? entities[0]!.uid : ''));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const entities = useMemo(() => user?.entities ?? [], [user]);
+  const followers = followersOf(forms);
+  const isFollower = (i: number, f: FormField) => i > 0 && f.name in followers && Boolean(f.linkedWith && !f.linkedWith.isLeader);
+  // The forms' values once they arrive (dates as typed, DD/MM/YYYY).
+  const initial = useMemo<StepValues>(
+    () => ({
+      travelers: forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))),
+      entity_id: entity ?? (entities.length === 1 ? entities[0]!.uid : ''),
+      placementWishes: {},
+      options: {},
+    }),
+    [forms, entity, entities],
+  );
+  const stepForm = useForm<StepValues>({
+    values: initial,
+    resetOptions: { keepDirtyValues: true },
+    resolver: (values, context, options) => zodResolver(stepSchema(forms, isFollower, Boolean(user) && entities.length > 0))(values, context, options),
+  });
+  const errors = stepForm.formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const [offerErrors, setOfferErrors] = useState<CartAddResult['offer_errors']>([]);
   const [done, setDone] = useState(false);
@@ -129,35 +155,19 @@ export function TravelerStep({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Prefill from the forms' values once they arrive.
-  useEffect(() => {
-    if (!step.data) return;
-    setValues(forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))));
-  }, [step.data, forms]);
+  const values = stepForm.watch();
+  const wishes = values.placementWishes;
+  const options = values.options;
+  /** A follower shows (and sends) its leader's value, the first traveller's. */
+  const valueOf = (i: number, f: FormField) => (isFollower(i, f) ? (values.travelers[0]?.[followers[f.name]!] ?? '') : (values.travelers[i]?.[f.name] ?? ''));
+  const messageOf = (i: number, name: string) => errors.travelers?.[i]?.[name]?.message;
 
-  const followers = followersOf(forms);
-  const isFollower = (i: number, f: FormField) => i > 0 && f.name in followers && Boolean(f.linkedWith && !f.linkedWith.isLeader);
-  const valueOf = (i: number, f: FormField) => (isFollower(i, f) ? (values[0]?.[followers[f.name]!] ?? '') : (values[i]?.[f.name] ?? ''));
-  const setValue = (i: number, name: string, value: string) => {
-    setValues((v) => v.map((row, j) => (j === i ? { ...row, [name]: value } : row)));
-    setErrors((e) => {
-      const { [`travelers.${i}.${name}`]: _, ...rest } = e;
-      return rest;
-    });
-  };
-
-  const submit = async () => {
+  const invalid = () => setFormError(t`Certains champs sont à compléter ou à corriger.`);
+  const submit = stepForm.handleSubmit(async ({ entity_id: entityId }) => {
     const addLink = step.data?.links.addToCart;
     if (!addLink) return; // signed out: the step asks to sign in first
     setFormError(null);
     setOfferErrors([]);
-    const found = validate(forms, values, isFollower);
-    if (entities.length > 0 && !entityId) found.entity_id = 'CHOOSE_ENTITY';
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFormError(t`Certains champs sont à compléter ou à corriger.`);
-      return;
-    }
     const body = {
       travelers: forms.map((form, i) => ({
         travelerID: form.travelerID,
@@ -190,10 +200,12 @@ export function TravelerStep({
       setDone(true);
       timer.current = setTimeout(onAdded, 2500);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      // The server's field errors land on the same fields (their paths are the form's).
+      if (error instanceof ApiError && error.fields)
+        for (const [path, key] of Object.entries(error.fields)) stepForm.setError(path as 'entity_id', { type: 'server', message: key });
       setFormError(errorText(error));
     }
-  };
+  }, invalid);
 
   if (step.isPending)
     return (
@@ -211,7 +223,8 @@ export function TravelerStep({
       </FormAlert>
     );
 
-  const entityError = errors.entity_id === 'CHOOSE_ENTITY' ? t`Veuillez choisir une entité` : fieldText(errors.entity_id);
+  const entityKey = errors.entity_id?.message;
+  const entityError = entityKey === 'CHOOSE_ENTITY' ? t`Veuillez choisir une entité` : fieldText(entityKey);
   const placement = step.data.placement;
   const roundTrip = chosen.length > 1;
   const allAncillaries = chosen.flatMap((c, leg) =>
@@ -250,7 +263,7 @@ export function TravelerStep({
             variant="secondary"
             aria-label={t`Modifier les préférences de placement`}
             onPointerEnter={() => preloadModal('PlacementWishes')}
-            onClick={() => openModal('PlacementWishes', { placement, wishes, onConfirm: setWishes })}
+            onClick={() => openModal('PlacementWishes', { placement, wishes, onConfirm: (next) => stepForm.setValue('placementWishes', next) })}
           >
             <Trans>Modifier</Trans>
           </Button>
@@ -267,7 +280,7 @@ export function TravelerStep({
             const quantity = options[key] ?? 0;
             const { label } = a;
             const price = a.price.amount > 0 ? ` (${formatPrice(a.price.amount)})` : '';
-            const setQ = (q: number) => setOptions((o) => ({ ...o, [key]: Math.max(0, Math.min(a.maxQuantity, q)) }));
+            const setQ = (q: number) => stepForm.setValue('options', { ...options, [key]: Math.max(0, Math.min(a.maxQuantity, q)) });
             return a.maxQuantity <= 1 ? (
               <div key={key} className="flex min-h-11 items-center gap-3">
                 <input
@@ -317,12 +330,14 @@ export function TravelerStep({
                   <legend className="mb-1 text-sm font-semibold text-gray-700">{group.label}</legend>
                   {group.fields.map((f) => {
                     const id = `${idBase}-${i}-${f.name}`;
-                    const key = `travelers.${i}.${f.name}`;
-                    const error = errors[key] ? fieldText(errors[key]) : undefined;
+                    const message = messageOf(i, f.name);
+                    const error = message ? fieldText(message) : undefined;
                     const disabled = f.disabled || isFollower(i, f);
+                    // A follower is not a field of its own: it shows its leader's value.
+                    const field = isFollower(i, f) ? { value: valueOf(i, f), readOnly: true } : stepForm.register(`travelers.${i}.${f.name}`);
                     const common = {
                       id,
-                      value: valueOf(i, f),
+                      ...field,
                       disabled,
                       'aria-invalid': error ? true : undefined,
                       'aria-describedby': error ? `${id}-error` : undefined,
@@ -342,7 +357,7 @@ export function TravelerStep({
                                   value={o.value}
                                   checked={valueOf(i, f) === o.value}
                                   disabled={disabled}
-                                  onChange={() => setValue(i, f.name, o.value)}
+                                  onChange={() => stepForm.setValue(`travelers.${i}.${f.name}`, o.value, { shouldValidate: stepForm.formState.isSubmitted })}
                                   className="size-5 accent-[var(--brand)]"
                                 />
                                 {o.label}
@@ -358,7 +373,7 @@ export function TravelerStep({
                           {labelText}
                         </label>
                         {f.type === 'list' ? (
-                          <select {...common} onChange={(e) => setValue(i, f.name, e.target.value)} className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3">
+                          <select {...common} className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3">
                             <option value="">{t`Choisir…`}</option>
                             {(f.options ?? []).map((o) => (
                               <option key={o.value} value={o.value}>
@@ -372,7 +387,6 @@ export function TravelerStep({
                             type="text"
                             inputMode={f.type === 'date' ? 'numeric' : undefined}
                             placeholder={f.placeholder ?? (f.type === 'date' ? 'JJ/MM/AAAA' : undefined)}
-                            onChange={(e) => setValue(i, f.name, e.target.value)}
                             className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ${error ? 'border-red-700' : 'border-gray-400'}`}
                           />
                         )}
@@ -394,13 +408,9 @@ export function TravelerStep({
           </label>
           <select
             id={`${idBase}-entity`}
-            value={entityId}
+            {...stepForm.register('entity_id')}
             aria-invalid={entityError ? true : undefined}
             aria-describedby={entityError ? `${idBase}-entity-error` : undefined}
-            onChange={(e) => {
-              setEntityId(e.target.value);
-              setErrors(({ entity_id: _, ...rest }) => rest);
-            }}
             className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
           >
             <option value="">{t`Choisir une entité`}</option>
@@ -430,7 +440,7 @@ export function TravelerStep({
           <Trans>Votre trajet a été ajouté au panier.</Trans>
         </FormAlert>
       ) : (
-        <Button onClick={() => void submit()} busy={adding.isPending} disabled={!step.data.links.addToCart} className="self-end">
+        <Button onClick={(e) => void submit(e)} busy={adding.isPending} disabled={!step.data.links.addToCart} className="self-end">
           {adding.isPending ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
         </Button>
       )}
