@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '../../../contract/travel';
 import type { MessageKey } from '../../../contract/validation';
@@ -28,30 +29,25 @@ function analyticProblem(field: AnalyticField, raw: string | undefined): string 
   return null;
 }
 
-function resolverFor(form: AnalyticsForm): Resolver<Values> {
-  return async (values) => {
-    const errors: Record<string, Record<string, unknown>> = {};
-    const put = (group: string, name: string, message: string) => {
-      errors[group] = { ...errors[group], [name]: { type: 'validate', message } };
-    };
-    for (const field of form.fields) {
-      const problem = analyticProblem(field, values.travel[field.name]);
-      if (problem) put('travel', field.name, problem);
-    }
-    for (const traveler of form.travelers) {
-      const key = travelerKey(traveler.travelerId);
-      const problems: Record<string, unknown> = {};
-      for (const field of traveler.analytics) {
-        const problem = analyticProblem(field, values.travelers[key]?.[field.name]);
-        if (problem) problems[field.name] = { type: 'validate', message: problem };
+/** The form's rules, from the company's fields (travel and per traveller) and the travel's compliance. */
+const analyticsSchema = (form: AnalyticsForm) =>
+  z.object({
+    travel: z.record(z.string(), z.string()).superRefine((values, ctx) => {
+      for (const field of form.fields) {
+        const problem = analyticProblem(field, values[field.name]);
+        if (problem) ctx.addIssue({ code: 'custom', path: [field.name], message: problem });
       }
-      if (Object.keys(problems).length) errors.travelers = { ...errors.travelers, [key]: problems };
-    }
-    if (!form.isCompliant && !values.travel_policy_exemption.trim())
-      (errors as Record<string, unknown>).travel_policy_exemption = { type: 'validate', message: 'FIELD_REQUIRED' };
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<Values> } : { values, errors: {} };
-  };
-}
+    }),
+    travelers: z.record(z.string(), z.record(z.string(), z.string())).superRefine((values, ctx) => {
+      for (const traveler of form.travelers)
+        for (const field of traveler.analytics) {
+          const key = travelerKey(traveler.travelerId);
+          const problem = analyticProblem(field, values[key]?.[field.name]);
+          if (problem) ctx.addIssue({ code: 'custom', path: [key, field.name], message: problem });
+        }
+    }),
+    travel_policy_exemption: form.isCompliant ? z.string() : z.string().refine((v) => v.trim() !== '', 'FIELD_REQUIRED'),
+  });
 
 function defaults(form: AnalyticsForm): Values {
   const valuesOf = (fields: AnalyticField[]) => Object.fromEntries(fields.map((f) => [f.name, f.value ?? '']));
@@ -127,7 +123,7 @@ export function AnalyticsStep({
 function AnalyticsFormView({ form: analytics, travel, onReload }: { form: AnalyticsForm; travel: Travel; onReload: () => void }) {
   const { t } = useLingui();
   const saving = useMutation(stepMutation('fillAnalytics', travel.id));
-  const form = useForm<Values>({ defaultValues: defaults(analytics), resolver: resolverFor(analytics) });
+  const form = useForm<Values>({ defaultValues: defaults(analytics), resolver: zodResolver(analyticsSchema(analytics)) });
   const [invalid, setInvalid] = useState(false);
 
   const submit = form.handleSubmit(

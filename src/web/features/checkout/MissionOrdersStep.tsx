@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSchema } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
@@ -16,26 +16,22 @@ const REQUIRED = ['purpose', 'location', 'startLocation', 'endLocation'] as cons
 type Order = Record<(typeof REQUIRED)[number] | 'extraRemark' | 'travel_policy_exemption', string>;
 type Values = { orders: Order[] };
 
-/** Spec 2 §5 "Mission orders": the four places and purpose are required, the reason too when non-compliant. */
-function orderProblems(order: Order, compliant: boolean): Partial<Record<keyof Order, string>> {
-  const problems: Partial<Record<keyof Order, string>> = {};
-  for (const name of REQUIRED) if (!order[name].trim()) problems[name] = 'PLEASE_FILL';
-  if (!compliant && !order.travel_policy_exemption.trim()) problems.travel_policy_exemption = 'PLEASE_FILL';
-  return problems;
-}
+const filled = z.string().refine((v) => v.trim() !== '', 'PLEASE_FILL');
 
-function resolverFor(compliant: boolean): Resolver<Values> {
-  return async (values) => {
-    // A traveller without problems has no entry, so the first entry is the first form to show.
-    const orders = values.orders.map((order) => {
-      const problems = Object.entries(orderProblems(order, compliant));
-      return problems.length ? Object.fromEntries(problems.map(([name, message]) => [name, { type: 'validate', message }])) : undefined;
-    });
-    return orders.some(Boolean)
-      ? { values: {}, errors: { orders } as unknown as FieldErrors<Values> }
-      : { values, errors: {} };
-  };
-}
+/** Spec 2 §5 "Mission orders": the four places and purpose are required, the reason too when non-compliant. */
+const ordersSchema = (compliant: boolean) =>
+  z.object({
+    orders: z.array(
+      z.object({
+        purpose: filled,
+        location: filled,
+        startLocation: filled,
+        endLocation: filled,
+        extraRemark: z.string(),
+        travel_policy_exemption: compliant ? z.string() : filled,
+      }),
+    ),
+  });
 
 const ORDER_FIELDS = [...REQUIRED, 'extraRemark', 'travel_policy_exemption'] as const;
 const fieldsOf = (index: number) => ORDER_FIELDS.map((name) => `orders.${index}.${name}` as const);
@@ -92,7 +88,7 @@ function Wizard({ data, travel, onReload }: { data: MissionOrders; travel: Trave
         travel_policy_exemption: o.travel_policy_exemption ?? '',
       })),
     },
-    resolver: resolverFor(data.isCompliant),
+    resolver: zodResolver(ordersSchema(data.isCompliant)),
   });
   const [index, setIndex] = useState(0);
   const [invalid, setInvalid] = useState(false);
