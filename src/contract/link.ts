@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Where the API lives: every link the server writes starts here. */
+export const API_BASE = '/api/v1';
+
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 

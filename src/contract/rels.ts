@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_BASE } from './link';
 import type { HttpMethod, Link } from './link';
 import { okSchema } from './envelope';
 import { logoutResultSchema, userSchema } from './account';
@@ -16,8 +17,7 @@ import {
 } from './travel';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';
 
-/** Where the API lives: every link the server writes starts here. */
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 type RelSpec = { method: HttpMethod; path: string; input: z.ZodType; output: z.ZodType };
 const rel = <M extends HttpMethod, P extends string, I extends z.ZodType, O extends z.ZodType>(method: M, path: P, input: I, output: O) => ({

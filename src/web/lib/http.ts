@@ -1,6 +1,7 @@
 import ky from 'ky';
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../contract/envelope';
+import { API_BASE } from '../../contract/link';
 import type { HttpMethod } from '../../contract/link';
 import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '../../contract/toast-codes';
 import { currentLang, i18n } from './i18n';
@@ -10,7 +11,6 @@ import { navigateTo } from './navigation';
 import { clearSession, useSession } from './session';
 import { ERROR_TOAST_MS, SESSION_TOAST_MS, toast } from './toast';
 
-export const API_BASE = '/api/v1';
 export const CLIENT_ID = 'escale-web/0.1';
 const DEV_API_KEY = 'demo-agency-key';
 
