@@ -5,7 +5,8 @@ import { ApiError, errorText } from '../../lib/http';
 import { TEXTS } from '../../lib/messages';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
-import { confirmAccount } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations } from './api';
 
 /**
  * /user/activate/$token (spec 3 §2): confirm the e-mail once; success → toast and /form,
@@ -14,11 +15,12 @@ import { confirmAccount } from './api';
 export function ActivateAccount({ token }: { token: string }) {
   const navigate = useNavigate();
   const started = useRef(false);
+  const { mutateAsync: confirm } = useMutation(accountMutations.confirm());
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    confirmAccount(token).then(
+    confirm(token).then(
       () => {
         toast.success(TEXTS.ACCOUNT_ACTIVATED, { duration: 8_000 });
         void navigate({ to: '/form', replace: true });
@@ -30,7 +32,7 @@ export function ActivateAccount({ token }: { token: string }) {
           apiCode: error instanceof ApiError ? error.api_code : null,
         }),
     );
-  }, [token, navigate]);
+  }, [token, navigate, confirm]);
 
   return (
     <p role="status" className="sr-only">

@@ -8,27 +8,26 @@ import { ModalTitle, useModalFrame } from '../../components/Modal';
 import { errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
-import { regenerateActivation } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations } from './api';
 
 /** Activation failed (spec 3 §2): the server's message, and a new link on request. */
 export default function AskTokenRenewalModal({ token, message, apiCode: code }: ModalProps['AskTokenRenewal']) {
   const { close } = useModalFrame();
-  const [busy, setBusy] = useState(false);
+  const regenerating = useMutation(accountMutations.regenerate());
   const [error, setError] = useState<string>();
   const alreadyActive = code === apiCode.ALREADY_ACTIVATED;
 
   const renew = async () => {
-    setBusy(true);
     setError(undefined);
     try {
-      await regenerateActivation(token);
+      await regenerating.mutateAsync(token);
       openModal('Information', {
         title: msg`Lien envoyé`,
         message: msg`Un nouveau lien vous a été envoyé. Ouvrez-le depuis votre messagerie pour activer votre compte.`,
       });
     } catch (failure) {
       setError(errorText(failure));
-      setBusy(false);
     }
   };
 
@@ -48,7 +47,7 @@ export default function AskTokenRenewalModal({ token, message, apiCode: code }: 
             <Trans>Se connecter</Trans>
           </Button>
         ) : (
-          <Button autoFocus busy={busy} onClick={() => void renew()}>
+          <Button autoFocus busy={regenerating.isPending} onClick={() => void renew()}>
             <Trans>Recevoir un nouveau lien</Trans>
           </Button>
         )}

@@ -12,7 +12,8 @@ import { contractResolver } from '../../lib/form';
 import { ApiError, errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
-import { getAuthStrategy, login } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations, getAuthStrategy } from './api';
 
 type UsernameForm = { username: string };
 type PasswordForm = { password: string };
@@ -43,6 +44,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
     reValidateMode: 'onSubmit',
   });
   const username = usernameForm.watch('username');
+  const loggingIn = useMutation(accountMutations.login());
 
   // Back to the field to correct (the busy submit button had taken focus away).
   const refocus = (focus: () => void) => requestAnimationFrame(focus);
@@ -72,7 +74,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
   const submitPassword = passwordForm.handleSubmit(async (credentials) => {
     const { setError, setFocus } = passwordForm;
     try {
-      await login(credentials);
+      await loggingIn.mutateAsync(credentials);
       return close();
     } catch (error) {
       if (error instanceof ApiError && error.api_code === apiCode.WRONG_CREDENTIALS) {

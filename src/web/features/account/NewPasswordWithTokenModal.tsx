@@ -12,7 +12,8 @@ import { openModal } from '../../lib/modal';
 import { navigateTo } from '../../lib/navigation';
 import { TEXTS } from '../../lib/messages';
 import { toast } from '../../lib/toast';
-import { setNewPassword } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations } from './api';
 
 type Form = { password: string; password_confirm: string };
 
@@ -20,6 +21,7 @@ type Form = { password: string; password_confirm: string };
 export default function NewPasswordWithTokenModal({ token }: ModalProps['NewPasswordWithToken']) {
   const fieldText = useFieldText();
   const [formError, setFormError] = useState<string>();
+  const saving = useMutation(accountMutations.setNewPassword());
   const {
     register,
     handleSubmit,
@@ -38,7 +40,7 @@ export default function NewPasswordWithTokenModal({ token }: ModalProps['NewPass
   const onSubmit = handleSubmit(async (body) => {
     setFormError(undefined);
     try {
-      await setNewPassword(body.token_pwd, body.password);
+      await saving.mutateAsync(body);
       toast.success(TEXTS.PASSWORD_UPDATED);
       navigateTo('/');
       openModal('Login');

@@ -10,7 +10,8 @@ import { contractResolver } from '../../lib/form';
 import { errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
-import { forgotPassword } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations } from './api';
 
 type Form = { username: string };
 
@@ -22,6 +23,7 @@ const resolver = contractResolver(() => forgotBodySchema, (v: Form) => v);
 export default function ResetPasswordModal({ username: initial = '' }: ModalProps['ResetPassword']) {
   const { close } = useModalFrame();
   const [sent, setSent] = useState(false);
+  const sending = useMutation(accountMutations.forgotPassword());
   const {
     register,
     handleSubmit,
@@ -32,7 +34,7 @@ export default function ResetPasswordModal({ username: initial = '' }: ModalProp
 
   const submit = handleSubmit(async ({ username }) => {
     try {
-      await forgotPassword(username);
+      await sending.mutateAsync(username);
       setSent(true);
     } catch (failure) {
       setError('root', { type: 'server', message: capitalise(errorText(failure)) });

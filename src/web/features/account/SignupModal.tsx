@@ -11,7 +11,9 @@ import { ModalTitle, useModalFrame } from '../../components/Modal';
 import { frenchDateToIso, todayIso } from '../../lib/dates';
 import { contractResolver } from '../../lib/form';
 import { ApiError, errorText } from '../../lib/http';
-import { signup } from './api';
+import { useMutation } from '@tanstack/react-query';
+import type { SignupBody } from '../../../contract/account';
+import { accountMutations } from './api';
 
 type SignupForm = {
   gender: '' | 'MR' | 'MS';
@@ -61,18 +63,19 @@ export default function SignupModal() {
   const genderErrorId = useId();
   const [sentTo, setSentTo] = useState<string>();
   const [formError, setFormError] = useState<string>();
+  const signingUp = useMutation(accountMutations.signup());
   const {
     register,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<SignupForm, unknown, Parameters<typeof signup>[0]>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
+  } = useForm<SignupForm, unknown, SignupBody>({ resolver, defaultValues: EMPTY, mode: 'onTouched' });
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(undefined);
     try {
-      setSentTo((await signup(body)).email);
+      setSentTo((await signingUp.mutateAsync(body)).email);
     } catch (error) {
       if (!(error instanceof ApiError)) return setFormError(errorText(error));
       const fields = Object.entries(error.fields ?? {});

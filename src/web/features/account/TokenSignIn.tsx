@@ -4,7 +4,8 @@ import { Trans } from '@lingui/react/macro';
 import { Spinner } from '../../components/Spinner';
 import { TEXTS } from '../../lib/messages';
 import { toast } from '../../lib/toast';
-import { login } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { accountMutations } from './api';
 
 /**
  * /sandbox/$segment and /sso/$segment (spec 3 §2): sign in with the one-time `?token=` of the
@@ -13,6 +14,7 @@ import { login } from './api';
 export function TokenSignIn({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
   const started = useRef(false);
+  const { mutateAsync: login } = useMutation(accountMutations.login());
 
   useEffect(() => {
     if (started.current) return;
@@ -28,7 +30,7 @@ export function TokenSignIn({ token }: { token: string | undefined }) {
       toast.error(TEXTS.AUTH_PROBLEM);
       done();
     });
-  }, [token, navigate]);
+  }, [token, navigate, login]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center gap-3" role="status">

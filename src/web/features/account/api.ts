@@ -1,3 +1,4 @@
+import { mutationOptions } from '@tanstack/react-query';
 import type { LoginBody, SignupBody } from '../../../contract/account';
 import {
   authStrategySchema,
@@ -33,3 +34,17 @@ export const forgotPassword = (username: string) => api.post('/user/forgot', { u
 
 export const setNewPassword = (token_pwd: string, password: string) =>
   api.put('/user/password', { token_pwd, password }, messageResultSchema, own);
+
+/**
+ * The account's changes as TanStack mutations. They come before a session exists, so they are the
+ * API's entry points (no link to follow yet); each screen shows its own errors.
+ */
+export const accountMutations = {
+  login: () => mutationOptions({ mutationKey: ['account', 'login'], mutationFn: login }),
+  signup: () => mutationOptions({ mutationKey: ['account', 'signup'], mutationFn: signup }),
+  confirm: () => mutationOptions({ mutationKey: ['account', 'confirm'], mutationFn: confirmAccount }),
+  regenerate: () => mutationOptions({ mutationKey: ['account', 'regenerate'], mutationFn: regenerateActivation }),
+  forgotPassword: () => mutationOptions({ mutationKey: ['account', 'forgot'], mutationFn: forgotPassword }),
+  setNewPassword: () =>
+    mutationOptions({ mutationKey: ['account', 'new-password'], mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password) }),
+};
