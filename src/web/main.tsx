@@ -12,13 +12,6 @@ function preload(hrefs: string[]) {
   if (hrefs.length) setTimeout(() => preload(hrefs), 0);
 }
 
-/** Starts loading the app: every chunk it needs (listed by the build and the server, first needed first), then the app. */
-function start() {
-  const metas = document.querySelectorAll<HTMLMetaElement>('meta[name="escale-preload"]');
-  preload([...new Set([...metas].flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))]);
-  void import('./start');
-}
-
 function hasStoredSession(): boolean {
   try {
     return Boolean(localStorage.getItem(TOKEN_STORAGE_KEY));
@@ -28,22 +21,38 @@ function hasStoredSession(): boolean {
 }
 
 /**
- * The entry index.html loads. On `/` the server has put the home page's first screen in #root
- * (src/web/prerender.tsx): let it reach the screen first — the app's code is not needed for it and would
- * only compete with it — then load the app, which renders over it. That screen is a signed-out visitor's:
- * with a stored session the app starts on its loading screen, as on any other page.
+ * Starts loading the app: every chunk it needs (listed by the build and the server, first needed first,
+ * some only for a visitor with a stored session or without), then the app.
  */
+function start(session: 'signed-in' | 'signed-out') {
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="escale-preload"]')].filter(
+    (meta) => !meta.dataset.session || meta.dataset.session === session,
+  );
+  preload([...new Set(metas.flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))]);
+  void import('./start');
+}
+
+/**
+ * The entry index.html loads. The server may have put a signed-out visitor's first screen in #root
+ * (src/server/web.ts, src/web/prerender.tsx): let it reach the screen first — the app's code is not
+ * needed for it and would only compete with it — then load the app, which renders over it.
+ * - With a stored session the app starts on its loading screen, as on any other page.
+ * - The home page's screen on another address is a page only a signed-in user sees: the app would send
+ *   this visitor home, so the address says `/` from the start.
+ */
+const session = hasStoredSession() ? 'signed-in' : 'signed-out';
 const root = document.getElementById('root');
-if (root?.firstElementChild && hasStoredSession()) root.replaceChildren();
+if (root?.firstElementChild && session === 'signed-in') root.replaceChildren();
+if (root?.firstElementChild && root.dataset.page === 'home' && window.location.pathname !== '/') window.history.replaceState(null, '', '/');
 if (root?.firstElementChild && document.visibilityState === 'visible') {
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
-    start();
+    start(session);
   };
   requestAnimationFrame(() => setTimeout(once, 0));
   document.addEventListener('visibilitychange', once, { once: true }); // hidden before that frame came
 } else {
-  start();
+  start(session);
 }

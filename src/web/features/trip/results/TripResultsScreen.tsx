@@ -8,8 +8,9 @@ import { Spinner } from '../../../components/Spinner';
 import type { SearchUrl } from '../../../../contract/search-url';
 import type { TripResults } from '../../../../contract/trip';
 import { useUser } from '../../../lib/me';
+import { placeNameOf } from '../../../lib/place-names';
 import { returnSearchQuery, searchBody, tripSearchQuery } from './api';
-import { randomFact } from './facts';
+import { nextFact } from './facts';
 import { formatDay, formatDuration, formatPrice, formatTime } from '../../../lib/format';
 import { choiceIdOf } from './format';
 import type { Transport } from './filters';
@@ -19,7 +20,7 @@ import { TravelerStep } from './TravelerStep';
 
 function Searching() {
   const { i18n } = useLingui();
-  const [fact] = useState(randomFact);
+  const [fact] = useState(nextFact);
   return (
     <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
       <Spinner size={32} />
@@ -42,7 +43,8 @@ function Searching() {
   );
 }
 
-const placeName = (results: TripResults | undefined, fallback: string, end: 'from' | 'to') => results?.places[end].name ?? fallback;
+/** A place's name: the results', else one known before them (the server's, the search form's), else its ID. */
+const placeName = (results: TripResults | undefined, id: string, end: 'from' | 'to') => results?.places[end].name ?? placeNameOf(id) ?? id;
 
 /** One validated leg in the recap: clicking it goes back to that leg. */
 function RecapItem({ label, chosen, onEdit }: { label: string; chosen: Chosen; onEdit: () => void }) {

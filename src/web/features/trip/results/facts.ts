@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { pageData, setPageData } from '../../../lib/page-data';
 
 /** "Did you know" facts shown while a trip search runs (a short set). */
 export const TRIP_FACTS: MessageDescriptor[] = [
@@ -11,3 +12,14 @@ export const TRIP_FACTS: MessageDescriptor[] = [
 ];
 
 export const randomFact = () => TRIP_FACTS[Math.floor(Math.random() * TRIP_FACTS.length)]!;
+
+/**
+ * The fact of a search that starts: the first time, the one the server's first screen of `/search`
+ * shows (lib/page-data.ts), so the app's render over it changes nothing; then one at random.
+ */
+export function nextFact(): MessageDescriptor {
+  const { fact, ...rest } = pageData();
+  if (fact === undefined) return randomFact();
+  setPageData(rest);
+  return TRIP_FACTS[fact] ?? randomFact();
+}
