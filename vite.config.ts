@@ -51,6 +51,23 @@ function withImports(bundle: OutputBundle, first: OutputChunk): string[] {
   return [...files];
 }
 
+/** The same, each chunk after the chunks it imports: the order in which they can be evaluated one by one. */
+function importsFirst(bundle: OutputBundle, first: OutputChunk): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const dep of chunk.imports) {
+      const next = bundle[dep];
+      if (next?.type === 'chunk') visit(next);
+    }
+    files.add(chunk.fileName);
+  };
+  visit(first);
+  return [...files];
+}
+
 function chunkOf(bundle: OutputBundle, test: (moduleId: string) => boolean): OutputChunk {
   const chunk = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && !!c.facadeModuleId && test(c.facadeModuleId));
   if (!chunk) throw new Error(`no chunk for ${test.toString()}`);
@@ -71,6 +88,7 @@ const routeFile = (id: string) => {
  * A route's chunks, its parents' included: the parts the router plugin split out of each route file
  * (component, loader…) with their static imports, and the catalogs its loader loads (per language:
  * those its modules import dynamically, following the loader's static imports module by module).
+ * Each chunk comes after those it imports: start.tsx evaluates them in that order, one per task.
  */
 function routePreload(bundle: OutputBundle, chain: string[], moduleInfo: (id: string) => Rolldown.ModuleInfo | null): RoutePreload {
   const preload: RoutePreload = { all: [], fr: [], en: [] };
@@ -92,11 +110,11 @@ function routePreload(bundle: OutputBundle, chain: string[], moduleInfo: (id: st
   for (const id of chain) {
     const marker = `/src/web/routes/${routeFile(id)}.tsx?tsr-split=`;
     for (const part of chunks.filter((c) => c.facadeModuleId?.includes(marker))) {
-      preload.all.push(...withImports(bundle, part));
+      preload.all.push(...importsFirst(bundle, part));
       if (!part.facadeModuleId!.endsWith('tsr-split=loader')) continue;
       for (const catalog of catalogs(part.facadeModuleId!)) {
         const lang = LANG_CATALOG.exec(catalog)![1] as 'fr' | 'en';
-        preload[lang].push(...withImports(bundle, chunkOf(bundle, (facade) => facade === catalog)));
+        preload[lang].push(...importsFirst(bundle, chunkOf(bundle, (facade) => facade === catalog)));
       }
     }
   }
@@ -258,9 +276,11 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod\.ts$/, priority: 1 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 1 },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/, priority: 1 },
+            // The app's small modules every page starts with (state, http client, branding, the texts'
+            // loaders…): one chunk rather than a dozen requests of a few hundred bytes each.
             {
-              name: 'app-state',
-              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation)\.ts|modals\.ts)$/,
+              name: 'app',
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features)\.tsx?|modals\.ts|App\.tsx|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -164,7 +164,7 @@ describe('the first screens', () => {
     expect(rootOf(res.body)).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Votre agence Escale Voyages\|<p>Notre équipe/);
     expect(rootOf(res.body)).toContain('|support@escale-voyages.example</p><footer>both</footer>');
     // The page's chunks, but those index.html lists already.
-    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js /assets/home.js /assets/home-en.js" />');
+    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/home.js /assets/home-en.js" data-route="" />');
     expect(res.body).toContain('content="demo-agency-key"');
   });
 
@@ -191,13 +191,13 @@ describe('the first screens', () => {
       const res = await visit(url, { 'accept-language': 'fr' });
       expect(res.body, url).toContain('<div id="root" data-page="home"><div inert=""><p data-piece="fr-logo">');
       expect(res.body, url).toContain('<meta name="escale-preload" content="/assets/messages-fr.js" />');
-      expect(res.body, url).toContain('<meta name="escale-preload" content="/assets/home.js /assets/home-fr.js" data-session="signed-out" />');
+      expect(res.body, url).toContain('<meta name="escale-preload" content="/assets/home.js /assets/home-fr.js" data-route="" data-session="signed-out" />');
     }
     expect((await visit('/cart', { 'accept-language': 'fr' })).body).toContain(
-      '<meta name="escale-preload" content="/assets/cart.js /assets/cart-fr.js" data-session="signed-in" />',
+      '<meta name="escale-preload" content="/assets/cart.js /assets/cart-fr.js" data-route="" data-session="signed-in" />',
     );
     expect((await visit('/account/informations', { 'accept-language': 'fr' })).body).toContain(
-      '<meta name="escale-preload" content="/assets/account-other.js /assets/account-other-fr.js" data-session="signed-in" />',
+      '<meta name="escale-preload" content="/assets/account-other.js /assets/account-other-fr.js" data-route="" data-session="signed-in" />',
     );
   });
 
@@ -209,7 +209,7 @@ describe('the first screens', () => {
     const data = pageData(res.body);
     expect(data).toMatchObject({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' } });
     expect(root).toContain(`<p>fact ${String(data?.fact)} &amp; more</p>`);
-    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js /assets/search.js /assets/search-en.js" />');
+    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/search.js /assets/search-en.js" data-route="" />');
   });
 
   it('keeps #root empty for a search it cannot name, on other pages and for a host without an agency', async () => {
@@ -223,7 +223,7 @@ describe('the first screens', () => {
       expect(res.body).toContain('<div id="root"></div>');
     }
     expect((await visit('/password/abc', { 'accept-language': 'fr' })).body).toContain(
-      '<meta name="escale-preload" content="/assets/messages-fr.js /assets/password.js /assets/password-fr.js" />',
+      '<meta name="escale-preload" content="/assets/messages-fr.js" /><meta name="escale-preload" content="/assets/password.js /assets/password-fr.js" data-route="" />',
     );
   });
 

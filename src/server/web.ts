@@ -133,11 +133,15 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
 
   const matchRoute = routeMatcher(appShell?.routes ?? []);
   // The app's own chunks, which index.html lists already: not repeated per page.
-  const inIndex = new Set(/<meta name="escale-preload" content="([^"]*)"/.exec(shell ?? '')?.[1]?.split(/\s+/) ?? []);
-  const preloadMeta = (files: string[], session?: 'signed-in' | 'signed-out') => {
-    const list = [...new Set(files)].filter((file) => !inIndex.has(file));
-    const attr = session ? ` data-session="${session}"` : '';
-    return list.length ? `<meta name="escale-preload" content="${escapeAttr(list.join(' '))}"${attr} />` : '';
+  const inIndex = new Set([
+    ...(/<meta name="escale-preload" content="([^"]*)"/.exec(shell ?? '')?.[1]?.split(/\s+/) ?? []),
+    ...[...(shell ?? '').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+  ]);
+  /** A preload list; a route's (its code and catalogs, each after what it imports) says so: the app evaluates it in steps. */
+  const preloadMeta = (files: string[], route: boolean, session?: 'signed-in' | 'signed-out', listed: string[] = []) => {
+    const list = [...new Set(files)].filter((file) => !inIndex.has(file) && !listed.includes(file));
+    const attrs = `${route ? ' data-route=""' : ''}${session ? ` data-session="${session}"` : ''}`;
+    return list.length ? `<meta name="escale-preload" content="${escapeAttr(list.join(' '))}"${attrs} />` : '';
   };
   const routePreload = (route: RouteShell | undefined, lang: ShellLang) => (route ? [...route.preload.all, ...route.preload[lang]] : []);
 
@@ -180,10 +184,12 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
     let metas: string;
     if (route?.signedInOnly) {
       const home = matchRoute('/');
-      metas = `${preloadMeta(appShell.preload[lang])}${preloadMeta(routePreload(home, lang), 'signed-out')}${preloadMeta(routePreload(route, lang), 'signed-in')}`;
+      const catalog = appShell.preload[lang];
+      metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(home, lang), true, 'signed-out', catalog)}${preloadMeta(routePreload(route, lang), true, 'signed-in', catalog)}`;
       if (agency) screen = fill(appShell[lang].home, agency);
     } else {
-      metas = preloadMeta([...appShell.preload[lang], ...routePreload(route, lang)]);
+      const catalog = appShell.preload[lang];
+      metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(route, lang), true, undefined, catalog)}`;
       if (agency && route?.id === '/') screen = fill(appShell[lang].home, agency);
       if (agency && route?.id === '/search') {
         const search = searchUrlSchema.safeParse(searchOf(query)).data;

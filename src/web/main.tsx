@@ -1,14 +1,21 @@
 import './styles.css';
 import { TOKEN_STORAGE_KEY } from './lib/storage-keys';
 
-/** Adds modulepreload links a few per task: starting a request costs main-thread time too. */
+/** Main-thread time one task may spend adding preload links. */
+const SLICE_MS = 4;
+
+/**
+ * Adds modulepreload links, as many per task as fit in SLICE_MS (at least one): starting a request costs
+ * main-thread time too, a few milliseconds each where the browser is instrumented or slow.
+ */
 function preload(hrefs: string[]) {
-  for (const href of hrefs.splice(0, 6)) {
+  const start = performance.now();
+  do {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = href;
+    link.href = hrefs.shift()!;
     document.head.append(link);
-  }
+  } while (hrefs.length && performance.now() - start < SLICE_MS);
   if (hrefs.length) setTimeout(() => preload(hrefs), 0);
 }
 
@@ -28,7 +35,8 @@ function start(session: 'signed-in' | 'signed-out') {
   const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="escale-preload"]')].filter(
     (meta) => !meta.dataset.session || meta.dataset.session === session,
   );
-  preload([...new Set(metas.flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))]);
+  const hrefs = [...new Set(metas.flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))];
+  if (hrefs.length) preload(hrefs);
   void import('./start');
 }
 
@@ -49,9 +57,21 @@ if (root?.firstElementChild && document.visibilityState === 'visible') {
   const once = () => {
     if (started) return;
     started = true;
-    start(session);
+    setTimeout(() => start(session), 0);
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  // On display once the browser reports the first contentful paint: a frame's callback comes before
+  // its paint is presented, and requests started then would still compete with it.
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(once, 1_000); // no contentful paint reported: start anyway
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(once));
+  }
   document.addEventListener('visibilitychange', once, { once: true }); // hidden before that frame came
 } else {
   start(session);

@@ -36,6 +36,26 @@ function whenNetworkQuiet(task: () => void) {
 const SORRY = 'Désolé, une erreur est survenue. Rechargez la page.';
 
 /**
+ * Evaluates the page's own chunks (its route's code and catalogs, which the server lists and main.tsx
+ * preloads), each after those it imports, one per task: the route's import would otherwise evaluate
+ * them all at once (zod, the contract's schemas, the screen) in one long task.
+ */
+async function evaluatePageChunks(signedIn: boolean) {
+  const session = signedIn ? 'signed-in' : 'signed-out';
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="escale-preload"][data-route]')].filter(
+    (meta) => !meta.dataset.session || meta.dataset.session === session,
+  );
+  for (const href of new Set(metas.flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))) {
+    try {
+      await import(/* @vite-ignore */ href);
+    } catch {
+      return; // the router reports what cannot load
+    }
+    await nextTask();
+  }
+}
+
+/**
  * Starts the app (main.tsx imports this module). Its code is already downloading (modulepreload, all at
  * once); it is evaluated here in steps, one task each — React, i18n, TanStack Query, the http client,
  * TanStack Router and the routes, the app — so that no single long task holds the page
@@ -66,13 +86,15 @@ async function start(root: HTMLElement) {
     import('./lib/session'),
   ]);
   registerModals(modalRegistry);
+  const signedIn = Boolean(useSession.getState().token);
+  const evaluating = evaluatePageChunks(signedIn);
   // A signed-out visitor's page loads (code, catalogs, data) as the app starts: nothing to wait for first.
   // The server may have painted its first screen (main.tsx): it stays until the app can render that page
   // again — branding in place, route loaded — instead of giving way to the loading screen. A stored
   // session is checked first, behind the loading screen: the pages it may open depend on it.
-  if (!useSession.getState().token) {
+  if (!signedIn) {
     const booting = boot();
-    const loading = loadPage().catch(() => undefined); // the router shows its own errors
+    const loading = evaluating.then(loadPage).catch(() => undefined); // the router shows its own errors
     if (root.firstElementChild) {
       await nextTask();
       await Promise.all([booting, loading]);

@@ -11,7 +11,7 @@ import { openModal, preloadModal } from '../../../lib/modal';
 import { useUser } from '../../../lib/me';
 import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format-core';
 import type { Chosen } from './LegResults';
 
 type Values = Record<string, string>[];

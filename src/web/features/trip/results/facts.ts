@@ -14,12 +14,17 @@ export const TRIP_FACTS: MessageDescriptor[] = [
 export const randomFact = () => TRIP_FACTS[Math.floor(Math.random() * TRIP_FACTS.length)]!;
 
 /**
- * The fact of a search that starts: the first time, the one the server's first screen of `/search`
- * shows (lib/page-data.ts), so the app's render over it changes nothing; then one at random.
+ * The fact of a search that starts: the one the server's first screen of `/search` shows (lib/page-data.ts),
+ * so the app's render over it changes nothing, until a search screen showed it (forgetServerFact); then
+ * one at random. Reading it does not use it up: React may render a screen more than once before showing it.
  */
-export function nextFact(): MessageDescriptor {
+export function firstFact(): MessageDescriptor {
+  const { fact } = pageData();
+  return (fact !== undefined ? TRIP_FACTS[fact] : undefined) ?? randomFact();
+}
+
+/** After the first search screen is on display: the next searches get a fact at random. */
+export function forgetServerFact() {
   const { fact, ...rest } = pageData();
-  if (fact === undefined) return randomFact();
-  setPageData(rest);
-  return TRIP_FACTS[fact] ?? randomFact();
+  if (fact !== undefined) setPageData(rest);
 }
