@@ -9,6 +9,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as Prerender from './src/web/prerender';
+import type * as PrerenderBuild from './src/web/prerender-build';
 
 /** The prerendered home page the server puts in #root (src/web/prerender.tsx, src/server/web.ts). */
 const APP_SHELL_FILE = 'app-shell.json';
@@ -50,38 +51,111 @@ function withImports(bundle: OutputBundle, first: OutputChunk): string[] {
   return [...files];
 }
 
+/** The same, each chunk after the chunks it imports: the order in which they can be evaluated one by one. */
+function importsFirst(bundle: OutputBundle, first: OutputChunk): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const dep of chunk.imports) {
+      const next = bundle[dep];
+      if (next?.type === 'chunk') visit(next);
+    }
+    files.add(chunk.fileName);
+  };
+  visit(first);
+  return [...files];
+}
+
 function chunkOf(bundle: OutputBundle, test: (moduleId: string) => boolean): OutputChunk {
   const chunk = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && !!c.facadeModuleId && test(c.facadeModuleId));
   if (!chunk) throw new Error(`no chunk for ${test.toString()}`);
   return chunk;
 }
 
+/** The build's view of the app's routes, for the server (src/server/web.ts): what each page loads first. */
+type RoutePreload = { all: string[]; fr: string[]; en: string[] };
+const LANG_CATALOG = /\/locales\/(fr|en)\/[^/]+\.po$/;
+
+/** A flat route file's name (src/web/routes) from the route's id: `/cart/` → `cart.index`, `/` → `index`. */
+const routeFile = (id: string) => {
+  const path = id.slice(1);
+  return (path === '' || path.endsWith('/') ? `${path}index` : path).replaceAll('/', '.');
+};
+
 /**
- * Renders the home page's first screen with the app's own components (in Node, through Vite's module
- * runner) while the client bundle builds, and emits it as dist/app-shell.json with the chunks that page
- * loads next (its language's catalog, its route), which the server lists for main.tsx to preload.
+ * A route's chunks, its parents' included: the parts the router plugin split out of each route file
+ * (component, loader…) with their static imports, and the catalogs its loader loads (per language:
+ * those its modules import dynamically, following the loader's static imports module by module).
+ * Each chunk comes after those it imports: start.tsx evaluates them in that order, one per task.
+ */
+function routePreload(bundle: OutputBundle, chain: string[], moduleInfo: (id: string) => Rolldown.ModuleInfo | null): RoutePreload {
+  const preload: RoutePreload = { all: [], fr: [], en: [] };
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const catalogs = (loader: string) => {
+    const seen = new Set<string>();
+    const found: string[] = [];
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const info = moduleInfo(id);
+      if (!info) return;
+      found.push(...info.dynamicallyImportedIds.filter((lazy) => LANG_CATALOG.test(lazy)));
+      info.importedIds.forEach(visit);
+    };
+    visit(loader);
+    return found;
+  };
+  for (const id of chain) {
+    const marker = `/src/web/routes/${routeFile(id)}.tsx?tsr-split=`;
+    for (const part of chunks.filter((c) => c.facadeModuleId?.includes(marker))) {
+      preload.all.push(...importsFirst(bundle, part));
+      if (!part.facadeModuleId!.endsWith('tsr-split=loader')) continue;
+      for (const catalog of catalogs(part.facadeModuleId!)) {
+        const lang = LANG_CATALOG.exec(catalog)![1] as 'fr' | 'en';
+        preload[lang].push(...importsFirst(bundle, chunkOf(bundle, (facade) => facade === catalog)));
+      }
+    }
+  }
+  const urls = (files: string[]) => [...new Set(files)].map((file) => `/${file}`);
+  return { all: urls(preload.all), fr: urls(preload.fr), en: urls(preload.en) };
+}
+
+/**
+ * Renders the first screens (the home page, the results page) with the app's own components (in Node,
+ * through Vite's module runner) while the client bundle builds, and emits them as dist/app-shell.json
+ * with the app's routes, each with the chunks its page loads first (its code, its catalogs), and each
+ * language's catalog: the server puts them in the page for main.tsx to preload.
  */
 function appShell(): Plugin {
-  let shell: Promise<Record<string, unknown>> | undefined;
+  let shell: Promise<Prerender.AppShell> | undefined;
   return {
     name: 'escale-app-shell',
     apply: 'build',
     buildStart() {
-      shell = runnerImport<typeof Prerender>('/src/web/prerender.tsx', {
+      shell = runnerImport<typeof PrerenderBuild>('/src/web/prerender-build.ts', {
         root: import.meta.dirname,
         logLevel: 'warn',
         plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
-      }).then(({ module }) => module.renderAppShell());
+      }).then(({ module }) => module.appShell);
       shell.catch(() => undefined); // reported by generateBundle
     },
     async generateBundle(_options, bundle) {
+      const { routes, ...pages } = await shell!;
       const urls = (chunk: OutputChunk) => withImports(bundle, chunk).map((file) => `/${file}`);
-      const preload = {
-        fr: urls(chunkOf(bundle, (id) => id.endsWith('/locales/fr/messages.po'))),
-        en: urls(chunkOf(bundle, (id) => id.endsWith('/locales/en/messages.po'))),
-        home: urls(chunkOf(bundle, (id) => id.includes('/src/web/routes/index.tsx?'))),
+      const byId = new Map(routes.map((route) => [route.id, route]));
+      const chain = (id: string | null): string[] => (id ? [...chain(byId.get(id)?.parentId ?? null), id] : []);
+      const source = {
+        ...pages,
+        preload: {
+          fr: urls(chunkOf(bundle, (id) => id.endsWith('/locales/fr/messages.po'))),
+          en: urls(chunkOf(bundle, (id) => id.endsWith('/locales/en/messages.po'))),
+        },
+        routes: routes.map(({ id, path, signedInOnly }) => ({ id, path, signedInOnly, preload: routePreload(bundle, chain(id), (module) => this.getModuleInfo(module)) })),
       };
-      this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: JSON.stringify({ ...(await shell), preload }) });
+      if (!source.routes.find((route) => route.id === '/')?.preload.all.length) throw new Error('app-shell: no chunk found for the home route');
+      this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: JSON.stringify(source) });
     },
   };
 }
@@ -114,9 +188,30 @@ function preloadApp(): Plugin {
   };
 }
 
+/** The module every web import of `zod` goes through: it sets zod's jitless flag first (src/web/lib/zod.ts). */
+const ZOD_CONFIG_MODULE = path.join(import.meta.dirname, 'src/web/lib/zod.ts');
+
+/**
+ * zod is not part of the first visit of `/`: several lazily loaded chunks may bring it, in any order. So
+ * that its CSP-safe setting comes first whichever it is, the client's `import … from 'zod'` resolves to
+ * src/web/lib/zod.ts, which sets it and re-exports zod (its own import of `zod` resolves as usual).
+ */
+function zodJitless(): Plugin {
+  return {
+    name: 'escale-zod-jitless',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client' && !process.env.VITEST,
+    resolveId(source, importer) {
+      if (source !== 'zod' || !importer || path.normalize(importer.split('?')[0]!) === ZOD_CONFIG_MODULE) return null;
+      return ZOD_CONFIG_MODULE;
+    },
+  };
+}
+
 // Plugin order matters (TOOLCHAIN.md): router, then Lingui macros through Babel, then React.
 export default defineConfig({
   plugins: [
+    zodJitless(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -181,9 +276,11 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod\.ts$/, priority: 1 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 1 },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/, priority: 1 },
+            // The app's small modules every page starts with (state, http client, branding, the texts'
+            // loaders…): one chunk rather than a dozen requests of a few hundred bytes each.
             {
-              name: 'app-state',
-              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation)\.ts|modals\.ts)$/,
+              name: 'app',
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features)\.tsx?|modals\.ts|App\.tsx|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

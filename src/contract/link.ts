@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Where the API lives: every link the server writes starts here. */
-export const API_BASE = '/api/v1';
+export { API_BASE } from './api-base';
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];

@@ -97,24 +97,48 @@ describe('sandbox pictures', () => {
   });
 });
 
-describe('the home page’s first screen', () => {
+describe('the first screens', () => {
   let shellApi: Api;
   let shellDist: string;
   const piece = (name: string) => `<p data-piece="${name}">%AGENCY_NAME%|%AGENCY_LOGO%|%AGENCY_INFO_TITLE%|%AGENCY_INFO_HTML%|%AGENCY_SUPPORT_EMAIL%</p>`;
-  const page = (lang: string) => ({
-    top: { logo: `<div inert="">${piece(`${lang}-logo`)}`, name: `<div inert="">${piece(`${lang}-name`)}` },
+  const page = (name: string) => ({
+    top: { logo: `<div inert="">${piece(`${name}-logo`)}`, name: `<div inert="">${piece(`${name}-name`)}` },
     footer: { none: '<footer>none</footer>', info: '<footer>info</footer>', support: '<footer>support</footer>', 'info+support': '<footer>both</footer>' },
     end: '</div>',
+  });
+  const searchPage = (lang: string) => {
+    const shell = page(`${lang}-search`);
+    return { ...shell, top: { logo: `${shell.top.logo}<h1>%TRIP_FROM% - %TRIP_TO%</h1><p>%TRIP_FACT%</p>`, name: shell.top.name } };
+  };
+  const route = (id: string, signedInOnly: boolean, chunk: string) => ({
+    id,
+    path: id,
+    signedInOnly,
+    preload: { all: ['/assets/index-abc.js', `/assets/${chunk}.js`], fr: [`/assets/${chunk}-fr.js`], en: [`/assets/${chunk}-en.js`] },
   });
   beforeAll(async () => {
     shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-dist-'));
     fs.writeFileSync(
       path.join(shellDist, 'index.html'),
-      '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><title>Escale</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+      '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><title>Escale</title><meta name="escale-preload" content="/assets/index-abc.js /assets/start.js" /></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
     );
     fs.writeFileSync(
       path.join(shellDist, 'app-shell.json'),
-      JSON.stringify({ fr: page('fr'), en: page('en'), preload: { fr: ['/assets/messages-fr.js'], en: ['/assets/messages-en.js'], home: ['/assets/home.js'] } }),
+      JSON.stringify({
+        fr: { home: page('fr'), search: searchPage('fr'), facts: ['fait 0', 'fait 1'] },
+        en: { home: page('en'), search: searchPage('en'), facts: ['fact 0 &amp; more', 'fact 1 &amp; more'] },
+        preload: { fr: ['/assets/messages-fr.js'], en: ['/assets/messages-en.js'] },
+        routes: [
+          route('/', false, 'home'),
+          route('/$', false, 'not-found'),
+          route('/search', false, 'search'),
+          route('/cart/', true, 'cart'),
+          route('/account', true, 'account'),
+          route('/account/', true, 'account-index'),
+          route('/account/$', true, 'account-other'),
+          route('/password/$token', false, 'password'),
+        ],
+      }),
     );
     shellApi = await startApi({ distDir: shellDist, agencyHosts: { 'voyages.unknown.example': 'no-such-key' } });
   });
@@ -124,18 +148,35 @@ describe('the home page’s first screen', () => {
   });
   const visit = (url: string, headers: Record<string, string> = {}) =>
     shellApi.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000', ...headers } });
+  const rootOf = (body: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div><script/.exec(body)?.[1] ?? '';
+  const pageData = (body: string) => {
+    const json = /<script type="application\/json" id="escale-page-data">([^<]*)<\/script>/.exec(body)?.[1];
+    return json ? (JSON.parse(json) as Record<string, unknown>) : null;
+  };
 
-  it('puts it in #root on /, in the browser’s language, with the agency’s details', async () => {
+  it('puts the home page in #root on /, in the browser’s language, with the agency’s details', async () => {
     const res = await visit('/', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8,fr;q=0.5' });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toMatch(/Accept-Language/);
     expect(res.body).toContain('<html lang="en"');
-    const root = /<div id="root">([\s\S]*?)<\/div><script/.exec(res.body)?.[1] ?? '';
+    expect(res.body).toContain('<div id="root" data-page="home">');
     // The demo agency has a logo, an info block and a support address (db/seed.ts).
-    expect(root).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Votre agence Escale Voyages\|<p>Notre équipe/);
-    expect(root).toContain('|support@escale-voyages.example</p><footer>both</footer>');
-    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js /assets/home.js" />');
+    expect(rootOf(res.body)).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Votre agence Escale Voyages\|<p>Notre équipe/);
+    expect(rootOf(res.body)).toContain('|support@escale-voyages.example</p><footer>both</footer>');
+    // The page's chunks, but those index.html lists already.
+    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/home.js /assets/home-en.js" data-route="" />');
     expect(res.body).toContain('content="demo-agency-key"');
+  });
+
+  it('gives every page the agency’s branding as GET /agency answers it', async () => {
+    const agency = await api.app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': 'demo-agency-key' } });
+    const { result } = agency.json<{ result: Record<string, unknown> }>();
+    for (const url of ['/', '/password/abc', '/search?from=x', '/cart']) {
+      const data = pageData((await visit(url)).body);
+      expect(data?.branding, url).toEqual(result);
+    }
+    // Nothing for a host without an agency.
+    expect(pageData((await visit('/', { host: 'voyages.unknown.example' })).body)).toBeNull();
   });
 
   it('speaks French to a French browser', async () => {
@@ -145,12 +186,45 @@ describe('the home page’s first screen', () => {
     expect(res.body).toContain('/assets/messages-fr.js');
   });
 
-  it('keeps #root empty on other pages and for a host without an agency', async () => {
-    for (const res of [await visit('/account/informations'), await visit('/', { host: 'voyages.unknown.example' })]) {
+  it('answers a page only a signed-in user sees with the home page, and both pages’ chunks', async () => {
+    for (const url of ['/cart', '/cart/', '/account', '/account/informations']) {
+      const res = await visit(url, { 'accept-language': 'fr' });
+      expect(res.body, url).toContain('<div id="root" data-page="home"><div inert=""><p data-piece="fr-logo">');
+      expect(res.body, url).toContain('<meta name="escale-preload" content="/assets/messages-fr.js" />');
+      expect(res.body, url).toContain('<meta name="escale-preload" content="/assets/home.js /assets/home-fr.js" data-route="" data-session="signed-out" />');
+    }
+    expect((await visit('/cart', { 'accept-language': 'fr' })).body).toContain(
+      '<meta name="escale-preload" content="/assets/cart.js /assets/cart-fr.js" data-route="" data-session="signed-in" />',
+    );
+    expect((await visit('/account/informations', { 'accept-language': 'fr' })).body).toContain(
+      '<meta name="escale-preload" content="/assets/account-other.js /assets/account-other-fr.js" data-route="" data-session="signed-in" />',
+    );
+  });
+
+  it('puts the results page of a search in #root, with its places’ names and a fact the page data names', async () => {
+    const res = await visit('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00&pax=me', { 'accept-language': 'en' });
+    expect(res.body).toContain('<div id="root" data-page="search">');
+    const root = rootOf(res.body);
+    expect(root).toMatch(/<h1>Paris - Lyon<\/h1><p>fact [01] &amp; more<\/p><footer>both<\/footer><\/div>$/);
+    const data = pageData(res.body);
+    expect(data).toMatchObject({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' } });
+    expect(root).toContain(`<p>fact ${String(data?.fact)} &amp; more</p>`);
+    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/search.js /assets/search-en.js" data-route="" />');
+  });
+
+  it('keeps #root empty for a search it cannot name, on other pages and for a host without an agency', async () => {
+    for (const res of [
+      await visit('/search?from=city:paris&to=nowhere:x&date=2030-01-02T08:00'),
+      await visit('/search?from=city:paris'),
+      await visit('/password/abc'),
+      await visit('/', { host: 'voyages.unknown.example' }),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).not.toContain('escale-preload');
     }
+    expect((await visit('/password/abc', { 'accept-language': 'fr' })).body).toContain(
+      '<meta name="escale-preload" content="/assets/messages-fr.js" /><meta name="escale-preload" content="/assets/password.js /assets/password-fr.js" data-route="" />',
+    );
   });
 
   it('picks the language the web app would pick: the first of fr/en by preference, else English', () => {

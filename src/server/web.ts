@@ -10,21 +10,70 @@ import { sanitizeAgencyHtml } from './platform/html';
 import { sha256 } from './platform/secrets';
 import type { Branding } from '../contract/agency';
 import { apiCode } from '../contract/api-codes';
+import { searchUrlSchema } from '../contract/search-url';
 import type { Services } from './platform/services';
 
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** JSON inside `<script type="application/json">`: no `<` that could close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 type ShellLang = 'fr' | 'en';
 type FooterKind = 'none' | 'info' | 'support' | 'info+support';
+type PageShell = { top: { logo: string; name: string }; footer: Record<FooterKind, string>; end: string };
+type RouteShell = { id: string; path: string; signedInOnly: boolean; preload: Record<ShellLang | 'all', string[]> };
 /**
- * dist/app-shell.json, written by the build (vite.config.ts, src/web/prerender.tsx): per language, the home
- * page's first screen in pieces (the top for an agency with a logo or without, the footer for the details
- * the agency has, the end), with `%AGENCY_…%` slots; and the chunks that page needs next (its language's
- * catalog, its route).
+ * dist/app-shell.json, written by the build (vite.config.ts, src/web/prerender.tsx): per language, the
+ * first screens of the home page and of a results page in pieces (the top for an agency with a logo or
+ * without, the footer for the details the agency has, the end), with `%AGENCY_…%` and `%TRIP_…%` slots,
+ * and the results page's facts; each language's catalog; the app's routes, each with the chunks its page
+ * loads first and whether only a signed-in user sees it.
  */
-type AppShell = Record<ShellLang, { top: { logo: string; name: string }; footer: Record<FooterKind, string>; end: string }> & {
-  preload: Record<ShellLang | 'home', string[]>;
+type AppShell = Record<ShellLang, { home: PageShell; search: PageShell; facts: string[] }> & {
+  preload: Record<ShellLang, string[]>;
+  routes: RouteShell[];
 };
+
+/** Finds the app's route for a path: static segments first, then `$param`s, the `$` catch-all last. */
+function routeMatcher(routes: RouteShell[]) {
+  const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const compiled = routes
+    .map((route) => {
+      let score = 0;
+      const pattern = route.path
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => {
+          if (segment === '$') {
+            score -= 1;
+            return '(?:/.*)?';
+          }
+          score += segment.startsWith('$') ? 1 : 3;
+          return segment.startsWith('$') ? '/[^/]+' : `/${escapeRe(segment)}`;
+        })
+        .join('');
+      return { route, re: new RegExp(`^${pattern}/?$`), score };
+    })
+    // The most specific first; between a layout and its index route (same path), the index.
+    .sort((a, b) => b.score - a.score || b.route.id.length - a.route.id.length);
+  return (pathname: string) => compiled.find(({ re }) => re.test(pathname))?.route;
+}
+
+/** The query of a `/search` address as the web app's router reads it (JSON values, one `pax` as a list). */
+function searchOf(query: string): unknown {
+  const search: Record<string, unknown> = {};
+  for (const [key, raw] of new URLSearchParams(query)) {
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // A plain string.
+    }
+    search[key] = value;
+  }
+  if (search.pax !== undefined && !Array.isArray(search.pax)) search.pax = [search.pax];
+  for (const key of ['from', 'to', 'entity', 'fare', 'travelID', 'retFrom', 'retTo']) if (typeof search[key] === 'number') search[key] = String(search[key]);
+  return search;
+}
 
 /** The language the web app will pick when nothing is stored: the first of fr/en the browser asks for, else en. */
 export function shellLang(acceptLanguage: string | undefined): ShellLang {
@@ -45,7 +94,7 @@ export function shellLang(acceptLanguage: string | undefined): ShellLang {
  * Serves the built web app: hashed assets (immutable), the service worker (never cached), and the
  * SPA shell for every other GET, with the Api-Key of the agency that owns the requested host.
  */
-export async function serveWebApp(app: FastifyInstance, { config, db }: Services) {
+export async function serveWebApp(app: FastifyInstance, { config, db, supplier }: Services) {
   const indexPath = path.join(config.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (hasBuild) {
@@ -82,39 +131,88 @@ export async function serveWebApp(app: FastifyInstance, { config, db }: Services
     return hit.branding;
   };
 
-  /**
-   * `/` for a visitor: index.html with the home page's first screen in #root, so it paints before the
-   * JavaScript runs (src/web/main.tsx); without an agency for the host, the plain shell.
-   */
-  const withFirstScreen = async (html: string, apiKey: string, acceptLanguage: string | undefined) => {
-    if (!appShell) return html;
-    const agency = await brandingFor(apiKey).catch(() => null);
-    if (!agency) return html;
-    const lang = shellLang(acceptLanguage);
-    const page = appShell[lang];
+  const matchRoute = routeMatcher(appShell?.routes ?? []);
+  // The app's own chunks, which index.html lists already: not repeated per page.
+  const inIndex = new Set([
+    ...(/<meta name="escale-preload" content="([^"]*)"/.exec(shell ?? '')?.[1]?.split(/\s+/) ?? []),
+    ...[...(shell ?? '').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+  ]);
+  /** A preload list; a route's (its code and catalogs, each after what it imports) says so: the app evaluates it in steps. */
+  const preloadMeta = (files: string[], route: boolean, session?: 'signed-in' | 'signed-out', listed: string[] = []) => {
+    const list = [...new Set(files)].filter((file) => !inIndex.has(file) && !listed.includes(file));
+    const attrs = `${route ? ' data-route=""' : ''}${session ? ` data-session="${session}"` : ''}`;
+    return list.length ? `<meta name="escale-preload" content="${escapeAttr(list.join(' '))}"${attrs} />` : '';
+  };
+  const routePreload = (route: RouteShell | undefined, lang: ShellLang) => (route ? [...route.preload.all, ...route.preload[lang]] : []);
+
+  /** A first screen with the agency's details (and the page's own slots) in place. */
+  const fill = (page: PageShell, agency: Branding, more: Record<string, string> = {}) => {
     const { info, supportEmail } = agency;
     const footer: FooterKind = info ? (supportEmail ? 'info+support' : 'info') : supportEmail ? 'support' : 'none';
     const slots: Record<string, string> = {
-      NAME: escapeAttr(agency.name),
-      LOGO: escapeAttr(agency.logo ?? ''),
-      INFO_TITLE: escapeAttr(info?.title ?? ''),
-      INFO_HTML: info?.html ?? '',
-      SUPPORT_EMAIL: escapeAttr(supportEmail ?? ''),
+      AGENCY_NAME: escapeAttr(agency.name),
+      AGENCY_LOGO: escapeAttr(agency.logo ?? ''),
+      AGENCY_INFO_TITLE: escapeAttr(info?.title ?? ''),
+      AGENCY_INFO_HTML: info?.html ?? '',
+      AGENCY_SUPPORT_EMAIL: escapeAttr(supportEmail ?? ''),
+      ...more,
     };
-    const screen = `${agency.logo ? page.top.logo : page.top.name}${page.footer[footer]}${page.end}`.replace(
-      /%AGENCY_([A-Z_]+)%/g,
+    return `${agency.logo ? page.top.logo : page.top.name}${page.footer[footer]}${page.end}`.replace(
+      /%((?:AGENCY|TRIP)_[A-Z_]+)%/g,
       (slot, name: string) => slots[name] ?? slot,
     );
-    // The page's next chunks, which the web app preloads with its own after the first paint (src/web/main.tsx).
-    const preload = `<meta name="escale-preload" content="${escapeAttr([...appShell.preload[lang], ...appShell.preload.home].join(' '))}" />`;
-    return html
-      .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
-      .replace('</head>', `${preload}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${screen}</div>`);
+  };
+
+  /**
+   * The page for a visitor: index.html with what the web app needs first.
+   * - The agency's branding as GET /agency answers it (src/web/lib/page-data.ts), so no page waits for it.
+   * - The page's chunks and catalogs, which the app preloads with its own (src/web/main.tsx).
+   * - In #root, a signed-out visitor's first screen, so it paints before the JavaScript runs: the home
+   *   page on `/` and on the pages only a signed-in user sees (the app sends everyone else home, and
+   *   main.tsx puts `/` in the address bar before it starts), the results page of a search with its
+   *   places' names. With a stored session the app starts on its loading screen instead.
+   * Without an agency for the host, the plain shell with the preloads.
+   */
+  const page = async (html: string, pathname: string, query: string, apiKey: string, acceptLanguage: string | undefined) => {
+    if (!appShell) return html;
+    const lang = shellLang(acceptLanguage);
+    const route = matchRoute(pathname);
+    const agency = await brandingFor(apiKey).catch(() => null);
+    const data: Record<string, unknown> = {};
+    let screen: string | null = null;
+    let kind: 'home' | 'search' = 'home';
+    let metas: string;
+    if (route?.signedInOnly) {
+      const home = matchRoute('/');
+      const catalog = appShell.preload[lang];
+      metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(home, lang), true, 'signed-out', catalog)}${preloadMeta(routePreload(route, lang), true, 'signed-in', catalog)}`;
+      if (agency) screen = fill(appShell[lang].home, agency);
+    } else {
+      const catalog = appShell.preload[lang];
+      metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(route, lang), true, undefined, catalog)}`;
+      if (agency && route?.id === '/') screen = fill(appShell[lang].home, agency);
+      if (agency && route?.id === '/search') {
+        const search = searchUrlSchema.safeParse(searchOf(query)).data;
+        const from = search && supplier.places.byId(search.from, lang);
+        const to = search && supplier.places.byId(search.to, lang);
+        if (search && from && to) {
+          const { facts } = appShell[lang];
+          const fact = Math.floor(Math.random() * facts.length);
+          kind = 'search';
+          screen = fill(appShell[lang].search, agency, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '' });
+          Object.assign(data, { places: { [search.from]: from.name, [search.to]: to.name }, fact });
+        }
+      }
+    }
+    if (agency) data.branding = agency;
+    const pageData = Object.keys(data).length ? `<script type="application/json" id="escale-page-data">${scriptJson(data)}</script>` : '';
+    html = html.replace('</head>', () => `${metas}${pageData}</head>`);
+    if (!screen) return html;
+    return html.replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`).replace('<div id="root"></div>', () => `<div id="root" data-page="${kind}">${screen}</div>`);
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0]!;
+    const [url = '/', query = ''] = request.url.split('?');
     const lang = requestLang(request.headers['accept-language']);
     if (url.startsWith('/api/') || url.startsWith('/dev/') || request.method !== 'GET')
       return reply.status(404).send(errorBody(new ApiError(apiCode.NOT_FOUND), lang));
@@ -122,12 +220,8 @@ export async function serveWebApp(app: FastifyInstance, { config, db }: Services
     if (!shell) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build` (npm start does it).');
     const host = request.host.toLowerCase().replace(/:\d+$/, '');
     const apiKey = config.agencyHosts[host] ?? config.defaultApiKey;
-    let html = shell.replace('%ESCALE_API_KEY%', escapeAttr(apiKey));
-    if (url === '/') {
-      html = await withFirstScreen(html, apiKey, request.headers['accept-language']);
-      void reply.header('Vary', 'Accept-Language');
-    }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    const html = await page(shell.replace('%ESCALE_API_KEY%', escapeAttr(apiKey)), url, query, apiKey, request.headers['accept-language']);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').send(html);
   };
   app.setNotFoundHandler(handler);
   // '/' is a directory to the static plugin; the shell answers it.

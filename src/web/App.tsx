@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { CrashBoundary } from './components/CrashScreen';
 import { LoadingScreen } from './components/LoadingScreen';
 import { restoreSession } from './lib/auth';
-import { brandingQuery } from './lib/branding';
+import { loadBranding } from './lib/branding';
 import { i18n } from './lib/i18n';
 import { queryClient } from './lib/query';
 import { createAppRouter } from './router';
@@ -16,7 +16,7 @@ let booting: Promise<unknown> | null = null;
 let booted = false;
 /** Start-up: the stored session and the agency's branding, fetched together, once. */
 export const boot = () =>
-  (booting ??= Promise.allSettled([restoreSession(), queryClient.prefetchQuery(brandingQuery())]).then(() => {
+  (booting ??= Promise.allSettled([restoreSession(), loadBranding()]).then(() => {
     booted = true;
   }));
 

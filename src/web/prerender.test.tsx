@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { i18n } from './lib/i18n';
-import type { AppShell } from './prerender';
+import { setPageData } from './lib/page-data';
+import type { AppShell, PageShell } from './prerender';
 import { renderAppShell } from './prerender';
 import { brandingFixture } from './testing/fixtures';
 import { renderRoute } from './testing/render';
+import { server } from './testing/server';
 
 // The trip form is a lazily loaded chunk: until it arrives the home shows its skeleton, which is what
 // the prerender paints. Held back here so the comparison is of the app's first render, not a race.
@@ -17,14 +20,30 @@ vi.mock('./features/trip/search-form/TripSearchForm', () => ({
 let shell: AppShell | undefined;
 const appShell = async () => (shell ??= await renderAppShell());
 
-describe('the home page’s first screen, prerendered for the server (src/server/web.ts)', () => {
-  it('has the page in each language, inert, without scripts, footer or toasts', async () => {
-    const { fr, en } = await appShell();
+/** The app's markup, for a comparison with a first screen (without the prerender's inert attribute). */
+function expectSameMarkup(container: HTMLElement, page: PageShell, slots: Record<string, string>) {
+  const expected = document.createElement('div');
+  expected.innerHTML = `${page.top.name}${page.footer['info+support']}${page.end}`.replace(/%((?:AGENCY|TRIP)_[A-Z_]+)%/g, (_, name: string) => slots[name]!);
+  expected.firstElementChild!.removeAttribute('inert');
+  expect(container.firstElementChild!.outerHTML).toBe(expected.firstElementChild!.outerHTML);
+}
+
+const agencySlots = {
+  AGENCY_NAME: brandingFixture.name,
+  AGENCY_INFO_TITLE: brandingFixture.info!.title,
+  AGENCY_INFO_HTML: brandingFixture.info!.html,
+  AGENCY_SUPPORT_EMAIL: brandingFixture.supportEmail!,
+};
+
+describe('the first screens, prerendered for the server (src/server/web.ts)', () => {
+  it('has the home page in each language, inert, without scripts, footer or toasts', async () => {
+    const { fr: frShell, en: enShell } = await appShell();
+    const [fr, en] = [frShell.home, enShell.home];
     expect(fr.top.logo).toContain('>Que souhaitez-vous réserver ?</h1>');
     expect(en.top.logo).toContain('>What would you like to book?</h1>');
     expect(fr.top.logo).toContain('Chargement du formulaire de recherche…');
     expect(fr.top.logo).toContain('>Comparez et réservez</h3>');
-    for (const { top, footer, end } of [fr, en]) {
+    for (const { top, footer, end } of [fr, en, frShell.search, enShell.search]) {
       for (const html of [top.logo, top.name]) {
         expect(html).toMatch(/^<div class="flex min-h-screen flex-col" inert="">/);
         expect(html).toMatch(/<\/main>$/);
@@ -41,20 +60,40 @@ describe('the home page’s first screen, prerendered for the server (src/server
     }
   });
 
-  it('is the markup the app renders for that page, so the app replaces it without a visible change', async () => {
+  it('has the results page of a search in each language, searching, with slots for the places and the fact', async () => {
+    const { fr, en } = await appShell();
+    expect(fr.search.top.logo).toContain('>Aller : %TRIP_FROM% - %TRIP_TO%</h1>');
+    expect(en.search.top.logo).toContain('>Outward: %TRIP_FROM% - %TRIP_TO%</h1>');
+    expect(fr.search.top.logo).toContain('Recherche de votre trajet');
+    expect(fr.search.top.name).toContain('<p>%TRIP_FACT%</p>');
+    expect(fr.facts).toHaveLength(5);
+    expect(en.facts[0]).toMatch(/^A Paris – Lyon trip/);
+  });
+
+  it('lists the routes, marking those only a signed-in user sees', async () => {
+    const { routes } = await appShell();
+    const signedInOnly = (path: string) => routes.find((route) => route.path === path)?.signedInOnly;
+    for (const path of ['/cart/', '/cart/checkout', '/travel-view', '/recap/$travelId/$travelerId', '/account', '/account/informations']) expect(signedInOnly(path), path).toBe(true);
+    for (const path of ['/', '/search', '/password/$token', '/sso/$segment', '/$']) expect(signedInOnly(path), path).toBe(false);
+  });
+
+  it('is the home page’s markup as the app renders it, so the app replaces it without a visible change', async () => {
     const { fr } = await appShell();
     i18n.activate('fr');
     const { container } = await renderRoute('/');
     await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
-    const slots: Record<string, string> = {
-      NAME: brandingFixture.name,
-      INFO_TITLE: brandingFixture.info!.title,
-      INFO_HTML: brandingFixture.info!.html,
-      SUPPORT_EMAIL: brandingFixture.supportEmail!,
-    };
-    const expected = document.createElement('div');
-    expected.innerHTML = `${fr.top.name}${fr.footer['info+support']}${fr.end}`.replace(/%AGENCY_([A-Z_]+)%/g, (_, name: string) => slots[name]!);
-    expected.firstElementChild!.removeAttribute('inert');
-    expect(container.firstElementChild!.outerHTML).toBe(expected.firstElementChild!.outerHTML);
+    expectSameMarkup(container, fr.home, agencySlots);
+  });
+
+  it('is the results page’s markup as the app renders it while the search runs, with the server’s names and fact', async () => {
+    const { fr } = await appShell();
+    i18n.activate('fr');
+    server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
+    setPageData({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 3 });
+    const { container } = await renderRoute('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00');
+    await screen.findByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' });
+    await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
+    expectSameMarkup(container, fr.search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[3]! });
+    setPageData({});
   });
 });

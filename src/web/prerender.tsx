@@ -1,14 +1,20 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory, isRedirect } from '@tanstack/react-router';
+import type { AnyRoute } from '@tanstack/react-router';
 import type { Branding } from '../contract/agency';
+import { searchUrlSchema } from '../contract/search-url';
 import { messages as en } from '../../locales/en/messages.po';
 import { messages as fr } from '../../locales/fr/messages.po';
+import { tripSearchQuery } from './features/trip/results/api';
+import { TRIP_FACTS } from './features/trip/results/facts';
 import { brandingQuery } from './lib/branding';
 import type { Lang } from './lib/i18n';
 import { LANGS, i18n } from './lib/i18n';
+import { setPageData } from './lib/page-data';
 import { queryClient } from './lib/query';
+import type { RouterContext } from './router';
 import { createAppRouter } from './router';
 
 /** What the server substitutes, per request, with the agency's details (HTML-escaped, but the info block's HTML). */
@@ -20,6 +26,9 @@ export const SHELL_SLOTS = {
   supportEmail: '%AGENCY_SUPPORT_EMAIL%',
 } as const;
 
+/** What the server substitutes in the results page (HTML-escaped): the names of the places searched, the fact shown. */
+export const SEARCH_SLOTS = { from: '%TRIP_FROM%', to: '%TRIP_TO%', fact: '%TRIP_FACT%' } as const;
+
 /** Which footer an agency gets: with its info block, its support address, both or neither. */
 export type FooterKind = 'none' | 'info' | 'support' | 'info+support';
 const FOOTERS: Record<FooterKind, { info: boolean; support: boolean }> = {
@@ -30,21 +39,39 @@ const FOOTERS: Record<FooterKind, { info: boolean; support: boolean }> = {
 };
 
 /**
- * The home page's first screen in one language, in pieces: the layout from its start to the end of
- * `<main>` (for an agency with a logo, and one without), then its footer, then the layout's end.
+ * A page's first screen in one language, in pieces: the layout from its start to the end of `<main>`
+ * (for an agency with a logo, and one without), then its footer, then the layout's end.
  */
-export type HomeShell = { top: { logo: string; name: string }; footer: Record<FooterKind, string>; end: string };
-export type AppShell = Record<Lang, HomeShell>;
+export type PageShell = { top: { logo: string; name: string }; footer: Record<FooterKind, string>; end: string };
+
+/**
+ * Per language: the home page (`/`), the results page of a search (`/search?…`, searching) with the
+ * SEARCH_SLOTS, and the "did you know" facts (HTML-escaped) the server puts in its fact slot.
+ */
+export type LangShell = { home: PageShell; search: PageShell; facts: string[] };
+
+/** A route of the app, for the server: its path pattern (`$param`, `$` for the rest) and whether only a signed-in user sees it. */
+export type RouteInfo = { id: string; parentId: string | null; path: string; signedInOnly: boolean };
+
+export type AppShell = Record<Lang, LangShell> & { routes: RouteInfo[] };
 
 const CATALOGS = { fr, en };
 
 type Variant = { logo: boolean; info: boolean; support: boolean };
 
-async function renderLang(lang: Lang): Promise<HomeShell> {
-  i18n.loadAndActivate({ locale: lang, messages: CATALOGS[lang] });
+/** The search the results page is rendered for; its place IDs become the names' slots. */
+const SLOT_IDS = { from: 'escale-slot-from', to: 'escale-slot-to' };
+const SLOT_SEARCH = { from: SLOT_IDS.from, to: SLOT_IDS.to, date: '2030-01-01T08:00' };
+
+const escapeHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
+
+/** Renders the page at `href` as the app first renders it for a signed-out visitor, in each layout variant. */
+async function renderPage(href: string, prepare: () => void = () => undefined): Promise<PageShell> {
   queryClient.clear();
-  const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
+  prepare();
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [href] }));
   await router.load();
+  if (router.state.location.href !== href || !router.state.matches.length) throw new Error(`prerender: ${href} did not render (not its canonical address?)`);
   const render = ({ logo, info, support }: Variant) => {
     const branding: Branding = {
       uid: 'shell',
@@ -55,6 +82,7 @@ async function renderLang(lang: Lang): Promise<HomeShell> {
       supportEmail: support ? SHELL_SLOTS.supportEmail : null,
     };
     queryClient.setQueryData(brandingQuery().queryKey, branding);
+    setPageData({ fact: 0 });
     const html = renderToStaticMarkup(
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
@@ -67,27 +95,80 @@ async function renderLang(lang: Lang): Promise<HomeShell> {
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
     // layout start … </main> <footer>…</footer> </div>; the toasts region comes with the first toast.
     const match = /^(<div class="flex min-h-screen flex-col">)([\s\S]*<\/main>)(<footer\b[\s\S]*<\/footer>)(<\/div>)$/.exec(html);
-    if (!match) throw new Error('prerender: the home page markup no longer has the expected layout');
+    if (!match) throw new Error(`prerender: the markup of ${href} no longer has the expected layout`);
     // Inert until the app renders over it: a click on a button without its code would be lost.
     return { top: `<div class="flex min-h-screen flex-col" inert="">${match[2]}`, footer: match[3]!, end: match[4]! };
   };
   const withLogo = render({ logo: true, info: false, support: false });
-  return {
+  const page = {
     top: { logo: withLogo.top, name: render({ logo: false, info: false, support: false }).top },
-    footer: Object.fromEntries(
-      Object.entries(FOOTERS).map(([kind, footer]) => [kind, render({ logo: true, ...footer }).footer]),
-    ) as Record<FooterKind, string>,
+    footer: Object.fromEntries(Object.entries(FOOTERS).map(([kind, footer]) => [kind, render({ logo: true, ...footer }).footer])) as Record<FooterKind, string>,
     end: withLogo.end,
   };
+  setPageData({});
+  return page;
+}
+
+/** Replaces the one occurrence of `text` in `html` by `slot`. */
+function toSlot(html: string, text: string, slot: string): string {
+  const parts = html.split(text);
+  if (parts.length !== 2) throw new Error(`prerender: expected "${text}" once in the results page, found it ${parts.length - 1} times`);
+  return parts.join(slot);
+}
+
+async function renderLang(lang: Lang): Promise<LangShell> {
+  i18n.loadAndActivate({ locale: lang, messages: CATALOGS[lang] });
+  const home = await renderPage('/');
+  // The address as the app writes it (the router would redirect to it otherwise).
+  const href = createAppRouter(createMemoryHistory()).buildLocation({ to: '/search', search: searchUrlSchema.parse(SLOT_SEARCH) }).href;
+  const raw = await renderPage(href, () => {
+    // The search is on its way: the page shows its "searching" state.
+    const search = tripSearchQuery(searchUrlSchema.parse(SLOT_SEARCH), null);
+    void queryClient.prefetchQuery({ ...search, queryFn: () => new Promise<never>(() => undefined) });
+  });
+  // After the results page's catalog loaded with its route.
+  const facts = TRIP_FACTS.map((fact) => escapeHtml(i18n._(fact)));
+  const slots = (html: string) => toSlot(toSlot(toSlot(html, SLOT_IDS.from, SEARCH_SLOTS.from), SLOT_IDS.to, SEARCH_SLOTS.to), facts[0]!, SEARCH_SLOTS.fact);
+  const search = { ...raw, top: { logo: slots(raw.top.logo), name: slots(raw.top.name) } };
+  return { home, search, facts };
 }
 
 /**
- * Build time only (vite.config.ts runs it): the home page as the app first renders it for a signed-out
- * visitor, in each language. The server puts it in #root with the agency's details, so the page paints
- * before any JavaScript runs; the app then renders the same markup over it.
+ * The routes a signed-out visitor cannot see: their beforeLoad (or a parent's) sends them home. The
+ * server answers them with the home page's first screen (src/server/web.ts) and main.tsx puts `/` in
+ * the address bar, as the app's redirect would.
+ */
+function routeInfos(routesById: Record<string, AnyRoute>): RouteInfo[] {
+  const context: RouterContext = { queryClient, user: () => null };
+  const sendsHome = (route: AnyRoute): boolean => {
+    const beforeLoad = route.options.beforeLoad as ((options: { context: RouterContext }) => unknown) | undefined;
+    if (!beforeLoad) return false;
+    try {
+      beforeLoad({ context });
+      return false;
+    } catch (thrown) {
+      return isRedirect(thrown) && thrown.options.to === '/';
+    }
+  };
+  const guarded = (route: AnyRoute | undefined): boolean => !!route && (sendsHome(route) || guarded(route.parentRoute as AnyRoute | undefined));
+  return Object.values(routesById)
+    .filter((route) => !route.isRoot)
+    .map((route) => ({
+      id: route.id,
+      parentId: (route.parentRoute as AnyRoute | undefined)?.isRoot ? null : ((route.parentRoute as AnyRoute | undefined)?.id ?? null),
+      path: route.fullPath as string,
+      signedInOnly: guarded(route),
+    }));
+}
+
+/**
+ * Build time only (vite.config.ts runs it): the first screens as the app first renders them for a
+ * signed-out visitor, in each language, and the app's routes. The server puts a page in #root with the
+ * agency's details, so it paints before any JavaScript runs; the app then renders the same markup over it.
  */
 export async function renderAppShell(): Promise<AppShell> {
   const shell = {} as AppShell;
   for (const lang of LANGS) shell[lang] = await renderLang(lang);
+  shell.routes = routeInfos(createAppRouter(createMemoryHistory()).routesById as unknown as Record<string, AnyRoute>);
   return shell;
 }

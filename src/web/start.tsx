@@ -3,18 +3,62 @@ import { StrictMode, startTransition } from 'react';
 /** Lets the browser handle input and paint before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Runs `task` once the page is idle (the service worker is not needed for the first screen). */
-function whenIdle(task: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
-  else setTimeout(task, 2_000);
+/** How long the network must have been quiet before the service worker registers. */
+const QUIET_MS = 3_000;
+
+/**
+ * Runs `task` once the page has loaded and has started no request for QUIET_MS, then idle time came: the
+ * service worker is not needed for the first screen, and once installed it downloads every asset of the
+ * app (its precache), which must not compete with what the page itself still loads.
+ */
+function whenNetworkQuiet(task: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let observer: PerformanceObserver | undefined;
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5_000 }) : task());
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      observer?.disconnect();
+      idle();
+    }, QUIET_MS);
+  };
+  const watch = () => {
+    if ('PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
+      observer = new PerformanceObserver(arm);
+      observer.observe({ type: 'resource' });
+    }
+    arm();
+  };
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
 }
 
 const SORRY = 'Désolé, une erreur est survenue. Rechargez la page.';
 
 /**
+ * Evaluates the page's own chunks (its route's code and catalogs, which the server lists and main.tsx
+ * preloads), each after those it imports, one per task: the route's import would otherwise evaluate
+ * them all at once (zod, the contract's schemas, the screen) in one long task.
+ */
+async function evaluatePageChunks(signedIn: boolean) {
+  const session = signedIn ? 'signed-in' : 'signed-out';
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="escale-preload"][data-route]')].filter(
+    (meta) => !meta.dataset.session || meta.dataset.session === session,
+  );
+  for (const href of new Set(metas.flatMap((meta) => meta.content.split(/\s+/).filter(Boolean)))) {
+    try {
+      await import(/* @vite-ignore */ href);
+    } catch {
+      return; // the router reports what cannot load
+    }
+    await nextTask();
+  }
+}
+
+/**
  * Starts the app (main.tsx imports this module). Its code is already downloading (modulepreload, all at
- * once); it is evaluated here in steps, one task each — React, i18n, zod and the contract, TanStack Query,
- * the http client, TanStack Router and the routes, the app — so that no single long task holds the page
+ * once); it is evaluated here in steps, one task each — React, i18n, TanStack Query, the http client,
+ * TanStack Router and the routes, the app — so that no single long task holds the page
  * while the first screen is already on display.
  */
 async function start(root: HTMLElement) {
@@ -29,15 +73,9 @@ async function start(root: HTMLElement) {
     return;
   }
   await nextTask();
-  await import('./lib/zod');
-  await nextTask();
-  await import('../contract/link');
-  await nextTask();
   await import('./lib/session');
   await nextTask();
   await import('./lib/http');
-  await nextTask();
-  await import('../contract/account'); // the header reads its default features
   await nextTask();
   await import('./router');
   await nextTask();
@@ -48,14 +86,20 @@ async function start(root: HTMLElement) {
     import('./lib/session'),
   ]);
   registerModals(modalRegistry);
-  // The server painted a signed-out visitor's first screen (main.tsx): keep it until the app can render
-  // that page again — branding fetched, route loaded — instead of replacing it with the loading screen.
-  // A stored session is checked first, behind the loading screen.
-  if (root.firstElementChild && !useSession.getState().token) {
+  const signedIn = Boolean(useSession.getState().token);
+  const evaluating = evaluatePageChunks(signedIn);
+  // A signed-out visitor's page loads (code, catalogs, data) as the app starts: nothing to wait for first.
+  // The server may have painted its first screen (main.tsx): it stays until the app can render that page
+  // again — branding in place, route loaded — instead of giving way to the loading screen. A stored
+  // session is checked first, behind the loading screen: the pages it may open depend on it.
+  if (!signedIn) {
     const booting = boot();
-    await nextTask();
-    await Promise.all([booting, loadPage().catch(() => undefined)]); // the router shows its own errors
-    await nextTask();
+    const loading = evaluating.then(loadPage).catch(() => undefined); // the router shows its own errors
+    if (root.firstElementChild) {
+      await nextTask();
+      await Promise.all([booting, loading]);
+      await nextTask();
+    }
   }
   const app = createRoot(root);
   // A transition: React renders in slices and keeps the page responsive meanwhile.
@@ -66,7 +110,7 @@ async function start(root: HTMLElement) {
       </StrictMode>,
     ),
   );
-  whenIdle(() => void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker()));
+  whenNetworkQuiet(() => void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker()));
 }
 
 const root = document.getElementById('root');

@@ -9,7 +9,7 @@ import Search from 'lucide-react/icons/search';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
-import { DEFAULT_FEATURES } from '../../contract/account';
+import { DEFAULT_FEATURES } from '../lib/features';
 import { DEFAULT_NAME, useBranding } from '../lib/branding';
 import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Branding } from '../../contract/agency';
-import { brandingSchema } from '../../contract/agency';
 import { contrast, darken, ensureContrast, parseHex } from './color';
 import { api } from './http';
 import { currentLang } from './i18n';
+import { pageData } from './page-data';
+import { queryClient } from './query';
 
 export const DEFAULT_NAME = 'Escale';
 
@@ -12,10 +13,21 @@ export const brandingQuery = () =>
   queryOptions({
     queryKey: ['agency', currentLang()] as const,
     // Branding failures keep the default look; nothing for the user to act on.
-    queryFn: () => api.get('/agency', brandingSchema, { silent: true }),
+    queryFn: () => api.get('/agency', () => import('./boot-schemas').then((m) => m.brandingSchema), { silent: true }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Start-up: the branding the server put in the page (lib/page-data.ts), else GET /agency. Its query is
+ * keyed by language: another language asks GET /agency again.
+ */
+export function loadBranding(): Promise<void> {
+  const query = brandingQuery();
+  const { branding } = pageData();
+  if (branding && queryClient.getQueryData(query.queryKey) === undefined) queryClient.setQueryData(query.queryKey, branding);
+  return queryClient.prefetchQuery(query);
+}
 
 export const useBranding = (): Branding | undefined => useQuery(brandingQuery()).data;
 

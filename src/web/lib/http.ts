@@ -1,7 +1,5 @@
-import ky from 'ky';
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../contract/envelope';
-import { API_BASE } from '../../contract/link';
+import { API_BASE } from '../../contract/api-base';
 import type { HttpMethod } from '../../contract/link';
 import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '../../contract/toast-codes';
 import { currentLang, i18n } from './i18n';
@@ -75,15 +73,49 @@ export function getApiKey(): string {
   return apiKey;
 }
 
-const client = ky.create({ retry: 0, timeout: 30_000, throwHttpErrors: false });
+const TIMEOUT_MS = 30_000;
+
+/**
+ * What an answer is checked with: a schema, or a function that loads one. A schema's module brings zod
+ * and the contract with it, which the first screens need not wait for: given as a loader, it loads
+ * while the request is on its way.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/** The failure body, parsed with the contract's schema (loaded with the first failed call); null if it does not match or cannot load. */
+async function parseErrorBody(body: unknown) {
+  try {
+    const { apiErrorSchema } = await import('../../contract/envelope');
+    const parsed = apiErrorSchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // offline, stale deployment: the status is all there is
+  }
+}
+
+/** The request's signal: the caller's, if any, and the 30 s timeout. */
+function requestSignal(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  if (!signal) return timeout;
+  if ('any' in AbortSignal) return AbortSignal.any([signal, timeout]);
+  // Safari before 17.4.
+  const both = new AbortController();
+  for (const one of [signal, timeout]) {
+    if (one.aborted) both.abort(one.reason);
+    else one.addEventListener('abort', () => both.abort(one.reason), { once: true });
+  }
+  return both.signal;
+}
 
 /** Calls the API at `url` (an href that already starts with /api/v1) and parses `result` with `schema`. */
 export async function request<S extends z.ZodType>(
   method: HttpMethod,
   url: string,
-  schema: S,
+  source: SchemaSource<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
+  const schemaReady = typeof source === 'function' ? source() : Promise.resolve(source);
+  schemaReady.catch(() => undefined); // awaited below, unless the call fails first
   const token = useSession.getState().token;
   const headers: Record<string, string> = {
     'Api-Key': getApiKey(),
@@ -94,14 +126,15 @@ export async function request<S extends z.ZodType>(
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && method !== 'DELETE' && options.json !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await client(new URL(url, window.location.origin), {
+    response = await fetch(new URL(url, window.location.origin), {
       method,
       headers,
-      json: hasBody ? options.json : undefined,
-      signal: options.signal,
+      body: hasBody ? JSON.stringify(options.json) : undefined,
+      signal: requestSignal(options.signal),
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
@@ -112,13 +145,13 @@ export async function request<S extends z.ZodType>(
 
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
+    const parsed = await parseErrorBody(body);
     const error = new ApiError({
       status: response.status,
-      api_code: parsed.success ? parsed.data.api_code : null,
-      msg: parsed.success ? parsed.data.msg : response.statusText,
-      errorMessage: parsed.success ? parsed.data.errorMessage : '',
-      fields: parsed.success ? parsed.data.fields : undefined,
+      api_code: parsed ? parsed.api_code : null,
+      msg: parsed ? parsed.msg : response.statusText,
+      errorMessage: parsed ? parsed.errorMessage : '',
+      fields: parsed?.fields,
       method,
       url,
     });
@@ -126,6 +159,7 @@ export async function request<S extends z.ZodType>(
     throw error;
   }
 
+  const schema = await schemaReady;
   const result = schema.safeParse((body as { result?: unknown } | undefined)?.result);
   if (!result.success) {
     const error = new ContractError(`Unexpected answer from ${method} ${url}`, result.error.issues);
@@ -138,13 +172,13 @@ export async function request<S extends z.ZodType>(
 
 /** `/api/v1` + path, for the calls that do not come from a server-written link. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  get: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('GET', API_BASE + path, schema, options),
-  post: <S extends z.ZodType>(path: string, json: unknown, schema: S, options?: RequestOptions) =>
+  post: <S extends z.ZodType>(path: string, json: unknown, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('POST', API_BASE + path, schema, { ...options, json }),
-  put: <S extends z.ZodType>(path: string, json: unknown, schema: S, options?: RequestOptions) =>
+  put: <S extends z.ZodType>(path: string, json: unknown, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('PUT', API_BASE + path, schema, { ...options, json }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  delete: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('DELETE', API_BASE + path, schema, options),
 };
 

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema } from '../../contract/account';
 import { api } from './http';
 import { meKey } from './session';
 
@@ -11,7 +10,7 @@ import { meKey } from './session';
 export const meQuery = () =>
   queryOptions({
     queryKey: meKey,
-    queryFn: ({ signal }) => api.get('/user/', userSchema, { signal, silent: true, handleSession: false }),
+    queryFn: ({ signal }) => api.get('/user/', () => import('./boot-schemas').then((m) => m.userSchema), { signal, silent: true, handleSession: false }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useNavigate, useSearch } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Trans } from '@lingui/react/macro';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ModalHost } from '../components/ModalHost';
 import { Toaster } from '../components/Toaster';
 import { applyBranding, useBranding } from '../lib/branding';
+import { optionalTexts } from '../lib/search-params';
 import { useModal } from '../lib/modal';
 import { toast } from '../lib/toast';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // `?error=…` on any page (spec 3 §2) becomes a warning toast.
-  validateSearch: z.object({ error: z.string().min(1).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { error: { min: 1 } }),
   component: RootLayout,
 });
 

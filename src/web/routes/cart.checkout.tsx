@@ -1,13 +1,13 @@
 import { Navigate, createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CheckoutScreen } from '../features/checkout/CheckoutScreen';
 import { loadCheckoutTexts } from '../features/checkout/texts';
 import { requireUser } from '../lib/guards';
+import { optionalTexts } from '../lib/search-params';
 import { travelQuery } from '../lib/travels';
 
 /** `/cart/checkout?travel=<id>` (spec 2 §2): the id is in the address so a reload resumes the checkout. */
 export const Route = createFileRoute('/cart/checkout')({
-  validateSearch: z.object({ travel: z.string().min(1).max(64).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { travel: { min: 1, max: 64 } }),
   beforeLoad: requireUser,
   loaderDeps: ({ search }) => ({ travel: search.travel }),
   // The travel starts loading with the screen's code; a travel that cannot be read is the screen's to handle.

@@ -1,16 +1,16 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SearchHome } from '../features/search/SearchHome';
 import { TripSearchSkeleton } from '../features/search/TripSearchSkeleton';
 import { loadTripSearchForm } from '../features/trip/search-form/load';
+import { optionalTexts } from '../lib/search-params';
 
 // The form comes in its own chunk with its texts: the first screen (prerendered) shows its skeleton meanwhile.
 const TripSearchForm = lazy(loadTripSearchForm);
 
 export const Route = createFileRoute('/')({
   // `?travelID=`: the trip searched is added to that travel (spec 1 §2, the travel-id banner).
-  validateSearch: z.object({ travelID: z.coerce.string().min(1).max(64).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { travelID: { min: 1, max: 64, coerce: true } }),
   component: Home,
 });
 

@@ -1,13 +1,13 @@
 import { Navigate, createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { TravelView } from '../features/cart/TravelView';
 import { loadCartTexts } from '../features/cart/texts';
 import { requireUser } from '../lib/guards';
+import { optionalTexts } from '../lib/search-params';
 import { travelQuery } from '../lib/travels';
 
 /** `/travel-view?travel=<id>` (spec 2 §2): one travel, status and price, without the cart's actions; the id survives a reload. */
 export const Route = createFileRoute('/travel-view')({
-  validateSearch: z.object({ travel: z.string().min(1).max(64).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { travel: { min: 1, max: 64 } }),
   beforeLoad: requireUser,
   loaderDeps: ({ search }) => ({ travel: search.travel }),
   loader: ({ context, deps }) => {

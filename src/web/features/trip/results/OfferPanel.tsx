@@ -6,7 +6,7 @@ import FileText from 'lucide-react/icons/file-text';
 import { Button } from '../../../components/Button';
 import type { Choice, Offer, Proposal } from '../../../../contract/trip';
 import { openModal, preloadModal } from '../../../lib/modal';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format-core';
 import { useCabinLabel } from '../../../lib/cabin';
 
 export function useFlexLabel() {

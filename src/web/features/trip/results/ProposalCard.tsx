@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Check from 'lucide-react/icons/check';
 import type { Choice, Proposal } from '../../../../contract/trip';
 import { useCabinLabel } from '../../../lib/cabin';
-import { formatCo2, formatDuration, formatPrice, formatTime } from '../../../lib/format';
+import { formatCo2, formatDuration, formatPrice, formatTime } from '../../../lib/format-core';
 
 /** CO2 per passenger on a small three-step scale (UI.md: "low" must be obvious, not by colour only). */
 function Co2({ grams }: { grams: number }) {

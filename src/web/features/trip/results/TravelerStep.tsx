@@ -14,7 +14,7 @@ import { openModal, preloadModal } from '../../../lib/modal';
 import { useUser } from '../../../lib/me';
 import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format-core';
 import type { Chosen } from './LegResults';
 
 /** The step as a form: each traveller's answers by field name, the entity, seat wishes and options (offerID|type → quantity). */

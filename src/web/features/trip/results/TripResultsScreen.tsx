@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,18 +8,23 @@ import { Spinner } from '../../../components/Spinner';
 import type { SearchUrl } from '../../../../contract/search-url';
 import type { TripResults } from '../../../../contract/trip';
 import { useUser } from '../../../lib/me';
+import { placeNameOf } from '../../../lib/place-names';
 import { returnSearchQuery, searchBody, tripSearchQuery } from './api';
-import { randomFact } from './facts';
-import { formatDay, formatDuration, formatPrice, formatTime } from '../../../lib/format';
+import { firstFact, forgetServerFact } from './facts';
+import { formatDay, formatDuration, formatPrice, formatTime } from '../../../lib/format-core';
 import { choiceIdOf } from './format';
 import type { Transport } from './filters';
 import type { Chosen } from './LegResults';
 import { LegResults } from './LegResults';
-import { TravelerStep } from './TravelerStep';
+
+/** The traveller step (its forms): loaded once results are on display, not with them. */
+const loadTravelerStep = () => import('./TravelerStep');
+const TravelerStep = lazy(() => loadTravelerStep().then((m) => ({ default: m.TravelerStep })));
 
 function Searching() {
   const { i18n } = useLingui();
-  const [fact] = useState(randomFact);
+  const [fact] = useState(firstFact);
+  useEffect(forgetServerFact, []);
   return (
     <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
       <Spinner size={32} />
@@ -42,7 +47,8 @@ function Searching() {
   );
 }
 
-const placeName = (results: TripResults | undefined, fallback: string, end: 'from' | 'to') => results?.places[end].name ?? fallback;
+/** A place's name: the results', else one known before them (the server's, the search form's), else its ID. */
+const placeName = (results: TripResults | undefined, id: string, end: 'from' | 'to') => results?.places[end].name ?? placeNameOf(id) ?? id;
 
 /** One validated leg in the recap: clicking it goes back to that leg. */
 function RecapItem({ label, chosen, onEdit }: { label: string; chosen: Chosen; onEdit: () => void }) {
@@ -102,6 +108,19 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
   const setTransport = (transport: Transport) => void navigate({ to: '/search', search: (prev) => ({ ...prev, transport }), replace: true });
 
   const current = leg === 'return' ? returnQuery : outwardQuery;
+  // Results that come in are rendered in the background, in slices, while "searching" stays on screen
+  // and the page responsive (a leg may hold 1,000 proposals); a switch between results already
+  // shown does not wait.
+  const deferred = useDeferredValue(current.data);
+  const results = deferred === undefined ? undefined : current.data;
+  // The traveller step's code comes in idle time once results are on display.
+  const shown = Boolean(results);
+  useEffect(() => {
+    if (!shown) return;
+    const load = () => void loadTravelerStep().catch(() => undefined);
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5_000 });
+    else setTimeout(load, 1_000);
+  }, [shown]);
   const from = leg === 'return' ? placeName(returnQuery.data, url.retFrom ?? url.to, 'from') : placeName(outwardQuery.data, url.from, 'from');
   const to = leg === 'return' ? placeName(returnQuery.data, url.retTo ?? url.from, 'to') : placeName(outwardQuery.data, url.to, 'to');
   const chosen = [outward, back].filter((c): c is Chosen => c !== null);
@@ -151,14 +170,22 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
                 )}
               </ul>
             </section>
-            <TravelerStep
-              link={outwardQuery.data.links.travelerForm}
-              chosen={chosen}
-              travelers={searchBody(url, user).travelers}
-              travelID={url.travelID ?? null}
-              entity={url.entity}
-              onAdded={() => void navigate({ to: '/' })}
-            />
+            <Suspense
+              fallback={
+                <div className="flex justify-center p-8 text-brand">
+                  <Spinner size={32} />
+                </div>
+              }
+            >
+              <TravelerStep
+                link={outwardQuery.data.links.travelerForm}
+                chosen={chosen}
+                travelers={searchBody(url, user).travelers}
+                travelID={url.travelID ?? null}
+                entity={url.entity}
+                onAdded={() => void navigate({ to: '/' })}
+              />
+            </Suspense>
           </>
         ) : current.isPending || empty ? (
           <Searching />
@@ -166,10 +193,12 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
           <p role="alert" className="rounded-xl border border-red-700 bg-red-50 p-4 text-red-800">
             <Trans>La recherche n’a pas abouti. Modifiez votre recherche ou réessayez plus tard.</Trans>
           </p>
+        ) : !results ? (
+          <Searching />
         ) : (
           <LegResults
-            key={`${leg}-${current.data.searchID}`}
-            results={current.data}
+            key={`${leg}-${results.searchID}`}
+            results={results}
             transport={url.transport}
             onTransport={setTransport}
             roundTripPlanned={leg === 'outward' && Boolean(url.ret)}

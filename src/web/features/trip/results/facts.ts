@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { pageData, setPageData } from '../../../lib/page-data';
 
 /** "Did you know" facts shown while a trip search runs (a short set). */
 export const TRIP_FACTS: MessageDescriptor[] = [
@@ -11,3 +12,19 @@ export const TRIP_FACTS: MessageDescriptor[] = [
 ];
 
 export const randomFact = () => TRIP_FACTS[Math.floor(Math.random() * TRIP_FACTS.length)]!;
+
+/**
+ * The fact of a search that starts: the one the server's first screen of `/search` shows (lib/page-data.ts),
+ * so the app's render over it changes nothing, until a search screen showed it (forgetServerFact); then
+ * one at random. Reading it does not use it up: React may render a screen more than once before showing it.
+ */
+export function firstFact(): MessageDescriptor {
+  const { fact } = pageData();
+  return (fact !== undefined ? TRIP_FACTS[fact] : undefined) ?? randomFact();
+}
+
+/** After the first search screen is on display: the next searches get a fact at random. */
+export function forgetServerFact() {
+  const { fact, ...rest } = pageData();
+  if (fact !== undefined) setPageData(rest);
+}

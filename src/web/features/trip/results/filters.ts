@@ -57,7 +57,8 @@ function proposalPasses(p: Proposal, filters: TripFilters): boolean {
 const cheapest = (p: Proposal) => Math.min(...p.choices.map((c) => c.price ?? Number.POSITIVE_INFINITY));
 
 const comparators: Record<SortBy, (a: Proposal, b: Proposal) => number> = {
-  BY_TIME: (a, b) => a.departure.localeCompare(b.departure),
+  // ISO date-times of one format sort as plain strings (localeCompare would first load a collator: milliseconds).
+  BY_TIME: (a, b) => (a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0),
   BY_PRICE: (a, b) => cheapest(a) - cheapest(b),
   BY_DURATION: (a, b) => a.duration - b.duration,
   BY_CARBON: (a, b) => a.co2Emission - b.co2Emission,

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
@@ -12,20 +11,28 @@ import Search from 'lucide-react/icons/search';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Users from 'lucide-react/icons/users';
 import type { User } from '../../../../contract/account';
-import { DEFAULT_FEATURES } from '../../../../contract/account';
+import { DEFAULT_FEATURES } from '../../../lib/features';
 import type { SearchUrl } from '../../../../contract/search-url';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
 import { SearchSteps } from '../../../components/SearchSteps';
+import { Spinner } from '../../../components/Spinner';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
 import { useUser } from '../../../lib/me';
-import type { DateRule } from './components/DatePicker';
-import { DateCalendar, DateInput } from './components/DatePicker';
+import { rememberPlaceName } from '../../../lib/place-names';
+import type { DateRule } from './components/DateInput';
+import { DateInput } from './components/DateInput';
 import { PassengersPanel, usePassengerLabel } from './components/Passengers';
 import { PlacePicker } from './components/PlacePicker';
 import { addHours, defaultStart, startOfDay } from './dates';
 import type { TripField, TripValues } from './validation';
-import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey, tripSchema } from './validation';
+import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey } from './validation';
+
+/** The form's rules, with zod: loaded when the form is first used, not with the home page. */
+const loadRules = () => import('./rules');
+/** The calendar, with date-fns: likewise. */
+const loadCalendar = () => import('./components/DatePicker');
+const DateCalendar = lazy(() => loadCalendar().then((m) => ({ default: m.DateCalendar })));
 
 /** The external site of the "is this trip essential?" banner (spec 1 §1). */
 export const ESSENTIAL_TRIP_URL = 'https://impactco2.fr/outils/transport';
@@ -77,6 +84,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   const preloadResults = () => {
     if (preloaded.current) return;
     preloaded.current = true;
+    void loadRules().catch(() => undefined);
+    void loadCalendar().catch(() => undefined);
     void router.preloadRoute({ to: '/search' }).catch(() => undefined);
   };
   const features = user?.features ?? DEFAULT_FEATURES;
@@ -91,10 +100,11 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     nowRef.current = now;
   }, [now]);
   // The rules depend on the clock at the time of the check, hence a schema per validation.
-  const resolver: Resolver<TripValues, unknown, SearchUrl> = (values, context, options) =>
-    zodResolver(
-      tripSchema({ now: nowRef.current(), birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID }),
-    )(values, context, options);
+  const resolver: Resolver<TripValues, unknown, SearchUrl> = async (values, context, options) => {
+    const { tripResolver } = await loadRules();
+    const rules = tripResolver({ now: nowRef.current(), birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID });
+    return rules(values, context, options);
+  };
   const { control, handleSubmit, watch, getValues, setValue, setFocus, setError, clearErrors, formState } = useForm<TripValues, unknown, SearchUrl>({
     defaultValues: { ...defaults(user, now()), ...initial },
     resolver,
@@ -130,6 +140,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
 
   const onSubmit = handleSubmit((search) => {
     performance.mark(SEARCH_SUBMIT_MARK);
+    // The results screen names the places before its results come.
+    for (const place of getValues(['from', 'to', 'retFrom', 'retTo'])) if (place) rememberPlaceName(place.ID, place.name);
     void navigate({ to: '/search', search });
   });
 
@@ -164,23 +176,31 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   if (panel === 'date' || panel === 'ret') {
     const isRet = panel === 'ret';
     panelContent = (
-      <Controller
-        control={control}
-        name={isRet ? 'ret' : 'date'}
-        render={({ field }) => (
-          <DateCalendar
-            key={panel}
-            label={isRet ? t`Date de retour` : t`Date d’aller`}
-            value={field.value}
-            onChange={(d) => {
-              field.onChange(d);
-              if (!isRet) onDepartureChange(d);
-            }}
-            rule={isRet ? endRule : startRule}
-            onConfirm={() => confirmPanel(panel)}
-          />
-        )}
-      />
+      <Suspense
+        fallback={
+          <div className="flex min-h-40 items-center justify-center text-brand">
+            <Spinner size={32} />
+          </div>
+        }
+      >
+        <Controller
+          control={control}
+          name={isRet ? 'ret' : 'date'}
+          render={({ field }) => (
+            <DateCalendar
+              key={panel}
+              label={isRet ? t`Date de retour` : t`Date d’aller`}
+              value={field.value}
+              onChange={(d) => {
+                field.onChange(d);
+                if (!isRet) onDepartureChange(d);
+              }}
+              rule={isRet ? endRule : startRule}
+              onConfirm={() => confirmPanel(panel)}
+            />
+          )}
+        />
+      </Suspense>
     );
   } else if (panel === 'pax') {
     panelContent = (

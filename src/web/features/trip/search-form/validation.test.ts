@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TripContext, TripValues } from './validation';
-import { tripSchema } from './validation';
+import { tripSchema } from './rules';
 import { LYON, PARIS } from './testing';
 
 const NOW = new Date(2030, 4, 15, 10, 30);
