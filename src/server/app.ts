@@ -23,6 +23,7 @@ import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
 import { travelsRoutes } from './features/travels/routes';
 import { bookingRoutes } from './features/booking/routes';
+import { approvalsRoutes } from './features/booking/approvals-routes';
 import { bookingJobs } from './features/booking/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -40,7 +41,7 @@ export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; maile
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
-  url.replace(/\/(password|user\/activate)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+  url.replace(/\/(password|user\/activate|approval\/one-click)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
   const services: Services = {
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(cartRoutes(services));
       await api.register(travelsRoutes(services));
       await api.register(bookingRoutes(services));
+      await api.register(approvalsRoutes(services));
       await api.register(checkoutRoutes(services));
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
