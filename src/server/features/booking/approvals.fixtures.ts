@@ -46,10 +46,15 @@ export async function askApproval(api: Api, world: World, opts: { backup?: boole
   const offers = (search.body.result.proposals as { offers: Offer[] }[]).flatMap((p) => p.offers).filter((o) => !o.roundTrip);
   const offer = opts.pick ? opts.pick(offers) : offers[0]!;
   const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
-    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: world.alice.user.entities[0]!.uid },
+    body: {
+      choiceIDs: [offer.id],
+      // A flight abroad asks for the passport.
+      travelers: [{ travelerID: 1, fields: opts.flight ? { ...alicesFields, nationality: 'FR', document_number: 'P1234567', document_expiry: '2031-05-01' } : alicesFields }],
+      entity_id: world.alice.user.entities[0]!.uid,
+    },
     token: world.alice.token,
   });
-  expect(added.status).toBe(200);
+  expect(added.status, JSON.stringify(added.body).slice(0, 400)).toBe(200);
   const travelId = added.body.result.travel.id as string;
   await api.db
     .update(travels)
