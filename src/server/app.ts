@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installRateLimits } from './platform/rate-limit';
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers } from './platform/jobs';
+import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { serveWebApp } from './web';
 import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
@@ -34,7 +35,7 @@ import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs };
 
 /** `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves). */
 export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger']; jobPollMs?: number };
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       await scheduleSearchCleanup(services.db, services.clock.now());
+      await scheduleMaintenance(services.db, services.clock.now());
       stop = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
     });
     app.addHook('onClose', async () => stop?.());

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalFilter, ApprovalQuery } from '../../../contract/approvals';
 import type { Db } from '../../db/client';
 import { agencies, approvalRecipients, approvalRequests, approvalTokens, travelProducts, travels, users } from '../../db/schema';
 import { foldName, OPEN_STATUSES, type ApprovalKind, type Person, type Recipient, type RecipientRole, type Viewer } from '../../domain/approvals';
+import type { ProductData } from '../../domain/product';
 import { fail } from '../../platform/errors';
 
 /** SQL of the approval requests: the inbox lists and counts, locks and version-guarded answers, one-click tokens. */
@@ -181,7 +182,12 @@ export async function travelsByIds(db: Db, ids: string[]) {
   if (unique.length === 0) return new Map<string, { travel: typeof travels.$inferSelect; products: (typeof travelProducts.$inferSelect)[] }>();
   const [rows, products] = await Promise.all([
     db.select().from(travels).where(inArray(travels.id, unique)),
-    db.select().from(travelProducts).where(inArray(travelProducts.travelId, unique)).orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt)),
+    // Without the journey's cabins (every fare of every class of the train): the request shows the chosen one.
+    db
+      .select({ ...getTableColumns(travelProducts), data: sql<ProductData>`${travelProducts.data} #- '{journey,cabins}'` })
+      .from(travelProducts)
+      .where(inArray(travelProducts.travelId, unique))
+      .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt)),
   ]);
   return new Map(rows.map((travel) => [travel.id, { travel, products: products.filter((p) => p.travelId === travel.id) }]));
 }

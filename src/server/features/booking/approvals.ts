@@ -3,7 +3,7 @@ import type { Approval, ApprovalCounts, ApprovalQuery, OneClick } from '../../..
 import { linkTo } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
 import { companyApprovers } from '../../db/companies';
-import { updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { loadTravels, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
 import {
   answerChain,
   answerRefusal,
@@ -72,13 +72,17 @@ const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} $
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Everything the presenter needs of some requests, in a few queries. */
-async function viewsOf(db: Services['db'], rows: ApprovalRow[]): Promise<Map<string, ApprovalView>> {
-  const [travels, recipients] = await Promise.all([repo.travelsByIds(db, rows.map((r) => r.travelId)), repo.recipientsOf(db, rows.map((r) => r.id))]);
+type View = Omit<ApprovalView, 'people'> & { people: Map<string, PersonRow> };
+
+/** `withNext: false` skips the company's chain (whether escalation is still possible) when nothing reads it. */
+async function viewsOf(db: Services['db'], rows: ApprovalRow[], withNext = true): Promise<Map<string, View>> {
+  const travels = await repo.travelsByIds(db, rows.map((r) => r.travelId));
+  const recipients = await repo.recipientsOf(db, rows.map((r) => r.id));
   const people = await repo.people(db, [...rows.map((r) => r.requesterId), ...recipients.map((r) => r.userId)]);
   const approversByCompany = new Map<string, Awaited<ReturnType<typeof companyApprovers>>>();
-  for (const companyId of new Set(rows.filter((r) => r.kind === 'regular' && isOpen(r.status) && r.companyId).map((r) => r.companyId!)))
+  for (const companyId of new Set(rows.filter((r) => withNext && r.kind === 'regular' && isOpen(r.status) && r.companyId).map((r) => r.companyId!)))
     approversByCompany.set(companyId, await companyApprovers(db, companyId));
-  const views = new Map<string, ApprovalView>();
+  const views = new Map<string, View>();
   for (const request of rows) {
     const rec = travels.get(request.travelId);
     if (!rec) continue;
@@ -90,8 +94,8 @@ async function viewsOf(db: Services['db'], rows: ApprovalRow[]): Promise<Map<str
   return views;
 }
 
-async function viewOf(db: Services['db'], row: ApprovalRow): Promise<ApprovalView> {
-  return (await viewsOf(db, [row])).get(row.id) ?? fail('NOT_FOUND');
+async function viewOf(db: Services['db'], row: ApprovalRow, withNext = true): Promise<View> {
+  return (await viewsOf(db, [row], withNext)).get(row.id) ?? fail('NOT_FOUND');
 }
 
 /** The inbox of spec 2 §7 `GET /approvals/` (regular) and `/approvals/safety`: 403 without the permission. */
@@ -273,7 +277,7 @@ const REFUSALS: Record<Exclude<Refusal, 'closed' | 'hidden'>, Parameters<typeof 
 };
 
 type AnswerInput = { message?: string | null; reason?: string | null; approver?: string | null };
-type Outcome = { row: ApprovalRow; roundComplete: boolean; released: ProductRow[]; escalatedTo: PersonRow | null; asked: Asked[] };
+type Outcome = { row: ApprovalRow; round: ApprovalRow[]; roundComplete: boolean; released: ProductRow[]; escalatedTo: PersonRow | null; asked: Asked[] };
 
 /**
  * Gives `actor`'s answer to a request, once: see the file's header. `beforeWrite` runs in the
@@ -294,7 +298,7 @@ async function answerRequest(
     const now = clock.now();
     const row = await repo.lockForAnswer(tx, approvalId);
     if (!row) return fail('NOT_FOUND');
-    const view = await viewOf(tx, row);
+    const view = await viewOf(tx, row, answer === 'escalate');
     const recipient = view.recipients.find((r) => r.userId === actor.id);
     const involved = involvedIn(view.travel, view.products);
     const refusal = answerRefusal(answer, { request: row, recipient, viewer, involved, hasNext: view.hasNext }, now);
@@ -304,14 +308,14 @@ async function answerRequest(
     await beforeWrite?.(tx);
     const me = chainPerson(actor);
     const role = recipient!.role === 'former' ? 'main' : recipient!.role;
-    const base = { row, roundComplete: false, released: [] as ProductRow[], escalatedTo: null as PersonRow | null, asked: [] as Asked[] };
+    const base = { row, round: [row], roundComplete: false, released: [] as ProductRow[], escalatedTo: null as PersonRow | null, asked: [] as Asked[] };
 
     if (answer === 'approve') {
       const saved = await repo.updateApproval(tx, row, { status: 'accepted', answeredAt: now, answeredBy: actor.id, answerMessage: input.message ?? null, chain: answerChain(row.chain, me, 'accepted', input.message ?? null, now, role) });
-      const round = await repo.roundOf(tx, row.roundId);
-      const roundComplete = round.every((r) => (r.id === saved.id ? saved : r).status === 'accepted');
+      const round = (await repo.roundOf(tx, row.roundId)).map((r) => (r.id === saved.id ? saved : r));
+      const roundComplete = round.every((r) => r.status === 'accepted');
       if (roundComplete) await enqueue(tx, { kind: 'book-approved', key: bookApprovedKey(row.travelId), payload: { travelId: row.travelId }, runAt: new Date(now.getTime() + BOOKING_RECOVERY_MS) });
-      return { ...base, row: saved, roundComplete };
+      return { ...base, row: saved, round, roundComplete };
     }
 
     if (answer === 'deny') {
@@ -350,27 +354,27 @@ async function answerRequest(
     return { ...base, row: saved, escalatedTo: targetPerson, asked };
   });
 
-  // After the commit: the supplier, then the e-mails.
+  // After the commit: the supplier, then the e-mails, from one read of the request.
   const { row } = outcome;
-  const requester = (await repo.people(db, [row.requesterId])).get(row.requesterId);
-  const news = async (n: RequesterNews) => {
-    if (!requester) return;
-    const view = await viewOf(db, (await repo.approvalById(db, row.id))!);
-    await mailRequester(await mailCtx(services, row), requester, presentApproval(view, requester, requester.lang, clock.now()), n);
-  };
   const by = nameOf(actor);
-  if (answer === 'approve') {
-    const booked = outcome.roundComplete ? await settleApproved(services, row.travelId, { final: false }).catch(() => 'retry' as const) : 'waiting';
-    if (booked === 'waiting') await news({ event: 'waiting', by, message: input.message ?? null });
-  } else if (answer === 'deny') {
-    await releaseNow(services, row.travelId, outcome.released);
-    await news({ event: 'denied', by, reason: input.reason ?? '' });
-  } else {
-    await mailAsked(services, outcome.asked, { why: 'escalated', by });
-    await news({ event: 'escalated', by, to: nameOf(outcome.escalatedTo!), message: input.message ?? null });
-  }
-  const fresh = (await repo.approvalById(db, row.id))!;
-  return presentApproval(await viewOf(db, fresh), viewer, lang, clock.now());
+  let view: View | undefined;
+  if (answer === 'approve' && outcome.roundComplete) {
+    const settled = await settleApproved(services, row.travelId, { final: false, round: outcome.round }).catch(() => undefined);
+    view = settled?.views?.get(row.id);
+  } else if (answer === 'deny') await releaseNow(services, row.travelId, outcome.released);
+  else if (answer === 'escalate') await mailAsked(services, outcome.asked, { why: 'escalated', by });
+  view ??= await viewOf(db, row);
+  const requester = view.people.get(row.requesterId);
+  const news: RequesterNews | null =
+    answer === 'deny'
+      ? { event: 'denied', by, reason: input.reason ?? '' }
+      : answer === 'escalate'
+        ? { event: 'escalated', by, to: nameOf(outcome.escalatedTo!), message: input.message ?? null }
+        : outcome.roundComplete
+          ? null // the booking tells the requester (now, or the job)
+          : { event: 'waiting', by, message: input.message ?? null };
+  if (news && requester) await mailRequester(await mailCtx(services, row), requester, presentApproval(view, requester, requester.lang, clock.now()), news);
+  return presentApproval(view, viewer, lang, clock.now());
 }
 
 export const approve = (ctx: Ctx, approvalId: string, message: string | null) => answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'approve', { message });
@@ -405,33 +409,38 @@ async function releaseNow(services: Services, travelId: string, products: Produc
  * and the booking's write is version-guarded. A booking the supplier refuses for good (or still
  * fails on the last attempt) fails the round: the travel goes back to the cart.
  */
-export async function settleApproved(services: Services, travelId: string, opts: { final: boolean }): Promise<'booked' | 'failed' | 'noop'> {
+export async function settleApproved(
+  services: Services,
+  travelId: string,
+  opts: { final: boolean; round?: ApprovalRow[] },
+): Promise<{ result: 'booked' | 'failed' | 'noop'; views?: Map<string, View> }> {
   const { db, clock } = services;
-  const rec = await travelById(db, travelId);
-  const round = rec ? await repo.latestRound(db, travelId) : [];
-  if (!rec || rec.travel.status !== 'pending_approval' || round.length === 0 || !round.every((r) => r.status === 'accepted')) return 'noop';
+  // The requester owns the travel: read as theirs, it is one query less.
+  const rec = opts.round?.[0] ? (await loadTravels(db, opts.round[0].requesterId, { id: travelId, statuses: ['pending_approval'] }))[0] : await travelById(db, travelId);
+  const round = rec ? (opts.round ?? (await repo.latestRound(db, travelId))) : [];
+  if (!rec || rec.travel.status !== 'pending_approval' || round.length === 0 || !round.every((r) => r.status === 'accepted')) return { result: 'noop' };
   try {
     await bookHeld(services, rec, rec.products.filter((p) => p.status === 'pending_approval'));
   } catch (err) {
-    if (err instanceof ApiError && err.code === apiCode.VERSION_CONFLICT) return 'noop'; // a twin run wrote first
+    if (err instanceof ApiError && err.code === apiCode.VERSION_CONFLICT) return { result: 'noop' }; // a twin run wrote first
     const transient = err instanceof SupplierError && (err.kind === 'timeout' || err.kind === 'unavailable');
     if (transient && !opts.final && clock.now() < round[0]!.timeLimit) throw err;
     await failRound(services, rec, round);
-    return 'failed';
+    return { result: 'failed' };
   }
   await settleJob(db, bookApprovedKey(travelId), clock.now());
-  const requester = (await repo.people(db, [round[0]!.requesterId])).get(round[0]!.requesterId);
+  const views = await viewsOf(db, round);
+  const regular = views.get(round[0]!.id);
+  const requester = regular?.people.get(round[0]!.requesterId);
   const last = round.reduce((a, b) => ((b.answeredAt?.getTime() ?? 0) > (a.answeredAt?.getTime() ?? 0) ? b : a));
-  const by = last.answeredBy ? (await repo.people(db, [last.answeredBy])).get(last.answeredBy) : undefined;
-  if (requester) {
-    const view = await viewOf(db, round[0]!);
-    await mailRequester(await mailCtx(services, round[0]!), requester, presentApproval(view, requester, requester.lang, clock.now()), {
+  const by = last.answeredBy ? regular?.people.get(last.answeredBy) : undefined;
+  if (regular && requester)
+    await mailRequester(await mailCtx(services, round[0]!), requester, presentApproval(regular, requester, requester.lang, clock.now()), {
       event: 'booked',
       by: by ? nameOf(by) : '',
       message: last.answerMessage,
     });
-  }
-  return 'booked';
+  return { result: 'booked', views };
 }
 
 /** Marks an approved round failed, puts the travel back in the cart (re-priced), releases its holds, tells everyone. */
