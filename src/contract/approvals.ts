@@ -150,6 +150,7 @@ export const approvalQuerySchema = z
     limit: z.coerce.number().int().min(1).max(50).default(10),
     /** Part of a traveller's name, case and accents ignored. */
     paxName: z.string().max(100).optional(),
+    /** Repeated = any of them; none = every request the user sees. */
     status: z.union([z.enum(APPROVAL_FILTERS), z.array(z.enum(APPROVAL_FILTERS)).max(APPROVAL_FILTERS.length)]).optional(),
     order: z.enum(['asc', 'desc']).default('desc'),
     sortBy: z.enum(APPROVAL_SORTS).default('requestedAt'),
