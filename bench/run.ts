@@ -17,6 +17,7 @@ import { webSize } from './web-size';
 import { placesThroughput, railGeneration } from './supplier';
 import { results1000 } from './results-1000';
 import { searchClick } from './search-click';
+import { approvalsBench } from './approvals';
 
 function parseFlags() {
   try {
@@ -36,7 +37,7 @@ function parseFlags() {
 }
 const flags = parseFlags();
 
-const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration, searchClick, results1000];
+const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration, searchClick, results1000, approvalsBench];
 
 if (flags.help) {
   console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N]`);

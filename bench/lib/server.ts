@@ -43,12 +43,13 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /**
  * Starts the production server (`node --import tsx src/server/main.ts`) on a free port with a fresh
- * PGlite data directory, and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
+ * PGlite data directory (or `dataDir`, already migrated and seeded), and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
  */
-export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number; dataDir?: string }): Promise<RunningServer> {
   const { root, timeoutMs = 60_000 } = opts;
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
+  // A prepared data directory (a section's own seeded world) is removed on stop too.
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,

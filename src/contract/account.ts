@@ -71,7 +71,8 @@ export const userSchema = z.object({
   isPwdChangeDisabled: z.boolean(),
   isUsernameChangeDisabled: z.boolean(),
   features: featureFlagsSchema,
-  links: linksOf('self', 'logout'),
+  /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service. */
+  links: linksOf('self', 'logout', 'approvals', 'safetyApprovals', 'approvalCounts'),
 }).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 

@@ -10,6 +10,8 @@ export const apiErrorSchema = z.object({
   errorMessage: z.string(),
   /** Field-level problems of a rejected body: field path → message key (see validation.ts). */
   fields: z.record(z.string(), z.string()).optional(),
+  /** The resource as it is now, when its state refused the call (e.g. 409 api_code 67: the approval another approver answered first). */
+  current: z.record(z.string(), z.unknown()).optional(),
 }).meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { API_BASE } from './link';
 import type { HttpMethod, Link } from './link';
 import { okSchema } from './envelope';
-import { logoutResultSchema, userSchema } from './account';
+import { logoutResultSchema, messageResultSchema, userSchema } from './account';
+import {
+  approvalCountsSchema,
+  approvalListSchema,
+  approvalSchema,
+  approveBodySchema,
+  denyBodySchema,
+  escalateBodySchema,
+  oneClickBodySchema,
+  oneClickSchema,
+} from './approvals';
 import { cartAddBodySchema, cartAddResultSchema } from './cart';
 import {
   analyticsFormSchema,
@@ -60,6 +70,19 @@ export const rels = {
   requestApproval: rel('POST', '/v2/travels/:travelID/approval', none, travelSchema),
   confirm: rel('POST', '/v2/travels/:travelID/confirm', confirmBodySchema, travelSchema),
   releasePrebooking: rel('POST', '/v2/travels/:travelID/products/:productID/release', none, travelSchema),
+  // Approvals (spec 2 §3–§7): the approver's inbox and answers, the requester's cancel and reminder.
+  approvals: rel('GET', '/approvals/', none, approvalListSchema),
+  safetyApprovals: rel('GET', '/approvals/safety', none, approvalListSchema),
+  approvalCounts: rel('GET', '/approval/', none, approvalCountsSchema),
+  getApproval: rel('GET', '/approvals/:approvalID', none, approvalSchema),
+  approve: rel('POST', '/approvals/:approvalID/approve', approveBodySchema, approvalSchema),
+  deny: rel('POST', '/approvals/:approvalID/deny', denyBodySchema, approvalSchema),
+  escalate: rel('POST', '/approvals/:approvalID/escalate', escalateBodySchema, approvalSchema),
+  cancelApproval: rel('PATCH', '/approvals/:approvalID/cancel', none, travelSchema),
+  remind: rel('PATCH', '/approvals/:approvalID/remind', none, messageResultSchema),
+  /** The e-mailed one-click answer: what its token grants, then the answer itself (no session). */
+  oneClickApproval: rel('GET', '/approval/one-click/:token', none, oneClickSchema),
+  answerOneClick: rel('POST', '/approval/one-click/:token', oneClickBodySchema, approvalSchema),
 } as const satisfies Record<string, RelSpec>;
 
 export type Rel = keyof typeof rels;

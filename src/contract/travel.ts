@@ -145,6 +145,8 @@ export const travelSchema = z.object({
     'fillApprovers',
     'requestApproval',
     'confirm',
+    'remind',
+    'cancelApproval',
   ),
 }).meta({ id: 'Travel' });
 export type Travel = z.infer<typeof travelSchema>;

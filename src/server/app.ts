@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installRateLimits } from './platform/rate-limit';
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers } from './platform/jobs';
+import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { serveWebApp } from './web';
 import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
@@ -23,6 +24,7 @@ import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
 import { travelsRoutes } from './features/travels/routes';
 import { bookingRoutes } from './features/booking/routes';
+import { approvalsRoutes } from './features/booking/approvals-routes';
 import { bookingJobs } from './features/booking/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -33,14 +35,14 @@ import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs };
 
 /** `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves). */
 export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger']; jobPollMs?: number };
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
-  url.replace(/\/(password|user\/activate)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+  url.replace(/\/(password|user\/activate|approval\/one-click)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
   const services: Services = {
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(cartRoutes(services));
       await api.register(travelsRoutes(services));
       await api.register(bookingRoutes(services));
+      await api.register(approvalsRoutes(services));
       await api.register(checkoutRoutes(services));
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       await scheduleSearchCleanup(services.db, services.clock.now());
+      await scheduleMaintenance(services.db, services.clock.now());
       stop = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
     });
     app.addHook('onClose', async () => stop?.());

@@ -17,7 +17,9 @@ import { rels, type Rel } from '../contract/rels';
  * Rels the walk cannot meet: none. Every rel of the table is written by some state these flows
  * reach; a rel added to the table must be reached here too, or listed with the reason it can't be.
  */
-const UNREACHABLE: Partial<Record<Rel, string>> = {};
+const UNREACHABLE: Partial<Record<Rel, string>> = {
+  oneClickApproval: 'its link is e-mailed to the approver (the one-click answers), never written in an answer; the walk reads it from the e-mail',
+};
 
 type Links = Record<string, Link>;
 let removed: { travel: Travel; token: string } | undefined;
@@ -94,6 +96,23 @@ async function addToCart(username: string, token: string, results: Results, offe
 let intents = 0;
 type Travel = { id: string; version: number; isCompliant: boolean; links: Links; products: { links: Links }[] };
 
+/** Alice's checkout of an offer up to its approval request, through the links: analytics → approver → request approval. */
+async function askApproval(token: string, results: Results, offer: Offer, entity: { entity_id: string }) {
+  let travel = await addToCart('alice', token, results, offer, entity);
+  const analytics = (await follow(travel.links.getAllAnalytics, { token })).result as { isCompliant: boolean; links: Links };
+  const analyticsBody = {
+    fields: [{ name: 'cost_center', value: 'R&D' }],
+    travelersFields: { 1: [{ name: 'employee_number', value: '004217' }] },
+    ...(analytics.isCompliant ? {} : { travel_policy_exemption: 'Client meeting on arrival' }),
+  };
+  let saved = (await follow(analytics.links.fillAnalytics, { token, body: analyticsBody, version: travel.version, key: `analytics-${travel.id}` })).result;
+  travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
+  const approvers = (await follow(travel.links.getAvailableApprovers, { token })).result as { approvers: { id: string }[]; links: Links };
+  saved = (await follow(approvers.links.fillApprovers, { token, body: { approver: approvers.approvers[0]!.id }, version: travel.version, key: `approver-${travel.id}` })).result;
+  travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
+  return (await follow(travel.links.requestApproval, { token, version: travel.version, key: `approval-${travel.id}` })).result as unknown as Travel & { status: string };
+}
+
 describe('every link the server writes, walked', () => {
   it('anonymous: a search, its pages, every choice and offer read, the traveller step (no add to cart signed out)', async () => {
     const results = await search(undefined);
@@ -111,22 +130,8 @@ describe('every link the server writes, walked', () => {
     const results = await search(token);
     const offers = offersOf(results);
     const compliant = offers.find((o) => o.cabin === 'second' && o.price <= 15_000)!;
-
-    let travel = await addToCart('alice', token, results, compliant, entity);
-    const analytics = (await follow(travel.links.getAllAnalytics, { token })).result as { isCompliant: boolean; links: Links };
-    const analyticsBody = {
-      fields: [{ name: 'cost_center', value: 'R&D' }],
-      travelersFields: { 1: [{ name: 'employee_number', value: '004217' }] },
-      ...(analytics.isCompliant ? {} : { travel_policy_exemption: 'Client meeting on arrival' }),
-    };
-    let saved = (await follow(analytics.links.fillAnalytics, { token, body: analyticsBody, version: travel.version, key: `analytics-${travel.id}` })).result;
-    travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
-    const approvers = (await follow(travel.links.getAvailableApprovers, { token })).result as { approvers: { id: string }[]; links: Links };
-    saved = (await follow(approvers.links.fillApprovers, { token, body: { approver: approvers.approvers[0]!.id }, version: travel.version, key: `approver-${travel.id}` })).result;
-    travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
-    const pending = (await follow(travel.links.requestApproval, { token, version: travel.version, key: `approval-${travel.id}` })).result;
+    const pending = await askApproval(token, results, compliant, entity);
     expect(pending.status).toBe('pending_approval');
-
     // A second travel takes another trip through its addTrip link, then is removed through delete.
     const other = await addToCart('alice', token, results, offers.find((o) => o.id !== compliant.id)!, entity);
     const later = await search(token, { datetime: '2026-11-24T07:00', travelID: other.id });
@@ -171,6 +176,55 @@ describe('every link the server writes, walked', () => {
     const released = (await follow(held.products[0]!.links.releasePrebooking, { token, version: held.version, key: `release-${held.id}`, read: false })).result;
     expect(released.status).toBe('removed');
     removed = { travel: released as unknown as Travel, token };
+  });
+
+  it('approvals: bob escalates a request to carol, who approves it; bob denies one; alice reminds and cancels one; a one-click approval; sam’s safety inbox', async () => {
+    const alice = await api.login('alice');
+    const me = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result as { entities: { uid: string }[] };
+    const entity = { entity_id: me.entities[0]!.uid };
+    const results = await search(alice);
+    const offers = offersOf(results);
+    const asked: (Travel & { status: string })[] = [];
+    for (let i = 0; i < 4; i++) asked.push(await askApproval(alice, results, offers[i % offers.length]!, entity));
+    type Inbox = { approvalID: string; travelID: string; links: Links }[];
+    const inbox = async (username: string) => {
+      const token = await api.login(username);
+      const user = (await api.call('GET', '/api/v1/user/', { token })).body.result as { links: Links };
+      await readAll({ links: user.links }, token);
+      return { token, user, requests: (await follow(user.links.approvals, { token })).result as unknown as Inbox };
+    };
+    const of = (requests: Inbox, travel: Travel) => requests.find((r) => r.travelID === travel.id)!;
+
+    const bob = await inbox('bob');
+    await follow(of(bob.requests, asked[0]!).links.escalate, { token: bob.token, body: { message: 'Over my budget' }, key: `escalate-${asked[0]!.id}` });
+    await follow(of(bob.requests, asked[1]!).links.deny, { token: bob.token, body: { reason: 'Not this month' }, key: `deny-${asked[1]!.id}` });
+    const carol = await inbox('carol');
+    const approved = (await follow(of(carol.requests, asked[0]!).links.approve, { token: carol.token, body: { message: 'OK' }, key: `approve-${asked[0]!.id}` })).result;
+    expect(approved).toMatchObject({ status: 'accepted', travelStatus: 'booked' });
+
+    // The approver e-mail's one-click approve link, opened without a session.
+    const mail = (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent('bob@acme.example')}`, { apiKey: null })).body.result as { text: string }[];
+    const approvalId = of(bob.requests, asked[3]!).approvalID;
+    const text = mail.find((m) => m.text.includes(approvalId))!.text;
+    const token = /one-click\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+    const grant = await api.call('GET', `/api/v1/approval/one-click/${token}`);
+    expect(grant.status).toBe(200);
+    expect((await follow(grant.body.result.links.answerOneClick, { body: { message: 'From my phone' }, key: `one-click-${approvalId}` })).result).toMatchObject({ status: 'accepted' });
+
+    // An hour later alice reminds bob of the third one, then takes it back.
+    const now = api.clock.now();
+    api.clock.set(new Date(now.getTime() + 61 * 60_000));
+    try {
+      const travel = (await follow(asked[2]!.links.getTravel, { token: alice })).result as unknown as Travel;
+      expect((await follow(travel.links.remind, { token: alice, key: `remind-${travel.id}` })).result).toEqual({ message: 'approver reminded' });
+      expect((await follow(travel.links.cancelApproval, { token: alice, key: `cancel-${travel.id}` })).result.status).toBe('cart');
+    } finally {
+      api.clock.set(now);
+    }
+
+    // Sam, the safety service: his safety inbox (read through his links).
+    const sam = await inbox('sam');
+    expect(sam.user.links.safetyApprovals).toBeDefined();
   });
 
   /**

@@ -17,13 +17,13 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), or a refusal of status 400 from the catalogue.',
   401: 'Not authenticated: missing or unknown `Api-Key` (api_code 7), missing or expired session (59), wrong credentials (29).',
-  403: 'Not allowed for this user (e.g. api_code 30, 65, 68).',
+  403: 'Not allowed for this user (e.g. api_code 30, 34 no approval permission, 65, 66 tickets not theirs to answer, 68 approver refused on these tickets).',
   404: 'Not found, or not the caller’s (e.g. api_code 38 no travel, 24 no result).',
-  409: 'Conflict: `If-Match` names a stale version (api_code 105), or the resource no longer offers this action (69).',
+  409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), or the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`).',
   410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
   413: 'Request body too large (api_code 107).',
   422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
-  429: 'Too many attempts: try again in a few minutes (api_code 104).',
+  429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour).',
   503: 'The travel supplier is momentarily unavailable (api_code 111).',
   504: 'The travel supplier did not answer in time (api_code 110).',
 };
@@ -38,7 +38,7 @@ export const apiErrors = <const S extends ErrorStatus>(...statuses: S[]) =>
 /** Operations on a travel that check `If-Match: <version>` (a stale one answers 409, api_code 105). */
 export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'releasePrebooking'];
 /** Unsafe operations that accept an `Idempotency-Key`: a retry with the same key and body gets the first answer. */
-export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart'];
+export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick'];
 
 const TAGS = [
   { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
@@ -49,6 +49,7 @@ const TAGS = [
   { name: 'travels', description: 'The user’s travels: list, read, remove.' },
   { name: 'checkout', description: 'Checkout steps of a travel: analytics, mission orders, approvers.' },
   { name: 'booking', description: 'Booking a travel: confirm (or hold), request approval, release a held option.' },
+  { name: 'approvals', description: 'Approval requests: the approvers’ inbox and answers, the requester’s cancel and reminder, one-click answers from the e-mail.' },
   { name: 'travelers', description: 'People to book for: colleagues and the user’s guests.' },
   { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
 ];

@@ -5,6 +5,7 @@ import type { CheckoutRules, Localized } from '../domain/company';
 import type { Journey } from '../domain/journey';
 import type { ProductData, ProductType } from '../domain/product';
 import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
+import type { ApprovalKind, ApprovalStatus, RecipientRole, StoredChainStep } from '../domain/approvals';
 import type { StoredTripRequest } from '../domain/trip';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -97,6 +98,8 @@ export const users = pgTable(
     subsidyNumber: text('subsidy_number'),
     perms: text('perms').array().notNull().default(sql`'{}'::text[]`),
     flags: jsonb('flags').$type<UserFlags>().notNull().default({}),
+    /** The language of their last sign-in: e-mails sent to them (by others' actions, by jobs) are in it. */
+    lang: text('lang').$type<'fr' | 'en'>().notNull().default('fr'),
     /** pending (e-mail not confirmed yet), active, deleted. */
     status: text('status').$type<'pending' | 'active' | 'deleted'>().notNull(),
     gdprConsentAt: instant('gdpr_consent_at'),
@@ -229,23 +232,83 @@ export const travelProducts = pgTable(
   (t) => [index('travel_products_travel').on(t.travelId)],
 );
 
-/** An approval request (spec 2 §3): who asked whom, for which travel; answered in the approvals inbox. */
+/**
+ * An approval request (spec 2 §3): who asked whom, for which travel; answered in the approvals
+ * inbox. A request round of a travel is a regular request and, for a trip to a high-risk country,
+ * a safety one (same round_id): the travel is booked once every request of its round said yes.
+ * `version` moves on with every answer; `chain` is who was asked and what they answered.
+ */
 export const approvalRequests = pgTable(
   'approval_requests',
   {
     id: id(),
     travelId: uuid('travel_id').notNull().references(() => travels.id),
+    roundId: uuid('round_id').notNull().default(sql`gen_random_uuid()`),
+    kind: text('kind').$type<ApprovalKind>().notNull().default('regular'),
+    agencyId: uuid('agency_id').references(() => agencies.id),
+    companyId: uuid('company_id').references(() => companies.id),
     requesterId: uuid('requester_id').notNull().references(() => users.id),
-    approverId: uuid('approver_id').notNull().references(() => users.id),
+    /** The main approver now (the chosen one, or the one it was escalated to); none for the safety service. */
+    approverId: uuid('approver_id').references(() => users.id),
     backupApproverId: uuid('backup_approver_id').references(() => users.id),
     message: text('message'),
-    status: text('status').$type<'pending' | 'accepted' | 'denied' | 'expired' | 'escalated' | 'cancelled'>().notNull(),
+    status: text('status').$type<ApprovalStatus>().notNull(),
+    version: integer('version').notNull().default(1),
+    isRisky: boolean('is_risky').notNull().default(false),
     requestedAt: instant('requested_at').notNull(),
     timeLimit: instant('time_limit').notNull(),
+    /** Half of the allowed time: the backup approver is asked then. */
+    backupAt: instant('backup_at'),
     answeredAt: instant('answered_at'),
     answeredBy: uuid('answered_by').references(() => users.id),
+    /** The approver's word, or the deny reason. */
+    answerMessage: text('answer_message'),
+    chain: jsonb('chain').$type<StoredChainStep[]>().notNull().default([]),
+    /** For lists: the travellers' names folded (lower case, no accents), the first start, the total in cents. */
+    paxSearch: text('pax_search').notNull().default(''),
+    startsAt: instant('starts_at'),
+    totalAmount: integer('total_amount').notNull().default(0),
+    /** When the approvers were last e-mailed a reminder. */
+    remindedAt: instant('reminded_at'),
+    /** The app's origin when it was asked: e-mailed links (also from jobs) point there. */
+    origin: text('origin'),
   },
-  (t) => [index('approval_requests_approver').on(t.approverId, t.status), index('approval_requests_travel').on(t.travelId)],
+  (t) => [
+    index('approval_requests_approver').on(t.approverId, t.status),
+    index('approval_requests_travel').on(t.travelId),
+    index('approval_requests_round').on(t.roundId),
+  ],
+);
+
+/**
+ * Who sees a request in their inbox, in which role, from when (a backup from half time). A main
+ * approver who escalated it, or whose request was passed on, stays as `former`: they see it, they
+ * no longer answer it.
+ */
+export const approvalRecipients = pgTable(
+  'approval_recipients',
+  {
+    approvalId: uuid('approval_id').notNull().references(() => approvalRequests.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    role: text('role').$type<RecipientRole>().notNull(),
+    visibleFrom: instant('visible_from').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.approvalId, t.userId] }), index('approval_recipients_user').on(t.userId, t.visibleFrom)],
+);
+
+/** E-mailed one-click answers: one answer to one request by one approver, single-use, until the request's time limit. Stored as sha256. */
+export const approvalTokens = pgTable(
+  'approval_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    approvalId: uuid('approval_id').notNull().references(() => approvalRequests.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    action: text('action').$type<'approve' | 'deny'>().notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('approval_tokens_approval').on(t.approvalId, t.userId)],
 );
 
 /**

@@ -28,7 +28,7 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'alice', firstname: 'Alice', lastname: 'Martin', gender: 'MS', company: 'acme', flags: { hasOpenJawSearchEnabled: true, canUseExpertMode: true } },
   { username: 'bob', firstname: 'Bob', lastname: 'Durand', gender: 'MR', company: 'acme', perms: ['approval'] },
   { username: 'carol', firstname: 'Carol', lastname: 'Petit', gender: 'MS', company: 'acme', perms: ['approval'] },
-  { username: 'sam', firstname: 'Sam', lastname: 'Leroy', gender: 'MR', company: 'acme', flags: { canApproveSafetyApproval: true } },
+  { username: 'sam', firstname: 'Sam', lastname: 'Leroy', gender: 'MR', company: 'acme', perms: ['check_approval'], flags: { canApproveSafetyApproval: true } },
   { username: 'maya', firstname: 'Maya', lastname: 'Bernard', gender: 'MS', company: 'acme', perms: ['account_creation'] },
   { username: 'gus', firstname: 'Gus', lastname: 'Moreau', gender: 'MR', company: 'globex' },
   { username: 'tina', firstname: 'Tina', lastname: 'Garnier', gender: 'MS', company: null, perms: ['travel_agent'] },

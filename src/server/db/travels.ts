@@ -3,7 +3,7 @@ import type { TravelStatus } from '../../contract/travel';
 import type { CompanyRules } from '../domain/company';
 import { fail } from '../platform/errors';
 import type { Db } from './client';
-import { companies, travelProducts, travels } from './schema';
+import { approvalRequests, companies, travelProducts, travels } from './schema';
 
 /**
  * Travels with their products and their company's rules, read and written for every feature that
@@ -12,7 +12,8 @@ import { companies, travelProducts, travels } from './schema';
 
 export type TravelRow = typeof travels.$inferSelect;
 export type ProductRow = typeof travelProducts.$inferSelect;
-export type TravelRecord = { travel: TravelRow; products: ProductRow[]; company: CompanyRules | null };
+/** `approval`: for a travel pending approval, its request (the regular one of its last round) and whether it still awaits an answer. */
+export type TravelRecord = { travel: TravelRow; products: ProductRow[]; company: CompanyRules | null; approval?: { id: string; open: boolean } | null };
 
 export type TravelFilter = { id?: string; statuses?: TravelStatus[] };
 
@@ -39,7 +40,21 @@ export async function loadTravels(db: Db, userId: string, filter: TravelFilter =
     .from(travelProducts)
     .where(inArray(travelProducts.travelId, rows.map((r) => r.travel.id)))
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt));
-  return rows.map(({ travel, company }) => ({ travel, company, products: products.filter((p) => p.travelId === travel.id) }));
+  const pending = rows.filter((r) => r.travel.status === 'pending_approval').map((r) => r.travel.id);
+  const requests = pending.length
+    ? await db
+        .select({ id: approvalRequests.id, travelId: approvalRequests.travelId, roundId: approvalRequests.roundId, kind: approvalRequests.kind, status: approvalRequests.status })
+        .from(approvalRequests)
+        .where(inArray(approvalRequests.travelId, pending))
+        .orderBy(desc(approvalRequests.requestedAt))
+    : [];
+  const approvalOf = (travelId: string) => {
+    const latest = requests.find((r) => r.travelId === travelId);
+    const round = requests.filter((r) => r.roundId === latest?.roundId);
+    const regular = round.find((r) => r.kind === 'regular');
+    return regular ? { id: regular.id, open: round.some((r) => r.status === 'pending' || r.status === 'escalated') } : null;
+  };
+  return rows.map(({ travel, company }) => ({ travel, company, products: products.filter((p) => p.travelId === travel.id), approval: approvalOf(travel.id) }));
 }
 
 /** The caller's travel, refused as not found when it is not theirs and as a conflict when it changed since the version it read. */

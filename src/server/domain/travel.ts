@@ -13,7 +13,8 @@ import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
  * refuse an action exactly when its link is missing (`offers`).
  */
 
-export type TravelView = { travel: TravelState; products: StoredProduct[]; company: CompanyRules | null };
+/** `approval`: a travel pending approval's request, and whether it still awaits an answer (the requester may remind or cancel it then). */
+export type TravelView = { travel: TravelState; products: StoredProduct[]; company: CompanyRules | null; approval?: { id: string; open: boolean } | null };
 
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
@@ -53,6 +54,10 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     else links.confirm = linkTo('confirm', p);
   }
   if (travel.status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  if (travel.status === 'pending_approval' && rec.approval?.open) {
+    links.remind = linkTo('remind', { approvalID: rec.approval.id });
+    links.cancelApproval = linkTo('cancelApproval', { approvalID: rec.approval.id });
+  }
   return links;
 }
 

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ApiCode,
     readonly fields?: Record<string, string>,
     readonly detail?: string,
+    /** The resource as it is now, for a refusal caused by its state (e.g. a request another approver answered first). */
+    readonly current?: Record<string, unknown>,
   ) {
     super(API_CODES[code].key);
   }
@@ -30,6 +32,7 @@ export function errorBody(err: ApiError, lang: Lang): ApiErrorBody {
     msg: entry.key,
     errorMessage: err.detail ?? entry[lang],
     ...(err.fields ? { fields: err.fields } : {}),
+    ...(err.current ? { current: err.current } : {}),
   };
 }
 

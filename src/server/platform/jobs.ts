@@ -40,6 +40,14 @@ export async function enqueue(db: Db, job: { kind: string; key?: string; payload
       .onConflictDoUpdate({ target: jobs.key, set: { kind: job.kind, payload: job.payload, runAt: job.runAt, doneAt: null, leaseUntil: null, attempts: 0, lastError: null } });
 }
 
+/**
+ * Marks a keyed job done when the work it stood for was completed elsewhere (e.g. inline, right
+ * after the change that enqueued it), unless a runner holds it now: that one finishes it.
+ */
+export async function settleJob(db: Db, key: string, now: Date): Promise<void> {
+  await db.update(jobs).set({ doneAt: now }).where(and(eq(jobs.key, key), isNull(jobs.doneAt), isNull(jobs.leaseUntil)));
+}
+
 /** Claims one due job atomically: free or with an expired lease, and not locked by a concurrent claim. */
 async function claim(db: Db, now: Date): Promise<JobRow | undefined> {
   const due = db

@@ -42,3 +42,25 @@ export function linkMail(p: { greeting: string; body: string; action: string; ur
 <p style="color:#555">${escapeHtml(p.footer)}</p></body></html>`;
   return { text, html };
 }
+
+/**
+ * A transactional e-mail with details and several links: greeting, paragraphs, `label: value`
+ * lines, one line per action (the first is the main one), footer. The plain-text part says all of it.
+ */
+export function detailedMail(p: { greeting: string; paragraphs: string[]; details: [string, string][]; actions: { label: string; url: string }[]; footer: string }) {
+  const text = [
+    p.greeting,
+    p.paragraphs.join('\n\n'),
+    p.details.map(([label, value]) => `${label} : ${value}`).join('\n'),
+    p.actions.map((a) => `${a.label} : ${a.url}`).join('\n'),
+    p.footer,
+  ]
+    .filter((block) => block.length > 0)
+    .join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+<p>${escapeHtml(p.greeting)}</p>${p.paragraphs.map((para) => `<p>${escapeHtml(para)}</p>`).join('')}
+${p.details.length ? `<table style="border-collapse:collapse">${p.details.map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="white-space:pre-line">${escapeHtml(value)}</td></tr>`).join('')}</table>` : ''}
+${p.actions.map((a) => `<p><a href="${escapeHtml(a.url)}">${escapeHtml(a.label)}</a></p>`).join('')}
+<p style="color:#555">${escapeHtml(p.footer)}</p></body></html>`;
+  return { text, html };
+}

@@ -1,6 +1,7 @@
 import citiesJson from './data/cities.json';
 import stationsJson from './data/stations.json';
 import airportsJson from './data/airports.json';
+import riskJson from './data/high-risk-countries.json';
 import { distanceKm } from './sandbox/geo';
 
 export type Names = { fr: string; en: string };
@@ -12,6 +13,8 @@ export type RefAirport = { iata: string; icao?: string | null; name: Names; city
 export const cities = new Map<string, RefCity>((citiesJson as RefCity[]).map((c) => [c.id, c]));
 export const stations = stationsJson as RefStation[];
 export const airports = airportsJson as RefAirport[];
+/** Countries whose trips need the safety service's approval too (data/README.md). */
+export const HIGH_RISK_COUNTRIES: ReadonlySet<string> = new Set((riskJson as { country: string }[]).map((c) => c.country));
 export const stationByUic = new Map(stations.map((s) => [s.uic, s]));
 export const airportByIata = new Map(airports.map((a) => [a.iata, a]));
 

@@ -88,3 +88,5 @@ export async function loadUserGraph(db: Db, userId: string) {
     : [];
   return { ...row, entities: companyEntities };
 }
+
+export const setLang = (db: Db, userId: string, lang: 'fr' | 'en') => db.update(users).set({ lang }).where(eq(users.id, userId));

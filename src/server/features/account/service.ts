@@ -9,6 +9,7 @@ import { linkMail } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import type { RequestContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
+import { approvalAccess } from '../../domain/approvals';
 
 export async function authStrategy({ services, agency }: Ctx, username: string) {
   const user = await repo.findUserByUsername(services.db, agency.id, username.trim());
@@ -19,6 +20,8 @@ export async function authStrategy({ services, agency }: Ctx, username: string) 
 export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
   const user = 'token' in body ? await loginWithToken(ctx, body.token) : await loginWithPassword(ctx, body.username, body.password);
   const token = await createSession(ctx.services, user.id);
+  // E-mails others' actions send them (an approval request, an answer) are in the language they last signed in with.
+  if (user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
   return { token, user: await userView(ctx.services, user.id) };
 }
 
@@ -189,6 +192,7 @@ export async function userView(services: Services, userId: string): Promise<User
   if (!graph) return fail('USER_NOT_FOUND_2');
   const { user, company, agency } = graph;
   const entities = graph.entities.map((e) => ({ uid: e.id, name: e.name }));
+  const access = approvalAccess(user);
   return {
     uid: user.id,
     username: user.username,
@@ -226,6 +230,9 @@ export async function userView(services: Services, userId: string): Promise<User
     links: {
       self: linkTo('self'),
       logout: linkTo('logout'),
+      ...(access.regular ? { approvals: linkTo('approvals') } : {}),
+      ...(access.safety ? { safetyApprovals: linkTo('safetyApprovals') } : {}),
+      ...(access.regular || access.safety ? { approvalCounts: linkTo('approvalCounts') } : {}),
     },
   };
 }

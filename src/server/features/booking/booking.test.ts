@@ -243,7 +243,9 @@ describe('request approval', () => {
     const me = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result;
     const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: me.entities[0].uid }, token: alice });
     const id = added.body.result.travel.id as string;
-    const [bob, carol] = await Promise.all(['bob', 'carol'].map(async (u) => (await api.call('GET', '/api/v1/user/', { token: await api.login(u) })).body.result));
+    // bob signs in in English: the e-mails he gets are in his language.
+    const bobToken = (await api.call('POST', '/api/v1/user/login', { body: { username: 'bob', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })).body.result.token;
+    const [bob, carol] = await Promise.all([bobToken, await api.login('carol')].map(async (token) => (await api.call('GET', '/api/v1/user/', { token })).body.result));
     // Analytics and the approver as the checkout steps write them (tested with checkout).
     await api.db
       .update(travels)
@@ -263,7 +265,7 @@ describe('request approval', () => {
     expect(request!.timeLimit.toISOString()).toBe(pending.confirmationTimeLimit);
     const mail = await api.lastMail(bob.email);
     expect(mail?.subject).toContain('approval requested by Alice Martin');
-    expect(mail?.link).toMatch(/\/account\/approvals$/);
+    expect(mail?.link).toMatch(new RegExp(`^http://localhost(:\\d+)?/account/approvals\\?request=${request!.id}$`));
 
     // Unanswered by the guarantee deadline: the request, the options and the travel expire.
     const before = api.clock.now();
@@ -272,6 +274,7 @@ describe('request approval', () => {
     expect(await readAfterClockMove('alice', id)).toMatchObject({ status: 'expired', products: [{ status: 'expired' }] });
     api.clock.set(before);
     expect((await api.db.select().from(approvalRequests).where(eq(approvalRequests.travelId, id)))[0]!.status).toBe('expired');
+    expect((await api.lastMail('alice@acme.example'))?.subject).toContain('approbation');
   });
 
   it('refuses approval for a travel that does not need it (69)', async () => {

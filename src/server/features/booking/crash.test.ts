@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_PASSWORD } from '../../db/seed';
+import { callServer, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
+import { DEMO_PASSWORD } from '../../db/seed';
 
 /**
  * Issue #5: "Killing the server during confirm leaves the travel either fully booked or not booked
@@ -13,53 +13,10 @@ import { DEMO_API_KEY, DEMO_PASSWORD } from '../../db/seed';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-crash-'));
 const LATENCY_MS = 800;
-let server: { child: ChildProcess; url: string } | undefined;
-
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DIST_DIR: '/nonexistent',
-      SUPPLIER_LATENCY_MS: String(LATENCY_MS),
-      // The killed call's key must not block its retry for the default minute.
-      IDEMPOTENCY_LEASE_MS: '1500',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (listening) resolve(listening[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  return { child, url };
-}
-
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server!.url}${url}`, {
-    method,
-    headers: { 'api-key': DEMO_API_KEY, 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+let server: ServerProcess | undefined;
+const startServer = () => startServerProcess(dataDir, { SUPPLIER_LATENCY_MS: String(LATENCY_MS) });
+const kill = killServer;
+const call = (method: string, url: string, opts: Parameters<typeof callServer>[3] = {}) => callServer(server!, method, url, opts);
 
 afterAll(async () => {
   if (server) await kill(server.child);

@@ -2,6 +2,7 @@ import type { JobHandlers, JobRow } from '../../platform/jobs';
 import { updateTravel } from '../../db/travels';
 import * as repo from './repository';
 import { itemOf } from './service';
+import { askBackup, bookApprovedJob, expireRound, mailExpired, releaseJob, roundApproved } from './approvals';
 
 const travelOf = (job: JobRow) => String(job.payload.travelId);
 
@@ -9,7 +10,7 @@ const travelOf = (job: JobRow) => String(job.payload.travelId);
 const HELD = { pending_confirmation: 'prebooked', pending_approval: 'pending_approval' } as const;
 
 /**
- * The booking's durable timers. Each re-reads the travel and does nothing when it already moved on
+ * The booking's and the approvals' durable timers. Each re-reads the travel and does nothing when it already moved on
  * (confirmed, released, expired by a twin run): running one twice is harmless.
  */
 export const bookingJobs: JobHandlers = {
@@ -21,14 +22,27 @@ export const bookingJobs: JobHandlers = {
     if (!rec || !heldAs || !rec.travel.confirmationTimeLimit) return;
     const now = clock.now();
     if (rec.travel.confirmationTimeLimit > now) return { runAgainAt: rec.travel.confirmationTimeLimit };
+    // Approved in time: its booking (book-approved) is under way, and settles the travel itself.
+    if (heldAs === 'pending_approval' && (await roundApproved(db, rec.travel.id))) return;
     const held = rec.products.filter((p) => p.status === heldAs);
     await Promise.all(held.map((p) => supplier.booking.cancel(p.pnr!, itemOf(p), now)));
-    await db.transaction(async (tx) => {
+    const expired = await db.transaction(async (tx) => {
       await updateTravel(tx, rec.travel, { status: 'expired' }, now);
       for (const p of held) await repo.updateProduct(tx, p.id, { status: 'expired' });
-      await repo.expireApprovalRequests(tx, rec.travel.id, now);
+      return expireRound(tx, rec.travel.id, now);
     });
+    // The requester is told (after the commit: a rolled-back expiry announces nothing).
+    await mailExpired(services, expired);
   },
+
+  /** Half of an approval request's time without an answer: its backup approver is asked. */
+  'approval-backup': async (services, job) => askBackup(services, String(job.payload.approvalId)),
+
+  /** An approved travel booked by the job when the approval's own booking did not happen (the process died, the supplier failed). */
+  'book-approved': async (services, job) => bookApprovedJob(services, travelOf(job), job.attempts),
+
+  /** Holds given back to the supplier after a deny, a cancel or a failure, until it said so. */
+  'release-holds': async (services, job) => releaseJob(services, job.payload as { travelId: string; products: { id: string; pnr: string }[] }),
 
   /** The supplier issues the tickets of a booked travel: booked → pending_ticketing → issued (delays: config.ticketing, TICKETING_START_MS / TICKETING_ISSUE_MS). */
   'ticket-travel': async ({ db, clock, config }, job) => {

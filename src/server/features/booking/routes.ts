@@ -11,6 +11,7 @@ import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
 import * as booking from './service';
+import { requestApproval } from './approvals';
 
 const tags = ['booking'];
 const travelParams = z.object({ travelID: z.string().max(64) });
@@ -50,7 +51,7 @@ export function bookingRoutes(services: Services) {
           response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => booking.requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+      (request, reply) => sendOnce(services, request, reply, () => requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );
 
     r.post(

@@ -1,21 +1,19 @@
 import type { Rel } from '../../../contract/rels';
 import type { ConfirmBody, Travel } from '../../../contract/travel';
-import { companyApprovers } from '../../db/companies';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
-import { eligibleApprovers } from '../../domain/checkout';
 import { offers, presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs';
-import { linkMail } from '../../platform/mail';
 import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
-import type { BookItem } from '../../supplier/types';
+import { SupplierError, type BookItem } from '../../supplier/types';
 import * as repo from './repository';
 
 /**
  * Booking (spec 2 §1, issue #5): confirm books or holds every product of a travel with the supplier,
- * requestApproval holds them while an approver decides, release gives a held option back.
+ * release gives a held option back. Approvals (approvals.ts) hold, book and release through the
+ * same functions (holdProducts, bookHeld, releaseAtSupplier).
  *
  * Crash safety: every supplier call comes first, then every status is written in ONE transaction
  * guarded by the travel's version. A process killed in between wrote nothing, and its retry books
@@ -63,8 +61,8 @@ async function allOrNothing<R extends { pnr: string }>(services: Services, produ
  * what this call did at the supplier is cancelled unless the travel now records it (a twin that
  * booked the same references got the same PNRs: cancelling them would undo its booking).
  */
-async function commit(ctx: Ctx, rec: TravelRecord, pnrs: Map<string, string>, write: (tx: Services['db']) => Promise<void>): Promise<void> {
-  const { db, clock, supplier } = ctx.services;
+async function commit(services: Services, rec: TravelRecord, pnrs: Map<string, string>, write: (tx: Services['db']) => Promise<void>): Promise<void> {
+  const { db, clock, supplier } = services;
   try {
     await db.transaction(write);
   } catch (err) {
@@ -79,13 +77,13 @@ async function commit(ctx: Ctx, rec: TravelRecord, pnrs: Map<string, string>, wr
 }
 
 /** The travel as the caller sees it after a change. */
-async function answer(ctx: Ctx, travelId: string): Promise<Travel> {
+export async function answer(ctx: Ctx, travelId: string): Promise<Travel> {
   const rec = await repo.travelById(ctx.services.db, travelId);
   return presentTravel(rec!, ctx.lang, ctx.services.clock.now());
 }
 
 /** The travel to change (not theirs → 38, changed since `expected` → 105), refused (69) unless its links offer `rel` now. */
-async function travelWithLink(ctx: Ctx, travelId: string, expected: number | null, rel: Rel): Promise<TravelRecord> {
+export async function travelWithLink(ctx: Ctx, travelId: string, expected: number | null, rel: Rel): Promise<TravelRecord> {
   const rec = await travelToChange(ctx.services.db, ctx.user.id, travelId, expected);
   if (!offers(rec, rel, ctx.services.clock.now())) fail('TICKET_STATUS_FORBIDS');
   return rec;
@@ -104,7 +102,7 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
   if (body.hold) {
     const options = await allOrNothing(services, products, (item) => services.supplier.booking.hold(item, services.clock.now()));
     const limit = earliest(options.map((o) => o.confirmationTimeLimit));
-    await commit(ctx, rec, new Map(products.map((p, i) => [p.id, options[i]!.pnr])), async (tx) => {
+    await commit(services, rec, new Map(products.map((p, i) => [p.id, options[i]!.pnr])), async (tx) => {
       const now = services.clock.now();
       await updateTravel(tx, rec.travel, { status: 'pending_confirmation', confirmationTimeLimit: limit }, now);
       for (const [i, p] of products.entries())
@@ -114,75 +112,77 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
     return answer(ctx, travelId);
   }
 
+  await bookHeld(services, rec, products);
+  return answer(ctx, travelId);
+}
+
+/**
+ * The booking path (a direct confirm, or an approved travel): books `products` with the supplier,
+ * then writes the travel booked, its products with their PNRs, tickets and seats, and the ticketing
+ * job, in one transaction on the version `rec` was read at (105 when it moved on meanwhile).
+ */
+export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[]): Promise<void> {
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
-  await commit(ctx, rec, new Map(products.map((p, i) => [p.id, bookings[i]!.pnr])), async (tx) => {
+  await commit(services, rec, new Map(products.map((p, i) => [p.id, bookings[i]!.pnr])), async (tx) => {
     const now = services.clock.now();
     await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
     for (const [i, p] of products.entries()) {
       const { pnr, tickets, seats } = bookings[i]!;
       await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } });
     }
-    await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(travelId), payload: { travelId }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
+    await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
   });
-  return answer(ctx, travelId);
+}
+
+/** Holds `products` (an option each) until the earliest of their time limits: the PNRs, and that limit. */
+export async function holdProducts(services: Services, products: ProductRow[]): Promise<{ pnrs: string[]; limits: Date[]; limit: Date }> {
+  const options = await allOrNothing(services, products, (item) => services.supplier.booking.hold(item, services.clock.now()));
+  return { pnrs: options.map((o) => o.pnr), limits: options.map((o) => new Date(o.confirmationTimeLimit)), limit: earliest(options.map((o) => o.confirmationTimeLimit)) };
+}
+
+/** Gives held products back to the supplier (cancelling an option twice is harmless: retries are safe). */
+export async function releaseAtSupplier(services: Services, products: ProductRow[]): Promise<void> {
+  const now = services.clock.now();
+  const settled = await Promise.allSettled(products.filter((p) => p.pnr).map((p) => services.supplier.booking.cancel(p.pnr!, itemOf(p), now)));
+  const failure = settled.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**
- * Asks approval (spec 2 §4): the products are held while the approver decides (the hold's time
- * limit is the guarantee shown in the cart), the request is recorded for the chosen approver (or
- * every approver of the company) and e-mailed to them. Answering it is the approvals feature's.
+ * What the supplier says of products going back to the cart: each one's price now (the same train
+ * and fare searched again), or null when it no longer sells it (full, gone). When the supplier does
+ * not answer, the prices stay as they were (booking checks them again).
  */
-export async function requestApproval(ctx: Ctx, travelId: string, expected: number | null): Promise<Travel> {
-  const { services, user } = ctx;
-  const { db } = services;
-  const rec = await travelWithLink(ctx, travelId, expected, 'requestApproval');
-  const chosen = rec.travel.approvers;
-  const approvers = chosen
-    ? [await repo.approverById(db, chosen.approverId)].filter((a) => a !== undefined)
-    : rec.travel.companyId
-      ? eligibleApprovers(await companyApprovers(db, rec.travel.companyId), rec.travel, rec.products)
-      : [];
-  if (approvers.length === 0) fail('TICKET_WITHOUT_APPROVER');
-
-  const products = rec.products.filter((p) => p.status === 'cart');
-  const options = await allOrNothing(services, products, (item) => services.supplier.booking.hold(item, services.clock.now()));
-  const limit = earliest(options.map((o) => o.confirmationTimeLimit));
-  await commit(ctx, rec, new Map(products.map((p, i) => [p.id, options[i]!.pnr])), async (tx) => {
-    const now = services.clock.now();
-    await updateTravel(tx, rec.travel, { status: 'pending_approval', confirmationTimeLimit: limit }, now);
-    for (const [i, p] of products.entries())
-      await repo.updateProduct(tx, p.id, { status: 'pending_approval', pnr: options[i]!.pnr, confirmationTimeLimit: new Date(options[i]!.confirmationTimeLimit) });
-    await repo.insertApprovalRequests(
-      tx,
-      approvers.map((a) => ({
-        travelId,
-        requesterId: user.id,
-        approverId: a.id,
-        backupApproverId: chosen?.emergencyApproverId ?? null,
-        message: chosen?.message ?? null,
-        status: 'pending' as const,
-        requestedAt: now,
-        timeLimit: limit,
-      })),
-    );
-    await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
-  });
-  const travel = await answer(ctx, travelId);
-  // After the commit: an e-mail must not announce a request that was rolled back.
-  for (const approver of approvers) await mailApprover(ctx, approver, travel, limit);
-  return travel;
-}
-
-async function mailApprover(ctx: Ctx, approver: { firstname: string; email: string }, travel: Travel, limit: Date) {
-  const { services, agency, lang, origin, user } = ctx;
-  const what = travel.products.map((p) => p.name).join(', ');
-  const until = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(limit);
-  const requester = `${user.firstname} ${user.lastname}`;
-  const t =
-    lang === 'en'
-      ? { subject: `${agency.name}: approval requested by ${requester}`, greeting: `Hello ${approver.firstname},`, body: `${requester} asks you to approve a travel (${what}, ${travel.price.amount} €). The price is guaranteed until ${until}.`, action: 'Answer the request', footer: 'Without an answer by then, the request expires.' }
-      : { subject: `${agency.name} : demande d’approbation de ${requester}`, greeting: `Bonjour ${approver.firstname},`, body: `${requester} vous demande d’approuver un voyage (${what}, ${travel.price.amount.replace('.', ',')} €). Le prix est garanti jusqu’au ${until}.`, action: 'Répondre à la demande', footer: 'Sans réponse d’ici là, la demande expire.' };
-  await services.mailer.send(services.db, { agencyId: agency.id, to: approver.email, subject: t.subject, ...linkMail({ ...t, url: `${origin}/account/approvals` }) });
+export async function repriced(services: Services, rec: TravelRecord, products: ProductRow[]): Promise<Map<string, number | null>> {
+  const { supplier, clock } = services;
+  const now = clock.now();
+  const prices = new Map<string, number | null>();
+  await Promise.all(
+    products.map(async (p) => {
+      const { journey, offer, cabin, travelers, ancillaries } = p.data;
+      try {
+        const query = {
+          origin: journey.from,
+          destination: journey.to,
+          datetime: journey.departure.slice(0, 16),
+          represents: 'departure' as const,
+          passengers: Math.max(travelers.length, 1),
+          customer: { companyId: rec.travel.companyId, corporateCarriers: [], negotiatedChains: [] },
+          lang: 'fr' as const,
+          withReturn: offer.roundTrip,
+          now,
+        };
+        const journeys = await (journey.mode === 'rail' ? supplier.rail.journeys(query) : supplier.flight.itineraries(query));
+        const same = journeys.find((j) => j.id === journey.id)?.cabins.find((c) => c.cabin === cabin);
+        const fare = same && same.seats >= travelers.length ? same.offers.find((o) => o.id === offer.id) : undefined;
+        prices.set(p.id, fare ? fare.price * Math.max(travelers.length, 1) + ancillaries.reduce((sum, a) => sum + a.price * a.quantity, 0) : null);
+      } catch (err) {
+        if (err instanceof SupplierError && (err.kind === 'timeout' || err.kind === 'unavailable')) prices.set(p.id, p.price);
+        else prices.set(p.id, null);
+      }
+    }),
+  );
+  return prices;
 }
 
 /**

@@ -81,3 +81,16 @@ describe('reference place data', () => {
     expect(cities.filter((c) => !/^[A-Z]{2}$/.test(c.country) || !(c.population >= 0))).toEqual([]);
   });
 });
+
+describe('high-risk countries', () => {
+  it('are unique ISO alpha-2 codes with both names, and the reference world reaches some of them by air', async () => {
+    const { default: risky } = await import('./high-risk-countries.json');
+    const codes = risky.map((c) => c.country);
+    expect(dupes(codes)).toEqual([]);
+    for (const c of risky) {
+      expect(c.country).toMatch(/^[A-Z]{2}$/);
+      expect(hasNames(c.name)).toBe(true);
+    }
+    expect(airports.filter((a) => codes.includes(a.country)).map((a) => a.iata).sort()).toEqual(['CAI', 'KIV', 'PRN']);
+  });
+});
