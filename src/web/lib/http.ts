@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly errorMessage: string;
   readonly fields: Record<string, string> | undefined;
+  /** The resource as it is now, when its state refused the call (e.g. 409 on an answered approval request). */
+  readonly current: Record<string, unknown> | undefined;
   readonly method: HttpMethod;
   readonly url: string;
 
@@ -30,6 +32,7 @@ export class ApiError extends Error {
     msg: string;
     errorMessage: string;
     fields?: Record<string, string>;
+    current?: Record<string, unknown>;
     method: HttpMethod;
     url: string;
   }) {
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.msg = init.msg;
     this.errorMessage = init.errorMessage;
     this.fields = init.fields;
+    this.current = init.current;
     this.method = init.method;
     this.url = init.url;
   }
@@ -119,6 +123,7 @@ export async function request<S extends z.ZodType>(
       msg: parsed.success ? parsed.data.msg : response.statusText,
       errorMessage: parsed.success ? parsed.data.errorMessage : '',
       fields: parsed.success ? parsed.data.fields : undefined,
+      current: parsed.success ? parsed.data.current : undefined,
       method,
       url,
     });
