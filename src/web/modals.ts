@@ -1,5 +1,6 @@
 import type { ModalRegistry } from './lib/modal';
 import { loadAccountTexts } from './features/account/texts';
+import { loadApprovalsTexts } from './features/approvals/texts';
 import { loadCartTexts } from './features/cart/texts';
 import { loadCheckoutTexts } from './features/checkout/texts';
 
@@ -18,5 +19,6 @@ export const modalRegistry: ModalRegistry = {
   FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },
   PlacementWishes: { load: () => import('./features/trip/results/PlacementWishesModal') },
   Approvers: { load: () => Promise.all([import('./features/checkout/ApproverModal'), loadCheckoutTexts()]).then(([m]) => m) },
+  DenyApproval: { load: () => Promise.all([import('./features/approvals/DenyModal'), loadApprovalsTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
 };

@@ -17,7 +17,9 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as TravelViewRouteImport } from './routes/travel-view'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountSplatRouteImport } from './routes/account.$'
+import { Route as AccountApprovalsRouteImport } from './routes/account.approvals'
 import { Route as AccountInformationsRouteImport } from './routes/account.informations'
+import { Route as ApprovalsOneClickRouteImport } from './routes/approvals.one-click'
 import { Route as CartIndexRouteImport } from './routes/cart.index'
 import { Route as CartCheckoutRouteImport } from './routes/cart.checkout'
 import { Route as PasswordTokenRouteImport } from './routes/password.$token'
@@ -66,10 +68,20 @@ const AccountSplatRoute = AccountSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountApprovalsRoute = AccountApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountInformationsRoute = AccountInformationsRouteImport.update({
   id: '/informations',
   path: '/informations',
   getParentRoute: () => AccountRoute,
+} as any)
+const ApprovalsOneClickRoute = ApprovalsOneClickRouteImport.update({
+  id: '/approvals/one-click',
+  path: '/approvals/one-click',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CartIndexRoute = CartIndexRouteImport.update({
   id: '/cart/',
@@ -115,7 +127,9 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
+  '/account/approvals': typeof AccountApprovalsRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
@@ -132,7 +146,9 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
+  '/account/approvals': typeof AccountApprovalsRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
@@ -151,7 +167,9 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
+  '/account/approvals': typeof AccountApprovalsRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
@@ -171,7 +189,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/travel-view'
     | '/account/$'
+    | '/account/approvals'
     | '/account/informations'
+    | '/approvals/one-click'
     | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
@@ -188,7 +208,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/travel-view'
     | '/account/$'
+    | '/account/approvals'
     | '/account/informations'
+    | '/approvals/one-click'
     | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
@@ -206,7 +228,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/travel-view'
     | '/account/$'
+    | '/account/approvals'
     | '/account/informations'
+    | '/approvals/one-click'
     | '/cart/checkout'
     | '/password/$token'
     | '/sandbox/$segment'
@@ -224,6 +248,7 @@ export interface RootRouteChildren {
   FormRoute: typeof FormRoute
   SearchRoute: typeof SearchRoute
   TravelViewRoute: typeof TravelViewRoute
+  ApprovalsOneClickRoute: typeof ApprovalsOneClickRoute
   CartCheckoutRoute: typeof CartCheckoutRoute
   PasswordTokenRoute: typeof PasswordTokenRoute
   SandboxSegmentRoute: typeof SandboxSegmentRoute
@@ -291,12 +316,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSplatRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/account/approvals': {
+      id: '/account/approvals'
+      path: '/approvals'
+      fullPath: '/account/approvals'
+      preLoaderRoute: typeof AccountApprovalsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/account/informations': {
       id: '/account/informations'
       path: '/informations'
       fullPath: '/account/informations'
       preLoaderRoute: typeof AccountInformationsRouteImport
       parentRoute: typeof AccountRoute
+    }
+    '/approvals/one-click': {
+      id: '/approvals/one-click'
+      path: '/approvals/one-click'
+      fullPath: '/approvals/one-click'
+      preLoaderRoute: typeof ApprovalsOneClickRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/cart/': {
       id: '/cart/'
@@ -352,12 +391,14 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteChildren {
   AccountSplatRoute: typeof AccountSplatRoute
+  AccountApprovalsRoute: typeof AccountApprovalsRoute
   AccountInformationsRoute: typeof AccountInformationsRoute
   AccountIndexRoute: typeof AccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountSplatRoute: AccountSplatRoute,
+  AccountApprovalsRoute: AccountApprovalsRoute,
   AccountInformationsRoute: AccountInformationsRoute,
   AccountIndexRoute: AccountIndexRoute,
 }
@@ -372,6 +413,7 @@ const rootRouteChildren: RootRouteChildren = {
   FormRoute: FormRoute,
   SearchRoute: SearchRoute,
   TravelViewRoute: TravelViewRoute,
+  ApprovalsOneClickRoute: ApprovalsOneClickRoute,
   CartCheckoutRoute: CartCheckoutRoute,
   PasswordTokenRoute: PasswordTokenRoute,
   SandboxSegmentRoute: SandboxSegmentRoute,

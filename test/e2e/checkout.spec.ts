@@ -131,7 +131,7 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
   const mail = page.locator('article', { hasText: 'bob@acme.example' }).filter({ hasText: 'demande d’approbation de Alice Martin' }).first();
   await expect(mail).toBeVisible();
   await expect(mail).toContainText('Alice Martin vous demande d’approuver un voyage');
-  await expect(mail.getByRole('link', { name: 'Répondre à la demande' })).toBeVisible();
+  await expect(mail.getByRole('link', { name: 'Voir la demande' })).toBeVisible();
 });
 
 test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and sees the tickets issued', async ({ page, context }) => {

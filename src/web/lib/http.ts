@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly errorMessage: string;
   readonly fields: Record<string, string> | undefined;
+  /** The resource as it is now, when its state refused the call (e.g. 409 on an answered approval request). */
+  readonly current: Record<string, unknown> | undefined;
   readonly method: HttpMethod;
   readonly url: string;
 
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     msg: string;
     errorMessage: string;
     fields?: Record<string, string>;
+    current?: Record<string, unknown>;
     method: HttpMethod;
     url: string;
   }) {
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.msg = init.msg;
     this.errorMessage = init.errorMessage;
     this.fields = init.fields;
+    this.current = init.current;
     this.method = init.method;
     this.url = init.url;
   }
@@ -152,6 +156,7 @@ export async function request<S extends z.ZodType>(
       msg: parsed ? parsed.msg : response.statusText,
       errorMessage: parsed ? parsed.errorMessage : '',
       fields: parsed?.fields,
+      current: parsed?.current,
       method,
       url,
     });

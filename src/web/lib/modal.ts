@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Approval } from '../../contract/approvals';
 import type { Link } from '../../contract/link';
 import type { Travel } from '../../contract/travel';
 import type { PlacementOption } from '../../contract/trip';
@@ -22,6 +23,8 @@ export type ModalProps = {
   Recap: { recaps: { paxName: string; link: string }[] };
   /** Checkout approver choice: `link` is the travel's getAvailableApprovers, `version` the travel's (If-Match). */
   Approvers: { link: Link; travel: Pick<Travel, 'id' | 'version'>; onReload: () => void };
+  /** Refuse an approval request with its reason (the request's `deny` link); `onDenied` once it is refused. */
+  DenyApproval: { approval: Approval; link: Link; onDenied: () => void };
 };
 export type ModalName = keyof ModalProps;
 

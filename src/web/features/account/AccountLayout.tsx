@@ -1,22 +1,34 @@
-import { useState } from 'react';
-import { Link, Navigate, Outlet } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import LogIn from 'lucide-react/icons/log-in';
 import Menu from 'lucide-react/icons/menu';
 import UserRound from 'lucide-react/icons/user-round';
+import { Button } from '../../components/Button';
+import { approvalCountsQuery, seesApprovals } from '../../lib/approvals';
 import { useUser } from '../../lib/me';
+import { openModal } from '../../lib/modal';
 
 const itemClass =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
 
 /**
  * The account area's frame (spec 3 §2): the side menu and the page. Only pages that exist are
- * listed; dashboard, bookings, approvals, archives and privacy policy join with their issues.
+ * listed; dashboard, bookings, archives and privacy policy join with their issues. A signed-out
+ * visitor of a page an e-mail links to (the approvals) is asked to sign in and stays on it.
  */
 export function AccountLayout() {
   const { t } = useLingui();
   const user = useUser();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const countsLink = user && seesApprovals(user) ? user.links.approvalCounts : undefined;
+  const counts = useQuery({ ...approvalCountsQuery(countsLink ?? { href: '', method: 'GET' }), enabled: Boolean(countsLink) });
+  if (!user && pathname === '/account/approvals') return <SignInFirst />;
   if (!user || !user.features.enableAccountAccess) return <Navigate to="/" replace />;
+  const pending = counts.data ? counts.data.pending + (user.canApproveSafetyApproval ? counts.data.safetyPending : 0) : 0;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 md:flex-row">
@@ -38,11 +50,44 @@ export function AccountLayout() {
               {t`Données personnelles`}
             </Link>
           </li>
+          {seesApprovals(user) && (
+            <li>
+              <Link to="/account/approvals" className={itemClass} onClick={() => setMenuOpen(false)}>
+                <ClipboardCheck aria-hidden="true" size={20} />
+                {t`Demandes d’approbation`}{' '}
+                {pending > 0 && (
+                  <span className="ml-auto rounded-full bg-gray-900 px-2 text-sm font-semibold text-white tabular-nums">
+                    {pending}
+                    <span className="sr-only"> {t`en attente`}</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
+    </div>
+  );
+}
+
+/** The e-mail's link opened signed out: the login opens here, and the page shows once signed in. */
+function SignInFirst() {
+  useEffect(() => openModal('Login'), []);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">
+        <Trans>Connectez-vous pour voir cette demande</Trans>
+      </h1>
+      <p className="text-gray-800">
+        <Trans>La demande d’approbation s’ouvrira dès que vous serez connecté.</Trans>
+      </p>
+      <Button onClick={() => openModal('Login')}>
+        <LogIn aria-hidden="true" size={18} />
+        <Trans>Se connecter</Trans>
+      </Button>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import BellRing from 'lucide-react/icons/bell-ring';
 import FileText from 'lucide-react/icons/file-text';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Undo2 from 'lucide-react/icons/undo-2';
 import type { Product, Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button, buttonClass } from '../../components/Button';
@@ -12,7 +14,7 @@ import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
 import { DEFAULT_FEATURES } from '../../../contract/account';
-import { deleteTravelMutation, liveProducts, releaseOptionMutation } from './api';
+import { cancelApprovalMutation, deleteTravelMutation, liveProducts, releaseOptionMutation, remindApproverMutation } from './api';
 import { formatDateTime, formatDay, formatMoney } from '../../lib/format';
 import { StatusTag } from './labels';
 import { Notices, ProductCard } from './ProductCard';
@@ -47,6 +49,29 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const canAdd = mode === 'cart' && 'addTrip' in travel.links;
   const deleting = useMutation(deleteTravelMutation());
   const releasing = useMutation(releaseOptionMutation());
+  const reminding = useMutation(remindApproverMutation());
+  const cancellingApproval = useMutation(cancelApprovalMutation());
+  const remindLink = mode === 'cart' ? travel.links.remind : undefined;
+  const cancelApprovalLink = mode === 'cart' ? travel.links.cancelApproval : undefined;
+
+  const remind = (link: NonNullable<Travel['links']['remind']>) =>
+    reminding.mutate({ link }, { onSuccess: () => toast.success(t`Le valideur a été relancé`) });
+
+  const askCancelApproval = (link: NonNullable<Travel['links']['cancelApproval']>) =>
+    openModal('Confirm', {
+      title: t`Annuler la demande d’approbation ?`,
+      message: t`Le valideur ne pourra plus y répondre. Le voyage revient dans votre panier, avec ses prix mis à jour.`,
+      confirmLabel: t`Annuler la demande`,
+      onConfirm: async () => {
+        try {
+          await cancellingApproval.mutateAsync({ link });
+        } catch {
+          return; // the http client showed the failure; the request stays
+        }
+        toast.success(t`Demande d’approbation annulée`);
+        returnFocusTo(heading.current);
+      },
+    });
 
   const askDelete = (link: NonNullable<Travel['links']['delete']>) =>
     openModal('Confirm', {
@@ -138,6 +163,18 @@ export function TravelCard({ travel, mode, onGone }: Props) {
           <Button variant="secondary" onClick={() => openModal('Recap', { recaps: travel.treepRecaps })}>
             <FileText aria-hidden="true" size={18} />
             <Trans>Récapitulatif</Trans>
+          </Button>
+        )}
+        {cancelApprovalLink && (
+          <Button variant="ghost" onClick={() => askCancelApproval(cancelApprovalLink)} aria-describedby={titleId}>
+            <Undo2 aria-hidden="true" size={18} />
+            <Trans>Annuler la demande</Trans>
+          </Button>
+        )}
+        {remindLink && (
+          <Button variant="secondary" busy={reminding.isPending} onClick={() => remind(remindLink)} aria-describedby={titleId}>
+            <BellRing aria-hidden="true" size={18} />
+            <Trans>Relancer le valideur</Trans>
           </Button>
         )}
         {mode === 'cart' && travel.status !== 'cancelled' && travel.links.delete && (

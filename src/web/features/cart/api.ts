@@ -38,5 +38,11 @@ export const releaseOptionMutation = () =>
     },
   });
 
+/** The requester reminds the approvers of a pending request (its `remind` link; at most once an hour, else 429). */
+export const remindApproverMutation = () => mutationOptions({ ...linkMutationOptions('remind') });
+
+/** The requester cancels a pending request (its `cancelApproval` link): the travel goes back to the cart. */
+export const cancelApprovalMutation = () => mutationOptions({ ...linkMutationOptions('cancelApproval'), onSuccess: invalidateTravels });
+
 /** Products still in the travel: released or expired options are gone from it. */
 export const liveProducts = (travel: Travel): Product[] => travel.products.filter((p) => p.status !== 'released' && p.status !== 'expired');

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '../../contract/account';
+import type { Link } from '../../contract/link';
+import { follow } from './follow';
+
+/** The approvals' query keys, shared by the account menu's badge and the approvals screens. */
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  lists: () => ['approvals', 'list'] as const,
+  counts: () => ['approvals', 'counts'] as const,
+  one: (id: string) => ['approvals', 'one', id] as const,
+  oneClick: (token: string) => ['approvals', 'one-click', token] as const,
+};
+
+/** Whether the signed-in user sees the approvals (spec 2 §6): a company and the permission approval or check_approval. */
+export const seesApprovals = (user: User | null): boolean =>
+  Boolean(user?.company && (user.perms.includes('approval') || user.perms.includes('check_approval')));
+
+/** The menu badge: requests awaiting the user's answer (the user's `approvalCounts` link). */
+export const approvalCountsQuery = (link: Link) =>
+  queryOptions({
+    queryKey: approvalKeys.counts(),
+    queryFn: ({ signal }) => follow('approvalCounts', link, undefined, { signal, silent: true }),
+    staleTime: 30_000,
+  });
