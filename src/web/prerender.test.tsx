@@ -74,7 +74,7 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     const { routes } = await appShell();
     const signedInOnly = (path: string) => routes.find((route) => route.path === path)?.signedInOnly;
     for (const path of ['/cart/', '/cart/checkout', '/travel-view', '/recap/$travelId/$travelerId', '/account', '/account/informations']) expect(signedInOnly(path), path).toBe(true);
-    for (const path of ['/', '/search', '/password/$token', '/sso/$segment', '/$']) expect(signedInOnly(path), path).toBe(false);
+    for (const path of ['/', '/search', '/password/$token', '/sso/$segment', '/$', '/account/approvals']) expect(signedInOnly(path), path).toBe(false);
   });
 
   it('is the home page’s markup as the app renders it, so the app replaces it without a visible change', async () => {

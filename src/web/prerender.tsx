@@ -140,24 +140,26 @@ async function renderLang(lang: Lang): Promise<LangShell> {
  */
 function routeInfos(routesById: Record<string, AnyRoute>): RouteInfo[] {
   const context: RouterContext = { queryClient, user: () => null };
-  const sendsHome = (route: AnyRoute): boolean => {
-    const beforeLoad = route.options.beforeLoad as ((options: { context: RouterContext }) => unknown) | undefined;
+  // `route`'s guard, on a visit of `path` (a guard may let some of its pages through, e.g. an e-mail's deep link).
+  const sendsHome = (route: AnyRoute, path: string): boolean => {
+    const beforeLoad = route.options.beforeLoad as ((options: { context: RouterContext; location: { pathname: string } }) => unknown) | undefined;
     if (!beforeLoad) return false;
     try {
-      beforeLoad({ context });
+      beforeLoad({ context, location: { pathname: path } });
       return false;
     } catch (thrown) {
       return isRedirect(thrown) && thrown.options.to === '/';
     }
   };
-  const guarded = (route: AnyRoute | undefined): boolean => !!route && (sendsHome(route) || guarded(route.parentRoute as AnyRoute | undefined));
+  const guarded = (route: AnyRoute | undefined, path: string): boolean =>
+    !!route && (sendsHome(route, path) || guarded(route.parentRoute as AnyRoute | undefined, path));
   return Object.values(routesById)
     .filter((route) => !route.isRoot)
     .map((route) => ({
       id: route.id,
       parentId: (route.parentRoute as AnyRoute | undefined)?.isRoot ? null : ((route.parentRoute as AnyRoute | undefined)?.id ?? null),
       path: route.fullPath as string,
-      signedInOnly: guarded(route),
+      signedInOnly: guarded(route, route.fullPath as string),
     }));
 }
 
