@@ -280,7 +280,7 @@ export default defineConfig({
             // loaders…): one chunk rather than a dozen requests of a few hundred bytes each.
             {
               name: 'app',
-              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features)\.tsx?|modals\.ts|App\.tsx|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features)\.tsx?|modals\.ts|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

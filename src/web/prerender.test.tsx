@@ -1,10 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { http } from 'msw';
+import { loadBranding } from './lib/branding';
 import { i18n } from './lib/i18n';
+import type { PageData } from './lib/page-data';
 import { setPageData } from './lib/page-data';
+import { queryClient } from './lib/query';
 import type { AppShell, PageShell } from './prerender';
 import { renderAppShell } from './prerender';
+import { createAppRouter } from './router';
 import { brandingFixture } from './testing/fixtures';
 import { renderRoute } from './testing/render';
 import { server } from './testing/server';
@@ -20,12 +27,47 @@ vi.mock('./features/trip/search-form/TripSearchForm', () => ({
 let shell: AppShell | undefined;
 const appShell = async () => (shell ??= await renderAppShell());
 
+/** A first screen as the server sends it: the page's pieces, with the agency's details and the page's slots. */
+const filled = (page: PageShell, slots: Record<string, string>) =>
+  `${page.top.name}${page.footer['info+support']}${page.end}`.replace(/%((?:AGENCY|TRIP)_[A-Z_]+)%/g, (_, name: string) => slots[name]!);
+
+/** The markup without React's hydration markers (comments, the client-rendered boundary's template). */
+const withoutMarkers = (html: string) => html.replace(/<!--[^>]*-->/g, '').replace(/<template[^>]*><\/template>/g, '');
+
 /** The app's markup, for a comparison with a first screen (without the prerender's inert attribute). */
 function expectSameMarkup(container: HTMLElement, page: PageShell, slots: Record<string, string>) {
   const expected = document.createElement('div');
-  expected.innerHTML = `${page.top.name}${page.footer['info+support']}${page.end}`.replace(/%((?:AGENCY|TRIP)_[A-Z_]+)%/g, (_, name: string) => slots[name]!);
+  expected.innerHTML = withoutMarkers(filled(page, slots));
   expected.firstElementChild!.removeAttribute('inert');
   expect(container.firstElementChild!.outerHTML).toBe(expected.firstElementChild!.outerHTML);
+}
+
+/**
+ * What start.tsx does with the server's first screen: the route loaded and the page data in place, React
+ * hydrates the markup. Resolves with the errors React reported and the screen's h1 before hydration.
+ */
+async function hydrate(path: string, html: string, data: PageData) {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  container.firstElementChild!.removeAttribute('inert');
+  const h1 = container.querySelector('h1');
+  setPageData(data);
+  await loadBranding();
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  const errors: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error');
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+    { container, hydrate: true, onRecoverableError: (error) => errors.push(error) },
+  );
+  await screen.findByRole('banner');
+  return { container, h1, errors, consoleError };
 }
 
 const agencySlots = {
@@ -45,7 +87,7 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     expect(fr.top.logo).toContain('>Comparez et réservez</h3>');
     for (const { top, footer, end } of [fr, en, frShell.search, enShell.search]) {
       for (const html of [top.logo, top.name]) {
-        expect(html).toMatch(/^<div class="flex min-h-screen flex-col" inert="">/);
+        expect(html).toMatch(/^<!--\$--><div class="flex min-h-screen flex-col" inert="">/);
         expect(html).toMatch(/<\/main>$/);
         expect(html).not.toMatch(/<script|<footer|<link|aria-label="Notifications"/);
       }
@@ -56,7 +98,7 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
       expect(footer.info).not.toContain('%AGENCY_SUPPORT_EMAIL%');
       expect(footer.support).toContain('href="mailto:%AGENCY_SUPPORT_EMAIL%"');
       expect(footer['info+support']).toMatch(/%AGENCY_INFO_HTML%[\s\S]*%AGENCY_SUPPORT_EMAIL%/);
-      expect(end).toBe('</div>');
+      expect(end).toBe('</div><!--/$-->');
     }
   });
 
@@ -77,12 +119,37 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     for (const path of ['/', '/search', '/password/$token', '/sso/$segment', '/$', '/account/approvals']) expect(signedInOnly(path), path).toBe(false);
   });
 
-  it('is the home page’s markup as the app renders it, so the app replaces it without a visible change', async () => {
+  it('is the home page’s markup as the app renders it, so the app adopts it without a visible change', async () => {
     const { fr } = await appShell();
     i18n.activate('fr');
     const { container } = await renderRoute('/');
     await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
     expectSameMarkup(container, fr.home, agencySlots);
+  });
+
+  it('is hydrated by the app: the same nodes, no error, the trip form’s boundary left to the client', async () => {
+    const { fr } = await appShell();
+    i18n.activate('fr');
+    const { container, h1, errors, consoleError } = await hydrate('/', filled(fr.home, agencySlots), { branding: brandingFixture });
+    await screen.findByText('Chargement du formulaire de recherche…');
+    expect(container.querySelector('h1')).toBe(h1);
+    expect(errors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    setPageData({});
+  });
+
+  it('is hydrated on the results page too, with the server’s names and fact', async () => {
+    const { fr } = await appShell();
+    i18n.activate('fr');
+    server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
+    const slots = { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[2]! };
+    const data = { branding: brandingFixture, places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 2 };
+    const { container, h1, errors, consoleError } = await hydrate('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00', filled(fr.search, slots), data);
+    expect(container.querySelector('h1')).toBe(h1);
+    expect(h1?.textContent).toBe('Aller : Paris - Lyon');
+    expect(errors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    setPageData({});
   });
 
   it('is the results page’s markup as the app renders it while the search runs, with the server’s names and fact', async () => {

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, isRedirect } from '@tanstack/react-router';
@@ -69,7 +69,7 @@ const escapeHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 async function renderPage(href: string, prepare: () => void = () => undefined): Promise<PageShell> {
   queryClient.clear();
   prepare();
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [href] }));
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [href] }), { isServer: true });
   await router.load();
   if (router.state.location.href !== href || !router.state.matches.length) throw new Error(`prerender: ${href} did not render (not its canonical address?)`);
   const render = ({ logo, info, support }: Variant) => {
@@ -83,7 +83,8 @@ async function renderPage(href: string, prepare: () => void = () => undefined): 
     };
     queryClient.setQueryData(brandingQuery().queryKey, branding);
     setPageData({ fact: 0 });
-    const html = renderToStaticMarkup(
+    // renderToString: the markup with React's hydration markers, so the app adopts it (start.tsx).
+    const html = renderToString(
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
@@ -92,12 +93,16 @@ async function renderPage(href: string, prepare: () => void = () => undefined): 
     )
       // Hoisted resource hints and the router's inline scroll script (the CSP allows no inline script).
       .replace(/^(<link [^>]*>)+/, '')
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      // A boundary left to the client (the trip form, a lazy chunk) says why, with a stack: not for the page.
+      // The empty digest marks it as expected, so hydrating it reports no error (React's own convention).
+      .replace(/<template\b[^>]*><\/template>/g, '<template data-dgst=""></template>');
     // layout start … </main> <footer>…</footer> </div>; the toasts region comes with the first toast.
     const match = /^(<div class="flex min-h-screen flex-col">)([\s\S]*<\/main>)(<footer\b[\s\S]*<\/footer>)(<\/div>)$/.exec(html);
     if (!match) throw new Error(`prerender: the markup of ${href} no longer has the expected layout`);
-    // Inert until the app renders over it: a click on a button without its code would be lost.
-    return { top: `<div class="flex min-h-screen flex-col" inert="">${match[2]}`, footer: match[3]!, end: match[4]! };
+    // Inert until the app hydrates it: a click on a button without its code would be lost. In the browser
+    // the router wraps the page in a Suspense boundary it leaves out on a server: its markers go around.
+    return { top: `<!--$--><div class="flex min-h-screen flex-col" inert="">${match[2]}`, footer: match[3]!, end: `${match[4]!}<!--/$-->` };
   };
   const withLogo = render({ logo: true, info: false, support: false });
   const page = {
@@ -120,7 +125,7 @@ async function renderLang(lang: Lang): Promise<LangShell> {
   i18n.loadAndActivate({ locale: lang, messages: CATALOGS[lang] });
   const home = await renderPage('/');
   // The address as the app writes it (the router would redirect to it otherwise).
-  const href = createAppRouter(createMemoryHistory()).buildLocation({ to: '/search', search: searchUrlSchema.parse(SLOT_SEARCH) }).href;
+  const href = createAppRouter(createMemoryHistory(), { isServer: true }).buildLocation({ to: '/search', search: searchUrlSchema.parse(SLOT_SEARCH) }).href;
   const raw = await renderPage(href, () => {
     // The search is on its way: the page shows its "searching" state.
     const search = tripSearchQuery(searchUrlSchema.parse(SLOT_SEARCH), null);
@@ -166,7 +171,7 @@ function routeInfos(routesById: Record<string, AnyRoute>): RouteInfo[] {
 /**
  * Build time only (vite.config.ts runs it): the first screens as the app first renders them for a
  * signed-out visitor, in each language, and the app's routes. The server puts a page in #root with the
- * agency's details, so it paints before any JavaScript runs; the app then renders the same markup over it.
+ * agency's details, so it paints before any JavaScript runs; the app then hydrates it (start.tsx).
  */
 export async function renderAppShell(): Promise<AppShell> {
   const shell = {} as AppShell;

@@ -18,11 +18,15 @@ function RouteError({ error }: ErrorComponentProps) {
 /** What every route's beforeLoad and loader get: the query cache to load into, and who is signed in. */
 export type RouterContext = { queryClient: QueryClient; user: () => User | null };
 
-/** The app's router (a memory history in tests); the http client's session rules navigate through it. */
-export function createAppRouter(history?: RouterHistory) {
+/**
+ * The app's router (a memory history in tests and in the build's prerender, which renders as a server
+ * does); the http client's session rules navigate through it.
+ */
+export function createAppRouter(history?: RouterHistory, { isServer }: { isServer?: boolean } = {}) {
   const router = createRouter({
     routeTree,
     history,
+    ...(isServer === undefined ? {} : { isServer }),
     context: { queryClient, user: currentUser },
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,

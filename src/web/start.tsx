@@ -62,11 +62,14 @@ async function evaluatePageChunks(signedIn: boolean) {
  * while the first screen is already on display.
  */
 async function start(root: HTMLElement) {
-  const { createRoot } = await import('react-dom/client');
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const { activateLang, detectLang } = await import('./lib/i18n');
+  const lang = detectLang();
+  // The language of the server's first screen, before the app sets its own.
+  const screenLang = document.documentElement.lang;
   try {
-    await activateLang(detectLang());
+    await activateLang(lang);
   } catch {
     // The catalog could not load (offline, stale deployment): only a reload can help.
     root.textContent = SORRY;
@@ -101,15 +104,23 @@ async function start(root: HTMLElement) {
       await nextTask();
     }
   }
-  const app = createRoot(root);
-  // A transition: React renders in slices and keeps the page responsive meanwhile.
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const ui = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  const screen = root.firstElementChild;
+  if (screen && !signedIn && lang === screenLang) {
+    // The server's first screen is the app's own markup (src/web/prerender.tsx): React adopts it, in
+    // slices, instead of building the page again. It was inert until now, a click would have been lost;
+    // React replays the clicks that come while it hydrates.
+    screen.removeAttribute('inert');
+    hydrateRoot(root, ui);
+  } else {
+    const app = createRoot(root);
+    // A transition: React renders in slices and keeps the page responsive meanwhile.
+    startTransition(() => app.render(ui));
+  }
   whenNetworkQuiet(() => void import('./lib/pwa').then(({ registerServiceWorker }) => registerServiceWorker()));
 }
 

@@ -109,9 +109,9 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
 
   const current = leg === 'return' ? returnQuery : outwardQuery;
   // Results that come in are rendered in the background, in slices, while "searching" stays on screen
-  // and the page responsive (a leg may hold 1,000 proposals); a switch between results already
-  // shown does not wait.
-  const deferred = useDeferredValue(current.data);
+  // and the page responsive (a leg may hold 1,000 proposals) — also when they are there before the
+  // screen's first render; a switch between results already shown does not wait.
+  const deferred = useDeferredValue(current.data, undefined);
   const results = deferred === undefined ? undefined : current.data;
   // The traveller step's code comes in idle time once results are on display.
   const shown = Boolean(results);
