@@ -18,3 +18,9 @@ export function optionalTexts<K extends string>(search: Record<string, unknown>,
   for (const key of Object.keys(rules) as K[]) if (key in search) out[key] = text(search[key], rules[key]);
   return out;
 }
+
+/** A param that must be one of `values`; anything else is dropped. */
+export function optionalChoice<T extends string>(search: Record<string, unknown>, key: string, values: readonly T[]): T | undefined {
+  const value = search[key];
+  return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}

@@ -1,20 +1,21 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { APPROVAL_SORTS } from '../../contract/approvals';
+import { optionalChoice, optionalTexts } from '../lib/search-params';
 import type { ApprovalsSearch } from '../features/approvals/ApprovalsPage';
 import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
 import { approvalQuery } from '../features/approvals/api';
 import { loadApprovalsTexts } from '../features/approvals/texts';
 
-const searchSchema = z.object({
-  tab: z.enum(['pending', 'answered', 'accepted', 'denied']).optional().catch(undefined),
-  kind: z.enum(['regular', 'safety']).optional().catch(undefined),
-  q: z.string().max(100).optional().catch(undefined),
-  sort: z.enum(APPROVAL_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-  /** The e-mail's deep link: that request, opened above the list. */
-  request: z.string().min(1).max(64).optional().catch(undefined),
+/** The contract's sorts (contract/approvals APPROVAL_SORTS), repeated here: the route tree is on every first load, the contract's schemas are not. */
+const SORTS = ['requestedAt', 'start', 'totalAmount', 'timeLimit'] as const;
+
+const validateSearch = (search: Record<string, unknown>): ApprovalsSearch => ({
+  tab: optionalChoice(search, 'tab', ['pending', 'answered', 'accepted', 'denied'] as const),
+  kind: optionalChoice(search, 'kind', ['regular', 'safety'] as const),
+  sort: optionalChoice(search, 'sort', SORTS),
+  order: optionalChoice(search, 'order', ['asc', 'desc'] as const),
+  // `request`: the e-mail's deep link, that request opened above the list.
+  ...optionalTexts(search, { q: { max: 100 }, request: { min: 1, max: 64 } }),
 });
 
 /**
@@ -23,7 +24,7 @@ const searchSchema = z.object({
  * until then).
  */
 export const Route = createFileRoute('/account/approvals')({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => ({ request: search.request }),
   loader: ({ context, deps }) => {
     if (deps.request && context.user()) void context.queryClient.prefetchQuery(approvalQuery(deps.request));

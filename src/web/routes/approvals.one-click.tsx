@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalTexts } from '../lib/search-params';
 import { OneClickPage } from '../features/approvals/OneClickPage';
 import { oneClickQuery } from '../features/approvals/api';
 import { loadApprovalsTexts } from '../features/approvals/texts';
@@ -10,7 +10,7 @@ import { NotFound } from '../components/NotFound';
  * the link's signed, single-use token; no session needed.
  */
 export const Route = createFileRoute('/approvals/one-click')({
-  validateSearch: z.object({ token: z.string().min(1).max(512).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { token: { min: 1, max: 512 } }),
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: ({ context, deps }) => {
     if (deps.token) void context.queryClient.prefetchQuery(oneClickQuery(deps.token));
