@@ -5,22 +5,11 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
 import Forward from 'lucide-react/icons/forward';
+import type { Tone } from '../../components/StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
 import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
 
-type Tone = 'neutral' | 'pending' | 'ok' | 'bad';
-const toneClass: Record<Tone, string> = {
-  neutral: 'bg-gray-100 text-gray-900',
-  pending: 'bg-amber-100 text-amber-950',
-  ok: 'bg-green-100 text-green-950',
-  bad: 'bg-red-100 text-red-950',
-};
-const toneIcon: Record<Tone, ReactNode> = {
-  neutral: <Forward aria-hidden="true" size={16} />,
-  pending: <Clock aria-hidden="true" size={16} />,
-  ok: <CircleCheck aria-hidden="true" size={16} />,
-  bad: <CircleAlert aria-hidden="true" size={16} />,
-};
 
 /** A request's status as a tag with an icon and its words (UI.md: never by colour only). */
 export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {
@@ -35,12 +24,7 @@ export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {
     failed: [t`Réservation impossible`, 'bad'],
   };
   const [label, tone] = labels[status];
-  return (
-    <span className={`inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-sm font-semibold ${toneClass[tone]}`}>
-      {toneIcon[tone]}
-      {label}
-    </span>
-  );
+  return <StatusBadge tone={tone} label={label} neutralIcon={<Forward aria-hidden="true" size={16} />} />;
 }
 
 export const personName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();

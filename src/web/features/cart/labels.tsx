@@ -1,24 +1,9 @@
-import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import CircleAlert from 'lucide-react/icons/circle-alert';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import Clock from 'lucide-react/icons/clock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import type { Tone } from '../../components/StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import type { Product, ProductStatus, TravelStatus } from '../../../contract/travel';
 
-type Tone = 'neutral' | 'pending' | 'ok' | 'bad';
-const toneClass: Record<Tone, string> = {
-  neutral: 'bg-gray-100 text-gray-900',
-  pending: 'bg-amber-100 text-amber-950',
-  ok: 'bg-green-100 text-green-950',
-  bad: 'bg-red-100 text-red-950',
-};
-const toneIcon: Record<Tone, ReactNode> = {
-  neutral: <ShoppingCart aria-hidden="true" size={16} />,
-  pending: <Clock aria-hidden="true" size={16} />,
-  ok: <CircleCheck aria-hidden="true" size={16} />,
-  bad: <CircleAlert aria-hidden="true" size={16} />,
-};
 
 /** A status as a coloured tag with an icon and its words (UI.md: never by colour only). */
 export function StatusTag({ status }: { status: TravelStatus | ProductStatus }) {
@@ -38,12 +23,7 @@ export function StatusTag({ status }: { status: TravelStatus | ProductStatus }) 
     removed: [t`Supprimé`, 'bad'],
   };
   const [label, tone] = labels[status];
-  return (
-    <span className={`inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-sm font-semibold ${toneClass[tone]}`}>
-      {toneIcon[tone]}
-      {label}
-    </span>
-  );
+  return <StatusBadge tone={tone} label={label} neutralIcon={<ShoppingCart aria-hidden="true" size={16} />} />;
 }
 
 export function useFlexibilityLabel() {
