@@ -15,7 +15,7 @@ import { openModal } from '../../lib/modal';
 import { queryClient } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { approvalQuery, approveMutation, currentOf, escalateMutation, showApproval } from './api';
-import { ApprovalStatusTag, Chain, Compliance, JourneyItem, TimeLimit, firstAnswerer, personName } from './parts';
+import { ApprovalStatusTag, Chain, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
 
 /**
  * What the card does with a failed answer: a 409 means another answer won — the card shows the
@@ -136,18 +136,7 @@ export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function Appro
         </p>
       )}
 
-      <div className="space-y-2">
-        {approval.journey.map((item) => (
-          <JourneyItem key={item.productId} item={item} />
-        ))}
-      </div>
-
-      <Compliance compliant={approval.isCompliant} />
-      {approval.exemption && (
-        <p className="text-sm">
-          <Trans>Motif de dérogation :</Trans> {approval.exemption}
-        </p>
-      )}
+      <JourneySummary approval={approval} />
       {approval.missionOrders.length > 0 && (
         <div className="text-sm">
           <h3 className="font-semibold">

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { FormAlert, TextAreaField } from '../../components/Field';
 import { ApiError, errorText } from '../../lib/http';
 import { answerOneClickMutation, currentOf, oneClickQuery } from './api';
-import { ApprovalStatusTag, Compliance, JourneyItem, TimeLimit, firstAnswerer, personName } from './parts';
+import { ApprovalStatusTag, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
 import { formatMoney } from '../../lib/format';
 
 type Outcome = { kind: 'answered'; approval: Approval } | { kind: 'conflict'; approval: Approval | null };
@@ -93,17 +93,7 @@ function Summary({ approval }: { approval: Approval }) {
         </p>
       </div>
       {approval.currentRequest.message && <blockquote className="border-l-4 border-gray-300 pl-3">{approval.currentRequest.message}</blockquote>}
-      <div className="space-y-2">
-        {approval.journey.map((item) => (
-          <JourneyItem key={item.productId} item={item} />
-        ))}
-      </div>
-      <Compliance compliant={approval.isCompliant} />
-      {approval.exemption && (
-        <p className="text-sm">
-          <Trans>Motif de dérogation :</Trans> {approval.exemption}
-        </p>
-      )}
+      <JourneySummary approval={approval} />
       <TimeLimit iso={approval.timeLimit} open={approval.status === 'pending' || approval.status === 'escalated'} />
     </section>
   );

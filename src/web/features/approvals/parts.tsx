@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
@@ -203,4 +203,23 @@ export function firstAnswerer(approval: Approval): { you: boolean; name: string 
     .sort((a, b) => (b.response.answeredAt ?? '').localeCompare(a.response.answeredAt ?? ''));
   const by = answered[0]?.response.by;
   return by ? { you: by.you, name: personName(by) } : null;
+}
+
+/** What the request asks for: every product of the journey, its compliance and the traveller's reason for an exemption. */
+export function JourneySummary({ approval }: { approval: Approval }) {
+  return (
+    <>
+      <div className="space-y-2">
+        {approval.journey.map((item) => (
+          <JourneyItem key={item.productId} item={item} />
+        ))}
+      </div>
+      <Compliance compliant={approval.isCompliant} />
+      {approval.exemption && (
+        <p className="text-sm">
+          <Trans>Motif de dérogation :</Trans> {approval.exemption}
+        </p>
+      )}
+    </>
+  );
 }
