@@ -137,6 +137,8 @@ export const approvalSchema = z
     approvers: z.array(
       z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), username: z.string(), role: z.enum(['main', 'backup', 'safety', 'former']) }),
     ),
+    /** Whom the caller may pass the request to (the `approver` of escalate), in the chain's order; empty without the escalate link. */
+    escalateTo: z.array(z.object({ id: z.string(), firstname: z.string(), lastname: z.string() })),
     links: linksOf('getApproval', 'approve', 'deny', 'escalate'),
   })
   .meta({ id: 'Approval' });

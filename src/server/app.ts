@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE } from '../contract/rels';
 import type { Database } from './db/client';
 import type { Config } from './config';
-import { systemClock, type Clock } from './platform/clock';
+import { shiftedClock, systemClock, type Clock } from './platform/clock';
 import { outboxMailer, type Mailer } from './platform/mail';
 import { installErrorHandler, installInputGuard } from './platform/errors';
 import { installTenancy } from './platform/tenancy';
@@ -19,6 +19,7 @@ import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
 import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
+import { devClockRoutes } from './features/dev-clock/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
@@ -45,10 +46,11 @@ const redactUrl = (url: string) =>
   url.replace(/\/(password|user\/activate|approval\/one-click)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
+  const testClock = !deps.clock && deps.config.testClock && !deps.config.production ? shiftedClock() : null;
   const services: Services = {
     db: deps.db,
     config: deps.config,
-    clock: deps.clock ?? systemClock,
+    clock: deps.clock ?? testClock ?? systemClock,
     mailer: deps.mailer ?? outboxMailer,
     supplier: deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }),
   };
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));
+  if (testClock) await app.register(devClockRoutes(testClock));
   await serveWebApp(app, services);
   if (deps.jobPollMs) {
     const pollMs = deps.jobPollMs;

@@ -28,6 +28,8 @@ export type Config = {
   idempotencyLeaseMs: number;
   /** Ticketing of a booked travel: booked → pending_ticketing after start, → issued after issue more. */
   ticketing: { startMs: number; issueMs: number };
+  /** A clock the journeys move (`POST /dev/clock`, loopback only) to reach timers such as an approval's half time. */
+  testClock: boolean;
 };
 
 /** A configuration the server cannot start with; its message is one line naming the variables. */
@@ -98,11 +100,14 @@ const envSchema = z
     IDEMPOTENCY_LEASE_MS: optional(whole(1)),
     TICKETING_START_MS: optional(whole(0)),
     TICKETING_ISSUE_MS: optional(whole(0)),
+    TEST_CLOCK: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
   })
   .superRefine((env, ctx) => {
     // Production writes e-mailed links: they must not depend on a Host header.
     if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links)' });
+    if (env.NODE_ENV === 'production' && env.TEST_CLOCK === '1')
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'cannot be 1 when NODE_ENV=production (the clock must be the real one)' });
   });
 
 /**
@@ -136,5 +141,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,
     idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 60_000,
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
+    testClock: env.TEST_CLOCK === '1',
   };
 }

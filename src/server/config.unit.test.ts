@@ -35,6 +35,7 @@ describe('configuration defaults', () => {
       supplierLatencyMs: 0,
       idempotencyLeaseMs: 60_000,
       ticketing: { startMs: 30_000, issueMs: 180_000 },
+      testClock: false,
     });
   });
 
@@ -120,6 +121,14 @@ describe('configuration refused at start-up, in one line naming the variable', (
   it('production without PUBLIC_URL', () => {
     expect(refusal({ NODE_ENV: 'production' })).toBe(
       'Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+    );
+  });
+
+  it('TEST_CLOCK: 0 or 1, and never in production', () => {
+    expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
+    expect(refusal({ TEST_CLOCK: 'yes' })).toBe('Invalid configuration: TEST_CLOCK must be 0 or 1.');
+    expect(refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://voyages.example', TEST_CLOCK: '1' })).toBe(
+      'Invalid configuration: TEST_CLOCK cannot be 1 when NODE_ENV=production (the clock must be the real one).',
     );
   });
 

@@ -20,5 +20,6 @@ export const modalRegistry: ModalRegistry = {
   PlacementWishes: { load: () => import('./features/trip/results/PlacementWishesModal') },
   Approvers: { load: () => Promise.all([import('./features/checkout/ApproverModal'), loadCheckoutTexts()]).then(([m]) => m) },
   DenyApproval: { load: () => Promise.all([import('./features/approvals/DenyModal'), loadApprovalsTexts()]).then(([m]) => m) },
+  EscalateApproval: { load: () => Promise.all([import('./features/approvals/EscalateModal'), loadApprovalsTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
 };

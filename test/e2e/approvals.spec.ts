@@ -8,17 +8,26 @@ import { DEMO_PASSWORD, completeEmptyFields, dayFromToday, offerPanel, pickCity,
  * its e-mails and travel are told apart from the other specs' by that day.
  */
 
-/** Alice books Paris → Lyon on `day` up to the approval request to bob; answers the travel's id. */
-async function aliceRequestsApproval(page: Page, day: Date): Promise<string> {
+type Request = {
+  /** Carol as the backup approver, asked at half time. */
+  backup?: boolean;
+  /** A flight to Cairo (a high-risk country: the safety service must approve too) instead of the train to Lyon. */
+  risky?: boolean;
+};
+
+/** Alice books Paris → Lyon (or Cairo) on `day` up to the approval request to bob; answers the travel's id. */
+async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}): Promise<string> {
   await signIn(page, 'alice', 'Alice');
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');
-  await pickCity(page, 'Destination', 'Lyon');
+  await pickCity(page, 'Destination', opts.risky ? 'Le Caire' : 'Lyon');
   await form.getByLabel('Date d’aller', { exact: true }).fill(typedDate(day));
   await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
   await form.getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  const cabin = proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first();
+  const cabin = proposals(page)
+    .getByRole('button', { name: opts.risky ? /^Économie.*€/ : /^2de classe.*€/ })
+    .first();
   await cabin.click();
   await expect(cabin).toHaveAttribute('aria-pressed', 'true');
   await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
@@ -37,18 +46,31 @@ async function aliceRequestsApproval(page: Page, day: Date): Promise<string> {
   await analytics.getByRole('button', { name: 'Continuer' }).click();
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
   await modal.getByLabel('Valideur *').selectOption({ label: 'Bob Durand' });
+  if (opts.backup) await modal.getByLabel('Valideur suppléant (facultatif)').selectOption({ label: 'Carol Petit' });
   await modal.getByRole('button', { name: 'Valider' }).click();
   await page.getByRole('button', { name: 'Envoyer la demande de validation' }).click();
   await expect(page.getByRole('heading', { name: 'Votre demande de validation a été envoyée' })).toBeVisible();
   return travelId;
 }
 
-/** bob's e-mail about the travel of `day`, in the developer mailbox. */
-async function bobsMail(page: Page, day: Date) {
+type Approver = { username: string; email: string };
+const BOB: Approver = { username: 'bob', email: 'bob@acme.example' };
+const CAROL: Approver = { username: 'carol', email: 'carol@acme.example' };
+
+/** The approver's e-mail about the travel of `day`, in the developer mailbox (the backup's comes at half time). */
+async function approverMail(page: Page, day: Date, who: Approver = BOB) {
+  // The backup's e-mail is sent by the job runner, within a poll of the clock's move.
+  await expect.poll(() => mailCount(page, who.email, 'demande d’approbation de Alice Martin', typedDate(day))).toBeGreaterThan(0);
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: 'bob@acme.example' }).filter({ hasText: 'demande d’approbation de Alice Martin' }).filter({ hasText: typedDate(day) }).first();
+  const mail = page.locator('article', { hasText: who.email }).filter({ hasText: 'demande d’approbation de Alice Martin' }).filter({ hasText: typedDate(day) }).first();
   await expect(mail).toBeVisible();
   return mail;
+}
+
+/** How many e-mails to `to` say every one of `texts` in their subject or text (the mailbox's JSON). */
+async function mailCount(page: Page, to: string, ...texts: string[]) {
+  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()).result as { subject: string; text: string }[];
+  return mails.filter((m) => texts.every((text) => `${m.subject}\n${m.text}`.includes(text))).length;
 }
 
 /** alice's e-mail saying `text` (bob's answer; each journey's answer is its own). */
@@ -59,20 +81,20 @@ async function alicesAnswerMail(page: Page, text: string) {
   return mail;
 }
 
-/** bob, in a browser of his own (alice stays signed in in hers). */
-async function bobsPage(browser: Browser) {
+/** An approver in a browser of their own (alice stays signed in in hers). */
+async function approverPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'fr-FR', serviceWorkers: 'block' });
   return context.newPage();
 }
 
-/** bob opens the request from his e-mail: asked to sign in there, then the request opens, focused. */
-async function bobOpensRequest(page: Page, day: Date) {
-  const mail = await bobsMail(page, day);
+/** The approver opens the request from their e-mail: asked to sign in there, then the request opens, focused. */
+async function opensRequest(page: Page, day: Date, who: Approver = BOB) {
+  const mail = await approverMail(page, day, who);
   await mail.getByRole('link', { name: 'Voir la demande' }).click();
   await expect(page).toHaveURL(/\/account\/approvals\?request=/);
   await expect(page.getByRole('heading', { name: 'Connectez-vous pour voir cette demande' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Connexion' });
-  await dialog.getByLabel('Nom d’utilisateur').fill('bob');
+  await dialog.getByLabel('Nom d’utilisateur').fill(who.username);
   await dialog.getByRole('button', { name: 'Continuer' }).click();
   await dialog.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Se connecter' }).click();
@@ -81,7 +103,6 @@ async function bobOpensRequest(page: Page, day: Date) {
   await expect(card).toBeVisible();
   await expect(card.getByRole('heading', { name: 'Demande de Alice Martin' })).toBeFocused();
   await expect(card).toContainText(typedDate(day));
-  await expect(card).toContainText('Vous (valideur) : en attente');
   return card;
 }
 
@@ -98,8 +119,9 @@ test('(1) alice requests approval; bob opens the e-mail link, signs in and appro
   await expect(pending.getByRole('button', { name: 'Relancer le valideur' })).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Annuler la demande' })).toBeVisible();
 
-  const bob = await bobsPage(browser);
-  const card = await bobOpensRequest(bob, day);
+  const bob = await approverPage(browser);
+  const card = await opensRequest(bob, day);
+  await expect(card).toContainText('Vous (valideur) : en attente');
   await card.getByRole('button', { name: 'Accepter' }).click();
   await expect(toast(bob, 'Demande acceptée')).toBeVisible();
   await expect(card).toContainText('Acceptée');
@@ -117,8 +139,9 @@ test('(2) bob refuses with a reason (required); alice sees her travel refused an
   const day = dayFromToday(32);
   const travelId = await aliceRequestsApproval(page, day);
 
-  const bob = await bobsPage(browser);
-  const card = await bobOpensRequest(bob, day);
+  const bob = await approverPage(browser);
+  const card = await opensRequest(bob, day);
+  await expect(card).toContainText('Vous (valideur) : en attente');
   await card.getByRole('button', { name: 'Refuser' }).click();
   const dialog = bob.getByRole('dialog', { name: 'Refuser la demande de Alice Martin' });
   await dialog.getByRole('button', { name: 'Refuser la demande' }).click();
@@ -141,8 +164,8 @@ test('(6) the one-click e-mail link approves without a password, once', async ({
   const day = dayFromToday(33);
   const travelId = await aliceRequestsApproval(page, day);
 
-  const bob = await bobsPage(browser);
-  const mail = await bobsMail(bob, day);
+  const bob = await approverPage(browser);
+  const mail = await approverMail(bob, day);
   await mail.getByRole('link', { name: 'Approuver en un clic' }).click();
   await expect(bob).toHaveURL(/\/approvals\/one-click\?token=/);
   const oneClickUrl = bob.url();
@@ -158,4 +181,80 @@ test('(6) the one-click e-mail link approves without a password, once', async ({
 
   await page.goto(`/travel-view?travel=${travelId}`);
   await expect(page.getByText(/^(Réservé|Émission en cours|Émis)$/).first()).toBeVisible();
+});
+
+test('(5) a travel to a high-risk country needs the safety service too: booked once bob and sam said yes', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const day = dayFromToday(36);
+  const travelId = await aliceRequestsApproval(page, day, { risky: true });
+
+  const bob = await approverPage(browser);
+  const card = await opensRequest(bob, day);
+  await expect(card).toContainText('Destination à risque : le service sécurité doit aussi confirmer ce voyage.');
+  await card.getByRole('button', { name: 'Accepter' }).click();
+  await expect(toast(bob, 'Demande acceptée')).toBeVisible();
+  await bob.context().close();
+  await alicesAnswerMail(page, 'Bob Durand a approuvé votre voyage ; il attend encore une autre approbation avant d’être réservé.');
+
+  // sam, the safety service, finds it under the safety requests, and his yes books it.
+  const sam = await approverPage(browser);
+  await signIn(sam, 'sam', 'Sam');
+  await sam.goto('/account/approvals');
+  await sam.getByRole('group', { name: 'Type de demandes' }).getByRole('button', { name: 'Service sécurité' }).click();
+  const safety = sam.getByRole('article', { name: 'Validation sécurité demandée par Alice Martin' }).filter({ hasText: typedDate(day) });
+  await expect(safety).toContainText('Vous (service sécurité) : en attente');
+  await safety.getByRole('button', { name: 'Accepter' }).click();
+  await expect(toast(sam, 'Demande acceptée')).toBeVisible();
+  await sam.context().close();
+
+  await page.goto(`/travel-view?travel=${travelId}`);
+  await expect(page.getByText(/^(Réservé|Émission en cours|Émis)$/).first()).toBeVisible();
+  await alicesAnswerMail(page, 'Sam Leroy a approuvé votre voyage : il est réservé.');
+});
+
+test.describe('with the server’s clock moved to half time', () => {
+  // Rail options hold 24 h: the backup is asked 12 h after the request (the server's test clock).
+  const toHalfTime = async (page: Page) => expect((await page.request.post('/dev/clock', { data: { advanceMinutes: 12 * 60 + 1 } })).ok()).toBe(true);
+  test.afterEach(async ({ request }) => {
+    await request.post('/dev/clock', { data: { reset: true } });
+  });
+
+  test('(3) nobody answers: at half time carol, the backup, gets it and approves', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const day = dayFromToday(34);
+    await aliceRequestsApproval(page, day, { backup: true });
+    expect(await mailCount(page, CAROL.email, typedDate(day)), 'carol is not asked before half time').toBe(0);
+    await toHalfTime(page);
+
+    const carol = await approverPage(browser);
+    const card = await opensRequest(carol, day, CAROL);
+    await expect(card).toContainText('Vous (valideur suppléant) : en attente');
+    await expect(card).toContainText('Bob Durand (valideur) : en attente');
+    await card.getByRole('button', { name: 'Accepter' }).click();
+    await expect(toast(carol, 'Demande acceptée')).toBeVisible();
+    await expect(card).toContainText('Acceptée');
+    await alicesAnswerMail(carol, 'Carol Petit a approuvé votre voyage : il est réservé.');
+  });
+
+  test('(4) bob and carol answer at the same moment: one answer wins, the other is told who answered; one booking', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const day = dayFromToday(35);
+    await aliceRequestsApproval(page, day, { backup: true });
+    await toHalfTime(page);
+
+    const [bob, carol] = await Promise.all([approverPage(browser), approverPage(browser)]);
+    const bobCard = await opensRequest(bob, day, BOB);
+    const carolCard = await opensRequest(carol, day, CAROL);
+    await Promise.all([bobCard.getByRole('button', { name: 'Accepter' }).click(), carolCard.getByRole('button', { name: 'Accepter' }).click()]);
+    const accepted = (p: Page) => toast(p, 'Demande acceptée');
+    await expect(accepted(bob).or(toast(bob, 'Demande déjà traitée par Carol Petit.'))).toBeVisible();
+    await expect(accepted(carol).or(toast(carol, 'Demande déjà traitée par Bob Durand.'))).toBeVisible();
+    const winners = [await accepted(bob).isVisible(), await accepted(carol).isVisible()].filter(Boolean);
+    expect(winners).toHaveLength(1);
+    await expect(bobCard).toContainText('Acceptée');
+    await expect(carolCard).toContainText('Acceptée');
+
+    // alice is told once that her travel is booked.
+    await expect.poll(() => mailCount(page, 'alice@acme.example', 'a approuvé votre voyage : il est réservé.', typedDate(day))).toBe(1);
+  });
 });

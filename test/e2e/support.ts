@@ -82,13 +82,22 @@ export const proposals = (page: Page, list = 'Trajets') =>
 /** The side panel with the fares of the chosen cabin. */
 export const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
 
-/** Fills the traveller step's required fields the server could not prefill (birth date, phone of a flight). */
+/**
+ * Fills the traveller step's required fields the server could not prefill: the birth date and phone
+ * of a flight, and the passport an international flight asks for.
+ */
 export async function completeEmptyFields(page: Page) {
+  const expiry = new Date();
+  expiry.setFullYear(expiry.getFullYear() + 5);
   for (const [label, value] of [
     [/^Date de naissance/, '12/04/1988'],
     [/^Téléphone de contact/, '+33612345678'],
+    [/^Numéro du passeport/, '19FR12345'],
+    [/^Date d’expiration/, typedDate(expiry)],
   ] as const) {
     for (const field of await page.getByLabel(label).all())
       if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
   }
+  for (const nationality of await page.getByRole('combobox', { name: /^Nationalité/ }).all())
+    if ((await nationality.inputValue()) === '') await nationality.selectOption({ label: 'France' });
 }

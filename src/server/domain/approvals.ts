@@ -121,6 +121,9 @@ export function answerRefusal(
   }
 }
 
+/** An approver of the company a request may be passed to. */
+export type EscalationCandidate = { id: string; firstname: string; lastname: string };
+
 /** What the presenter needs of one request. */
 export type ApprovalView = {
   request: ApprovalState;
@@ -128,8 +131,8 @@ export type ApprovalView = {
   products: StoredProduct[];
   recipients: Recipient[];
   people: Map<string, Person>;
-  /** Whether someone is left in the company's chain to escalate to. */
-  hasNext: boolean;
+  /** Who is left in the company's chain to escalate to, in the chain's order. */
+  next: EscalationCandidate[];
 };
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
@@ -177,7 +180,7 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
   const { request, travel, products, recipients, people } = view;
   const recipient = recipients.find((r) => r.userId === viewer.id);
   const involved = involvedIn(travel, products);
-  const refusal = (answer: Answer) => answerRefusal(answer, { request, recipient, viewer, involved, hasNext: view.hasNext }, now);
+  const refusal = (answer: Answer) => answerRefusal(answer, { request, recipient, viewer, involved, hasNext: view.next.length > 0 }, now);
   const p = { approvalID: request.id };
   const links: Approval['links'] = { getApproval: linkTo('getApproval', p) };
   if (refusal('approve') === null) links.approve = linkTo('approve', p);
@@ -226,7 +229,8 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
         askedAt: step.askedAt,
         response: { status: step.status, by: step.by ? personOf(step.by, viewer) : null, answeredAt: step.answeredAt, message: step.message },
       })),
-    escalationEnabled: request.kind === 'regular' && isOpen(request.status) && view.hasNext,
+    escalationEnabled: request.kind === 'regular' && isOpen(request.status) && view.next.length > 0,
+    escalateTo: links.escalate ? view.next.map(({ id, firstname, lastname }) => ({ id, firstname, lastname })) : [],
     approvers: recipients.flatMap((r) => {
       const person = people.get(r.userId);
       return person ? [{ id: person.id, firstname: person.firstname, lastname: person.lastname, email: person.email, username: person.username, role: r.role }] : [];

@@ -25,6 +25,8 @@ export type ModalProps = {
   Approvers: { link: Link; travel: Pick<Travel, 'id' | 'version'>; onReload: () => void };
   /** Refuse an approval request with its reason (the request's `deny` link); `onDenied` once it is refused. */
   DenyApproval: { approval: Approval; link: Link; onDenied: () => void };
+  /** Pass an approval request on (its `escalate` link) to one of its `escalateTo`; `onEscalated` once it is. */
+  EscalateApproval: { approval: Approval; link: Link; onEscalated: () => void };
 };
 export type ModalName = keyof ModalProps;
 

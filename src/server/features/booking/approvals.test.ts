@@ -35,6 +35,8 @@ describe('the inbox (GET /approvals/)', () => {
       missionOrders: [],
       timeLimit: asked.travel.confirmationTimeLimit,
       escalationEnabled: true,
+      // Carol is the only other approver of Acme: the one bob may pass it to.
+      escalateTo: [{ id: w.carol.user.uid, firstname: 'Carol', lastname: 'Petit' }],
       links: {
         getApproval: { href: approvalUrl(asked.approvalId), method: 'GET' },
         approve: { href: approvalUrl(asked.approvalId, 'approve'), method: 'POST' },
@@ -166,6 +168,7 @@ describe('answers', () => {
     expect(carol.links.approve).toBeDefined();
     // Nobody left after carol: she cannot escalate (69), bob no longer answers (66).
     expect(carol.links.escalate).toBeUndefined();
+    expect(carol.escalateTo).toEqual([]);
     expect((await answer(api, w.carol.token, asked.approvalId, 'escalate')).body.api_code).toBe(69);
     const former = await answer(api, w.bob.token, asked.approvalId, 'approve');
     expect(former.status).toBe(403);

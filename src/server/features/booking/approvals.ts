@@ -88,8 +88,8 @@ async function viewsOf(db: Services['db'], rows: ApprovalRow[], withNext = true)
     if (!rec) continue;
     const mine = recipients.filter((r) => r.approvalId === request.id);
     const chain = request.companyId ? (approversByCompany.get(request.companyId) ?? []) : [];
-    const hasNext = nextApprovers(chain, involvedIn(rec.travel, rec.products), mine).length > 0;
-    views.set(request.id, { request, travel: rec.travel, products: rec.products, recipients: mine, people, hasNext });
+    const next = nextApprovers(chain, involvedIn(rec.travel, rec.products), mine);
+    views.set(request.id, { request, travel: rec.travel, products: rec.products, recipients: mine, people, next });
   }
   return views;
 }
@@ -149,7 +149,7 @@ async function tokensFor(tx: Services['db'], view: ApprovalView, persons: Person
   const involved = involvedIn(view.travel, view.products);
   const asked = persons.map((person) => {
     const recipient = view.recipients.find((r) => r.userId === person.id);
-    const approve = answerRefusal('approve', { request: view.request, recipient: recipient && { ...recipient, visibleFrom: now }, viewer: person, involved, hasNext: view.hasNext }, now) === null;
+    const approve = answerRefusal('approve', { request: view.request, recipient: recipient && { ...recipient, visibleFrom: now }, viewer: person, involved, hasNext: view.next.length > 0 }, now) === null;
     return { approvalId: view.request.id, person, approve: approve ? newToken() : null, deny: newToken() };
   });
   await repo.insertTokens(
@@ -301,7 +301,7 @@ async function answerRequest(
     const view = await viewOf(tx, row, answer === 'escalate');
     const recipient = view.recipients.find((r) => r.userId === actor.id);
     const involved = involvedIn(view.travel, view.products);
-    const refusal = answerRefusal(answer, { request: row, recipient, viewer, involved, hasNext: view.hasNext }, now);
+    const refusal = answerRefusal(answer, { request: row, recipient, viewer, involved, hasNext: view.next.length > 0 }, now);
     if (refusal === 'hidden') return fail('NOT_FOUND');
     if (refusal === 'closed') throw new ApiError(apiCode.TICKETS_NOT_AWAITING_APPROVAL, undefined, undefined, presentApproval(view, viewer, lang, now));
     if (refusal) return fail(REFUSALS[refusal]);

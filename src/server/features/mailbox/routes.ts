@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
+import { loopbackOnly } from '../../platform/loopback';
 import type { Services } from '../../platform/services';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -10,10 +11,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 /**
  * Developer mailbox (never in production mode): the outbox, newest first, so a newcomer without
  * SMTP can follow activation and reset links. `/dev/mailbox.json?to=` serves the same to tests.
+ * It answers the machine itself only: the e-mails carry sign-in and one-click links.
  */
 export function mailboxRoutes({ db }: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', loopbackOnly);
     const latest = (to?: string) =>
       db
         .select()

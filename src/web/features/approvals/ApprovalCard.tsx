@@ -10,11 +10,10 @@ import type { Approval } from '../../../contract/approvals';
 import { Button } from '../../components/Button';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { toastFailure } from '../../lib/http';
-import { useUser } from '../../lib/me';
 import { openModal } from '../../lib/modal';
 import { queryClient } from '../../lib/query';
 import { toast } from '../../lib/toast';
-import { approvalQuery, approveMutation, currentOf, escalateMutation, showApproval } from './api';
+import { approvalQuery, approveMutation, currentOf, showApproval } from './api';
 import { ApprovalStatusTag, Chain, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
 
 /**
@@ -38,18 +37,15 @@ type Props = { approval: Approval; highlighted?: boolean };
 /** One approval request (spec 2 §3, §4, §6): the journey, its price and compliance, the chain, and the answers the reader may give now. */
 export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function ApprovalCard({ approval, highlighted = false }, headingRef) {
   const { t } = useLingui();
-  const user = useUser();
   const own = useRef<HTMLHeadingElement | null>(null);
   const approving = useMutation(approveMutation());
-  const escalating = useMutation(escalateMutation());
   const { currentRequest: request, links } = approval;
   const requester = personName(request.requester);
   const requestedAt = formatDateTime(request.requestedAt);
   const titleId = `approval-${approval.approvalID}`;
   const travellers = [...new Set(approval.journey.flatMap((item) => item.paxs.map(personName)))];
   const open = approval.status === 'pending' || approval.status === 'escalated';
-  const canAccept = Boolean(links.approve) && Boolean(user?.perms.includes('approval'));
-  const busy = approving.isPending || escalating.isPending;
+  const busy = approving.isPending;
   const title = request.isSafetyApproval ? t`Validation sécurité demandée par ${requester}` : t`Demande de ${requester}`;
   const focusHeading = () => requestAnimationFrame(() => own.current?.focus());
 
@@ -67,17 +63,7 @@ export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function Appro
     );
   };
   const escalate = () => {
-    if (!links.escalate) return;
-    escalating.mutate(
-      { link: links.escalate, input: {} },
-      {
-        onSuccess: () => {
-          toast.success(t`Demande transmise`);
-          focusHeading();
-        },
-        onError: (error) => void answerFailed(approval, error),
-      },
-    );
+    if (links.escalate) openModal('EscalateApproval', { approval, link: links.escalate, onEscalated: focusHeading });
   };
   const deny = () => {
     if (!links.deny) return;
@@ -161,7 +147,7 @@ export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function Appro
         <Chain chain={approval.chain} />
       </div>
 
-      {(links.deny || links.escalate || canAccept) && (
+      {(links.deny || links.escalate || links.approve) && (
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-100 pt-4">
           {links.deny && (
             <Button variant="secondary" onClick={deny} disabled={busy} aria-describedby={titleId}>
@@ -170,12 +156,12 @@ export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function Appro
             </Button>
           )}
           {links.escalate && (
-            <Button variant="secondary" onClick={escalate} busy={escalating.isPending} disabled={busy} aria-describedby={titleId}>
+            <Button variant="secondary" onClick={escalate} disabled={busy} aria-describedby={titleId}>
               <Forward aria-hidden="true" size={18} />
               <Trans>Transmettre</Trans>
             </Button>
           )}
-          {canAccept && (
+          {links.approve && (
             <Button onClick={accept} busy={approving.isPending} disabled={busy} aria-describedby={titleId}>
               <Check aria-hidden="true" size={18} />
               <Trans>Accepter</Trans>

@@ -102,13 +102,15 @@ describe('Approvals inbox (spec 2 §4, §6; issue 11)', () => {
     expect(within(menu).queryByRole('link', { name: /approbation/ })).toBeNull();
   });
 
-  it('shows accept only with the permission approval (check_approval may escalate and refuse)', async () => {
+  it('offers the answers the request’s links allow: no accept without its link (check_approval may escalate and refuse)', async () => {
     signInBob({ perms: ['check_approval'] });
-    serveInbox([approvalFixture()]);
+    const { approve: _, ...links } = approvalFixture().links;
+    serveInbox([approvalFixture({ links })]);
     await renderRoute('/account/approvals');
     const request = await card('Demande de Alice Martin');
     expect(within(request).queryByRole('button', { name: 'Accepter' })).toBeNull();
     expect(within(request).getByRole('button', { name: 'Refuser' })).toBeTruthy();
+    expect(within(request).getByRole('button', { name: 'Transmettre' })).toBeTruthy();
   });
 
   it('switches tabs (status filter), and says why a tab is empty', async () => {
@@ -183,14 +185,30 @@ describe('Approvals inbox (spec 2 §4, §6; issue 11)', () => {
     expect(within(screen.getByRole('navigation', { name: 'Mon espace' })).getByRole('link', { name: 'Demandes d’approbation' })).toBeTruthy();
   });
 
-  it('escalates a request to the next approver', async () => {
+  it('escalates a request to the approver chosen (the next in line by default) with a word for them', async () => {
     signInBob();
     serveInbox([approvalFixture()]);
-    server.use(http.post('/api/v1/approvals/ap1/escalate', () => HttpResponse.json({ result: answered(approvalFixture(), 'escalated') })));
+    let body: unknown = null;
+    server.use(
+      http.post('/api/v1/approvals/ap1/escalate', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ result: answered(approvalFixture(), 'escalated') });
+      }),
+    );
     await renderRoute('/account/approvals');
     const request = await card('Demande de Alice Martin');
-    await userEvent.setup().click(within(request).getByRole('button', { name: 'Transmettre' }));
+    const user = userEvent.setup();
+    await user.click(within(request).getByRole('button', { name: 'Transmettre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transmettre la demande de Alice Martin' });
+    const to = within(dialog).getByRole('combobox', { name: 'Transmettre à *' }) as HTMLSelectElement;
+    expect([...to.options].map((o) => o.text)).toEqual(['Carol Petit', 'Dan Moreau']);
+    expect(to.value).toBe('u-carol');
+    await user.selectOptions(to, 'Dan Moreau');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message (facultatif)' }), 'Au-delà de mon budget');
+    await user.click(within(dialog).getByRole('button', { name: 'Transmettre la demande' }));
     expect(await (await findToasts()).findByText('Demande transmise')).toBeTruthy();
+    expect(body).toEqual({ approver: 'u-dan', message: 'Au-delà de mon budget' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(text(request)).toContain('Transmise'));
   });
 

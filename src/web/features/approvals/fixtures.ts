@@ -57,6 +57,10 @@ export function approvalFixture(overrides: Partial<Approval> = {}): Approval {
     chain: [{ approver: bob, role: 'main', askedAt: '2026-11-20T09:00:00.000Z', response: { status: 'pending', by: null, answeredAt: null, message: null } }],
     escalationEnabled: true,
     approvers: [],
+    escalateTo: [
+      { id: 'u-carol', firstname: 'Carol', lastname: 'Petit' },
+      { id: 'u-dan', firstname: 'Dan', lastname: 'Moreau' },
+    ],
     links: {
       getApproval: { href: base(id), method: 'GET' },
       approve: { href: `${base(id)}/approve`, method: 'POST' },
@@ -73,6 +77,7 @@ export function answered(approval: Approval, status: 'accepted' | 'denied' | 'es
     ...approval,
     status,
     chain: approval.chain.map((step, i) => (i === 0 ? { ...step, response: { status, by, answeredAt: '2026-11-21T10:00:00.000Z', message } } : step)),
+    escalateTo: [],
     links: { getApproval: approval.links.getApproval! },
   };
 }
