@@ -1,3 +1,4 @@
+import { apiCode } from '../../../contract/api-codes';
 import type { Rel } from '../../../contract/rels';
 import type { ConfirmBody, Travel } from '../../../contract/travel';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
@@ -62,14 +63,15 @@ async function allOrNothing<R extends { pnr: string }>(services: Services, produ
 /**
  * Writes the outcome in one version-guarded transaction. When another call changed the travel first,
  * what this call did at the supplier is cancelled unless the travel now records it (a twin that
- * booked the same references got the same PNRs: cancelling them would undo its booking).
+ * booked the same references got the same PNRs: cancelling them would undo its booking). Nor is it
+ * when another process took this call's Idempotency-Key over: that one is booking the same references.
  */
 async function commit(services: Services, rec: TravelRecord, pnrs: Map<string, string>, write: (tx: Services['db']) => Promise<void>): Promise<void> {
   const { db, clock, supplier } = services;
   try {
     await db.transaction(write);
   } catch (err) {
-    if (err instanceof ApiError) {
+    if (err instanceof ApiError && err.code !== apiCode.IDEMPOTENCY_IN_PROGRESS) {
       const now = clock.now();
       const current = (await repo.travelById(db, rec.travel.id))?.products ?? [];
       const orphans = rec.products.filter((p) => pnrs.has(p.id) && current.find((c) => c.id === p.id)?.pnr !== pnrs.get(p.id));
