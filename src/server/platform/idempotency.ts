@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema';
 import type { Db } from '../db/client';
 import { ApiError, errorBody, fail, requestLang } from './errors';
@@ -33,11 +33,11 @@ const ownedBy = (claim: Claim) => and(keyOf(claim.userId, claim.key), eq(idempot
 /**
  * Runs an unsafe call once per `Idempotency-Key` (per user): a retry with the same key and body
  * gets the first answer back; the same key with another body is refused (106). Concurrent twins
- * wait for the first to finish, at most about one lease (then 409, 112). The runner renews its
- * lease (`leaseMs`, config IDEMPOTENCY_LEASE_MS) every third of it; a key left pending by a process
- * that died is taken over once its lease passes. The call's change records its answer in
- * its own transaction (`recordAnswer`), so no crash can make a retry change anything twice.
- * Without the header the call simply runs.
+ * wait for the first to finish, at most about one lease (then 409, 112), and get its final answer.
+ * The runner renews its lease (`leaseMs`, config IDEMPOTENCY_LEASE_MS) every third of it. Once the
+ * lease of a process that died has passed, its retry gets the answer its change committed with
+ * (`recordAnswer`), or, when no change committed, takes the key over and runs the call: no crash
+ * makes a retry change anything twice. Without the header the call simply runs.
  */
 export async function idempotent(db: Db, request: FastifyRequest, userId: string, run: () => Promise<Answer>, leaseMs: number): Promise<Answer> {
   const header = request.headers['idempotency-key'];
@@ -70,11 +70,23 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
     if (!row) continue; // the first attempt failed and released the key: claim it
     if (row.requestHash !== requestHash) fail('IDEMPOTENCY_KEY_REUSED');
     if (row.status === 'done') return { status: row.responseStatus!, body: row.responseBody };
+    if (row.expired && row.responseStatus !== null) {
+      // Its change committed, then its runner died before the final answer: the recorded one is the call's.
+      await db.update(idempotencyKeys).set({ status: 'done', leaseUntil: null }).where(and(where, eq(idempotencyKeys.status, 'pending')));
+      return { status: row.responseStatus, body: row.responseBody };
+    }
     if (row.expired) {
       const taken = await db
         .update(idempotencyKeys)
         .set({ owner: claim.owner, leaseUntil: leaseFrom(leaseMs) })
-        .where(and(where, eq(idempotencyKeys.status, 'pending'), or(isNull(idempotencyKeys.leaseUntil), lt(idempotencyKeys.leaseUntil, sql`now()`))))
+        .where(
+          and(
+            where,
+            eq(idempotencyKeys.status, 'pending'),
+            isNull(idempotencyKeys.responseStatus),
+            or(isNull(idempotencyKeys.leaseUntil), lt(idempotencyKeys.leaseUntil, sql`now()`)),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return runClaimed(db, request, claim, run, leaseMs);
     }
@@ -96,12 +108,14 @@ async function runClaimed(db: Db, request: FastifyRequest, claim: Claim, run: ()
     await db.update(idempotencyKeys).set({ status: 'done', responseStatus: answer.status, responseBody: answer.body, leaseUntil: null }).where(mine);
     return answer;
   } catch (err) {
-    // Only a key still pending is settled here: one whose change committed keeps the answer recorded with it.
+    // A change that committed keeps the answer recorded with it: the retry gets that one.
+    await db.update(idempotencyKeys).set({ status: 'done', leaseUntil: null }).where(and(stillPending, isNotNull(idempotencyKeys.responseStatus)));
+    const unchanged = and(stillPending, isNull(idempotencyKeys.responseStatus));
     if (err instanceof ApiError && err.status < 500) {
       // A refusal is an answer too: the retry gets the same one.
       const body = errorBody(err, requestLang(request.headers['accept-language']));
-      await db.update(idempotencyKeys).set({ status: 'done', responseStatus: err.status, responseBody: body, leaseUntil: null }).where(stillPending);
-    } else await db.delete(idempotencyKeys).where(stillPending);
+      await db.update(idempotencyKeys).set({ status: 'done', responseStatus: err.status, responseBody: body, leaseUntil: null }).where(unchanged);
+    } else await db.delete(idempotencyKeys).where(unchanged);
     throw err;
   } finally {
     clearInterval(renew);
@@ -111,9 +125,10 @@ async function runClaimed(db: Db, request: FastifyRequest, claim: Claim, run: ()
 /**
  * Call inside the transaction that makes an idempotent call's change: records the call's answer
  * (`{ result }`, 200) with the change, so both commit or neither does, and a retry after a crash
- * gets this answer instead of changing anything again. When another process took the key over
- * meanwhile (this one stalled past its lease) it refuses (409, 112): the transaction rolls back and
- * the other runner makes the change. Outside an idempotent call (no key, a job) it does nothing and
+ * gets this answer instead of changing anything again. The key stays pending (twins keep waiting)
+ * until the runner writes its final answer. When another process took the key over meanwhile
+ * (this one stalled past its lease) it refuses (409, 112): the transaction rolls back and the
+ * other runner makes the change. Outside an idempotent call (no key, a job) it does nothing and
  * `answer` is not computed.
  */
 export async function recordAnswer(tx: Db, answer: () => unknown): Promise<void> {
@@ -122,8 +137,8 @@ export async function recordAnswer(tx: Db, answer: () => unknown): Promise<void>
   const result = await answer();
   const recorded = await tx
     .update(idempotencyKeys)
-    .set({ status: 'done', responseStatus: 200, responseBody: { result }, leaseUntil: null })
-    .where(ownedBy(claim))
+    .set({ responseStatus: 200, responseBody: { result } })
+    .where(and(ownedBy(claim), eq(idempotencyKeys.status, 'pending')))
     .returning({ key: idempotencyKeys.key });
   if (recorded.length === 0) fail('IDEMPOTENCY_IN_PROGRESS');
 }
