@@ -89,6 +89,7 @@ export const API_CODES = {
   108: { key: 'INTERNAL_ERROR', status: 500, fr: 'Le service est momentanément indisponible, contactez le support de votre agence.', en: 'The service is momentarily unavailable, contact your agency’s customer support.' },
   110: { key: 'SUPPLIER_TIMEOUT', status: 504, fr: 'Le fournisseur n’a pas répondu à temps : réessayez dans un instant.', en: 'The supplier did not answer in time: try again in a moment.' },
   111: { key: 'SUPPLIER_UNAVAILABLE', status: 503, fr: 'Le fournisseur est momentanément indisponible : réessayez plus tard.', en: 'The supplier is momentarily unavailable: try again later.' },
+  112: { key: 'IDEMPOTENCY_IN_PROGRESS', status: 409, fr: 'Cette demande est encore en cours de traitement : réessayez dans un instant.', en: 'This request is still being processed: try again in a moment.' },
   109: { key: 'ALREADY_ACTIVATED', status: 409, fr: 'Ce compte est déjà activé : connectez-vous.', en: 'This account is already activated: sign in.' },
 } as const satisfies Record<number, ApiCodeEntry>;
 

@@ -24,7 +24,7 @@ export type Config = {
   mailingRateLimit: number;
   /** Simulated answer time of the sandbox supplier, to show loading states. */
   supplierLatencyMs: number;
-  /** How long an Idempotency-Key left pending by a dead process blocks its retries. */
+  /** How long an Idempotency-Key left pending by a dead process blocks its retries (≤ 10 s; a twin of a live call waits about as long). */
   idempotencyLeaseMs: number;
   /** Ticketing of a booked travel: booked → pending_ticketing after start, → issued after issue more. */
   ticketing: { startMs: number; issueMs: number };
@@ -97,7 +97,8 @@ const envSchema = z
     SESSION_ABSOLUTE_HOURS: optional(whole(1)),
     MAILING_RATE_LIMIT: optional(whole(1)),
     SUPPLIER_LATENCY_MS: optional(whole(0)),
-    IDEMPOTENCY_LEASE_MS: optional(whole(1)),
+    // A retry after a crash waits up to one lease: at most 10 s (issue 12 item 11).
+    IDEMPOTENCY_LEASE_MS: optional(whole(100, 10_000)),
     TICKETING_START_MS: optional(whole(0)),
     TICKETING_ISSUE_MS: optional(whole(0)),
     TEST_CLOCK: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
@@ -139,7 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
     mailingRateLimit: env.MAILING_RATE_LIMIT ?? 20,
     supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,
-    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 60_000,
+    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 10_000,
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
     testClock: env.TEST_CLOCK === '1',
   };

@@ -33,7 +33,7 @@ describe('configuration defaults', () => {
       loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
       mailingRateLimit: 20,
       supplierLatencyMs: 0,
-      idempotencyLeaseMs: 60_000,
+      idempotencyLeaseMs: 10_000,
       ticketing: { startMs: 30_000, issueMs: 180_000 },
       testClock: false,
     });
@@ -65,7 +65,7 @@ describe('configuration defaults', () => {
       SESSION_ABSOLUTE_HOURS: '12',
       MAILING_RATE_LIMIT: '5',
       SUPPLIER_LATENCY_MS: '800',
-      IDEMPOTENCY_LEASE_MS: '30000',
+      IDEMPOTENCY_LEASE_MS: '5000',
       TICKETING_START_MS: '2000',
       TICKETING_ISSUE_MS: '3000',
     });
@@ -84,7 +84,7 @@ describe('configuration defaults', () => {
       session: { idleMinutes: 30, absoluteHours: 12 },
       mailingRateLimit: 5,
       supplierLatencyMs: 800,
-      idempotencyLeaseMs: 30_000,
+      idempotencyLeaseMs: 5_000,
       ticketing: { startMs: 2000, issueMs: 3000 },
     });
   });
@@ -111,7 +111,8 @@ describe('configuration refused at start-up, in one line naming the variable', (
     ['SESSION_ABSOLUTE_HOURS', '0', 'must be a whole number of at least 1'],
     ['MAILING_RATE_LIMIT', '1.5', 'must be a whole number of at least 1'],
     ['SUPPLIER_LATENCY_MS', '-800', 'must be a whole number of at least 0'],
-    ['IDEMPOTENCY_LEASE_MS', 'NaN', 'must be a whole number of at least 1'],
+    ['IDEMPOTENCY_LEASE_MS', 'NaN', 'must be a whole number from 100 to 10000'],
+    ['IDEMPOTENCY_LEASE_MS', '60000', 'must be a whole number from 100 to 10000'],
     ['TICKETING_START_MS', '30s', 'must be a whole number of at least 0'],
     ['TICKETING_ISSUE_MS', 'Infinity', 'must be a whole number of at least 0'],
   ])('a bad number in %s (%s)', (name, value, problem) => {

@@ -10,8 +10,11 @@ async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database);
-  const seeded = await seedIfEmpty(database.db);
+  // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others then find it done.
+  const seeded = await database.exclusive(async () => {
+    await migrate(database);
+    return seedIfEmpty(database.db);
+  });
 
   const mailer = config.smtpUrl
     ? await smtpMailer(config.smtpUrl, config.mailFrom, (err, to) =>

@@ -19,7 +19,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'Not authenticated: missing or unknown `Api-Key` (api_code 7), missing or expired session (59), wrong credentials (29).',
   403: 'Not allowed for this user (e.g. api_code 30, 34 no approval permission, 65, 66 tickets not theirs to answer, 68 approver refused on these tickets).',
   404: 'Not found, or not the caller’s (e.g. api_code 38 no travel, 24 no result).',
-  409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), or the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`).',
+  409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`), or a call with the same `Idempotency-Key` is still being processed (112: retry in a moment).',
   410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
   413: 'Request body too large (api_code 107).',
   422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
@@ -63,7 +63,7 @@ const IF_MATCH = {
 const IDEMPOTENCY_KEY = {
   type: 'string',
   pattern: '^[A-Za-z0-9_.:-]{8,100}$',
-  description: 'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106).',
+  description: 'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106); while the first call is still being processed, a retry waits for its answer, at most about ten seconds, then gets 409 (api_code 112).',
 };
 
 type Json = Record<string, unknown>;

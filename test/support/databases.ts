@@ -52,6 +52,16 @@ export async function prepareTemplate(): Promise<void> {
   await database.close();
 }
 
+/**
+ * An empty database on the PostgreSQL server of `serverUrl`, for server processes to migrate and
+ * seed themselves; `drop` removes it. Fails with the server's error when it cannot be used.
+ */
+export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `escale_test_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  return { url: withDatabase(serverUrl, name), drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

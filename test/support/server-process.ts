@@ -2,23 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { DEMO_API_KEY } from '../../src/server/db/seed';
 
 /**
- * The real server (`src/server/main.ts`) in its own process on an on-disk PGlite, for tests that
- * kill it (SIGKILL: no clean-up runs) and start it again on the same data.
+ * The real server (`src/server/main.ts`) in its own process, on an on-disk PGlite (`dataDir`) or a
+ * PostgreSQL database (`databaseUrl`, which several processes may share), for tests that kill it
+ * (SIGKILL: no clean-up runs) and start it again on the same data.
  */
 export type ServerProcess = { child: ChildProcess; url: string };
 
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(database: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
+      ...('dataDir' in database ? { DATABASE_URL: '', DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl }),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
       DIST_DIR: '/nonexistent',
-      // The killed call's key must not block its retry for the default minute.
-      IDEMPOTENCY_LEASE_MS: '1500',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

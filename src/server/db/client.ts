@@ -4,7 +4,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/**
+ * `exclusive` runs its work while no other process sharing the database runs its own (start-up:
+ * migrations and the demo seed, when several API processes start at once on one PostgreSQL).
+ */
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; exclusive: <T>(work: () => Promise<T>) => Promise<T> };
+
+/** The PostgreSQL advisory lock the start-up of every Escale process takes (any fixed number). */
+const STARTUP_LOCK = 7_300_001;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -17,7 +24,21 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     // An idle connection the server drops (restart, failover, a dropped database) must not crash the
     // process: the pool replaces it on next use.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: String(err) })));
-    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session lock on a connection of its own: released by the unlock, or by the server should this process die.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -26,7 +47,8 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   // Its pages live in memory: an index lookup costs about a sequential read (the default 4 suits disks),
   // so the planner takes the inbox's few requests by key instead of scanning them all.
   await client.exec('SET random_page_cost = 1.1');
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite is single-process (one data dir, one connection): nothing else can be starting on it.
+  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -347,6 +347,8 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     /** A pending call's runner renews this while it runs; once it passes (the process died) a retry takes the key over. */
     leaseUntil: instant('lease_until'),
+    /** The runner holding the key (a random id per claim): only it may record the call's answer, so a runner whose key was taken over changes nothing. */
+    owner: uuid('owner'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

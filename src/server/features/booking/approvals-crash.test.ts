@@ -9,13 +9,14 @@ import { DEMO_PASSWORD } from '../../db/seed';
  * Issue 11: "a crash between 'approved' and 'booked' is recovered by the job runner (booking
  * completes exactly once)". The real server is killed (SIGKILL) while the supplier is answering the
  * booking that follows bob's approval, whose answer was already committed; started again on the
- * same data, its job runner books the travel, once.
+ * same data, its job runner books the travel, once. Issue 12 item 11: the approval's
+ * Idempotency-Key was recorded with it, so bob's retry gets his answer, not a conflict.
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-approval-crash-'));
 const LATENCY_MS = 800;
 let server: ServerProcess | undefined;
-const start = () => startServerProcess(dataDir, { SUPPLIER_LATENCY_MS: String(LATENCY_MS) });
+const start = () => startServerProcess({ dataDir }, { SUPPLIER_LATENCY_MS: String(LATENCY_MS) });
 const call = (method: string, url: string, opts: Parameters<typeof callServer>[3] = {}) => callServer(server!, method, url, opts);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +51,8 @@ describe('a server killed between an approval and its booking', () => {
 
     const bob = await login('bob');
     const [request] = (await call('GET', '/api/v1/approvals/', { token: bob.token })).body.result as { approvalID: string; links: { approve: { href: string } } }[];
-    const inFlight = call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers: { 'idempotency-key': `crash-approve-${request!.approvalID}` } }).catch((err: unknown) => err);
+    const headers = { 'idempotency-key': `crash-approve-${request!.approvalID}` };
+    const inFlight = call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers }).catch((err: unknown) => err);
     // Killed while the supplier is still answering the booking (the approval is committed before it).
     await sleep(LATENCY_MS / 2);
     await killServer(server.child);
@@ -65,6 +67,12 @@ describe('a server killed between an approval and its booking', () => {
     expect(answered).toMatchObject({ status: 'accepted', travelStatus: 'pending_approval' });
     // Another answer is refused: the approval was given once.
     expect((await call('POST', request!.links.approve.href, { token: bob.token, body: {} })).body.api_code).toBe(67);
+    // bob's retry of his own click (same key) gets the answer recorded with the approval, once the dead call's lease (10 s at most) has passed.
+    const retryStarted = Date.now();
+    const retried = await call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers });
+    expect(Date.now() - retryStarted).toBeLessThan(10_000 + 2_000);
+    expect(retried.status).toBe(200);
+    expect(retried.body.result).toMatchObject({ approvalID: request!.approvalID, status: 'accepted' });
 
     let booked = after;
     for (let waited = 0; booked.status !== 'booked' && waited < 20_000; waited += 500) {

@@ -25,6 +25,7 @@ import {
 import { eligibleApprovers } from '../../domain/checkout';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
 import { enqueue, settleJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { newToken, sha256 } from '../../platform/secrets';
@@ -262,6 +263,7 @@ export async function requestApproval(ctx: Ctx, travelId: string, expected: numb
       const persons = view.recipients.filter((r) => r.visibleFrom <= now).map((r) => people.get(r.userId)!);
       asked = [...asked, ...(await tokensFor(tx, view, persons, now))];
     }
+    await recordAnswer(tx, () => presentedTravel(ctx, travelId, tx));
   });
   // After the commit: an e-mail must not announce a request that was rolled back.
   await mailAsked(services, asked, { why: 'asked' });
@@ -281,7 +283,8 @@ type Outcome = { row: ApprovalRow; round: ApprovalRow[]; roundComplete: boolean;
 
 /**
  * Gives `actor`'s answer to a request, once: see the file's header. `beforeWrite` runs in the
- * transaction once the answer is allowed (a one-click token is spent there).
+ * transaction once the answer is allowed (a one-click token is spent there); `shown` is what the
+ * caller gets of the request (the one-click page gets no links).
  */
 async function answerRequest(
   services: Services,
@@ -290,11 +293,19 @@ async function answerRequest(
   approvalId: string,
   answer: Answer,
   input: AnswerInput,
-  beforeWrite?: (tx: Services['db']) => Promise<void>,
+  opts: { beforeWrite?: (tx: Services['db']) => Promise<void>; shown?: (approval: Approval) => Approval } = {},
 ): Promise<Approval> {
   const { db, clock } = services;
   const viewer = viewerOf(actor);
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+  const { beforeWrite, shown = (approval: Approval) => approval } = opts;
+  const outcome = await db.transaction(async (tx) => {
+    const decided = await decide(tx);
+    // The answer as of the commit (the booking that may follow is the job's, should this process die).
+    await recordAnswer(tx, async () => shown(presentApproval(await viewOf(tx, decided.row), viewer, lang, clock.now())));
+    return decided;
+  });
+
+  async function decide(tx: Services['db']): Promise<Outcome> {
     const now = clock.now();
     const row = await repo.lockForAnswer(tx, approvalId);
     if (!row) return fail('NOT_FOUND');
@@ -352,7 +363,7 @@ async function answerRequest(
     ]);
     const asked = await tokensFor(tx, await viewOf(tx, saved), [targetPerson], now);
     return { ...base, row: saved, escalatedTo: targetPerson, asked };
-  });
+  }
 
   // After the commit: the supplier, then the e-mails, from one read of the request.
   const { row } = outcome;
@@ -374,7 +385,7 @@ async function answerRequest(
           ? null // the booking tells the requester (now, or the job)
           : { event: 'waiting', by, message: input.message ?? null };
   if (news && requester) await mailRequester(await mailCtx(services, row), requester, presentApproval(view, requester, requester.lang, clock.now()), news);
-  return presentApproval(view, viewer, lang, clock.now());
+  return shown(presentApproval(view, viewer, lang, clock.now()));
 }
 
 export const approve = (ctx: Ctx, approvalId: string, message: string | null) => answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'approve', { message });
@@ -521,12 +532,15 @@ export async function cancel(ctx: Ctx, approvalId: string): Promise<Travel> {
     if (!locked || !travel || travel.travel.status !== 'pending_approval' || !current.some((r) => isOpen(r.status))) return false;
     for (const r of current) if (r.status !== 'denied') await repo.updateApproval(tx, r, { status: 'cancelled', chain: closeChain(r.chain, 'cancelled', now) });
     await backToCart(tx, travel, held, prices, now);
+    await recordAnswer(tx, () => presentedTravel(ctx, row.travelId, tx));
     return true;
   });
   if (!done) return closedRound(ctx, row);
   await releaseNow(services, row.travelId, held);
   return presentedTravel(ctx, row.travelId);
 }
+
+const REMINDED = 'approver reminded';
 
 /** Re-sends the approvers' e-mail (the `remind` link), at most once an hour (429, api_code 104). */
 export async function remind(ctx: Ctx, approvalId: string): Promise<{ message: string }> {
@@ -549,10 +563,11 @@ export async function remind(ctx: Ctx, approvalId: string): Promise<{ message: s
       const people = await repo.people(tx, answering.map((x) => x.userId));
       all.push(...(await tokensFor(tx, view, [...people.values()], now)));
     }
+    await recordAnswer(tx, () => ({ message: REMINDED }));
     return all;
   });
   await mailAsked(services, asked, { why: 'reminder' });
-  return { message: 'approver reminded' };
+  return { message: REMINDED };
 }
 
 // ── Timers ──────────────────────────────────────────────────────────────────────────────────────
@@ -650,10 +665,12 @@ export async function answerOneClick(ctx: RequestContext, token: string, body: {
   const { token: grant, actor } = await grantOf(services, ctx.agency.id, token);
   const reason = body.reason?.trim() ?? '';
   if (grant.action === 'deny' && !reason) fail('REQUEST_FORMAT_INVALID', { reason: 'FIELD_REQUIRED' });
-  const approval = await answerRequest(services, actor, ctx.lang, grant.approvalId, grant.action, grant.action === 'deny' ? { reason } : { message: body.message ?? null }, async (tx) => {
-    if (!(await repo.spendToken(tx, grant, services.clock.now()))) fail('TOKEN_USED');
+  return answerRequest(services, actor, ctx.lang, grant.approvalId, grant.action, grant.action === 'deny' ? { reason } : { message: body.message ?? null }, {
+    beforeWrite: async (tx) => {
+      if (!(await repo.spendToken(tx, grant, services.clock.now()))) fail('TOKEN_USED');
+    },
+    shown: (approval) => ({ ...approval, links: {} }),
   });
-  return { ...approval, links: {} };
 }
 
 export type { ApprovalRow };

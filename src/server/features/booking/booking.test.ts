@@ -54,6 +54,17 @@ async function readyToConfirm(travelId: string) {
   return travel as { id: string; version: number; links: Record<string, { href: string }>; products: { id: string }[] };
 }
 
+/** Another app on the same database whose supplier takes its time, to catch a confirm while it runs. */
+async function slowApp(overrides: Partial<Services['config']>) {
+  const app = await buildApp({ db: api.db, config: { ...services.config, ...overrides }, clock: api.clock, logger: false });
+  const headers = { authorization: `Bearer ${gus}`, 'api-key': (await import('../../db/seed')).DEMO_API_KEY };
+  const confirm = async (url: string, key: string) => {
+    const res = await app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': key }, payload: {} });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return { confirm, close: () => app.close() };
+}
+
 const post = (url: string, token: string, opts: { body?: Record<string, unknown>; version?: number; key?: string } = {}) =>
   api.call('POST', url, {
     token,
@@ -123,6 +134,53 @@ describe('confirm', () => {
     const res = await post(travel.links.confirm!.href, gus, { key });
     expect(res.status).toBe(200);
     expect(res.body.result.status).toBe('booked');
+  });
+
+  it('answers a twin of a confirm still running with 409 (112) after about one lease, and books once', async () => {
+    const travel = await gusTravel();
+    const slow = await slowApp({ supplierLatencyMs: 2_500, idempotencyLeaseMs: 500 });
+    try {
+      const key = `slow-${travel.id}`;
+      const first = slow.confirm(travel.links.confirm!.href, key);
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      const twin = await slow.confirm(travel.links.confirm!.href, key);
+      const waited = Date.now() - started;
+      expect(twin.status).toBe(409);
+      expect(twin.body.api_code).toBe(112);
+      // One lease and a second's margin: long enough for a dead runner's key to be taken over, no longer.
+      expect(waited).toBeGreaterThanOrEqual(1_400);
+      expect(waited).toBeLessThan(2_400);
+      const booked = await first;
+      expect(booked.status).toBe(200);
+      expect(booked.body.result).toMatchObject({ status: 'booked', version: travel.version + 1 });
+      expect(await slow.confirm(travel.links.confirm!.href, key)).toEqual(booked);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('lets a runner whose key was taken over (stalled past its lease) change nothing: the one that took it over books, once', async () => {
+    const travel = await gusTravel();
+    const slow = await slowApp({ supplierLatencyMs: 1_500 });
+    try {
+      const key = `stalled-${travel.id}`;
+      const stalled = slow.confirm(travel.links.confirm!.href, key);
+      await new Promise((r) => setTimeout(r, 200));
+      // Its lease has passed as if its process had hung: a retry takes the key over.
+      await api.db.update(idempotencyKeys).set({ leaseUntil: new Date(Date.now() - 1_000) }).where(eq(idempotencyKeys.key, key));
+      const retry = slow.confirm(travel.links.confirm!.href, key);
+      const first = await stalled;
+      expect(first.status).toBe(409);
+      expect(first.body.api_code).toBe(112);
+      expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({ status: 'cart', version: travel.version });
+      const booked = await retry;
+      expect(booked.status).toBe(200);
+      expect(booked.body.result).toMatchObject({ status: 'booked', version: travel.version + 1, products: [{ status: 'booked', pnr: expect.any(String) }] });
+      expect(await slow.confirm(travel.links.confirm!.href, key)).toEqual(booked);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a stale If-Match with 105 and changes nothing', async () => {

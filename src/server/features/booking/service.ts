@@ -1,9 +1,11 @@
+import { apiCode } from '../../../contract/api-codes';
 import type { Rel } from '../../../contract/rels';
 import type { ConfirmBody, Travel } from '../../../contract/travel';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
 import { offers, presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
 import { enqueue } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
@@ -18,7 +20,9 @@ import * as repo from './repository';
  * Crash safety: every supplier call comes first, then every status is written in ONE transaction
  * guarded by the travel's version. A process killed in between wrote nothing, and its retry books
  * the same items again under the same references (the product ids), which the supplier answers
- * with the same PNRs: the travel is never half booked, and nothing is booked twice.
+ * with the same PNRs: the travel is never half booked, and nothing is booked twice. That
+ * transaction also records the call's Idempotency-Key as answered (recordAnswer): a retry after the
+ * commit gets the booking's answer back.
  */
 
 type Ctx = RequestContext & { user: UserRow };
@@ -59,14 +63,15 @@ async function allOrNothing<R extends { pnr: string }>(services: Services, produ
 /**
  * Writes the outcome in one version-guarded transaction. When another call changed the travel first,
  * what this call did at the supplier is cancelled unless the travel now records it (a twin that
- * booked the same references got the same PNRs: cancelling them would undo its booking).
+ * booked the same references got the same PNRs: cancelling them would undo its booking). Nor is it
+ * when another process took this call's Idempotency-Key over: that one is booking the same references.
  */
 async function commit(services: Services, rec: TravelRecord, pnrs: Map<string, string>, write: (tx: Services['db']) => Promise<void>): Promise<void> {
   const { db, clock, supplier } = services;
   try {
     await db.transaction(write);
   } catch (err) {
-    if (err instanceof ApiError) {
+    if (err instanceof ApiError && err.code !== apiCode.IDEMPOTENCY_IN_PROGRESS) {
       const now = clock.now();
       const current = (await repo.travelById(db, rec.travel.id))?.products ?? [];
       const orphans = rec.products.filter((p) => pnrs.has(p.id) && current.find((c) => c.id === p.id)?.pnr !== pnrs.get(p.id));
@@ -76,9 +81,9 @@ async function commit(services: Services, rec: TravelRecord, pnrs: Map<string, s
   }
 }
 
-/** The travel as the caller sees it after a change. */
-export async function answer(ctx: Ctx, travelId: string): Promise<Travel> {
-  const rec = await repo.travelById(ctx.services.db, travelId);
+/** The travel as the caller sees it after a change (read in the change's transaction, to record it with it). */
+export async function answer(ctx: Ctx, travelId: string, db: Services['db'] = ctx.services.db): Promise<Travel> {
+  const rec = await repo.travelById(db, travelId);
   return presentTravel(rec!, ctx.lang, ctx.services.clock.now());
 }
 
@@ -108,11 +113,12 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
       for (const [i, p] of products.entries())
         await repo.updateProduct(tx, p.id, { status: 'prebooked', pnr: options[i]!.pnr, confirmationTimeLimit: new Date(options[i]!.confirmationTimeLimit) });
       await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
+      await recordAnswer(tx, () => answer(ctx, travelId, tx));
     });
     return answer(ctx, travelId);
   }
 
-  await bookHeld(services, rec, products);
+  await bookHeld(services, rec, products, (tx) => recordAnswer(tx, () => answer(ctx, travelId, tx)));
   return answer(ctx, travelId);
 }
 
@@ -120,8 +126,9 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
  * The booking path (a direct confirm, or an approved travel): books `products` with the supplier,
  * then writes the travel booked, its products with their PNRs, tickets and seats, and the ticketing
  * job, in one transaction on the version `rec` was read at (105 when it moved on meanwhile).
+ * `alsoInTransaction` runs last in that transaction (a confirm records its answer there).
  */
-export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[]): Promise<void> {
+export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[], alsoInTransaction?: (tx: Services['db']) => Promise<void>): Promise<void> {
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
   await commit(services, rec, new Map(products.map((p, i) => [p.id, bookings[i]!.pnr])), async (tx) => {
     const now = services.clock.now();
@@ -131,6 +138,7 @@ export async function bookHeld(services: Services, rec: TravelRecord, products: 
       await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } });
     }
     await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
+    await alsoInTransaction?.(tx);
   });
 }
 
@@ -207,6 +215,7 @@ export async function release(ctx: Ctx, travelId: string, productId: string, exp
     await updateTravel(tx, rec.travel, left.length ? { confirmationTimeLimit: limit } : { status: 'removed', confirmationTimeLimit: null }, now);
     for (const p of released) await repo.updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
     if (limit) await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
+    await recordAnswer(tx, () => answer(ctx, travelId, tx));
   });
   return answer(ctx, travelId);
 }

@@ -5,7 +5,7 @@ import { envelope } from '../../../contract/envelope';
 import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
 import { routePath } from '../../../contract/rels';
 import { currentUser } from '../../platform/auth';
-import { idempotent } from '../../platform/idempotency';
+import { sendOnce } from '../../platform/idempotency';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
@@ -29,17 +29,10 @@ export function cartRoutes(services: Services) {
           operationId: 'addToCart',
           querystring: z.object({ version: z.literal('v2').optional() }),
           body: cartAddBodySchema,
-          response: { 200: envelope(cartAddResultSchema), ...apiErrors(400, 401, 404, 422, 503, 504) },
+          response: { 200: envelope(cartAddResultSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
         },
       },
-      async (request, reply) => {
-        const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({
-          status: 200,
-          body: { result: await cart.addTrip(ctx(request), request.body) },
-        }));
-        // A replayed refusal keeps its own status and error body.
-        return reply.status(answer.status as 200).send(answer.body as never);
-      },
+      (request, reply) => sendOnce(services, request, reply, () => cart.addTrip(ctx(request), request.body)),
     );
 
   };

@@ -1,6 +1,7 @@
 import type { CartAddBody } from '../../../contract/cart';
 import type { Travel } from '../../../contract/travel';
 import { cartAddBodySchema } from '../../../contract/cart';
+import type { Db } from '../../db/client';
 import { companyPolicy } from '../../db/companies';
 import { resolveOffer } from '../../db/trip-searches';
 import { loadTravels, updateTravel } from '../../db/travels';
@@ -10,6 +11,7 @@ import { placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
 import { evaluateTrip } from '../../supplier/fastest-train';
 import * as repo from './repository';
@@ -78,6 +80,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
     );
     // A new product changes what checkout needs: steps already filled are checked again.
     await updateTravel(tx, travel, {}, clock.now());
+    await recordAnswer(tx, async () => ({ travel: await travelById(ctx, travel!.id, tx), offer_errors: [] }));
     return travel.id;
   });
   return { travel: await travelById(ctx, travelId), offer_errors: [] };
@@ -141,7 +144,7 @@ function checkPlacementWishes(ctx: Ctx, journeys: Journey[], wishes: Record<stri
   return wishes;
 }
 
-async function travelById(ctx: Ctx, travelID: string | null): Promise<Travel> {
-  const [rec] = travelID ? await loadTravels(ctx.services.db, ctx.user.id, { id: travelID }) : [];
+async function travelById(ctx: Ctx, travelID: string | null, db: Db = ctx.services.db): Promise<Travel> {
+  const [rec] = travelID ? await loadTravels(db, ctx.user.id, { id: travelID }) : [];
   return presentTravel(rec ?? fail('NO_TRAVEL'), ctx.lang, ctx.services.clock.now());
 }

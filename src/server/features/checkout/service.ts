@@ -10,6 +10,7 @@ import { offers } from '../../domain/travel';
 import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
 
 type Ctx = RequestContext & { user: UserRow };
@@ -108,6 +109,7 @@ export async function fillAnalytics(ctx: Ctx, travelId: string, body: FillAnalyt
     const problems = analyticsProblems(rules, answers, ids, isTravelCompliant(rec.products));
     if (Object.keys(problems).length) fail('ANALYTICS_INVALID', problems);
     await updateTravel(tx, rec.travel, { analytics: answers }, clock.now());
+    await recordAnswer(tx, () => saved(travelId));
   });
   return saved(travelId);
 }
@@ -175,6 +177,7 @@ export async function patchMissionOrders(ctx: Ctx, travelId: string, body: Patch
     const problems = missionOrderProblems(orders, ids, isTravelCompliant(rec.products), rulesOf(rec.company));
     if (Object.keys(problems).length) fail('REQUEST_FORMAT_INVALID', problems);
     await updateTravel(tx, rec.travel, { missionOrders: orders }, clock.now());
+    await recordAnswer(tx, () => saved(travelId));
   });
   return saved(travelId);
 }
@@ -212,6 +215,7 @@ export async function fillApprovers(ctx: Ctx, travelId: string, body: FillApprov
     if (!approvers.some((a) => a.id === approverId)) fail('APPROVER_NOT_ALLOWED', { approver: 'SELECT_VALID_VALUE' });
     if (emergencyId && !backupsOf(approvers).some((a) => a.id === emergencyId)) fail('APPROVER_NOT_ALLOWED', { emergencyApprover: 'SELECT_VALID_VALUE' });
     await updateTravel(tx, rec.travel, { approvers: { approverId, emergencyApproverId: emergencyId, message: trimmed(body.message) } }, clock.now());
+    await recordAnswer(tx, () => saved(travelId));
   });
   return saved(travelId);
 }

@@ -5,6 +5,7 @@ import { presentTravel } from '../../domain/travel';
 import { DELETABLE } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
 
 type Ctx = RequestContext & { user: UserRow };
@@ -29,6 +30,7 @@ export async function remove(ctx: Ctx, travelId: string, expected: number | null
     const { travel } = await travelToChange(tx, ctx.user.id, travelId, expected);
     if (!DELETABLE.includes(travel.status)) fail('TICKET_STATUS_FORBIDS');
     await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+    await recordAnswer(tx, () => ({ ok: true }));
   });
   return { ok: true };
 }
@@ -38,6 +40,7 @@ export async function emptyCart(ctx: Ctx): Promise<{ ok: true }> {
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
     for (const { travel } of await loadTravels(tx, ctx.user.id, { statuses: ['cart'] })) await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+    await recordAnswer(tx, () => ({ ok: true }));
   });
   return { ok: true };
 }
