@@ -6,7 +6,6 @@ import { installErrorHandler } from '../../src/server/platform/errors';
 import { TtlLru } from '../../src/server/platform/lru';
 import { sha256 } from '../../src/server/platform/secrets';
 import { agencyCache, installTenancy } from '../../src/server/platform/tenancy';
-import type { Services } from '../../src/server/platform/services';
 import { DEMO_API_KEY, startApi, type Api } from '../support/api';
 
 let api: Api;
@@ -20,7 +19,7 @@ describe('unknown Api-Keys are not remembered (issue 12 #6)', () => {
     const cache = agencyCache();
     const app = Fastify({ logger: false });
     installErrorHandler(app);
-    installTenancy(app, { db: api.db } as Services, cache);
+    installTenancy(app, { db: api.db }, cache);
     app.get('/api/v1/agency', async (request) => ({ name: request.agency?.name }));
     await app.ready();
     try {

@@ -15,7 +15,7 @@ afterAll(() => api.close());
 /** A raw HTTP/1.1 request (fetch would refuse or re-encode what these tests send). */
 function send(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { 'api-key': DEMO_API_KEY, ...opts.headers } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, agent: false, method: opts.method ?? 'GET', headers: { 'api-key': DEMO_API_KEY, ...opts.headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -54,7 +54,7 @@ describe('deeply nested JSON (issue 12 #8)', () => {
 });
 
 describe('malformed, too long and oversized requests carry the error envelope (issue 12 #8)', () => {
-  it.each(['/%', '/api/v1/%', '/api/v1/places?q=%', '/api/v1/v2/travels/%E0%A4%A', '/password/%zz'])('a malformed URL (%s) is a 400 with api_code 17', async (path) => {
+  it.each(['/%', '/api/v1/%', '/api/v1/v2/travels/%E0%A4%A', '/password/%zz'])('a malformed URL (%s) is a 400 with api_code 17', async (path) => {
     const res = await send(path);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -62,7 +62,8 @@ describe('malformed, too long and oversized requests carry the error envelope (i
   });
 
   it('a URL over 8 KiB is a 414 with api_code 122', async () => {
-    for (const path of [`/api/v1/places?q=${'a'.repeat(9_000)}`, `/${'a'.repeat(12_000)}`]) {
+    // Past Node's 16 KiB header limit the parser refuses the request line itself: still a 414.
+    for (const path of [`/api/v1/places?q=${'a'.repeat(9_000)}`, `/${'a'.repeat(12_000)}`, `/api/v1/places?q=${'a'.repeat(20_000)}`]) {
       const res = await send(path);
       expect(res.status).toBe(414);
       expect(res.body).toMatchObject({ api_code: 122, msg: 'URI_TOO_LONG' });

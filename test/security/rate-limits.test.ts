@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { databaseRateLimitStore } from '../../src/server/platform/rate-limit';
+import { DatabaseRateLimitStore } from '../../src/server/platform/rate-limit';
 import { freshDatabase } from '../support/databases';
 import { DEMO_API_KEY, startApi, type Api } from '../support/api';
 
@@ -55,16 +55,17 @@ describe('rate limits shared by several API processes on one database', () => {
   it('starts a new window once the last one has passed, on the database clock', async () => {
     const database = await freshDatabase();
     try {
-      const incr = (store: ReturnType<typeof databaseRateLimitStore>, windowMs: number) =>
-        new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr('198.51.100.30', (err, res) => (err ? reject(err) : resolve(res!)), windowMs, 2));
-      const [one, two] = [databaseRateLimitStore(database.db).child('POST /forgot'), databaseRateLimitStore(database.db).child('POST /forgot')];
+      const incr = (store: DatabaseRateLimitStore, windowMs: number) =>
+        new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr('198.51.100.30', (err, res) => (err ? reject(err) : resolve(res!)), windowMs));
+      // Two processes' stores for the same route.
+      const [one, two] = [new DatabaseRateLimitStore(database.db, 'POST /user/forgot'), new DatabaseRateLimitStore(database.db, 'POST /user/forgot')];
       expect((await incr(one, 400)).current).toBe(1);
       const second = await incr(two, 400);
       expect(second.current).toBe(2);
       expect(second.ttl).toBeGreaterThan(0);
       expect(second.ttl).toBeLessThanOrEqual(400);
       // Another route's limit is another counter.
-      expect((await incr(databaseRateLimitStore(database.db).child('POST /signin'), 400)).current).toBe(1);
+      expect((await incr(new DatabaseRateLimitStore(database.db, 'POST /user/signin'), 400)).current).toBe(1);
       await new Promise((r) => setTimeout(r, 450));
       expect((await incr(one, 400)).current).toBe(1);
     } finally {
