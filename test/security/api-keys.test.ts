@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('unknown Api-Keys are not remembered (issue 12 #6)', () => {
-  it('thousands of random keys leave the agency cache empty; a known key takes one entry', async () => {
+  it('a thousand random keys leave the agency cache empty; a known key takes one entry', async () => {
     const cache = agencyCache();
     const app = Fastify({ logger: false });
     installErrorHandler(app);
@@ -23,7 +23,7 @@ describe('unknown Api-Keys are not remembered (issue 12 #6)', () => {
     app.get('/api/v1/agency', async (request) => ({ name: request.agency?.name }));
     await app.ready();
     try {
-      for (let i = 0; i < 3_000; i++) {
+      for (let i = 0; i < 1_000; i++) {
         const res = await app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': randomBytes(16).toString('hex') } });
         expect(res.statusCode).toBe(401);
       }
