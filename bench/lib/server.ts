@@ -42,7 +42,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
- * Starts the production server (`node --import tsx src/server/main.ts`) on a free port with a fresh
+ * Starts the real server (`node --import tsx src/server/main.ts`, demo mode) on a free port with a fresh
  * PGlite data directory (or `dataDir`, already migrated and seeded), and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
  */
 export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number; dataDir?: string }): Promise<RunningServer> {
@@ -60,8 +60,8 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
       DATA_DIR: dataDir,
       DIST_DIR: opts.distDir ?? path.join(root, 'dist'),
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Production mode requires the public origin that e-mailed links use.
+      // Demo mode (PGlite, no NODE_ENV): production mode needs an SMTP server, and the figures would
+      // then time e-mail delivery. E-mails stay in the outbox, as they always did here.
       PUBLIC_URL: baseUrl,
       // The supplier answers at once: the browser measurements time the app, not a simulated network.
       SUPPLIER_LATENCY_MS: '0',

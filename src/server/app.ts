@@ -6,11 +6,11 @@ import type { Database } from './db/client';
 import type { Config } from './config';
 import { shiftedClock, systemClock, type Clock } from './platform/clock';
 import { outboxMailer, type Mailer } from './platform/mail';
-import { installErrorHandler, installInputGuard } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, installInputGuard } from './platform/errors';
 import { installTenancy } from './platform/tenancy';
 import { installAuth } from './platform/auth';
 import { installSecurityHeaders } from './platform/security-headers';
-import { installRateLimits } from './platform/rate-limit';
+import { installRateLimits, type RateLimitStoreKind } from './platform/rate-limit';
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers } from './platform/jobs';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
@@ -38,8 +38,21 @@ import type { Supplier } from './supplier/types';
 /** Every durable job kind and its handler. */
 export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs };
 
-/** `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves). */
-export type AppDeps = { db: Database['db']; config: Config; clock?: Clock; mailer?: Mailer; supplier?: Supplier; logger?: FastifyServerOptions['logger']; jobPollMs?: number };
+/**
+ * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).
+ * `rateLimitStore`: counters in the database, shared by every process on it (the default on
+ * PostgreSQL), or in memory (the default on PGlite, which one process opens).
+ */
+export type AppDeps = {
+  db: Database['db'];
+  config: Config;
+  clock?: Clock;
+  mailer?: Mailer;
+  supplier?: Supplier;
+  logger?: FastifyServerOptions['logger'];
+  jobPollMs?: number;
+  rateLimitStore?: RateLimitStoreKind;
+};
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
@@ -57,7 +70,10 @@ export async function buildApp(deps: AppDeps) {
   const { config } = services;
   const app = Fastify({
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the configured proxies (none by default).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    frameworkErrors,
+    clientErrorHandler,
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
@@ -71,7 +87,7 @@ export async function buildApp(deps: AppDeps) {
 
   installSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await installRateLimits(app);
+  await installRateLimits(app, services.db, deps.rateLimitStore ?? (config.databaseUrl ? 'database' : 'memory'));
   await registerOpenApi(app);
 
   installErrorHandler(app);

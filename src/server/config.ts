@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,10 +9,15 @@ export type Config = {
   databaseUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Production mode hides developer helpers (/dev/mailbox) and logs as JSON. */
+  /**
+   * Production mode: NODE_ENV=production, or a DATABASE_URL without DEMO=1. It needs PUBLIC_URL and
+   * SMTP_URL, and has no developer helpers (/dev/mailbox, the test clock). Otherwise demo mode.
+   */
   production: boolean;
-  /** Public origin used in e-mailed links; falls back to the request's own origin. */
+  /** Origin of e-mailed links; null in demo mode without PUBLIC_URL: the address the server listens on. */
   publicUrl: string | null;
+  /** Proxies (addresses, CIDR ranges) whose X-Forwarded-For/-Proto/-Host are believed; empty: none. */
+  trustProxy: string[];
   /** Host name → Api-Key of the agency the web app served on that host belongs to. */
   agencyHosts: Record<string, string>;
   defaultApiKey: string;
@@ -22,6 +28,8 @@ export type Config = {
   loginLimits: { windowMinutes: number; perAccount: number; perAddress: number };
   /** Requests per minute and address on the calls that send e-mail or create accounts. */
   mailingRateLimit: number;
+  /** Trip searches (and their pages) per minute and address without a session: each one is stored. */
+  anonymousSearchRateLimit: number;
   /** Simulated answer time of the sandbox supplier, to show loading states. */
   supplierLatencyMs: number;
   /** How long an Idempotency-Key left pending by a dead process blocks its retries (≤ 10 s; a twin of a live call waits about as long). */
@@ -65,6 +73,25 @@ const urlWith = (schemes: string[], error: string) =>
       }
     }, { error });
 
+/** proxy-addr's names for reserved ranges, as Fastify's trustProxy accepts them. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address or a CIDR range (203.0.113.0/24, 2001:db8::/32). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY="10.0.0.1, 10.1.0.0/16" */
+const proxyList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+  .refine((entries) => entries.every((entry) => PROXY_RANGES.includes(entry) || isAddressOrRange(entry)), {
+    error: `must be a comma-separated list of IP addresses or CIDR ranges (or ${PROXY_RANGES.join(', ')})`,
+  });
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
@@ -76,6 +103,10 @@ function parseHosts(value: string | undefined): Record<string, string> {
   }
   return hosts;
 }
+
+/** Production unless told otherwise: NODE_ENV=production, or a real database (DATABASE_URL) without DEMO=1. */
+const isProduction = (env: { NODE_ENV?: string; DATABASE_URL?: string; DEMO?: string }) =>
+  env.NODE_ENV === 'production' || (env.DATABASE_URL !== undefined && env.DEMO !== '1');
 
 /** The environment variables the server reads, as they must be written. */
 const envSchema = z
@@ -89,6 +120,8 @@ const envSchema = z
     SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string()),
     PUBLIC_URL: optional(urlWith(['http:', 'https:'], 'must be an http:// or https:// URL')),
+    TRUST_PROXY: optional(proxyList),
+    DEMO: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
     AGENCY_HOSTS: optional(z.string()),
     DEFAULT_API_KEY: optional(z.string()),
     DIST_DIR: optional(z.string()),
@@ -96,6 +129,7 @@ const envSchema = z
     SESSION_IDLE_MINUTES: optional(whole(1)),
     SESSION_ABSOLUTE_HOURS: optional(whole(1)),
     MAILING_RATE_LIMIT: optional(whole(1)),
+    ANONYMOUS_SEARCH_RATE_LIMIT: optional(whole(1)),
     SUPPLIER_LATENCY_MS: optional(whole(0)),
     // A retry after a crash waits up to one lease: at most 10 s (issue 12 item 11).
     IDEMPOTENCY_LEASE_MS: optional(whole(100, 10_000)),
@@ -104,11 +138,17 @@ const envSchema = z
     TEST_CLOCK: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
   })
   .superRefine((env, ctx) => {
-    // Production writes e-mailed links: they must not depend on a Host header.
-    if (env.NODE_ENV === 'production' && env.PUBLIC_URL === undefined)
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links)' });
-    if (env.NODE_ENV === 'production' && env.TEST_CLOCK === '1')
-      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'cannot be 1 when NODE_ENV=production (the clock must be the real one)' });
+    if (env.NODE_ENV === 'production' && env.DEMO === '1')
+      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be 1 when NODE_ENV=production' });
+    if (!isProduction(env)) return;
+    // Production mails links to real people: never built from a request, never kept in a mailbox.
+    const why = env.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'a DATABASE_URL without DEMO=1';
+    if (env.PUBLIC_URL === undefined)
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `is required in production mode (${why}): the http:// or https:// origin of e-mailed links` });
+    if (env.SMTP_URL === undefined)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: `is required in production mode (${why}): production has no developer mailbox` });
+    if (env.TEST_CLOCK === '1')
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: `cannot be 1 in production mode (${why}): the clock must be the real one` });
   });
 
 /**
@@ -129,8 +169,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? 'Escale <no-reply@escale.example>',
-    production: env.NODE_ENV === 'production',
+    production: isProduction(env),
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? null,
+    trustProxy: env.TRUST_PROXY ?? [],
     agencyHosts: parseHosts(env.AGENCY_HOSTS),
     defaultApiKey: env.DEFAULT_API_KEY ?? 'demo-agency-key',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
@@ -139,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
     loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
     mailingRateLimit: env.MAILING_RATE_LIMIT ?? 20,
+    anonymousSearchRateLimit: env.ANONYMOUS_SEARCH_RATE_LIMIT ?? 30,
     supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,
     idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 10_000,
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },

@@ -14,7 +14,7 @@ const refusal = (env: NodeJS.ProcessEnv): string => {
 };
 
 describe('configuration defaults', () => {
-  it('starts with nothing set: port 3000 on every address, PGlite in ./data, development mode', () => {
+  it('starts with nothing set: port 3000 on every address, PGlite in ./data, demo mode, no proxy trusted', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
       host: '0.0.0.0',
@@ -24,6 +24,7 @@ describe('configuration defaults', () => {
       mailFrom: 'Escale <no-reply@escale.example>',
       production: false,
       publicUrl: null,
+      trustProxy: [],
       agencyHosts: {},
       defaultApiKey: 'demo-agency-key',
       distDir: path.resolve('./dist'),
@@ -32,6 +33,7 @@ describe('configuration defaults', () => {
       tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
       loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
       mailingRateLimit: 20,
+      anonymousSearchRateLimit: 30,
       supplierLatencyMs: 0,
       idempotencyLeaseMs: 10_000,
       ticketing: { startMs: 30_000, issueMs: 180_000 },
@@ -58,12 +60,14 @@ describe('configuration defaults', () => {
       SMTP_URL: 'smtps://user:pass@mail.example:465',
       MAIL_FROM: 'Voyages <noreply@voyages.example>',
       PUBLIC_URL: 'https://voyages.example/',
+      TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,2001:db8::/32 ,loopback',
       AGENCY_HOSTS: 'Voyages.Example=key-1, travel.example = key-2',
       DEFAULT_API_KEY: 'key-1',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '30',
       SESSION_ABSOLUTE_HOURS: '12',
       MAILING_RATE_LIMIT: '5',
+      ANONYMOUS_SEARCH_RATE_LIMIT: '12',
       SUPPLIER_LATENCY_MS: '800',
       IDEMPOTENCY_LEASE_MS: '5000',
       TICKETING_START_MS: '2000',
@@ -78,11 +82,13 @@ describe('configuration defaults', () => {
       mailFrom: 'Voyages <noreply@voyages.example>',
       production: true,
       publicUrl: 'https://voyages.example',
+      trustProxy: ['10.0.0.1', '10.1.0.0/16', '2001:db8::/32', 'loopback'],
       agencyHosts: { 'voyages.example': 'key-1', 'travel.example': 'key-2' },
       defaultApiKey: 'key-1',
       logLevel: 'warn',
       session: { idleMinutes: 30, absoluteHours: 12 },
       mailingRateLimit: 5,
+      anonymousSearchRateLimit: 12,
       supplierLatencyMs: 800,
       idempotencyLeaseMs: 5_000,
       ticketing: { startMs: 2000, issueMs: 3000 },
@@ -103,7 +109,7 @@ describe('configuration refused at start-up, in one line naming the variable', (
   });
 
   it.each(['mysql://db/escale', 'localhost:5432/escale', 'postgres://', 'not a url'])('a DATABASE_URL that is not postgres:// (%s)', (url) => {
-    expect(refusal({ DATABASE_URL: url })).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL.');
+    expect(refusal({ DATABASE_URL: url, DEMO: '1' })).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL.');
   });
 
   it.each([
@@ -119,22 +125,39 @@ describe('configuration refused at start-up, in one line naming the variable', (
     expect(refusal({ [name]: value })).toBe(`Invalid configuration: ${name} ${problem}.`);
   });
 
-  it('production without PUBLIC_URL', () => {
-    expect(refusal({ NODE_ENV: 'production' })).toBe(
-      'Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+  it('production without PUBLIC_URL and SMTP_URL, whether NODE_ENV=production or a DATABASE_URL without DEMO=1 says so', () => {
+    expect(refusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' })).toBe(
+      'Invalid configuration: PUBLIC_URL is required in production mode (NODE_ENV=production): the http:// or https:// origin of e-mailed links.',
+    );
+    expect(refusal({ DATABASE_URL: 'postgres://db/escale', PUBLIC_URL: 'https://voyages.example' })).toBe(
+      'Invalid configuration: SMTP_URL is required in production mode (a DATABASE_URL without DEMO=1): production has no developer mailbox.',
+    );
+  });
+
+  it('DEMO: 0 or 1, and not with NODE_ENV=production', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/escale', DEMO: '1' })).toMatchObject({ production: false, databaseUrl: 'postgres://db/escale' });
+    expect(refusal({ DEMO: 'yes' })).toBe('Invalid configuration: DEMO must be 0 or 1.');
+    expect(refusal({ NODE_ENV: 'production', DEMO: '1', PUBLIC_URL: 'https://voyages.example', SMTP_URL: 'smtp://mail.example' })).toBe(
+      'Invalid configuration: DEMO cannot be 1 when NODE_ENV=production.',
     );
   });
 
   it('TEST_CLOCK: 0 or 1, and never in production', () => {
     expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
     expect(refusal({ TEST_CLOCK: 'yes' })).toBe('Invalid configuration: TEST_CLOCK must be 0 or 1.');
-    expect(refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://voyages.example', TEST_CLOCK: '1' })).toBe(
-      'Invalid configuration: TEST_CLOCK cannot be 1 when NODE_ENV=production (the clock must be the real one).',
+    expect(refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://voyages.example', SMTP_URL: 'smtp://mail.example', TEST_CLOCK: '1' })).toBe(
+      'Invalid configuration: TEST_CLOCK cannot be 1 in production mode (NODE_ENV=production): the clock must be the real one.',
     );
   });
 
-  it.each(['voyages.example', 'ftp://voyages.example', 'https://'])('a PUBLIC_URL that is not an http(s) URL (%s)', (url) => {
-    expect(refusal({ NODE_ENV: 'production', PUBLIC_URL: url })).toBe('Invalid configuration: PUBLIC_URL must be an http:// or https:// URL.');
+  it.each(['voyages.example', 'ftp://voyages.example', 'https://', 'javascript://voyages.example'])('a PUBLIC_URL that is not an http(s) URL (%s)', (url) => {
+    expect(refusal({ PUBLIC_URL: url })).toBe('Invalid configuration: PUBLIC_URL must be an http:// or https:// URL.');
+  });
+
+  it.each(['*', '10.0.0.1/33', '10.0.0', 'proxy.internal', '::1/129', '10.0.0.1/8/8'])('a TRUST_PROXY entry that is not an address or range (%s)', (entry) => {
+    expect(refusal({ TRUST_PROXY: `127.0.0.1,${entry}` })).toBe(
+      'Invalid configuration: TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal).',
+    );
   });
 
   it('an SMTP_URL that is not smtp:// and a LOG_LEVEL pino does not know', () => {
@@ -145,7 +168,7 @@ describe('configuration refused at start-up, in one line naming the variable', (
   it('names every bad variable at once, on one line, without their values', () => {
     const message = refusal({ PORT: 'http', DATABASE_URL: 'mysql://root:hunter2@db/escale', NODE_ENV: 'production' });
     expect(message).toBe(
-      'Invalid configuration: PORT must be a whole number from 0 to 65535; DATABASE_URL must be a postgres:// URL; PUBLIC_URL is required when NODE_ENV=production (the http:// or https:// origin of e-mailed links).',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535; DATABASE_URL must be a postgres:// URL; PUBLIC_URL is required in production mode (NODE_ENV=production): the http:// or https:// origin of e-mailed links; SMTP_URL is required in production mode (NODE_ENV=production): production has no developer mailbox.',
     );
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('\n');

@@ -15,7 +15,7 @@ import { apiErrorSchema } from '../contract/envelope';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503 | 504;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), or a refusal of status 400 from the catalogue.',
+  400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), 121 for JSON nested over 32 levels, or a refusal of status 400 from the catalogue.',
   401: 'Not authenticated: missing or unknown `Api-Key` (api_code 7), missing or expired session (59), wrong credentials (29).',
   403: 'Not allowed for this user (e.g. api_code 30, 34 no approval permission, 65, 66 tickets not theirs to answer, 68 approver refused on these tickets).',
   404: 'Not found, or not the caller’s (e.g. api_code 38 no travel, 24 no result).',
@@ -23,7 +23,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
   413: 'Request body too large (api_code 107).',
   422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
-  429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour).',
+  429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour; 120: too many trip searches a minute from one address without a session).',
   503: 'The travel supplier is momentarily unavailable (api_code 111).',
   504: 'The travel supplier did not answer in time (api_code 110).',
 };

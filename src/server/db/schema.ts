@@ -353,6 +353,17 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+/**
+ * Rate-limit counters shared by every API process on one PostgreSQL database (platform/rate-limit.ts):
+ * one row per route (or group) and client, its calls in the window that ends at `reset_at`.
+ * UNLOGGED (see its migration): counters need no crash safety, and skip the write-ahead log.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: instant('reset_at').notNull(),
+});
+
 /** People a user books for who have no account: guests (spec 1 "invited guest passengers"). */
 export const guests = pgTable(
   'guests',

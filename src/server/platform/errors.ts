@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { z } from 'zod';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_CODES, apiCode, type ApiCode, type ApiCodeKey } from '../../contract/api-codes';
 import type { ApiErrorBody } from '../../contract/envelope';
 import type { Lang } from '../../contract/account';
@@ -65,11 +67,79 @@ const hasUnstorableText = (value: unknown): boolean =>
       ? value.some(hasUnstorableText)
       : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v));
 
+/** Real bodies nest a few levels; deeper ones only exist to exhaust the stack of whatever walks them. */
+export const MAX_JSON_DEPTH = 32;
+/** Path and query together; longer URLs are refused with 414 (api_code 122). */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** Whether a JSON text nests deeper than `limit`, found by one pass over its brackets, before anything parses or walks it. */
+export function jsonDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 export function installInputGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) throw new ApiError(apiCode.URI_TOO_LONG);
+  });
+  // Fastify's own JSON parser (prototype-poisoning checks included), behind a depth limit.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new ApiError(apiCode.JSON_TOO_DEEP), undefined);
+    parseJson(request, body as string, done);
+  });
   app.addHook('preValidation', async (request) => {
     if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body))
       throw new ApiError(apiCode.REQUEST_FORMAT_INVALID);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs — a URL that does not
+ * decode (`/%`), a path parameter over its length limit — answered with the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code =
+    error.code === 'FST_ERR_BAD_URL' ? apiCode.REQUEST_FORMAT_INVALID : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? apiCode.URI_TOO_LONG : apiCode.INTERNAL_ERROR;
+  const apiError = new ApiError(code);
+  return reply.status(apiError.status).send(errorBody(apiError, requestLang(request.headers['accept-language'])));
+}
+
+/** A request line that did not end within the URL limit: the URL, not the other headers, overflowed. */
+const urlOverflowed = (packet: unknown) => Buffer.isBuffer(packet) && !packet.subarray(0, MAX_URL_LENGTH).includes('\r\n');
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request
+ * (headers over the 16 KiB limit, unparsable requests) gets the envelope, in the source language
+ * since no header could be read; the connection is then closed.
+ */
+export function clientErrorHandler(err: ConnectionError, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    if (socket.writable) socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+    return;
+  }
+  const code =
+    err.code === 'HPE_HEADER_OVERFLOW' ? (urlOverflowed(err.rawPacket) ? apiCode.URI_TOO_LONG : apiCode.HEADERS_TOO_LARGE) : apiCode.REQUEST_FORMAT_INVALID;
+  const apiError = new ApiError(code);
+  const body = JSON.stringify(errorBody(apiError, 'fr'));
+  if (!socket.writable) return void socket.destroy();
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 const SUPPLIER_CODES = {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../contract/account';
 import { requestLang } from './errors';
@@ -6,19 +7,21 @@ import { agencyOf, type AgencyRow } from './tenancy';
 
 export type RequestContext = { services: Services; agency: AgencyRow; lang: Lang; origin: string; address: string };
 
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+const WILDCARD = new Set(['0.0.0.0', '::']);
+
+/** Demo mode's origin: the address the server listens on (`localhost` for every interface); the configured port before it listens. */
+export function listenOrigin(address: AddressInfo | string | null, port: number): string {
+  if (!address || typeof address === 'string') return `http://localhost:${port}`;
+  const host = WILDCARD.has(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
 
 /**
- * The origin written into e-mailed links. A Host header is attacker-controlled, so it is trusted only
- * when it is a configured agency host or local; otherwise PUBLIC_URL (or localhost) is used.
+ * The origin written into e-mailed links: PUBLIC_URL (required in production), else the listen
+ * address. Never the request's Host or X-Forwarded-* headers, which whoever asks for the e-mail writes.
  */
-export function publicOrigin(request: FastifyRequest, services: Services): string {
-  const { config } = services;
-  if (config.publicUrl) return config.publicUrl;
-  const host = request.host.toLowerCase();
-  const hostname = host.replace(/:\d+$/, '');
-  if (LOCAL_HOST.test(host) || config.agencyHosts[hostname]) return `${request.protocol}://${host}`;
-  return `http://localhost:${config.port}`;
+export function publicOrigin(request: FastifyRequest, { config }: Services): string {
+  return config.publicUrl ?? listenOrigin(request.server.server.address(), config.port);
 }
 
 export const contextOf = (request: FastifyRequest, services: Services): RequestContext => ({

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../../contract/rels';
 
 /**
  * Security headers, built once: a CSP that allows only what the app uses (its own scripts, styles,
  * images incl. data:/blob: for the map, workers for the PWA and map), plus helmet's usual set.
  * Precomputed because rebuilding them per request was a measurable share of a small API answer.
+ * API and developer answers carry tokens and personal data: no cache may keep them (a route may
+ * still say otherwise).
  */
 export function installSecurityHeaders(app: FastifyInstance, { production }: { production: boolean }) {
   const csp = [
@@ -35,7 +38,8 @@ export function installSecurityHeaders(app: FastifyInstance, { production }: { p
     'x-xss-protection': '0',
     ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (request.url.startsWith(`${API_BASE}/`) || request.url.startsWith('/dev/')) reply.header('cache-control', 'no-store');
   });
 }

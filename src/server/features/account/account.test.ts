@@ -152,9 +152,9 @@ describe('brute-force limiting', () => {
   });
 
   it('limits one address trying many accounts', async () => {
-    const ip = { 'x-forwarded-for': '203.0.113.9' };
-    for (let i = 0; i < 30; i++) await api.call('POST', '/api/v1/user/login', { body: { username: `ghost${i}`, password: 'x' }, headers: ip });
-    const res = await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD }, headers: ip });
+    const remoteAddress = '203.0.113.9';
+    for (let i = 0; i < 30; i++) await api.call('POST', '/api/v1/user/login', { body: { username: `ghost${i}`, password: 'x' }, remoteAddress });
+    const res = await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD }, remoteAddress });
     expect(res.status).toBe(429);
     expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD } })).status).toBe(200);
     api.clock.advance(16 * 60_000);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { routePath } from '../../../contract/rels';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
+import { anonymousSearchLimit } from '../../platform/rate-limit';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
@@ -15,11 +16,14 @@ export function tripRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: request.session?.user ?? null });
-    const results = { 200: envelope(tripResultsSchema), ...apiErrors(400, 401, 404, 503, 504) };
+    const results = { 200: envelope(tripResultsSchema), ...apiErrors(400, 401, 404, 429, 503, 504) };
+    // Every search and page is stored: without a session, a client gets so many a minute.
+    const limited = anonymousSearchLimit(services.config);
 
     r.post(
       '/treep/search',
       {
+        ...limited,
         onRequest: app.optionalUser,
         schema: {
           tags,
@@ -36,6 +40,7 @@ export function tripRoutes(services: Services) {
       r.post(
         routePath(direction),
         {
+          ...limited,
           onRequest: app.optionalUser,
           schema: { tags, summary: direction === 'next' ? 'The next page of a search (later departures)' : 'The previous page of a search (earlier departures)', operationId: direction, body: pageBodySchema, response: results },
         },

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { JOB_HANDLERS } from '../../src/server/app';
+import { idempotencyKeys, jobs, rateLimits, sessions, tripSearches, users } from '../../src/server/db/schema';
+import { runDueJobs } from '../../src/server/platform/jobs';
+import { scheduleMaintenance } from '../../src/server/platform/maintenance';
+import { scheduleSearchCleanup } from '../../src/server/features/trip/jobs';
+import { outboxMailer } from '../../src/server/platform/mail';
+import { createSandboxSupplier } from '../../src/server/supplier';
+import { loadConfig } from '../../src/server/config';
+import type { Services } from '../../src/server/platform/services';
+import { startApi, type Api } from '../support/api';
+
+const DAY = 24 * 3_600_000;
+
+describe('a daily job purges what has expired (issue 12 #5)', () => {
+  let api: Api;
+  let services: Services;
+  beforeAll(async () => {
+    api = await startApi();
+    services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+  });
+  afterAll(() => api.close());
+
+  it('drops expired, revoked and idle sessions, old idempotency keys, old searches and ended rate-limit windows; keeps the rest', async () => {
+    const { db, clock } = api;
+    const token = await api.login('alice');
+    const [alice] = await db.select().from(users).where(eq(users.username, 'alice'));
+    const now = clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms);
+    const session = (tokenHash: string, values: Partial<typeof sessions.$inferInsert>) =>
+      db.insert(sessions).values({ userId: alice!.id, tokenHash, lastSeenAt: at(0), expiresAt: at(DAY), ...values });
+    await session('expired', { expiresAt: at(-60_000) });
+    await session('revoked', { revokedAt: at(-60_000) });
+    await session('idle', { lastSeenAt: at(-(services.config.session.idleMinutes + 1) * 60_000) });
+    await db.insert(idempotencyKeys).values([
+      { userId: alice!.id, key: 'old-key-0001', requestHash: 'h', status: 'done', createdAt: sql`now() - interval '2 days'` },
+      { userId: alice!.id, key: 'new-key-0001', requestHash: 'h', status: 'done' },
+    ]);
+    const search = { agencyId: alice!.agencyId, userId: alice!.id, leg: 'outward' as const, request: {} as never, journeys: [] };
+    await db.insert(tripSearches).values([{ ...search, createdAt: at(-3 * DAY) }, { ...search, createdAt: at(0) }]);
+    await db.insert(rateLimits).values([
+      { key: 'ended', hits: 3, resetAt: sql`now() - interval '1 minute'` },
+      { key: 'running', hits: 3, resetAt: sql`now() + interval '1 minute'` },
+    ]);
+
+    // What the server schedules at start-up: a purge now, then every day.
+    await scheduleMaintenance(db, clock.now());
+    await scheduleSearchCleanup(db, clock.now());
+    expect(await runDueJobs(services, JOB_HANDLERS)).toBe(2);
+    const [purge] = await db.select().from(jobs).where(eq(jobs.kind, 'purge-expired'));
+    expect(purge).toMatchObject({ doneAt: null, runAt: at(DAY) });
+
+    const left = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, alice!.id));
+    expect(left).toHaveLength(1);
+    expect((await api.call('GET', '/api/v1/user/', { token })).status).toBe(200);
+    expect((await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual(['new-key-0001']);
+    expect(await db.select({ id: tripSearches.id }).from(tripSearches)).toHaveLength(1);
+    expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['running']);
+  });
+});
