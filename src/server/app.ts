@@ -14,6 +14,7 @@ import { installRateLimits, type RateLimitStoreKind } from './platform/rate-limi
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers } from './platform/jobs';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
+import { mailJobs } from './platform/outbox';
 import { serveWebApp } from './web';
 import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
@@ -36,7 +37,7 @@ import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs };
 
 /**
  * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).

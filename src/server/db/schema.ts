@@ -154,6 +154,8 @@ export const authFailures = pgTable(
   (t) => [index('auth_failures_key').on(t.scope, t.key, t.at)],
 );
 
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /** Every e-mail the product sends; with no SMTP_URL this table is the mailbox (/dev/mailbox). */
 export const outbox = pgTable('outbox', {
   id: id(),
@@ -162,6 +164,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Files sent with the mail (a trip's calendar), their text content as is. */
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
   createdAt: createdAt(),
   sentAt: instant('sent_at'),
   attempts: integer('attempts').notNull().default(0),

@@ -1,9 +1,19 @@
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import { outbox, type MailAttachment } from '../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
 
-export type Mail = { agencyId: string | null; to: string; subject: string; text: string; html: string };
-export type Mailer = { send: (db: Db, mail: Mail) => Promise<void> };
+export type { MailAttachment };
+export type Mail = { agencyId: string | null; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+export type Mailer = {
+  /** Writes the mail to the outbox and delivers it now (outside a transaction: delivery may wait on SMTP). */
+  send: (db: Db, mail: Mail) => Promise<void>;
+  /**
+   * Present when mails leave the outbox (SMTP): delivers one written mail unless it was sent already
+   * (the deliver-mail job of mails written in a transaction, platform/outbox.ts). Throws when it failed.
+   */
+  deliver?: (db: Db, outboxId: string) => Promise<void>;
+};
 
 /** Every mail is written to the outbox table first, so a failed SMTP send loses nothing. */
 export const outboxMailer: Mailer = {
@@ -15,17 +25,37 @@ export const outboxMailer: Mailer = {
 /** Outbox plus an SMTP send (nodemailer) when SMTP_URL is configured. */
 export async function smtpMailer(url: string, from: string, onError: (err: unknown, to: string) => void): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
-  const transport = createTransport(url);
+  return transportMailer(createTransport(url), from, onError);
+}
+
+/** Outbox plus a send through a nodemailer transport; the attachments go as files of the message. */
+export function transportMailer(transport: Pick<Transporter, 'sendMail'>, from: string, onError: (err: unknown, to: string) => void): Mailer {
+  const deliverRow = async (db: Db, row: typeof outbox.$inferSelect) => {
+    try {
+      await transport.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+      await db.update(outbox).set({ sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      onError(err, row.to);
+      await db.update(outbox).set({ attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+      throw err;
+    }
+  };
   return {
     async send(db, mail) {
-      const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
-      try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await db.update(outbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(outbox.id, row!.id));
-      } catch (err) {
-        onError(err, mail.to);
-        await db.update(outbox).set({ attempts: 1 }).where(eq(outbox.id, row!.id));
-      }
+      const [row] = await db.insert(outbox).values(mail).returning();
+      // Reported by onError and kept in the outbox: the action that sent it still succeeds.
+      await deliverRow(db, row!).catch(() => undefined);
+    },
+    async deliver(db, outboxId) {
+      const [row] = await db.select().from(outbox).where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt))).limit(1);
+      if (row) await deliverRow(db, row);
     },
   };
 }

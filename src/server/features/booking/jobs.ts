@@ -2,12 +2,16 @@ import type { JobHandlers, JobRow } from '../../platform/jobs';
 import { updateTravel } from '../../db/travels';
 import * as repo from './repository';
 import { itemOf } from './service';
+import { queueBookingMails } from './booking-mail';
 import { askBackup, bookApprovedJob, expireRound, mailExpired, releaseJob, roundApproved } from './approvals';
 
 const travelOf = (job: JobRow) => String(job.payload.travelId);
 
 /** Statuses in which a travel's products are held options, and the product status they carry then. */
 const HELD = { pending_confirmation: 'prebooked', pending_approval: 'pending_approval' } as const;
+
+/** Where ticketing takes a travel next. */
+const TICKETING_STEP = { booked: 'pending_ticketing', pending_ticketing: 'issued' } as const;
 
 /**
  * The booking's and the approvals' durable timers. Each re-reads the travel and does nothing when it already moved on
@@ -27,8 +31,10 @@ export const bookingJobs: JobHandlers = {
     const held = rec.products.filter((p) => p.status === heldAs);
     await Promise.all(held.map((p) => supplier.booking.cancel(p.pnr!, itemOf(p), now)));
     const expired = await db.transaction(async (tx) => {
-      await updateTravel(tx, rec.travel, { status: 'expired' }, now);
+      const travel = await updateTravel(tx, rec.travel, { status: 'expired' }, now);
       for (const p of held) await repo.updateProduct(tx, p.id, { status: 'expired' });
+      // Options the user held are told of here; a request for approval that expired, by its own e-mail below.
+      if (heldAs === 'prebooked') await queueBookingMails(services, tx, { event: 'expired', travel, products: held.map((p) => ({ ...p, status: 'expired' as const })) });
       return expireRound(tx, rec.travel.id, now);
     });
     // The requester is told (after the commit: a rolled-back expiry announces nothing).
@@ -45,15 +51,18 @@ export const bookingJobs: JobHandlers = {
   'release-holds': async (services, job) => releaseJob(services, job.payload as { travelId: string; products: { id: string; pnr: string }[] }),
 
   /** The supplier issues the tickets of a booked travel: booked → pending_ticketing → issued (delays: config.ticketing, TICKETING_START_MS / TICKETING_ISSUE_MS). */
-  'ticket-travel': async ({ db, clock, config }, job) => {
+  'ticket-travel': async (services, job) => {
+    const { db, clock, config } = services;
     const rec = await repo.travelById(db, travelOf(job));
     const now = clock.now();
-    const step = rec && ({ booked: 'pending_ticketing', pending_ticketing: 'issued' } as const)[rec.travel.status as 'booked'];
+    const step = rec && TICKETING_STEP[rec.travel.status as keyof typeof TICKETING_STEP];
     if (!rec || !step) return;
     const from = rec.travel.status;
+    const moved = rec.products.filter((p) => p.status === from).map((p) => ({ ...p, status: step }));
     await db.transaction(async (tx) => {
-      await updateTravel(tx, rec.travel, { status: step }, now);
-      for (const p of rec.products.filter((p) => p.status === from)) await repo.updateProduct(tx, p.id, { status: step });
+      const travel = await updateTravel(tx, rec.travel, { status: step }, now);
+      for (const p of moved) await repo.updateProduct(tx, p.id, { status: step });
+      if (step === 'issued') await queueBookingMails(services, tx, { event: 'issued', travel, products: moved });
     });
     if (step === 'pending_ticketing') return { runAgainAt: new Date(now.getTime() + config.ticketing.issueMs) };
   },

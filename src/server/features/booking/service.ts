@@ -11,6 +11,7 @@ import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { SupplierError, type BookItem } from '../../supplier/types';
 import * as repo from './repository';
+import { queueBookingMails } from './booking-mail';
 
 /**
  * Booking (spec 2 §1, issue #5): confirm books or holds every product of a travel with the supplier,
@@ -107,12 +108,13 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
   if (body.hold) {
     const options = await allOrNothing(services, products, (item) => services.supplier.booking.hold(item, services.clock.now()));
     const limit = earliest(options.map((o) => o.confirmationTimeLimit));
-    await commit(services, rec, new Map(products.map((p, i) => [p.id, options[i]!.pnr])), async (tx) => {
+    const held = products.map((p, i) => ({ ...p, status: 'prebooked' as const, pnr: options[i]!.pnr, confirmationTimeLimit: new Date(options[i]!.confirmationTimeLimit) }));
+    await commit(services, rec, new Map(held.map((p) => [p.id, p.pnr])), async (tx) => {
       const now = services.clock.now();
-      await updateTravel(tx, rec.travel, { status: 'pending_confirmation', confirmationTimeLimit: limit }, now);
-      for (const [i, p] of products.entries())
-        await repo.updateProduct(tx, p.id, { status: 'prebooked', pnr: options[i]!.pnr, confirmationTimeLimit: new Date(options[i]!.confirmationTimeLimit) });
+      const travel = await updateTravel(tx, rec.travel, { status: 'pending_confirmation', confirmationTimeLimit: limit }, now);
+      for (const p of held) await repo.updateProduct(tx, p.id, { status: p.status, pnr: p.pnr, confirmationTimeLimit: p.confirmationTimeLimit });
       await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
+      await queueBookingMails(services, tx, { event: 'held', travel, products: held, deadline: limit });
       await recordAnswer(tx, () => answer(ctx, travelId, tx));
     });
     return answer(ctx, travelId);
@@ -130,14 +132,16 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
  */
 export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[], alsoInTransaction?: (tx: Services['db']) => Promise<void>): Promise<void> {
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
-  await commit(services, rec, new Map(products.map((p, i) => [p.id, bookings[i]!.pnr])), async (tx) => {
+  const booked = products.map((p, i) => {
+    const { pnr, tickets, seats } = bookings[i]!;
+    return { ...p, status: 'booked' as const, pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } };
+  });
+  await commit(services, rec, new Map(booked.map((p) => [p.id, p.pnr])), async (tx) => {
     const now = services.clock.now();
-    await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
-    for (const [i, p] of products.entries()) {
-      const { pnr, tickets, seats } = bookings[i]!;
-      await repo.updateProduct(tx, p.id, { status: 'booked', pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } });
-    }
+    const travel = await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
+    for (const p of booked) await repo.updateProduct(tx, p.id, { status: p.status, pnr: p.pnr, confirmationTimeLimit: null, data: p.data });
     await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
+    await queueBookingMails(services, tx, { event: 'booked', travel, products: booked });
     await alsoInTransaction?.(tx);
   });
 }
@@ -212,9 +216,10 @@ export async function release(ctx: Ctx, travelId: string, productId: string, exp
   await services.db.transaction(async (tx) => {
     const now = services.clock.now();
     const limit = left.length ? new Date(Math.min(...left.map((p) => p.confirmationTimeLimit!.getTime()))) : null;
-    await updateTravel(tx, rec.travel, left.length ? { confirmationTimeLimit: limit } : { status: 'removed', confirmationTimeLimit: null }, now);
+    const travel = await updateTravel(tx, rec.travel, left.length ? { confirmationTimeLimit: limit } : { status: 'removed', confirmationTimeLimit: null }, now);
     for (const p of released) await repo.updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
     if (limit) await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
+    await queueBookingMails(services, tx, { event: 'released', travel, products: released.map((p) => ({ ...p, status: 'released' as const })), stillHeld: left.length > 0 });
     await recordAnswer(tx, () => answer(ctx, travelId, tx));
   });
   return answer(ctx, travelId);

@@ -26,14 +26,24 @@ export function mailboxRoutes({ db }: Services) {
         .limit(50);
 
     r.get('/dev/mailbox.json', { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } }, async (request) => ({
-      result: (await latest(request.query.to)).map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString() })),
+      result: (await latest(request.query.to)).map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        createdAt: m.createdAt.toISOString(),
+      })),
     }));
 
     r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
       const mails = await latest();
       const items = mails
         .map(
-          (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">À : ${escapeHtml(m.to)} — ${m.createdAt.toISOString()}</p>${m.html.replace(/<!doctype html><html><body[^>]*>|<\/body><\/html>/gi, '')}</article>`,
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">À : ${escapeHtml(m.to)} — ${m.createdAt.toISOString()}</p>${m.html.replace(/<!doctype html><html><body[^>]*>|<\/body><\/html>/gi, '')}${
+              m.attachments.length ? `<p class="meta">Pièces jointes : ${m.attachments.map((a) => escapeHtml(a.filename)).join(', ')}</p>` : ''
+            }</article>`,
         )
         .join('\n');
       const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte de réception de développement</title></head>

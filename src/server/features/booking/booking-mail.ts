@@ -1,0 +1,272 @@
+import type { Lang } from '../../../contract/account';
+import type { ProductRow, TravelRow } from '../../db/travels';
+import type { Place, Section } from '../../domain/journey';
+import { travellerKey, type TripData } from '../../domain/product';
+import { calendar, type IcsEvent } from '../../platform/ics';
+import { detailedMail, type Mail } from '../../platform/mail';
+import { queueMails } from '../../platform/outbox';
+import type { Services } from '../../platform/services';
+import { airportByIata, cities, cityOf, stationByUic } from '../../supplier/reference';
+import { agencyName, people } from './approvals-repository';
+import { guestEmails } from './repository';
+
+/**
+ * The booking's e-mails (issue 12 item 18): option held, booking confirmed, tickets issued, option
+ * released or expired. Each goes to the booker and to each traveller with an e-mail address, in the
+ * recipient's language, with a plain-text part and the trip's legs as a calendar (.ics). They are
+ * written in the transaction of the change they tell of (queueMails): a rolled-back change sends
+ * nothing, and a retry that finds the change made does not write them again.
+ */
+
+export type BookingEvent = 'held' | 'booked' | 'issued' | 'released' | 'expired';
+
+/** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline. */
+export type BookingNews = { event: BookingEvent; travel: TravelRow; products: ProductRow[]; deadline?: Date | null; stillHeld?: boolean };
+
+type Recipient = { email: string; firstname: string; lang: Lang; isBooker: boolean };
+type Context = { agencyName: string; origin: string; bookerName: string; now: Date };
+
+/**
+ * Deadlines are shown in this zone, named: the server knows no zone of the user's own (their
+ * browser shows the same deadline in theirs), and this is the one the product's other texts use.
+ */
+const DEADLINE_ZONE = 'Europe/Paris';
+
+/** A calendar event's revision: held, booked, ticketed, then (from an option) cancelled. */
+const ICS_STATE: Record<BookingEvent, Pick<IcsEvent, 'status' | 'sequence'>> = {
+  held: { status: 'TENTATIVE', sequence: 0 },
+  booked: { status: 'CONFIRMED', sequence: 1 },
+  issued: { status: 'CONFIRMED', sequence: 2 },
+  released: { status: 'CANCELLED', sequence: 3 },
+  expired: { status: 'CANCELLED', sequence: 3 },
+};
+
+const CABINS = {
+  fr: { second: 'Seconde classe', first: 'Première classe', economy: 'Économie', premium: 'Premium économie', business: 'Affaires' },
+  en: { second: 'Second class', first: 'First class', economy: 'Economy', premium: 'Premium economy', business: 'Business' },
+} as const;
+
+const T = {
+  fr: {
+    hello: (n: string) => `Bonjour ${n},`,
+    field: (label: string, value: string) => `${label} : ${value}`,
+    subject: { held: 'option posée', booked: 'réservation confirmée', issued: 'billets émis', released: 'option libérée', expired: 'option expirée' },
+    subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency} : ` : ''}${what} – ${route}`,
+    intro: {
+      held: (until: string) => `Une option est posée sur votre voyage. Elle est garantie jusqu’au ${until} : confirmez-la depuis votre panier avant cette heure, sinon elle sera libérée.`,
+      booked: () => 'Votre voyage est réservé. Vos billets sont en cours d’émission : vous les recevrez dans un prochain e-mail.',
+      issued: () => 'Vos billets sont émis. Gardez cet e-mail : la référence et les numéros de billet vous seront demandés à bord ou à l’enregistrement.',
+      released: () => 'L’option sur ce trajet a été libérée : il n’est plus réservé pour vous.',
+      expired: () => 'L’option sur ce voyage n’a pas été confirmée à temps : elle a expiré et les places ont été libérées.',
+    },
+    forYou: (booker: string) => `${booker} a réservé ce voyage pour vous.`,
+    localTimes: 'Les horaires sont à l’heure locale de chaque gare ou aéroport.',
+    attached: (file: string) => `Les trajets sont joints à votre agenda dans le fichier ${file}.`,
+    attachedCancel: (file: string) => `Le fichier joint ${file} retire ces trajets de votre agenda.`,
+    travellers: 'Voyageurs',
+    reference: { held: 'Référence de l’option', other: 'Référence (PNR)' },
+    ticket: 'Billet',
+    seat: (coach: string, seat: string) => `voiture ${coach}, place ${seat}`,
+    price: 'Prix',
+    total: 'Prix total',
+    until: 'Option valable jusqu’au',
+    open: 'Voir le voyage',
+    search: 'Réserver un autre voyage',
+    footer: 'Cet e-mail vous est envoyé automatiquement.',
+    file: 'voyage.ics',
+  },
+  en: {
+    hello: (n: string) => `Hello ${n},`,
+    field: (label: string, value: string) => `${label}: ${value}`,
+    subject: { held: 'option held', booked: 'booking confirmed', issued: 'tickets issued', released: 'option released', expired: 'option expired' },
+    subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency}: ` : ''}${what} – ${route}`,
+    intro: {
+      held: (until: string) => `An option is held on your travel until ${until}: confirm it from your cart before then, or it will be released.`,
+      booked: () => 'Your travel is booked. Your tickets are being issued: they will follow in another e-mail.',
+      issued: () => 'Your tickets are issued. Keep this e-mail: the reference and ticket numbers are asked for on board or at check-in.',
+      released: () => 'The option on this trip was released: it is no longer booked for you.',
+      expired: () => 'The option on this travel was not confirmed in time: it expired and the seats were released.',
+    },
+    forYou: (booker: string) => `${booker} booked this travel for you.`,
+    localTimes: 'Times are the local time of each station or airport.',
+    attached: (file: string) => `The trips are attached for your calendar in ${file}.`,
+    attachedCancel: (file: string) => `The attached ${file} removes these trips from your calendar.`,
+    travellers: 'Travellers',
+    reference: { held: 'Option reference', other: 'Reference (PNR)' },
+    ticket: 'Ticket',
+    seat: (coach: string, seat: string) => `coach ${coach}, seat ${seat}`,
+    price: 'Price',
+    total: 'Total price',
+    until: 'Option held until',
+    open: 'Open the travel',
+    search: 'Book another travel',
+    footer: 'This e-mail is sent automatically.',
+    file: 'trip.ics',
+  },
+};
+
+const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
+const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** A station's, airport's or city's name in the reader's language (the journey keeps the search's). */
+function placeName(place: Place, lang: Lang): string {
+  const [kind, code = ''] = place.ID.split(':');
+  if (kind === 'station') return stationByUic.get(code)?.name[lang] ?? place.name;
+  if (kind === 'airport') {
+    const airport = airportByIata.get(code);
+    return airport ? `${airport.name[lang]} (${airport.iata})` : place.name;
+  }
+  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.name;
+  return place.name;
+}
+
+function cityName(place: Place, lang: Lang): string {
+  const [kind, code = ''] = place.ID.split(':');
+  const ref = kind === 'station' ? stationByUic.get(code) : kind === 'airport' ? airportByIata.get(code) : undefined;
+  if (ref) return cityOf(ref).name[lang];
+  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.city;
+  return place.city;
+}
+
+/** Local wall-clock parts of an instant at a place: journey times are read in the place's own zone. */
+const at = (iso: string, zone: string, lang: Lang, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale(lang), { timeZone: zone, ...options }).format(new Date(iso));
+const time = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const day = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const shortDay = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'short', day: '2-digit', month: '2-digit' });
+const deadline = (d: Date, lang: Lang) =>
+  new Intl.DateTimeFormat(locale(lang), { timeZone: DEADLINE_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'long' }).format(d);
+
+/** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
+const service = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
+const routeOf = (data: TripData, lang: Lang) => `${cityName(data.journey.from, lang)} → ${cityName(data.journey.to, lang)}`;
+
+/** One line per leg: local departure and arrival (with the day when it is another), places, train or flight. */
+function sectionLine(s: Section, firstDay: string, lang: Lang): string {
+  const leaves = day(s.departure, s.from.tz, lang) === firstDay ? '' : `${shortDay(s.departure, s.from.tz, lang)} `;
+  const arrives = shortDay(s.arrival, s.to.tz, lang) === shortDay(s.departure, s.from.tz, lang) ? '' : `${shortDay(s.arrival, s.to.tz, lang)} `;
+  return `${leaves}${time(s.departure, s.from.tz, lang)} ${placeName(s.from, lang)} → ${arrives}${time(s.arrival, s.to.tz, lang)} ${placeName(s.to, lang)}, ${service(s)}`;
+}
+
+/** Each traveller's ticket number and seats, once booked. */
+function ticketLines(data: TripData, lang: Lang): string[] {
+  const t = T[lang];
+  return (data.booking?.tickets ?? []).map((ticket) => {
+    const who = nameOf(data.travelers[ticket.passenger] ?? {});
+    const seats = (data.booking?.seats ?? []).filter((s) => s.passenger === ticket.passenger).map((s) => t.seat(s.coachNumber, s.seatNumber));
+    return `${t.ticket} ${ticket.number}${who ? ` (${who})` : ''}${seats.length ? ` – ${seats.join(' ; ')}` : ''}`;
+  });
+}
+
+/** The supplier's reference, and the tickets once booked. */
+function referenceLines(p: ProductRow, event: BookingEvent, lang: Lang): string[] {
+  const t = T[lang];
+  return [
+    ...(p.pnr ? [t.field(event === 'held' ? t.reference.held : t.reference.other, p.pnr)] : []),
+    ...(event === 'booked' || event === 'issued' ? ticketLines(p.data, lang) : []),
+  ];
+}
+
+/** A product as the e-mail details it: the route with its day, then its legs, fare, travellers, references, price. */
+function productRow(p: ProductRow, event: BookingEvent, lang: Lang): [string, string] {
+  const t = T[lang];
+  const data = p.data;
+  const { journey } = data;
+  const firstDay = day(journey.departure, journey.from.tz, lang);
+  const lines = [
+    firstDay,
+    ...journey.sections.map((s) => sectionLine(s, firstDay, lang)),
+    [CABINS[lang][data.cabin as keyof (typeof CABINS)['fr']] ?? data.cabin, data.offer.name].join(', '),
+    t.field(t.travellers, data.travelers.map(nameOf).join(', ')),
+    ...referenceLines(p, event, lang),
+    t.field(t.price, money(p.price, lang)),
+  ];
+  return [routeOf(data, lang), lines.join('\n')];
+}
+
+/** The legs as calendar events: one per section, its UID stable per product and leg across the e-mails. */
+function events(products: ProductRow[], event: BookingEvent, lang: Lang): IcsEvent[] {
+  return products.flatMap((p) =>
+    p.data.journey.sections.map((s, i) => ({
+      uid: `${p.id}.${i}@escale`,
+      ...ICS_STATE[event],
+      start: new Date(s.departure),
+      startZone: s.from.tz,
+      end: new Date(s.arrival),
+      endZone: s.to.tz,
+      summary: `${cityName(s.from, lang)} → ${cityName(s.to, lang)} ${service(s)}`,
+      location: placeName(s.from, lang),
+      description: [
+        `${placeName(s.from, lang)} → ${placeName(s.to, lang)}`,
+        ...referenceLines(p, event, lang),
+      ].join('\n'),
+    })),
+  );
+}
+
+/** One recipient's e-mail about the news, in their language. */
+export function bookingMail(news: BookingNews, ctx: Context, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
+  const { event, travel, products } = news;
+  const lang = to.lang;
+  const t = T[lang];
+  const first = products[0]!.data;
+  const route = `${routeOf(first, lang)}, ${shortDay(first.journey.departure, first.journey.from.tz, lang)}`;
+  const cancelled = event === 'released' || event === 'expired';
+  const paragraphs = [
+    t.intro[event](news.deadline ? deadline(news.deadline, lang) : ''),
+    ...(!to.isBooker && (event === 'held' || event === 'booked') && ctx.bookerName ? [t.forYou(ctx.bookerName)] : []),
+    t.localTimes,
+    cancelled ? t.attachedCancel(t.file) : t.attached(t.file),
+  ];
+  const details: [string, string][] = [...products.map((p) => productRow(p, event, lang)), [t.total, money(products.reduce((sum, p) => sum + p.price, 0), lang)]];
+  if (event === 'held' && news.deadline) details.push([t.until, deadline(news.deadline, lang)]);
+  // Only the booker can open the travel in the app; a travel with nothing left held is gone from it.
+  const showsTravel = to.isBooker && (!cancelled || news.stillHeld);
+  const actions = showsTravel ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(travel.id)}` }] : to.isBooker ? [{ label: t.search, url: `${ctx.origin}/` }] : [];
+  const body = detailedMail({ greeting: t.hello(to.firstname), paragraphs, details, actions, footer: t.footer });
+  const ics = calendar(events(products, event, lang), { prodId: '-//Escale//Booking//FR', now: ctx.now });
+  return {
+    subject: t.subjectLine(ctx.agencyName, t.subject[event], route),
+    ...body,
+    attachments: [{ filename: t.file, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+  };
+}
+
+/**
+ * Who hears of a travel: its booker, then each traveller at one address (their account's, their
+ * guest record's, or the contact e-mail given for them), each address once. Those without an account
+ * of their own read the booker's language.
+ */
+async function recipientsOf(db: Services['db'], travel: TravelRow, products: ProductRow[]): Promise<{ list: Recipient[]; booker: string }> {
+  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travellerKey(t), t])).values()];
+  const accounts = await people(db, [travel.userId, ...travellers.flatMap((t) => (t.profileID ? [t.profileID] : []))]);
+  const guests = await guestEmails(db, travellers.flatMap((t) => (t.guestID ? [t.guestID] : [])));
+  const booker = accounts.get(travel.userId);
+  const lang = booker?.lang ?? 'fr';
+  const candidates: Recipient[] = [
+    ...(booker ? [{ email: booker.email, firstname: booker.firstname, lang: booker.lang, isBooker: true }] : []),
+    ...travellers.flatMap((t) => {
+      const account = t.profileID ? accounts.get(t.profileID) : undefined;
+      const email = account?.email ?? (t.guestID ? guests.get(t.guestID) : undefined) ?? (typeof t.contact_email === 'string' ? t.contact_email : null);
+      return email ? [{ email, firstname: account?.firstname ?? t.firstname ?? '', lang: account?.lang ?? lang, isBooker: false }] : [];
+    }),
+  ];
+  const seen = new Set<string>();
+  const list = candidates.filter((r) => {
+    const key = r.email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { list, booker: booker ? nameOf(booker) : '' };
+}
+
+/** Writes the news' e-mails in `tx`, the transaction that makes the change they announce. */
+export async function queueBookingMails(services: Services, tx: Services['db'], news: BookingNews): Promise<void> {
+  if (news.products.length === 0) return;
+  const { config, clock, mailer } = services;
+  const { list, booker } = await recipientsOf(tx, news.travel, news.products);
+  const ctx: Context = { agencyName: await agencyName(tx, news.travel.agencyId), origin: config.publicUrl ?? `http://localhost:${config.port}`, bookerName: booker, now: clock.now() };
+  const mails = list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...bookingMail(news, ctx, to) }));
+  await queueMails(tx, mailer, mails, clock.now());
+}
