@@ -64,7 +64,7 @@ const T = {
     attached: (file: string) => `Les trajets sont joints à votre agenda dans le fichier ${file}.`,
     attachedCancel: (file: string) => `Le fichier joint ${file} retire ces trajets de votre agenda.`,
     travellers: 'Voyageurs',
-    reference: { held: 'Référence de l’option', other: 'Référence (PNR)' },
+    reference: { option: 'Référence de l’option', booking: 'Référence (PNR)' },
     ticket: 'Billet',
     seat: (coach: string, seat: string) => `voiture ${coach}, place ${seat}`,
     price: 'Prix',
@@ -92,7 +92,7 @@ const T = {
     attached: (file: string) => `The trips are attached for your calendar in ${file}.`,
     attachedCancel: (file: string) => `The attached ${file} removes these trips from your calendar.`,
     travellers: 'Travellers',
-    reference: { held: 'Option reference', other: 'Reference (PNR)' },
+    reference: { option: 'Option reference', booking: 'Reference (PNR)' },
     ticket: 'Ticket',
     seat: (coach: string, seat: string) => `coach ${coach}, seat ${seat}`,
     price: 'Price',
@@ -158,13 +158,11 @@ function ticketLines(data: TripData, lang: Lang): string[] {
   });
 }
 
-/** The supplier's reference, and the tickets once booked. */
+/** The supplier's reference (of the option, or of the booking), and the tickets once booked. */
 function referenceLines(p: ProductRow, event: BookingEvent, lang: Lang): string[] {
   const t = T[lang];
-  return [
-    ...(p.pnr ? [t.field(event === 'held' ? t.reference.held : t.reference.other, p.pnr)] : []),
-    ...(event === 'booked' || event === 'issued' ? ticketLines(p.data, lang) : []),
-  ];
+  const booked = event === 'booked' || event === 'issued';
+  return [...(p.pnr ? [t.field(booked ? t.reference.booking : t.reference.option, p.pnr)] : []), ...(booked ? ticketLines(p.data, lang) : [])];
 }
 
 /** A product as the e-mail details it: the route with its day, then its legs, fare, travellers, references, price. */
@@ -213,8 +211,8 @@ export function bookingMail(news: BookingNews, ctx: Context, to: Recipient): Omi
   const route = `${routeOf(first, lang)}, ${shortDay(first.journey.departure, first.journey.from.tz, lang)}`;
   const cancelled = event === 'released' || event === 'expired';
   const paragraphs = [
-    t.intro[event](news.deadline ? deadline(news.deadline, lang) : ''),
     ...(!to.isBooker && (event === 'held' || event === 'booked') && ctx.bookerName ? [t.forYou(ctx.bookerName)] : []),
+    t.intro[event](news.deadline ? deadline(news.deadline, lang) : ''),
     t.localTimes,
     cancelled ? t.attachedCancel(t.file) : t.attached(t.file),
   ];
