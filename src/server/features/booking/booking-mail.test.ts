@@ -6,6 +6,7 @@ import { JOB_HANDLERS } from '../../app';
 import { loadConfig } from '../../config';
 import { companies, idempotencyKeys, outbox, travelProducts, travels } from '../../db/schema';
 import { ACME_CHECKOUT } from '../../db/seed';
+import { answer, approvalWorld, askApproval } from './approvals.fixtures';
 import { runDueJobs } from '../../platform/jobs';
 import { outboxMailer } from '../../platform/mail';
 import { sha256 } from '../../platform/secrets';
@@ -194,6 +195,22 @@ describe('booking e-mails', () => {
     for (const ticket of product!.ticketsByPax.flatMap((p) => p.tickets)) expect(issued[1]!.text).toContain(`Ticket ${ticket.reference}`);
     expectLegs(calendarOf(issued[1]!), legs, 'CONFIRMED', 2);
     expect((await mailsTo('alice@acme.example', id)).map((m) => m.subject)).toEqual([fr!.subject, 'Escale Voyages : billets émis – Paris → Lyon, lun. 23/11']);
+  });
+
+  it('confirms a travel booked once its approver said yes, in one e-mail that the jobs running after it do not repeat', async () => {
+    await api.db.update(companies).set({ checkoutRules: ACME_CHECKOUT }).where(eq(companies.name, 'Acme Industries'));
+    const world = await approvalWorld(api);
+    const asked = await askApproval(api, world, { backup: false });
+    // Held for an approver: the approvals' own e-mails tell of it, not an "option held".
+    expect(await mailsTo('alice@acme.example', asked.travelId)).toHaveLength(0);
+    const approved = await answer(api, world.bob.token, asked.approvalId, 'approve');
+    expect(approved.status).toBe(200);
+    api.clock.advance(10_000);
+    await runJobs();
+    const mails = await mailsTo('alice@acme.example', asked.travelId);
+    expect(mails.map((m) => m.subject)).toEqual(['Escale Voyages : réservation confirmée – Paris → Lyon, lun. 23/11']);
+    expect(mails[0]!.text).toContain(`Voir le voyage : ${origin}/travel-view?travel=${asked.travelId}`);
+    expectLegs(calendarOf(mails[0]!), await legsOf(asked.travelId), 'CONFIRMED', 1);
   });
 
   it('tells of a held option with its deadline in a named zone, then of its expiry', async () => {
