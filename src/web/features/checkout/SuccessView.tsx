@@ -42,8 +42,8 @@ export function SuccessView({ outcome, travel }: { outcome: Outcome; travel: Tra
       </h2>
       <p className="text-gray-800">
         {outcome === 'approval' && <Trans>Votre valideur est prévenu par e-mail ; le voyage sera réservé dès son accord.</Trans>}
-        {outcome === 'booked' && <Trans>Vos billets sont en cours d’émission et vous seront envoyés par e-mail.</Trans>}
-        {outcome === 'held' && <Trans>Confirmez l’option depuis votre panier avant cette date, sinon elle sera libérée.</Trans>}
+        {outcome === 'booked' && <Trans>Une confirmation vous est envoyée par e-mail, avec le voyage à ajouter à votre agenda ; vos billets suivront dès leur émission.</Trans>}
+        {outcome === 'held' && <Trans>Confirmez l’option depuis votre panier avant cette date, sinon elle sera libérée. Cette date vous est aussi envoyée par e-mail.</Trans>}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {features.seeTicketButtonOnSuccess && outcome !== 'held' && (
