@@ -97,6 +97,20 @@ function transitions(zone: string, from: number, to: number): { at: number; from
  * change (DAYLIGHT when the offset is above the lowest one of the span, STANDARD otherwise).
  */
 function vtimezone(zone: string, years: { first: number; last: number }): string[] {
+  const key = `${zone}|${years.first}|${years.last}`;
+  let lines = zoneDefinitions.get(key);
+  if (!lines) {
+    // A few zones and years recur in every e-mail: computed once each (the map is small, kept bounded).
+    if (zoneDefinitions.size > 1000) zoneDefinitions.clear();
+    lines = defineZone(zone, years);
+    zoneDefinitions.set(key, lines);
+  }
+  return lines;
+}
+
+const zoneDefinitions = new Map<string, string[]>();
+
+function defineZone(zone: string, years: { first: number; last: number }): string[] {
   const from = Date.UTC(years.first, 0, 1);
   const to = Date.UTC(years.last + 1, 0, 1);
   const initial = offsetAt(from, zone);

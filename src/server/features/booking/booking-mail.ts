@@ -129,13 +129,26 @@ function cityName(place: Place, lang: Lang): string {
   return place.city;
 }
 
+// Building an Intl formatter costs far more than using one: one per language, zone and format, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(lang: Lang, zone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${lang}|${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    if (formatters.size > 2000) formatters.clear();
+    f = new Intl.DateTimeFormat(locale(lang), { timeZone: zone, ...options });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Local wall-clock parts of an instant at a place: journey times are read in the place's own zone. */
-const at = (iso: string, zone: string, lang: Lang, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale(lang), { timeZone: zone, ...options }).format(new Date(iso));
+const at = (iso: string, zone: string, lang: Lang, options: Intl.DateTimeFormatOptions) => formatter(lang, zone, options).format(new Date(iso));
 const time = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const day = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const shortDay = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'short', day: '2-digit', month: '2-digit' });
 const deadline = (d: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(locale(lang), { timeZone: DEADLINE_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'long' }).format(d);
+  formatter(lang, DEADLINE_ZONE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'long' }).format(d);
 
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
 const service = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
