@@ -274,7 +274,7 @@ describe('booking e-mails', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(await mailsTo('gus@globex.example', travel.id)).toHaveLength(1);
 
-    // The booking committed but the process died before recording its answer under the key: the retry runs again.
+    // A committed confirm run again under a key left pending without its answer: it is refused, and e-mails nothing more.
     const key = `crashed-${travel.id}`;
     const [owner] = await api.db.select({ userId: travels.userId }).from(travels).where(eq(travels.id, travel.id));
     await api.db.insert(idempotencyKeys).values({ userId: owner!.userId, key, requestHash: sha256(`POST ${travel.links.confirm!.href} {}`), status: 'pending', leaseUntil: new Date(Date.now() - 1_000) });

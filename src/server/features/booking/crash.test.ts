@@ -67,6 +67,9 @@ describe('a server killed during confirm', () => {
     expect(retryWaited).toBeLessThan(10_000 + LATENCY_MS + 3_000);
     expect(retried.body.result).toMatchObject({ status: 'booked', version: before.version + 1, products: [{ status: 'booked', pnr: expect.any(String) }] });
     expect(await call('POST', before.links.confirm.href, { token, body: {}, headers })).toEqual(retried);
+    // One booking, one confirmation e-mail (it is written with the booking: the killed call wrote none, or the only one).
+    const mails = (await call('GET', '/dev/mailbox.json?to=gus%40globex.example')).body.result as { subject: string; text: string }[];
+    expect(mails.filter((m) => m.text.includes(`travel=${travelId}`) && m.subject.includes('réservation confirmée'))).toHaveLength(1);
     console.info(`crash test: ${Date.now() - started} ms from the killed confirm to the completed retry, which waited ${retryWaited} ms`);
   }, 60_000);
 });
