@@ -61,10 +61,12 @@ describe('a server killed between an approval and its booking', () => {
     server = await start();
     const reread = async () => (await call('GET', href, { token })).body.result;
     const after = await reread();
-    // Approved, not booked yet: the request says accepted, the travel is still held.
-    expect(after).toMatchObject({ status: 'pending_approval', version: pending.version, products: [{ status: 'pending_approval', pnr: pending.products[0].pnr }] });
+    // The approval was committed before the kill; the booking is the restarted job runner's, which
+    // may already have run (under load it often has): the travel is held or booked, never released.
+    expect(['pending_approval', 'booked']).toContain(after.status);
+    expect(after.products[0].pnr).toBe(pending.products[0].pnr);
     const answered = (await call('GET', `/api/v1/approvals/${request!.approvalID}`, { token: bob.token })).body.result;
-    expect(answered).toMatchObject({ status: 'accepted', travelStatus: 'pending_approval' });
+    expect(answered.status).toBe('accepted');
     // Another answer is refused: the approval was given once.
     expect((await call('POST', request!.links.approve.href, { token: bob.token, body: {} })).body.api_code).toBe(67);
     // bob's retry of his own click (same key) gets the answer recorded with the approval, once the dead call's lease (10 s at most) has passed.
