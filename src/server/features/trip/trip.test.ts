@@ -136,7 +136,8 @@ describe('POST /treep/search', () => {
   });
 
   it('sums up every fare of each cabin, those not loaded yet included, for the filters', async () => {
-    const { proposals } = (await search(body())).body.result as { proposals: (Proposal & { choices: { fareSummary: { flexibility: number; price: number; holdLuggage: boolean }[] }[] })[] };
+    type Summed = Proposal['choices'][number] & { fareSummary: { flexibility: number; price: number; holdLuggage: boolean }[] };
+    const { proposals } = (await search(body())).body.result as { proposals: { choices: Summed[] }[] };
     const choice = proposals.flatMap((p) => p.choices).find((c) => c.links.getMoreChoices)!;
     const more = (await api.call('GET', choice.links.getMoreChoices!.href)).body.result as { offers: { cabin: string; flexibility: number; price: number }[] };
     const all = more.offers.filter((o) => o.cabin === choice.cabin);

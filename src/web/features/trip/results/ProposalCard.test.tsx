@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { Proposal } from '../../../../contract/trip';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { offer, results } from './fixtures';
+import { offer, results, summaryOf } from './fixtures';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me';
 
@@ -20,6 +20,7 @@ function withCabins(p: Proposal, index: number, cabins: [string, number][]): Pro
       cabin,
       price,
       offers: offers.filter((o) => o.cabin === cabin).map((o) => ({ offerID: o.id, travelerIDs: [1] })),
+      fareSummary: summaryOf(offers.filter((o) => o.cabin === cabin)),
     })),
     offers,
   };

@@ -37,7 +37,7 @@ export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
 }
 
 /** The URL without the view-only `transport`: two URLs that differ only by it share the results. */
-const searchKey = (url: SearchUrl) => ({ ...url, transport: undefined });
+export const searchKey = (url: SearchUrl) => ({ ...url, transport: undefined });
 
 /** The outward search, keyed by the URL: reload, back and a shared link show the same results. */
 export const tripSearchQuery = (url: SearchUrl, user: User | null) =>
