@@ -129,7 +129,8 @@ export function LegResults({
       setLater(nextLater);
       if (fresh.length === 0) return;
       const n = fresh.length;
-      setPageNote(direction === 'next' ? t`${n} trajets plus tard ajoutés à la liste.` : t`${n} trajets plus tôt ajoutés à la liste.`);
+      if (direction === 'next') setPageNote(n > 1 ? t`${n} trajets plus tard ajoutés à la liste.` : t`1 trajet plus tard ajouté à la liste.`);
+      else setPageNote(n > 1 ? t`${n} trajets plus tôt ajoutés à la liste.` : t`1 trajet plus tôt ajouté à la liste.`);
       // The list scrolls to the first of them, where they take their place in the current order.
       const all = [...nextEarlier, initial, ...nextLater].flatMap((page) => page.proposals);
       const shown = applyFilters(all, transport, wantedFilters).proposals;
