@@ -77,5 +77,5 @@ describe('Cabin switcher (spec 1 §4, §9)', () => {
     expect(screen.getByRole('heading', { name: 'Tarifs Premium économie · Paris → Lyon' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Semi-flexible · Loisir\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
     expect(within(longHaul!).getByRole('button', { name: /Premium économie\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
-  });
+  }, 20_000); // the first render of the file loads the route's code cold
 });

@@ -90,32 +90,42 @@ export type Filtered = {
   fallback: 'transit' | 'carriers' | 'fares' | null;
 };
 
+type Fallback = NonNullable<Filtered['fallback']>;
+
+/** Each fall-back: the filters without one of the user's filters, or null when that filter is not on. */
+const RELAXATIONS: [Fallback, (f: TripFilters) => TripFilters | null][] = [
+  ['transit', (f) => (f.withTransit ? null : { ...f, withTransit: true })],
+  ['carriers', (f) => (f.carriers.length ? { ...f, carriers: [] } : null)],
+  [
+    'fares',
+    (f) =>
+      f.withLuggage === DEFAULT_FILTERS.withLuggage && f.flexibilities.length === FLEXIBILITIES.length
+        ? null
+        : { ...f, flexibilities: DEFAULT_FILTERS.flexibilities, withLuggage: DEFAULT_FILTERS.withLuggage },
+  ],
+];
+
 /**
  * Applies the filters to the proposals of one transport, then sorts (BY_TIME ties broken by order).
- * Fall-backs (spec 1 §4): if removing transit leaves nothing, transit is re-enabled; if the carrier
- * filter leaves nothing, it is cleared; likewise the fare filters (flexibility, luggage): a filter
- * never empties a list that has trips.
+ * Fall-backs (spec 1 §4): when the filters leave nothing, the one filter whose removal brings trips back
+ * is removed — transit re-enabled, the carrier filter cleared, or the fare filters (flexibility,
+ * luggage) reset — in that order; if no single one does, all three. A filter never empties a list that has trips.
  */
 export function applyFilters(all: Proposal[], transport: Transport, wanted: TripFilters): Filtered {
   const ofTransport = all.filter((p) => p.type === transport);
+  const run = (f: TripFilters) => ofTransport.filter((p) => proposalPasses(p, f));
   let filters = wanted;
   let fallback: Filtered['fallback'] = null;
-  const run = () => ofTransport.filter((p) => proposalPasses(p, filters));
-  let kept = run();
-  if (kept.length === 0 && ofTransport.length > 0 && !filters.withTransit) {
-    filters = { ...filters, withTransit: true };
-    fallback = 'transit';
-    kept = run();
-  }
-  if (kept.length === 0 && ofTransport.length > 0 && filters.carriers.length) {
-    filters = { ...filters, carriers: [] };
-    fallback = 'carriers';
-    kept = run();
-  }
+  let kept = run(filters);
   if (kept.length === 0 && ofTransport.length > 0) {
-    filters = { ...filters, flexibilities: DEFAULT_FILTERS.flexibilities, withLuggage: DEFAULT_FILTERS.withLuggage };
-    fallback = 'fares';
-    kept = run();
+    const single = RELAXATIONS.map(([name, relax]) => [name, relax(wanted)] as const).find(([, f]) => f && run(f).length > 0);
+    if (single) [fallback, filters] = [single[0], single[1]!];
+    else
+      for (const [name, relax] of RELAXATIONS) {
+        const relaxed = relax(filters);
+        if (relaxed) [fallback, filters] = [name, relaxed];
+      }
+    kept = run(filters);
   }
   const byPrice = filters.sortBy === 'BY_PRICE';
   const compare = comparators[filters.sortBy];
