@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { dayFromToday, offerPanel, proposals } from './support';
 
 /*
@@ -25,7 +26,11 @@ test('at 1280 × 720 the heading says route, date and passengers, and the first 
   expect(box.y + box.height).toBeLessThanOrEqual(720);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aller : Paris - Lyon');
   await expect(page.getByText(/départ à partir de 07:00 · 1 passager$/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Modifier la recherche' })).toBeVisible();
+  // "Modifier la recherche" opens the form in place, from this search; axe finds nothing on either.
+  await page.getByRole('button', { name: 'Modifier la recherche' }).click();
+  await expect(page.getByRole('form', { name: 'Recherche de trajet' }).getByRole('combobox', { name: 'Départ' })).toHaveValue('Paris');
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('on a phone, "Choisir cette offre" sits in a bar at the bottom of the screen once a fare is shown', async ({ page }) => {
@@ -36,6 +41,8 @@ test('on a phone, "Choisir cette offre" sits in a bar at the bottom of the scree
   await expect(choose).toBeInViewport();
   const box = (await choose.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await choose.click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
 });
