@@ -56,7 +56,7 @@ describe('heading and failures', () => {
     await renderRoute(URL);
     await list();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aller : Paris Gare de Lyon - Lyon Part-Dieu');
-    expect(screen.getByText(/^mardi 1 décembre 2026/).parentElement!.textContent).toBe('mardi 1 décembre 2026 · départ à partir de 07:00 · 1 passager');
+    expect((await screen.findByText(/^mardi 1 décembre 2026/)).parentElement!.textContent).toBe('mardi 1 décembre 2026 · départ à partir de 07:00 · 1 passager');
     const modify = screen.getByRole('button', { name: 'Modifier la recherche' });
     await user.click(modify);
     expect(modify.getAttribute('aria-expanded')).toBe('true');
