@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkSchema, linksOf } from './link';
+import { zonedDateTimeSchema } from './time';
 
 /**
  * The travel resource (spec 2 §3) and its checkout steps (spec 2 §4–§5). The server writes a link
@@ -39,8 +40,8 @@ export type Pax = z.infer<typeof paxSchema>;
 export const routeSchema = z.object({
   from: z.string(),
   to: z.string(),
-  departure: z.string(),
-  arrival: z.string(),
+  departure: zonedDateTimeSchema,
+  arrival: zonedDateTimeSchema,
   /** Minutes. */
   duration: z.number().int(),
   /** Minutes waited before this route, 0 for the first. */
@@ -87,8 +88,8 @@ export const productSchema = z.object({
   warnings: z.array(z.string()),
   pnr: z.string().nullable(),
   confirmationTimeLimit: z.string().nullable(),
-  departure: z.string(),
-  arrival: z.string(),
+  departure: zonedDateTimeSchema,
+  arrival: zonedDateTimeSchema,
   routes: z.array(routeSchema),
   ticketsByPax: z.array(z.object({ pax: paxSchema, price: moneySchema, tickets: z.array(ticketSchema) })),
   transitCount: z.number().int(),

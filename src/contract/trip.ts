@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { linksOf } from './link';
 import { placeSchema } from './places';
+import { zonedDateTimeSchema } from './time';
 
 /** Trip search (spec 1 §7): rail and flight, one-way, round trip and open-jaw. */
 
@@ -76,6 +77,15 @@ export const offerSchema = z.object({
 }).meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** One fare of a cabin in brief: enough for the filters to judge a proposal before its fares are loaded. */
+export const fareSummarySchema = z.object({
+  flexibility: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** Cents, for all travellers together. */
+  price: z.number().int(),
+  holdLuggage: z.boolean(),
+}).meta({ id: 'FareSummary' });
+export type FareSummary = z.infer<typeof fareSummarySchema>;
+
 export const choiceSchema = z.object({
   id: z.string(),
   cabin: z.string(),
@@ -87,6 +97,8 @@ export const choiceSchema = z.object({
   unavailabilityReason: z.string().nullable(),
   tags: z.array(z.string()),
   offers: z.array(z.object({ offerID: z.string(), travelerIDs: z.array(z.number().int()) })),
+  /** Every fare of the cabin, those not loaded yet (getMoreChoices) included. */
+  fareSummary: z.array(fareSummarySchema),
   links: linksOf('getMoreChoices'),
 }).meta({ id: 'Choice' });
 export type Choice = z.infer<typeof choiceSchema>;
@@ -96,8 +108,8 @@ export const carrierSchema = z.object({ code: z.string(), name: z.string(), logo
 export const sectionSchema = z.object({
   from: placeSchema,
   to: placeSchema,
-  departure: z.string(),
-  arrival: z.string(),
+  departure: zonedDateTimeSchema,
+  arrival: zonedDateTimeSchema,
   duration: z.number().int(),
   transportType: z.enum(['rail', 'flight']),
   kind: z.string(),
@@ -115,8 +127,8 @@ export const proposalSchema = z.object({
   type: z.enum(['rail', 'flight']),
   from: placeSchema,
   to: placeSchema,
-  departure: z.string(),
-  arrival: z.string(),
+  departure: zonedDateTimeSchema,
+  arrival: zonedDateTimeSchema,
   duration: z.number().int(),
   transitCount: z.number().int(),
   /** Grams per passenger. */

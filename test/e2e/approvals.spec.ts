@@ -34,7 +34,7 @@ async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}):
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await completeEmptyFields(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
 
   await page.goto('/cart');
   await page.getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true }).getByRole('button', { name: 'Continuer ce voyage' }).click();

@@ -37,7 +37,7 @@ async function addParisLyon(page: Page, day: Date, cabin: Cabin, entity?: string
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await completeEmptyFields(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
 }
 
 /** The cart's card of the travel that starts on `day` (each journey books its own day). */
@@ -123,7 +123,7 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
   // The cart still lists the travel, now waiting for its approver, with the guarantee deadline.
   const pending = await openCart(page, day);
   await expect(pending).toContainText('En attente d’approbation');
-  await expect(pending.getByText(/^Garanti jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expect(pending.getByText(/^Garanti jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\w/+-]+\)$/)).toBeVisible();
   await expect(pending.getByRole('button', { name: /Continuer ce voyage|Confirmer ce voyage/ })).toHaveCount(0);
 
   // bob's e-mail asks him to approve it.
@@ -233,8 +233,8 @@ test('gus holds an option on Paris → Lyon, finds it in the cart with its time 
   const held = travelCard(page, day);
   await expect(held).toBeVisible();
   await expect(held).toContainText('Options à confirmer');
-  await expect(held.getByText(/^Garanti jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
-  await expect(held.getByText(/^Option garantie jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expect(held.getByText(/^Garanti jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\w/+-]+\)$/)).toBeVisible();
+  await expect(held.getByText(/^Option garantie jusqu’au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \([\w/+-]+\)$/)).toBeVisible();
   await expect(held.getByRole('button', { name: 'Confirmer ce voyage' })).toBeVisible();
 
   await held.getByRole('button', { name: 'Libérer l’option' }).click();

@@ -111,7 +111,7 @@ test('bob books a Paris → Bordeaux round trip with a round-trip fare: outward,
 
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
 });
 
@@ -181,7 +181,7 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
   await completeEmptyFields(page);
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
 });
 
@@ -269,7 +269,7 @@ test('alice books Paris → Lyon for three: herself, colleague Bob Durand and he
 
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
 });
 
@@ -304,7 +304,7 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   await expect(page.getByRole('button', { name: 'Edit: Outward' })).toContainText(/Paris.*→.*Lyon/);
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Your trip was added to the cart.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Added to your cart' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1, 'en'));
 });
 
@@ -366,6 +366,6 @@ test('sam signs in, searches, chooses an offer and books it with the keyboard on
   const before = await cartCount(page);
   await tabTo(page, page.getByRole('button', { name: 'Ajouter au panier' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1));
 });

@@ -59,6 +59,6 @@ test('alice books the first Paris → Lyon train from a /search link and the car
   // Other journeys may have filled alice's cart already: the badge counts one travel more.
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect(page.getByText('Votre trajet a été ajouté au panier.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await expect(banner.getByRole('link', { name: new RegExp(`Panier\\s*${before + 1}\\s*articles`) })).toBeVisible();
 });

@@ -20,12 +20,9 @@ export const euros = (cents: number) => (cents / 100).toFixed(2);
 const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 const T = {
-  fr: { departed: 'Un trajet de ce voyage est déjà parti : retirez-le pour continuer.', held: (d: string) => `Options garanties jusqu’au ${d}.` },
-  en: { departed: 'A trip of this travel has already left: remove it to continue.', held: (d: string) => `Options held until ${d}.` },
+  fr: { departed: 'Un trajet de ce voyage est déjà parti : retirez-le pour continuer.' },
+  en: { departed: 'A trip of this travel has already left: remove it to continue.' },
 };
-
-const formatLimit = (d: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(d);
 
 const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) => p.startsAt <= now);
 
@@ -172,7 +169,6 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
   const { status } = travel;
   const departed = hasDeparted(products, now);
   const warnings = OPEN.includes(status) && departed ? [T[lang].departed] : [];
-  const infos = status === 'pending_confirmation' && travel.confirmationTimeLimit ? [T[lang].held(formatLimit(travel.confirmationTimeLimit, lang))] : [];
   const compliant = isTravelCompliant(products);
   const context = checkoutContext(rules, travel, products);
   return {
@@ -192,7 +188,8 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     travelers: travellers.map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' })),
     products: products.map((p) => presentProduct(travel, p, lang)),
     warnings,
-    infos,
+    // The option's deadline is confirmationTimeLimit, which each reader sees on their own clock, zone named.
+    infos: [],
     treepRecaps: BOOKED.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
     price: money(products.reduce((sum, p) => sum + p.price, 0)),
     canBeCompleted: status === 'cart' && products.length > 0 && !departed,

@@ -18,7 +18,12 @@ export type TripQuery = {
   destination: Place;
   /** Local date-time of the origin ('YYYY-MM-DDTHH:mm'). */
   datetime: string;
-  represents: 'departure' | 'arrival';
+  /**
+   * What `datetime` bounds: `departure`, the first journeys leaving at or after it; `arrival`, the last
+   * arriving at or before it; `departure-before`, the last leaving at or before it and not gone yet
+   * (the page before a list of results).
+   */
+  represents: 'departure' | 'arrival' | 'departure-before';
   passengers: number;
   customer: Customer;
   lang: Lang;

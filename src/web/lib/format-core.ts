@@ -53,3 +53,12 @@ export function formatDay(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 }
+
+/** `dd/MM/yyyy HH:mm` from the wall clock of an ISO date-time: a journey time as its station shows it. */
+export const formatLocalDateTime = (iso: string): string => `${formatDay(iso)} ${formatTime(iso)}`;
+
+/** A journey from departure to arrival on its stations' clocks: `01/12/2026 08:22 – 10:20`, the arrival's day only when it differs. */
+export function formatJourneySpan(departure: string, arrival: string): string {
+  const end = departure.slice(0, 10) === arrival.slice(0, 10) ? formatTime(arrival) : formatLocalDateTime(arrival);
+  return `${formatLocalDateTime(departure)} – ${end}`;
+}

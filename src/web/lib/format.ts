@@ -5,3 +5,9 @@ export * from './format-core';
 
 /** An instant (a deadline, a time limit) on the reader's clock: `dd/MM/yyyy HH:mm`. */
 export const formatDateTime = (instant: string): string => formatDate(instant, 'dd/MM/yyyy HH:mm');
+
+/** The reader's time zone, by its IANA name (`Europe/Paris`): deadlines are shown on the reader's clock, which is said. */
+export const readerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A deadline on the reader's clock with the zone named: `25/11/2026 02:07 (Europe/Paris)`. */
+export const formatDeadline = (instant: string): string => `${formatDateTime(instant)} (${readerZone()})`;

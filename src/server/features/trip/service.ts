@@ -51,7 +51,7 @@ async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean;
   return journeys;
 }
 
-const queryOf = (ctx: Ctx, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: 'departure' | 'arrival', withReturn: boolean): TripQuery => ({
+const queryOf = (ctx: Ctx, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: TripQuery['represents'], withReturn: boolean): TripQuery => ({
   origin,
   destination,
   datetime,
@@ -102,6 +102,12 @@ async function withRailFallback(ctx: Ctx, query: TripQuery, journeys: Journey[],
   return [...rail, ...journeys.filter((j) => j.mode !== 'rail')];
 }
 
+/** Two places of one city (two Paris stations): no train or flight links them, and the traveller is told so. */
+const SAME_CITY = {
+  fr: (a: Place, b: Place) => `${a.name} et ${b.name} sont dans la même ville (${a.city}) : aucun train ni vol ne les relie. Choisissez une destination dans une autre ville.`,
+  en: (a: Place, b: Place) => `${a.name} and ${b.name} are in the same city (${a.city}): no train or flight links them. Choose a destination in another city.`,
+};
+
 export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
   const body = tripSearchBodySchema.parse(input);
   if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
@@ -120,6 +126,8 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
   const origin = await resolvePlace(ctx, originId);
   const destination = await resolvePlace(ctx, destinationId);
   if (origin.ID === destination.ID) fail('PLACE_INCORRECT');
+  if (origin.city === destination.city && origin.country === destination.country)
+    fail('PLACE_INCORRECT', { destination: 'SAME_CITY' }, SAME_CITY[ctx.lang](origin, destination));
   const query = queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime);
   const journeys = await askSupplier(ctx, query, body.filters);
   const shown = (j: Journey) => !body.direct || j.sections.length === 1;
@@ -169,27 +177,44 @@ async function askFastestTrain(ctx: Ctx, flight: Journey): Promise<number | null
   }
 }
 
-/** Next or previous page: the same search an hour band later (or earlier). */
+/**
+ * Next or previous page: per transport mode, the journeys leaving right after the last departure of
+ * that mode on the page (or right before its first), so that paging through a day skips no train or
+ * flight. A mode the page has none of has nothing to continue.
+ */
 export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'previous'): Promise<TripResults> {
   const row = (await findSearch(ctx.services.db, searchID, ctx.agency.id, ctx.user?.id ?? null)) ?? fail('NO_RESULT');
   const request = row.request;
   const journeys = row.journeys;
   if (journeys.length === 0) fail('NO_RESULT');
-  const [datetime, represents] =
-    direction === 'next'
-      ? [localOf(journeys[journeys.length - 1]!.departure, 1), 'departure' as const]
-      : [localOf(journeys[0]!.arrival, -1), 'arrival' as const];
-  const query = queryOf(ctx, request.body, request.origin, request.destination, datetime, represents, false);
-  let next: Journey[];
+  const modes = (['rail', 'flight'] as const).filter((mode) => request.body.filters[mode] && journeys.some((j) => j.mode === mode));
+  const answers = await Promise.all(modes.map((mode) => pageOfMode(ctx, row, mode, direction)));
+  const shown = new Set(journeys.map((j) => j.id));
+  const fresh = answers.flat().filter((j) => !shown.has(j.id) && (!request.body.direct || j.sections.length === 1));
+  return store(ctx, row.leg, request, fresh);
+}
+
+const instantOf = (iso: string) => new Date(iso).getTime();
+
+/** One mode's journeys beyond the page's edge: the latest departure shown (next) or the earliest (previous). */
+async function pageOfMode(ctx: Ctx, row: StoredSearch, mode: 'rail' | 'flight', direction: 'next' | 'previous'): Promise<Journey[]> {
+  const { request } = row;
+  const departures = row.journeys.filter((j) => j.mode === mode).map((j) => j.departure);
+  const edge = departures.reduce((a, b) => ((direction === 'next' ? instantOf(b) > instantOf(a) : instantOf(b) < instantOf(a)) ? b : a));
+  // The edge's own minute is asked again: another train may leave that same minute.
+  const represents = direction === 'next' ? 'departure' : 'departure-before';
+  const query = queryOf(ctx, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime);
+  const { supplier } = ctx.services;
+  let answer: Journey[];
   try {
-    next = await askSupplier(ctx, query, request.body.filters);
+    answer = mode === 'rail' ? await supplier.rail.journeys(query) : await supplier.flight.itineraries(query);
   } catch (err) {
     // Before now (previous page of today's first trains): nothing earlier to show.
-    if (err instanceof SupplierError && err.kind === 'invalid-request') next = [];
-    else throw err;
+    if (err instanceof SupplierError && err.kind === 'invalid-request') return [];
+    throw err;
   }
-  const visible = request.body.direct ? next.filter((j) => j.sections.length === 1) : next;
-  return store(ctx, row.leg, request, visible);
+  const beyond = (j: Journey) => (direction === 'next' ? instantOf(j.departure) >= instantOf(edge) : instantOf(j.departure) <= instantOf(edge));
+  return answer.filter((j) => j.mode === mode && beyond(j));
 }
 
 const scopeOf = (ctx: Ctx) => ({ db: ctx.services.db, agencyId: ctx.agency.id, userId: ctx.user?.id ?? null });
@@ -257,6 +282,11 @@ function choicesOf(searchID: string, index: number, journey: Journey, travelers:
       unavailabilityReason: cabin.unavailabilityReason,
       tags: [...new Set(mine.flatMap((o) => o.tags))],
       offers: mine.map((o) => ({ offerID: o.id, travelerIDs: o.travelerIDs })),
+      fareSummary: cabin.offers.map((o) => ({
+        flexibility: o.flexibility,
+        price: o.price * travelers,
+        holdLuggage: o.luggages.some((l) => l.type === 'hold' && l.quantity > 0),
+      })),
       links: hasMore ? { getMoreChoices: linkTo('getMoreChoices', { choiceID: id }) } : {},
     };
   });

@@ -69,15 +69,80 @@ describe('POST /treep/search', () => {
     expect(conditions.body.result.text.length).toBeGreaterThan(10);
   });
 
-  it('pages to later and earlier trains', async () => {
-    const first = (await search(body())).body.result;
-    const next = await api.call('POST', '/api/v1/treep/next', { body: { searchID: first.searchID } });
-    expect(next.status).toBe(200);
-    const last = first.proposals[first.proposals.length - 1].departure;
-    expect(next.body.result.proposals.every((p: Proposal) => p.departure > last)).toBe(true);
-    const previous = await api.call('POST', '/api/v1/treep/previous', { body: { searchID: next.body.result.searchID } });
-    expect(previous.status).toBe(200);
-    expect(previous.body.result.proposals.length).toBeGreaterThan(0);
+  describe('next and previous pages (issue 12 item 14)', () => {
+    type Paged = Proposal & { sections: { transportNumber: string }[] };
+    /** A journey's identity across searches: its departure and its trains or flights. */
+    const key = (p: { departure: string; sections: { transportNumber: string }[] }) => `${p.departure} ${p.sections.map((s) => s.transportNumber).join('+')}`;
+    const of = (proposals: Paged[], type: string) => proposals.filter((p) => p.type === type);
+    /** What the sandbox itself lists from the local time of `iso` (leaving at or after it, or at or before it). */
+    async function sandboxFrom(iso: string, type: string, represents: 'departure' | 'departure-before') {
+      const query: TripQuery = {
+        origin: sandbox.places.byId('city:paris', 'fr')!,
+        destination: sandbox.places.byId('city:lyon', 'fr')!,
+        datetime: iso.slice(0, 16),
+        represents,
+        passengers: 1,
+        customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
+        lang: 'fr',
+        withReturn: false,
+        now: api.clock.now(),
+      };
+      const journeys = type === 'rail' ? await sandbox.rail.journeys(query) : await sandbox.flight.itineraries(query);
+      return journeys.map((j) => `${j.departure} ${j.sections.map((s) => s.transport.number).join('+')}`);
+    }
+
+    it('continues each transport exactly after its last departure shown, then exactly before the first', async () => {
+      const first = (await search(body({ filters: { rail: true, flight: true } }))).body.result;
+      const page1 = first.proposals as Paged[];
+      expect(of(page1, 'rail').length).toBeGreaterThan(0);
+      expect(of(page1, 'flight').length).toBeGreaterThan(0);
+
+      const next = await api.call('POST', '/api/v1/treep/next', { body: { searchID: first.searchID } });
+      expect(next.status).toBe(200);
+      const page2 = next.body.result.proposals as Paged[];
+      for (const type of ['rail', 'flight']) {
+        const last = of(page1, type).at(-1)!;
+        const shown = new Set(of(page1, type).map(key));
+        // Every journey the sandbox has from the last one shown, minus those already shown: none skipped.
+        const expected = (await sandboxFrom(last.departure, type, 'departure')).filter((k) => !shown.has(k));
+        expect(of(page2, type).map(key)).toEqual(expected);
+        expect(expected.length).toBeGreaterThan(0);
+      }
+
+      const previous = await api.call('POST', '/api/v1/treep/previous', { body: { searchID: next.body.result.searchID } });
+      expect(previous.status).toBe(200);
+      const page0 = previous.body.result.proposals as Paged[];
+      for (const type of ['rail', 'flight']) {
+        // Right before the next page's first departure: the first page's last journeys, in order.
+        const before = of(page0, type).map(key);
+        expect(before.length).toBeGreaterThan(0);
+        expect(before).toEqual(of(page1, type).map(key).slice(-before.length));
+      }
+    });
+
+    it('keeps round-trip fares on the later trains of a round-trip search', async () => {
+      const first = (await search(body({ destination: 'city:bordeaux', return_datetime: '2026-11-24T17:00' }))).body.result;
+      const next = (await api.call('POST', '/api/v1/treep/next', { body: { searchID: first.searchID } })).body.result;
+      expect(next.proposals.some((p: { hasRoundTripOffers: boolean }) => p.hasRoundTripOffers)).toBe(true);
+    });
+  });
+
+  it('says why two stations of one city cannot be searched', async () => {
+    const res = await search(body({ origin: 'station:8768600', destination: 'station:8739100', filters: { rail: true, flight: true } }));
+    expect(res.status).toBe(400);
+    expect(res.body.api_code).toBe(39);
+    expect(res.body.fields).toEqual({ destination: 'SAME_CITY' });
+    expect(res.body.errorMessage).toMatch(/^Paris Gare de Lyon et Paris Montparnasse sont dans la même ville \(Paris\) : aucun train ni vol ne les relie\./);
+  });
+
+  it('sums up every fare of each cabin, those not loaded yet included, for the filters', async () => {
+    type Summed = Proposal['choices'][number] & { fareSummary: { flexibility: number; price: number; holdLuggage: boolean }[] };
+    const { proposals } = (await search(body())).body.result as { proposals: { choices: Summed[] }[] };
+    const choice = proposals.flatMap((p) => p.choices).find((c) => c.links.getMoreChoices)!;
+    const more = (await api.call('GET', choice.links.getMoreChoices!.href)).body.result as { offers: { cabin: string; flexibility: number; price: number }[] };
+    const all = more.offers.filter((o) => o.cabin === choice.cabin);
+    expect(choice.fareSummary.map((f) => [f.flexibility, f.price])).toEqual(all.map((o) => [o.flexibility, o.price]));
+    expect(choice.fareSummary.length).toBeGreaterThan(1);
   });
 
   describe('rail fall-back (spec 1 §4: fewer than 5 trains)', () => {

@@ -107,9 +107,13 @@ export function carImageSvg(acriss: string): string {
   );
 }
 
-/** A carrier's badge: its code on a colour of its own (codes are [A-Z0-9], checked by the route). */
+/** A generous width of bold capitals and digits in a system font: 0.72 em each. */
+const carrierLabelWidth = (code: string, fontSize: number) => Math.ceil(code.length * fontSize * 0.72);
+
+/** A carrier's badge: its whole code (SNCF, EUROSTAR) on a colour of its own, wider for longer codes (codes are [A-Z0-9], checked by the route). */
 export function carrierLogoSvg(code: string): string {
   const hue = hashString(`carrier:${code}`) % 360;
-  const label = code.length > 3 ? code.slice(0, 3) : code;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" role="img"><rect width="48" height="48" rx="10" fill="hsl(${hue} 55% 32%)"/><text x="24" y="30" font-family="system-ui,sans-serif" font-size="${label.length > 2 ? 14 : 18}" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+  const fontSize = code.length > 2 ? 14 : 18;
+  const width = Math.max(48, carrierLabelWidth(code, fontSize) + 16);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 48" width="${width}" height="48" role="img"><rect width="${width}" height="48" rx="10" fill="hsl(${hue} 55% 32%)"/><text x="${width / 2}" y="30" font-family="system-ui,sans-serif" font-size="${fontSize}" font-weight="700" fill="#fff" text-anchor="middle">${code}</text></svg>`;
 }

@@ -263,10 +263,13 @@ export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr
   const useful = chains.filter((c) => c.length === 1 || !directs.some((dc) => start(dc) >= start(c) && end(dc) <= end(c)));
   // Choose by time first, then price only what is shown.
   const at = instant.getTime();
+  const now = query.now.getTime();
   const shown =
     query.represents === 'departure'
       ? useful.filter((c) => start(c) >= at).sort((a, b) => start(a) - start(b)).slice(0, 10)
-      : useful.filter((c) => end(c) <= at).sort((a, b) => end(b) - end(a)).slice(0, 10).reverse();
+      : query.represents === 'departure-before'
+        ? useful.filter((c) => start(c) <= at && start(c) >= now).sort((a, b) => start(b) - start(a)).slice(0, 10).reverse()
+        : useful.filter((c) => end(c) <= at).sort((a, b) => end(b) - end(a)).slice(0, 10).reverse();
   const unique = new Map(shown.map((c) => buildJourney(c, query, directory)).map((j) => [j.id, j]));
   return [...unique.values()];
 }

@@ -19,14 +19,23 @@ export function checkTripQuery(query: TripQuery) {
   return instant;
 }
 
-/** Journeys leaving after the time (or arriving before it), the way a timetable site lists them. */
+/** Journeys leaving after the time (or arriving, or leaving, before it), the way a timetable site lists them. */
 export function pickByTime(journeys: Journey[], query: TripQuery, instant: Date, max = 10): Journey[] {
   const at = instant.getTime();
+  const departure = (j: Journey) => new Date(j.departure).getTime();
   if (query.represents === 'departure') {
     return journeys
-      .filter((j) => new Date(j.departure).getTime() >= at)
-      .sort((a, b) => a.departure.localeCompare(b.departure))
+      .filter((j) => departure(j) >= at)
+      .sort((a, b) => departure(a) - departure(b))
       .slice(0, max);
+  }
+  if (query.represents === 'departure-before') {
+    const now = query.now.getTime();
+    return journeys
+      .filter((j) => departure(j) <= at && departure(j) >= now)
+      .sort((a, b) => departure(b) - departure(a))
+      .slice(0, max)
+      .reverse();
   }
   return journeys
     .filter((j) => new Date(j.arrival).getTime() <= at)

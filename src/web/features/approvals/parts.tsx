@@ -8,7 +8,7 @@ import Forward from 'lucide-react/icons/forward';
 import type { Tone } from '../../components/StatusBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
-import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
+import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime, readerZone } from '../../lib/format';
 
 
 /** A request's status as a tag with an icon and its words (UI.md: never by colour only). */
@@ -28,9 +28,6 @@ export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {
 }
 
 export const personName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
-
-/** The reader's time zone, named (the time limit is an instant: shown on the reader's clock, which is said). */
-export const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The minute now, ticking each minute (the countdown). */
 function useNow(): number {

@@ -10,7 +10,7 @@ import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Product } from '../../../contract/travel';
 import { Button } from '../../components/Button';
-import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
+import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
 import { StatusTag, useFlexibilityLabel, useProductTypeLabel } from './labels';
 
@@ -122,7 +122,7 @@ export function ProductCard({ product, withPolicy, onRelease }: Props) {
   const until = formatDay(product.arrival);
   const transits = product.transitCount;
   const count = product.travelersCount;
-  const deadline = product.confirmationTimeLimit ? formatDateTime(product.confirmationTimeLimit) : null;
+  const deadline = product.confirmationTimeLimit ? formatDeadline(product.confirmationTimeLimit) : null;
 
   return (
     <article aria-labelledby={`product-${product.id}`} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">

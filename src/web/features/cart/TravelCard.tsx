@@ -15,7 +15,7 @@ import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import { cancelApprovalMutation, deleteTravelMutation, liveProducts, releaseOptionMutation, remindApproverMutation } from './api';
-import { formatDateTime, formatDay, formatMoney } from '../../lib/format';
+import { formatDay, formatDeadline, formatMoney } from '../../lib/format';
 import { StatusTag } from './labels';
 import { Notices, ProductCard } from './ProductCard';
 
@@ -43,7 +43,7 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const titleId = `travel-${travel.id}`;
   const date = travel.startDate ? formatDay(travel.startDate) : null;
   const title = date ? t`Voyage du ${date}` : t`Voyage`;
-  const deadline = travel.confirmationTimeLimit ? formatDateTime(travel.confirmationTimeLimit) : null;
+  const deadline = travel.confirmationTimeLimit ? formatDeadline(travel.confirmationTimeLimit) : null;
   const showDeadline = deadline && (travel.status === 'pending_approval' || travel.status === 'pending_confirmation');
   const checkoutShown = mode === 'cart' && (travel.status === 'cart' || (travel.status === 'pending_confirmation' && 'confirm' in travel.links));
   const canAdd = mode === 'cart' && 'addTrip' in travel.links;

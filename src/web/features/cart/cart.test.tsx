@@ -116,7 +116,7 @@ describe('Cart screen (spec 2 §2)', () => {
     await renderRoute('/cart');
     const card = await travelCard('Voyage du 01/12/2026');
     expect(within(card).getByText('En attente d’approbation')).toBeTruthy();
-    expect(within(card).getByText(/^Garanti jusqu’au 25\/11\/2026 \d\d:00$/)).toBeTruthy();
+    expect(within(card).getByText(/^Garanti jusqu’au 25\/11\/2026 \d\d:00 \([\w/+-]+\)$/)).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /ce voyage|Supprimer/ })).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { apiCode } from '../../../contract/api-codes';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/http';
 import { finalMutation, reportStepFailure } from './api';
-import { formatDateTime } from '../../lib/format';
+import { formatDeadline } from '../../lib/format';
 
 export type Outcome = 'approval' | 'booked' | 'held';
 
@@ -53,7 +53,7 @@ export function FinalStep({
 
   const held = travel.status === 'pending_confirmation';
   const deadline = holdDeadline(travel);
-  const until = deadline ? formatDateTime(deadline) : null;
+  const until = deadline ? formatDeadline(deadline) : null;
 
   if (step === 'requestApproval')
     return (

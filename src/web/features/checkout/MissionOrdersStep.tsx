@@ -8,7 +8,7 @@ import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSch
 import { Button } from '../../components/Button';
 import { FormAlert, TextAreaField, TextField } from '../../components/Field';
 import { reportStepFailure, stepMutation } from './api';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatJourneySpan, formatPrice } from '../../lib/format';
 import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;
@@ -45,9 +45,7 @@ function TripRecap({ order }: { order: MissionOrderForm }) {
         <li key={i} className="flex flex-wrap justify-between gap-2">
           <span>
             <span className="font-semibold">{leg.travel.routes.join(' → ')}</span>{' '}
-            <span className="tabular-nums">
-              {formatDateTime(leg.travel.start)} – {formatDateTime(leg.travel.end)}
-            </span>
+            <span className="tabular-nums">{formatJourneySpan(leg.travel.start, leg.travel.end)}</span>
             {!leg.travel.compliant && <span className="ml-2 text-sm font-medium text-amber-800">{t`Hors politique voyage`}</span>}
           </span>
           <span className="font-semibold tabular-nums">{formatPrice(leg.travel.amount)}</span>

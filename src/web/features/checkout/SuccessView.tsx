@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/Button';
 import { useUser } from '../../lib/me';
 import type { Outcome } from './FinalStep';
 import { holdDeadline } from './FinalStep';
-import { formatDateTime } from '../../lib/format';
+import { formatDeadline } from '../../lib/format';
 import { CHECKOUT_TEXTS } from './messages';
 
 /**
@@ -23,7 +23,7 @@ export function SuccessView({ outcome, travel }: { outcome: Outcome; travel: Tra
   useEffect(() => heading.current?.focus(), []);
 
   const deadline = holdDeadline(travel);
-  const until = deadline ? formatDateTime(deadline) : '';
+  const until = deadline ? formatDeadline(deadline) : '';
   const title =
     outcome === 'approval'
       ? i18n._(CHECKOUT_TEXTS.YOUR_APPROVAL_SENT)

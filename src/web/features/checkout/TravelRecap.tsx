@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Travel } from '../../../contract/travel';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatJourneySpan, formatMoney } from '../../lib/format';
 
 /** What is being booked: each product with its journey, dates and travellers, and the total. */
 export function TravelRecap({ travel }: { travel: Travel }) {
@@ -20,9 +20,8 @@ export function TravelRecap({ travel }: { travel: Travel }) {
             <li key={product.id} className="flex flex-wrap items-start justify-between gap-2 border-b border-gray-100 pb-3 last:border-0 last:pb-0">
               <div>
                 <p className="font-semibold text-gray-900">{to ? t`${from} → ${to}` : from}</p>
-                <p className="text-gray-700 tabular-nums">
-                  {formatDateTime(product.departure)} – {formatDateTime(product.arrival)}
-                </p>
+                {/* The stations' own clocks, whatever the reader's zone. */}
+                <p className="text-gray-700 tabular-nums">{formatJourneySpan(product.departure, product.arrival)}</p>
                 {travellers && <p className="text-sm text-gray-600">{travellers}</p>}
                 {!product.isCompliant && (
                   <p className="text-sm font-medium text-amber-800">

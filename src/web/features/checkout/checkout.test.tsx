@@ -6,6 +6,7 @@ import type { Travel } from '../../../contract/travel';
 import { apiError } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
+import { readerZone } from '../../lib/format';
 import { HREF, checkoutTravel, product, serveTravel, signIn } from './fixtures';
 
 afterEach(() => server.events.removeAllListeners());
@@ -75,7 +76,10 @@ describe('Checkout screen (spec 2 §2, §4)', () => {
     serveFinal(state);
     await renderRoute('/cart/checkout?travel=t1');
     expect(await screen.findByRole('heading', { name: 'Confirmer votre réservation' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Votre voyage' }).textContent!.replace(/\s/g, ' ')).toContain('89,00 €');
+    const recap = screen.getByRole('region', { name: 'Votre voyage' }).textContent!.replace(/\s/g, ' ');
+    expect(recap).toContain('89,00 €');
+    // The train's times on the stations' clock (07:04 in Paris), whatever the reader's zone (UTC here: 06:04).
+    expect(recap).toContain('01/12/2026 07:04 – 09:02');
     const before = cartReads();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Confirmer et payer (paiement entreprise)' }));
     expect(await screen.findByText('Nous vérifions vos informations…')).toBeTruthy();
@@ -99,7 +103,8 @@ describe('Checkout screen (spec 2 §2, §4)', () => {
     const hold = await screen.findByRole('button', { name: 'Poser une option' });
     expect(screen.getByText(/Poser une option garde vos places sans les payer jusqu’au 30\/11\/2026/)).toBeTruthy();
     await userEvent.setup().click(hold);
-    expect(await screen.findByRole('heading', { name: /^Option posée jusqu’au 30\/11\/2026/ })).toBeTruthy();
+    // A deadline on the reader's clock, with the zone named.
+    expect(await screen.findByRole('heading', { name: new RegExp(`^Option posée jusqu’au 30/11/2026 \\d\\d:00 \\(${readerZone()}\\)$`) })).toBeTruthy();
     expect(screen.queryByText('Réservation confirmée')).toBeNull();
     await waitFor(() => expect(calls[0]!.body).toEqual({ hold: true }));
     expect(calls[0]).toMatchObject({ ifMatch: '3', key: expect.any(String) });

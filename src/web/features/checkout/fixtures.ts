@@ -16,8 +16,8 @@ const pax = (firstname: string, lastname: string) => ({ firstname, lastname, bir
 /** A Paris → Lyon train for Alice. */
 export const product = (overrides: Partial<Product> = {}): Product =>
   railProduct({
-    departure: '2026-12-01T07:04:00Z',
-    arrival: '2026-12-01T09:02:00Z',
+    departure: '2026-12-01T07:04:00+01:00',
+    arrival: '2026-12-01T09:02:00+01:00',
     routes: [],
     ticketsByPax: [{ pax: pax('Alice', 'Martin'), price: { amount: '89.00', currency: 'EUR' }, tickets: [] }],
     ...overrides,

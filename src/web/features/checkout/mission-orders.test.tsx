@@ -12,7 +12,7 @@ afterEach(() => server.events.removeAllListeners());
 const order = (travelerId: number, firstname: string, lastname: string): MissionOrderForm => ({
   travelerId,
   pax: { firstname, lastname },
-  travelData: [{ transport: 'rail', travel: { start: '2026-12-01T07:04:00Z', end: '2026-12-01T09:02:00Z', type: 'rail', routes: ['Paris', 'Lyon'], amount: 8900, compliant: true } }],
+  travelData: [{ transport: 'rail', travel: { start: '2026-12-01T07:04:00+01:00', end: '2026-12-01T09:02:00+01:00', type: 'rail', routes: ['Paris', 'Lyon'], amount: 8900, compliant: true } }],
   purpose: null,
   location: null,
   startLocation: null,
@@ -53,6 +53,8 @@ describe('Mission-order wizard (spec 2 §2, §4, §5)', () => {
     expect(screen.getByRole('heading', { name: 'Gus Bernard' })).toBeTruthy();
     expect(screen.getByLabelText('Voyageur 1 sur 2').textContent).toBe('1/2');
     expect(within(screen.getByRole('form', { name: 'Ordres de mission' })).getByText('Paris → Lyon')).toBeTruthy();
+    // The stations' clocks (Paris, +01:00), not the reader's.
+    expect(within(screen.getByRole('form', { name: 'Ordres de mission' })).getByText('01/12/2026 07:04 – 09:02')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Précédent' })).toBeNull();
     const user = userEvent.setup();
 

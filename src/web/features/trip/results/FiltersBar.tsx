@@ -27,7 +27,8 @@ export function FiltersBar({
     BY_CARBON: t`Émissions de CO2`,
   };
   return (
-    <section aria-label={t`Filtres et tri`} className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
+    // One wrapping row: the first proposal stays in view at 1280 × 720 under the filters.
+    <section aria-label={t`Filtres et tri`} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-gray-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={chip(filters.withTransit)} aria-pressed={filters.withTransit} onClick={() => onChange({ ...filters, withTransit: !filters.withTransit })}>
           <Trans>Avec correspondance</Trans>

@@ -6,7 +6,7 @@ import FileText from 'lucide-react/icons/file-text';
 import { Button } from '../../../components/Button';
 import type { Choice, Offer, Proposal } from '../../../../contract/trip';
 import { openModal, preloadModal } from '../../../lib/modal';
-import { formatPrice } from '../../../lib/format-core';
+import { formatPrice, formatTime } from '../../../lib/format-core';
 import { useCabinLabel } from '../../../lib/cabin';
 
 export function useFlexLabel() {
@@ -79,7 +79,7 @@ export function OfferPanel({
   const tagLabel = useTagLabel();
   const cabin = useCabinLabel()(choice.cabin);
   const sorted = [...offers].sort((a, b) => a.flexibility - b.flexibility || a.price - b.price);
-  const valid = sorted.some((o) => o.id === selectedOfferId);
+  const selected = sorted.find((o) => o.id === selectedOfferId);
   return (
     <section aria-labelledby="offer-panel-title" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4">
       <h2 id="offer-panel-title" className="text-lg font-bold text-gray-900">
@@ -155,9 +155,20 @@ export function OfferPanel({
           <Trans>Plus de choix</Trans>
         </Button>
       )}
-      <Button onClick={onChoose} disabled={!valid}>
-        {chooseLabel}
-      </Button>
+      {/* Below 1024 px the panel comes after the list: its action stays at the bottom of the screen, a sticky bar. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-gray-200 bg-white p-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:static lg:z-auto lg:border-0 lg:p-0 lg:shadow-none">
+        {selected && (
+          <p className="min-w-0 flex-1 truncate text-sm text-gray-900 lg:hidden">
+            <span className="font-semibold tabular-nums">
+              {formatTime(proposal.departure)} – {formatTime(proposal.arrival)}
+            </span>{' '}
+            · {selected.name} · <span className="font-bold tabular-nums">{formatPrice(selected.price)}</span>
+          </p>
+        )}
+        <Button onClick={onChoose} disabled={!selected} className="shrink-0 lg:w-full">
+          {chooseLabel}
+        </Button>
+      </div>
     </section>
   );
 }

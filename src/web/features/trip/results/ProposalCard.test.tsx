@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { Proposal } from '../../../../contract/trip';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { offer, results } from './fixtures';
+import { offer, results, summaryOf } from './fixtures';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me';
 
@@ -20,6 +20,7 @@ function withCabins(p: Proposal, index: number, cabins: [string, number][]): Pro
       cabin,
       price,
       offers: offers.filter((o) => o.cabin === cabin).map((o) => ({ offerID: o.id, travelerIDs: [1] })),
+      fareSummary: summaryOf(offers.filter((o) => o.cabin === cabin)),
     })),
     offers,
   };
@@ -76,5 +77,5 @@ describe('Cabin switcher (spec 1 §4, §9)', () => {
     expect(screen.getByRole('heading', { name: 'Tarifs Premium économie · Paris → Lyon' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Semi-flexible · Loisir\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
     expect(within(longHaul!).getByRole('button', { name: /Premium économie\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
-  });
+  }, 20_000); // the first render of the file loads the route's code cold
 });

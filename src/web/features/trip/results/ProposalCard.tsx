@@ -5,6 +5,9 @@ import Check from 'lucide-react/icons/check';
 import type { Choice, Proposal } from '../../../../contract/trip';
 import { useCabinLabel } from '../../../lib/cabin';
 import { formatCo2, formatDuration, formatPrice, formatTime } from '../../../lib/format-core';
+import type { TripFilters } from './filters';
+import { cheapestShown } from './filters';
+import { useDayLabel } from './format';
 
 /** CO2 per passenger on a small three-step scale (UI.md: "low" must be obvious, not by colour only). */
 function Co2({ grams }: { grams: number }) {
@@ -32,7 +35,8 @@ function CarrierLogo({ name, logo }: { name: string; logo: string }) {
         {name.slice(0, 2).toUpperCase()}
       </span>
     );
-  return <img src={logo} alt={name} className="h-6 w-auto max-w-16 object-contain" onError={() => setFailed(true)} />;
+  // Badges are wider for longer codes (EUROSTAR): the height sets the size, never a width that would cut them.
+  return <img src={logo} alt={name} className="h-6 w-auto object-contain" onError={() => setFailed(true)} />;
 }
 
 export type CardSelection = { cabin: string } | null;
@@ -44,7 +48,7 @@ export const choiceAvailable = (c: Choice) => c.price !== null && !c.full && !c.
  * More than two cabins (spec 1 §9): a segmented radio group picks the cabin the card shows. On the
  * selected card, switching cabin selects that cabin's choice again from its first offer.
  */
-function CabinSwitcher({ proposal, cabin, onChange }: { proposal: Proposal; cabin: string; onChange: (choice: Choice) => void }) {
+function CabinSwitcher({ proposal, cabin, tabIndex, onChange }: { proposal: Proposal; cabin: string; tabIndex: number | undefined; onChange: (choice: Choice) => void }) {
   const { t } = useLingui();
   const label = useCabinLabel();
   return (
@@ -60,7 +64,7 @@ function CabinSwitcher({ proposal, cabin, onChange }: { proposal: Proposal; cabi
                 checked ? 'bg-brand text-brand-contrast' : 'text-gray-900 hover:bg-gray-100'
               }`}
             >
-              <input type="radio" name={`cabin-${proposal.id}`} value={choice.cabin} checked={checked} onChange={() => onChange(choice)} className="sr-only" />
+              <input type="radio" name={`cabin-${proposal.id}`} value={choice.cabin} checked={checked} tabIndex={tabIndex} onChange={() => onChange(choice)} className="sr-only" />
               {checked && <Check aria-hidden="true" size={16} />}
               {label(choice.cabin)}
             </label>
@@ -77,19 +81,32 @@ export type ListItemProps = Pick<ComponentPropsWithRef<'li'>, 'ref' | 'style' | 
   'data-proposal-id': string;
 };
 
-/** One proposal of the list: times, duration, transits, carriers, CO2 and a button per cabin (or a cabin switcher). */
+/**
+ * One proposal of the list: times, duration, transits, carriers, CO2 and a button per cabin (or a cabin
+ * switcher), each cabin at its cheapest fare the filters show. `newDay`: the departure's day, said above
+ * the card where the list changes date. `tabbable` false: its controls are left out of the Tab order (the
+ * list is one Tab stop, arrows move between rows).
+ */
 export function ProposalCard({
   proposal,
   selected,
+  filters,
   onCabin,
+  tabbable = true,
+  newDay = null,
   ...item
 }: {
   proposal: Proposal;
   selected: CardSelection;
+  filters: TripFilters;
   onCabin: (choice: Choice) => void;
+  tabbable?: boolean;
+  newDay?: string | null;
 } & Partial<ListItemProps>) {
   const { t } = useLingui();
   const label = useCabinLabel();
+  const dayLabel = useDayLabel();
+  const tabIndex = tabbable ? undefined : -1;
   const dep = formatTime(proposal.departure);
   const arr = formatTime(proposal.arrival);
   const duration = formatDuration(proposal.duration);
@@ -105,65 +122,72 @@ export function ProposalCard({
     if (selected) onCabin(choice);
   };
   return (
-    <li
-      {...item}
-      aria-labelledby={headingId}
-      className={`rounded-xl border bg-white p-4 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200'}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 id={headingId} className="text-xl font-bold tabular-nums text-gray-900">
-            <span className="sr-only">{t`Départ à ${dep}, arrivée à ${arr}`}</span>
-            <span aria-hidden="true">
-              {dep} – {arr}
-            </span>
-          </h3>
-          <p className="text-sm text-gray-700">
-            {duration} ·{' '}
-            {count === 0 ? <Trans>Direct</Trans> : count === 1 ? <Trans>1 correspondance</Trans> : <Trans>{count} correspondances</Trans>}
-          </p>
-          <p className="text-sm text-gray-700">
-            {proposal.from.name} → {proposal.to.name}
-          </p>
-        </div>
-        <div className="flex flex-col items-end gap-2">
-          <div className="flex items-center gap-2">
-            {carriers.map((c) => (
-              <CarrierLogo key={c.code} name={c.name} logo={c.logo} />
-            ))}
+    <li {...item} aria-labelledby={headingId}>
+      {newDay && (
+        <p className="mb-2 flex items-center gap-3 text-sm font-semibold text-gray-800 before:h-px before:flex-1 before:bg-gray-300 after:h-px after:flex-1 after:bg-gray-300">
+          <span className="inline-block first-letter:uppercase">{dayLabel(newDay)}</span>
+        </p>
+      )}
+      <div className={`rounded-xl border bg-white p-4 ${selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200'}`}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h3 id={headingId} className="text-xl font-bold tabular-nums text-gray-900">
+              <span className="sr-only">{t`Départ à ${dep}, arrivée à ${arr}`}</span>
+              <span aria-hidden="true">
+                {dep} – {arr}
+              </span>
+            </h3>
+            <p className="text-sm text-gray-700">
+              {duration} ·{' '}
+              {count === 0 ? <Trans>Direct</Trans> : count === 1 ? <Trans>1 correspondance</Trans> : <Trans>{count} correspondances</Trans>}
+            </p>
+            <p className="text-sm text-gray-700">
+              {proposal.from.name} → {proposal.to.name}
+            </p>
           </div>
-          <Co2 grams={proposal.co2Emission} />
+          <div className="flex flex-col items-end gap-2">
+            <div className="flex items-center gap-2">
+              {carriers.map((c) => (
+                <CarrierLogo key={c.code} name={c.name} logo={c.logo} />
+              ))}
+            </div>
+            <Co2 grams={proposal.co2Emission} />
+          </div>
         </div>
+        {hasSwitcher && <CabinSwitcher proposal={proposal} cabin={cabin} tabIndex={tabIndex} onChange={switchCabin} />}
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Classes`}>
+          {shown.map((choice) => {
+            const available = choiceAvailable(choice);
+            const price = available ? cheapestShown(choice, filters) : null;
+            const isSelected = selected?.cabin === choice.cabin;
+            const cabinName = label(choice.cabin);
+            return (
+              <li key={choice.id}>
+                <button
+                  type="button"
+                  aria-pressed={isSelected}
+                  tabIndex={tabIndex}
+                  onClick={() => onCabin(choice)}
+                  className={`flex min-h-11 min-w-36 flex-col items-start rounded-lg border px-3 py-1 text-left ${
+                    isSelected ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-400 bg-white text-gray-900 hover:bg-gray-100'
+                  }`}
+                >
+                  <span className="text-sm font-medium">{cabinName}</span>
+                  {choice.full ? (
+                    <span className="rounded bg-gray-200 px-1.5 text-sm font-semibold text-gray-900">{t`Complet`}</span>
+                  ) : available && price !== null ? (
+                    <span className="text-lg font-bold tabular-nums">{formatPrice(price)}</span>
+                  ) : available ? (
+                    <span className="text-sm font-semibold">{t`Aucun tarif avec ces filtres`}</span>
+                  ) : (
+                    <span className="text-sm font-semibold">{t`Indisponible`}</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       </div>
-      {hasSwitcher && <CabinSwitcher proposal={proposal} cabin={cabin} onChange={switchCabin} />}
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Classes`}>
-        {shown.map((choice) => {
-          const available = choiceAvailable(choice);
-          const isSelected = selected?.cabin === choice.cabin;
-          const cabinName = label(choice.cabin);
-          return (
-            <li key={choice.id}>
-              <button
-                type="button"
-                aria-pressed={isSelected}
-                onClick={() => onCabin(choice)}
-                className={`flex min-h-11 min-w-36 flex-col items-start rounded-lg border px-3 py-1 text-left ${
-                  isSelected ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-400 bg-white text-gray-900 hover:bg-gray-100'
-                }`}
-              >
-                <span className="text-sm font-medium">{cabinName}</span>
-                {choice.full ? (
-                  <span className="rounded bg-gray-200 px-1.5 text-sm font-semibold text-gray-900">{t`Complet`}</span>
-                ) : available ? (
-                  <span className="text-lg font-bold tabular-nums">{formatPrice(choice.price!)}</span>
-                ) : (
-                  <span className="text-sm font-semibold">{t`Indisponible`}</span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
     </li>
   );
 }

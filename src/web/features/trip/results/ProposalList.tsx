@@ -18,39 +18,62 @@ const OVERSCAN = 4;
 
 const NAVIGATION_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
 
+/** What a row needs beyond its proposal: whether Tab stops in it, and the day it starts when the date changes there. */
+export type RowContext = { tabbable: boolean; newDay: string | null };
+
 /**
  * The proposals of one leg, windowed: only the rows in view (and a few around them) are in the DOM,
  * inside a scroll box of at most 640 px (spec 1 §9), so a leg of 1,000 proposals stays fast.
- * Every row says its place in the whole list (aria-posinset/aria-setsize). Keyboard: Tab goes through
- * the rendered rows (focusing one scrolls it into view, which renders the next ones); ArrowUp/ArrowDown
- * move to the previous/next proposal and Home/End to the first/last, scrolling the window to them.
- * The row holding the focus stays rendered even when scrolled away, so the focus is never lost.
+ * Every row says its place in the whole list (aria-posinset/aria-setsize). Keyboard: the list is one
+ * stop of the Tab order (the row last used, else the selected one, else the first: its controls are
+ * tabbable, the other rows' are not), so that Tab goes on to the fares; ArrowUp/ArrowDown move to the
+ * previous/next proposal and Home/End to the first/last, scrolling the window to them. That row stays
+ * rendered even when scrolled away, so the focus is never lost. With `daySeparators` (time order), a
+ * row whose departure day differs from the row before (or, first, from the day searched) says its day.
  */
 export function ProposalList({
   proposals,
   label,
+  listId,
   scrollKey,
+  selectedId,
+  daySeparators,
+  searchedDay,
+  reveal,
   renderRow,
 }: {
   proposals: Proposal[];
   label: string;
+  /** The list's id (the "skip to results" link's target). */
+  listId: string;
   /** Changes when the sort or the filters change: the list then goes back to its top. */
   scrollKey: string;
-  renderRow: (proposal: Proposal, item: ListItemProps) => ReactNode;
+  selectedId: string | null;
+  daySeparators: boolean;
+  /** `YYYY-MM-DD`: the first row says its day only when it is another. */
+  searchedDay: string;
+  /** A row to scroll into view (the first of a page just loaded); a new value scrolls again. */
+  reveal: { index: number } | null;
+  renderRow: (proposal: Proposal, item: ListItemProps, row: RowContext) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const pendingFocus = useRef<string | null>(null);
   const count = proposals.length;
-  const activeIndex = useMemo(() => (activeId === null ? -1 : proposals.findIndex((p) => p.id === activeId)), [proposals, activeId]);
+  const activeIndex = useMemo(() => {
+    const index = (id: string | null) => (id === null ? -1 : proposals.findIndex((p) => p.id === id));
+    const active = index(activeId);
+    if (active >= 0) return active;
+    return Math.max(0, index(selectedId));
+  }, [proposals, activeId, selectedId]);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
       const rows = defaultRangeExtractor(range);
-      return activeIndex < 0 || rows.includes(activeIndex) ? rows : [...rows, activeIndex].sort((a, b) => a - b);
+      return rows.includes(activeIndex) || activeIndex >= count ? rows : [...rows, activeIndex].sort((a, b) => a - b);
     },
-    [activeIndex],
+    [activeIndex, count],
   );
   const virtualizer = useVirtualizer({
     count,
@@ -73,6 +96,10 @@ export function ProposalList({
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [scrollKey, virtualizer]);
+
+  useEffect(() => {
+    if (reveal) virtualizer.scrollToIndex(reveal.index, { align: 'start' });
+  }, [reveal, virtualizer]);
 
   const firstId = proposals[0]?.id;
   useEffect(() => {
@@ -117,6 +144,7 @@ export function ProposalList({
     <div ref={scrollRef} className="overflow-y-auto overscroll-contain" style={{ maxHeight: MAX_HEIGHT_PX }}>
       <ul
         ref={listRef}
+        id={listId}
         aria-label={label}
         className="relative"
         style={{ height: virtualizer.getTotalSize() }}
@@ -128,14 +156,20 @@ export function ProposalList({
       >
         {virtualizer.getVirtualItems().map((row) => {
           const proposal = proposals[row.index]!;
-          return renderRow(proposal, {
-            ref: virtualizer.measureElement,
-            'data-index': row.index,
-            'data-proposal-id': proposal.id,
-            'aria-setsize': count,
-            'aria-posinset': row.index + 1,
-            style: { position: 'absolute', top: 0, left: RING_PX, right: RING_PX, transform: `translateY(${row.start}px)` },
-          });
+          const day = proposal.departure.slice(0, 10);
+          const dayBefore = row.index === 0 ? searchedDay : proposals[row.index - 1]!.departure.slice(0, 10);
+          return renderRow(
+            proposal,
+            {
+              ref: virtualizer.measureElement,
+              'data-index': row.index,
+              'data-proposal-id': proposal.id,
+              'aria-setsize': count,
+              'aria-posinset': row.index + 1,
+              style: { position: 'absolute', top: 0, left: RING_PX, right: RING_PX, transform: `translateY(${row.start}px)` },
+            },
+            { tabbable: row.index === activeIndex, newDay: daySeparators && day !== dayBefore ? proposal.departure : null },
+          );
         })}
       </ul>
     </div>

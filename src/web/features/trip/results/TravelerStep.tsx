@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -108,7 +108,8 @@ export function TravelerStep({
   travelers: TripSearchBody['travelers'];
   travelID: string | null;
   entity: string | undefined;
-  onAdded: () => void;
+  /** The trip is in the cart: the screen goes back to the results and says so. */
+  onAdded: (result: CartAddResult) => void;
 }) {
   const { t } = useLingui();
   const fieldText = useFieldText();
@@ -150,10 +151,7 @@ export function TravelerStep({
   const errors = stepForm.formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const [offerErrors, setOfferErrors] = useState<CartAddResult['offer_errors']>([]);
-  const [done, setDone] = useState(false);
   const idBase = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const values = stepForm.watch();
   const wishes = values.placementWishes;
@@ -197,8 +195,7 @@ export function TravelerStep({
         setOfferErrors(answer.offer_errors);
         return;
       }
-      setDone(true);
-      timer.current = setTimeout(onAdded, 2500);
+      onAdded(answer);
     } catch (error) {
       // The server's field errors land on the same fields (their paths are the form's).
       if (error instanceof ApiError && error.fields)
@@ -435,15 +432,9 @@ export function TravelerStep({
         </FormAlert>
       )}
       <FormAlert>{formError}</FormAlert>
-      {done ? (
-        <FormAlert tone="success">
-          <Trans>Votre trajet a été ajouté au panier.</Trans>
-        </FormAlert>
-      ) : (
-        <Button onClick={(e) => void submit(e)} busy={adding.isPending} disabled={!step.data.links.addToCart} className="self-end">
-          {adding.isPending ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
-        </Button>
-      )}
+      <Button onClick={(e) => void submit(e)} busy={adding.isPending} disabled={!step.data.links.addToCart} className="self-end">
+        {adding.isPending ? <Trans>Mise en option…</Trans> : <Trans>Ajouter au panier</Trans>}
+      </Button>
     </section>
   );
 }

@@ -37,13 +37,14 @@ export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
 }
 
 /** The URL without the view-only `transport`: two URLs that differ only by it share the results. */
-const searchKey = (url: SearchUrl) => ({ ...url, transport: undefined });
+export const searchKey = (url: SearchUrl) => ({ ...url, transport: undefined });
 
 /** The outward search, keyed by the URL: reload, back and a shared link show the same results. */
 export const tripSearchQuery = (url: SearchUrl, user: User | null) =>
   queryOptions({
     queryKey: ['trip-search', searchKey(url), user?.uid ?? null, 'outward'] as const,
-    queryFn: ({ signal }) => api.post('/treep/search?version=v2', searchBody(url, user), tripResultsSchema, { signal }),
+    // Silent: the screen says why a search failed (LegView), instead of a toast.
+    queryFn: ({ signal }) => api.post('/treep/search?version=v2', searchBody(url, user), tripResultsSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 
@@ -52,7 +53,7 @@ export const returnSearchQuery = (url: SearchUrl, user: User | null, outwardChoi
   queryOptions({
     queryKey: ['trip-search', searchKey(url), user?.uid ?? null, 'return', outwardChoiceID] as const,
     queryFn: ({ signal }) =>
-      api.post('/treep/search?version=v2', { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, { signal }),
+      api.post('/treep/search?version=v2', { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 

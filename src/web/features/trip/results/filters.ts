@@ -1,4 +1,4 @@
-import type { Offer, Proposal } from '../../../../contract/trip';
+import type { Choice, FareSummary, Offer, Proposal } from '../../../../contract/trip';
 
 export type Transport = 'rail' | 'flight';
 export type SortBy = 'BY_TIME' | 'BY_PRICE' | 'BY_DURATION' | 'BY_CARBON';
@@ -40,28 +40,46 @@ export function toggleFlexibility(current: Flexibility[], flex: Flexibility): Fl
 
 const hasHoldLuggage = (offer: Offer) => offer.luggages.some((l) => l.type === 'hold' && l.quantity > 0);
 
-/** The offers the filters keep (flexibility, and without hold luggage when withLuggage is off). */
-export function offerPasses(offer: Offer, filters: TripFilters): boolean {
-  if (!filters.flexibilities.includes(offer.flexibility)) return false;
-  if (!filters.withLuggage && hasHoldLuggage(offer)) return false;
-  return true;
+/** The fare filters (flexibility, luggage) as "show these": a fare shows if its flexibility is on, and hold luggage only with luggage on. */
+const fareShown = (flexibility: Flexibility, holdLuggage: boolean, filters: TripFilters) =>
+  filters.flexibilities.includes(flexibility) && (filters.withLuggage || !holdLuggage);
+
+/** The loaded offers the filters keep. */
+export const offerPasses = (offer: Offer, filters: TripFilters): boolean => fareShown(offer.flexibility, hasHoldLuggage(offer), filters);
+
+/** A fare of a cabin, loaded or not (the choice's fareSummary), that the filters keep. */
+export const farePasses = (fare: FareSummary, filters: TripFilters): boolean => fareShown(fare.flexibility, fare.holdLuggage, filters);
+
+/** The cheapest fare of a cabin the filters keep (cents); null when they keep none. */
+export function cheapestShown(choice: Choice, filters: TripFilters): number | null {
+  const prices = choice.fareSummary.filter((f) => farePasses(f, filters)).map((f) => f.price);
+  return prices.length ? Math.min(...prices) : null;
 }
 
+/**
+ * A proposal shows when one of its fares, loaded or not, passes the fare filters: the results carry only
+ * each cabin's cheapest offer, so judging by those alone would hide every train once "Non flexible" is off.
+ * A proposal with no fare at all (full) stays, saying so.
+ */
 function proposalPasses(p: Proposal, filters: TripFilters): boolean {
   if (!filters.withTransit && p.transitCount > 0) return false;
   if (filters.carriers.length && !p.carriers.some((c) => filters.carriers.includes(c.code))) return false;
-  if (p.offers.length && !p.offers.some((o) => offerPasses(o, filters))) return false;
-  return true;
+  const fares = p.choices.flatMap((c) => c.fareSummary);
+  return fares.length === 0 || fares.some((f) => farePasses(f, filters));
 }
 
-const cheapest = (p: Proposal) => Math.min(...p.choices.map((c) => c.price ?? Number.POSITIVE_INFINITY));
+const choiceOpen = (c: Choice) => c.price !== null && !c.full && !c.unavailabilityReason;
+/** The proposal's cheapest fare the filters show (what its cabins' buttons say), for the price sort. */
+const cheapest = (p: Proposal, filters: TripFilters) =>
+  Math.min(...p.choices.map((c) => (choiceOpen(c) ? (cheapestShown(c, filters) ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY)));
 
-const comparators: Record<SortBy, (a: Proposal, b: Proposal) => number> = {
+type Keyed = { p: Proposal; i: number; price: number };
+const comparators: Record<SortBy, (a: Keyed, b: Keyed) => number> = {
   // ISO date-times of one format sort as plain strings (localeCompare would first load a collator: milliseconds).
-  BY_TIME: (a, b) => (a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0),
-  BY_PRICE: (a, b) => cheapest(a) - cheapest(b),
-  BY_DURATION: (a, b) => a.duration - b.duration,
-  BY_CARBON: (a, b) => a.co2Emission - b.co2Emission,
+  BY_TIME: ({ p: a }, { p: b }) => (a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0),
+  BY_PRICE: (a, b) => a.price - b.price,
+  BY_DURATION: ({ p: a }, { p: b }) => a.duration - b.duration,
+  BY_CARBON: ({ p: a }, { p: b }) => a.co2Emission - b.co2Emission,
 };
 
 export type Filtered = {
@@ -69,32 +87,50 @@ export type Filtered = {
   /** The filters actually applied, after the fall-backs. */
   filters: TripFilters;
   /** Which fall-back applied (to tell the user). */
-  fallback: 'transit' | 'carriers' | null;
+  fallback: 'transit' | 'carriers' | 'fares' | null;
 };
+
+type Fallback = NonNullable<Filtered['fallback']>;
+
+/** Each fall-back: the filters without one of the user's filters, or null when that filter is not on. */
+const RELAXATIONS: [Fallback, (f: TripFilters) => TripFilters | null][] = [
+  ['transit', (f) => (f.withTransit ? null : { ...f, withTransit: true })],
+  ['carriers', (f) => (f.carriers.length ? { ...f, carriers: [] } : null)],
+  [
+    'fares',
+    (f) =>
+      f.withLuggage === DEFAULT_FILTERS.withLuggage && f.flexibilities.length === FLEXIBILITIES.length
+        ? null
+        : { ...f, flexibilities: DEFAULT_FILTERS.flexibilities, withLuggage: DEFAULT_FILTERS.withLuggage },
+  ],
+];
 
 /**
  * Applies the filters to the proposals of one transport, then sorts (BY_TIME ties broken by order).
- * Fall-backs (spec 1 §4): if removing transit leaves nothing, transit is re-enabled; if the carrier
- * filter leaves nothing, it is cleared.
+ * Fall-backs (spec 1 §4): when the filters leave nothing, the one filter whose removal brings trips back
+ * is removed — transit re-enabled, the carrier filter cleared, or the fare filters (flexibility,
+ * luggage) reset — in that order; if no single one does, all three. A filter never empties a list that has trips.
  */
 export function applyFilters(all: Proposal[], transport: Transport, wanted: TripFilters): Filtered {
   const ofTransport = all.filter((p) => p.type === transport);
+  const run = (f: TripFilters) => ofTransport.filter((p) => proposalPasses(p, f));
   let filters = wanted;
   let fallback: Filtered['fallback'] = null;
-  const run = () => ofTransport.filter((p) => proposalPasses(p, filters));
-  let kept = run();
-  if (kept.length === 0 && ofTransport.length > 0 && !filters.withTransit) {
-    filters = { ...filters, withTransit: true };
-    fallback = 'transit';
-    kept = run();
+  let kept = run(filters);
+  if (kept.length === 0 && ofTransport.length > 0) {
+    const single = RELAXATIONS.map(([name, relax]) => [name, relax(wanted)] as const).find(([, f]) => f && run(f).length > 0);
+    if (single) [fallback, filters] = [single[0], single[1]!];
+    else
+      for (const [name, relax] of RELAXATIONS) {
+        const relaxed = relax(filters);
+        if (relaxed) [fallback, filters] = [name, relaxed];
+      }
+    kept = run(filters);
   }
-  if (kept.length === 0 && ofTransport.length > 0 && filters.carriers.length) {
-    filters = { ...filters, carriers: [] };
-    fallback = 'carriers';
-    kept = run();
-  }
-  const sorted = kept.map((p, i) => [p, i] as const).sort(([a, i], [b, j]) => comparators[filters.sortBy](a, b) || i - j);
-  return { proposals: sorted.map(([p]) => p), filters, fallback };
+  const byPrice = filters.sortBy === 'BY_PRICE';
+  const compare = comparators[filters.sortBy];
+  const sorted = kept.map((p, i) => ({ p, i, price: byPrice ? cheapest(p, filters) : 0 })).sort((a, b) => compare(a, b) || a.i - b.i);
+  return { proposals: sorted.map(({ p }) => p), filters, fallback };
 }
 
 export type TransportStats = {

@@ -1,5 +1,5 @@
 import type { Place } from '../../../../contract/places';
-import type { Choice, Offer, Proposal, TripResults } from '../../../../contract/trip';
+import type { Choice, FareSummary, Offer, Proposal, TripResults } from '../../../../contract/trip';
 
 /** Trip results built with the contract types, for the component tests. */
 export const place = (id: string, name: string, city: string): Place => ({
@@ -56,6 +56,10 @@ export function offer(searchID: string, index: number, cabin: string, k: number,
   };
 }
 
+/** A cabin's fares in brief, as the server sums them up on its choice. */
+export const summaryOf = (offers: Offer[]): FareSummary[] =>
+  offers.map((o) => ({ flexibility: o.flexibility, price: o.price, holdLuggage: o.luggages.some((l) => l.type === 'hold' && l.quantity > 0) }));
+
 export function proposal(searchID: string, s: Spec): Proposal {
   const c = carrier(...(s.carrier ?? ['SN', 'SNCF']));
   const prices = s.prices ?? [3900, 6900, 9900];
@@ -70,9 +74,10 @@ export function proposal(searchID: string, s: Spec): Proposal {
     unavailabilityReason: null,
     tags: [],
     offers: offers.map((o) => ({ offerID: o.id, travelerIDs: [1] })),
+    fareSummary: s.full ? [] : summaryOf(offers),
     links: s.more ? { getMoreChoices: { href: `/api/v1/treep/choices/${searchID}~${s.index}~second/more`, method: 'GET' } } : {},
   };
-  const first: Choice = { ...choice, id: `${searchID}~${s.index}~first`, cabin: 'first', price: null, full: false, unavailabilityReason: 'Pas de première classe', offers: [], links: {} };
+  const first: Choice = { ...choice, id: `${searchID}~${s.index}~first`, cabin: 'first', price: null, full: false, unavailabilityReason: 'Pas de première classe', offers: [], fareSummary: [], links: {} };
   return {
     id: `${searchID}~${s.index}`,
     type: s.type ?? 'rail',

@@ -1,2 +1,22 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+
 /** The choice a proposal's offer belongs to: `searchID~i~cabin~k` → `searchID~i~cabin`. */
 export const choiceIdOf = (offerId: string): string => offerId.split('~').slice(0, 3).join('~');
+
+const WEEKDAYS = [msg`dimanche`, msg`lundi`, msg`mardi`, msg`mercredi`, msg`jeudi`, msg`vendredi`, msg`samedi`];
+const MONTHS = [msg`janvier`, msg`février`, msg`mars`, msg`avril`, msg`mai`, msg`juin`, msg`juillet`, msg`août`, msg`septembre`, msg`octobre`, msg`novembre`, msg`décembre`];
+
+/**
+ * `mercredi 2 décembre` (`… 2026` with the year) from the date part of an ISO date-time: the day on the
+ * station's calendar. Without Intl, whose first formatter costs ~15 ms in the results' first render.
+ */
+export function useDayLabel() {
+  const { t, i18n } = useLingui();
+  return (iso: string, withYear = false): string => {
+    const [year, monthNumber, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const weekday = i18n._(WEEKDAYS[new Date(Date.UTC(year, monthNumber - 1, day)).getUTCDay()]!);
+    const month = i18n._(MONTHS[monthNumber - 1]!);
+    return withYear ? t`${weekday} ${day} ${month} ${year}` : t`${weekday} ${day} ${month}`;
+  };
+}

@@ -89,7 +89,7 @@ describe('Stats comparison', () => {
     expect(cells('CO2 le plus bas')).toEqual([formatCo2(1800), formatCo2(48_000)]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Avion (1)' }));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Train', 'Avion (affiché)']);
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Train', 'Avion (affiché)']));
   });
 
   it('shows a dash for a transport without any bookable trip', async () => {

@@ -8,7 +8,7 @@ import { apiError, userFixture } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DEFAULT_FILTERS, toggleFlexibility } from './filters';
-import { offer, results } from './fixtures';
+import { offer, results, summaryOf } from './fixtures';
 import { formatCo2, formatDuration, formatPrice } from '../../../lib/format';
 import { travelFixture } from '../../../testing/travels';
 
@@ -147,6 +147,7 @@ describe('Trip results (spec 1 §2, §4)', () => {
     ]);
     // Air France only sells offers with hold luggage.
     air.proposals[0]!.offers = air.proposals[0]!.offers.map((o) => ({ ...o, luggages: [{ type: 'hold', quantity: 1, conditions: '23 kg' }] }));
+    air.proposals[0]!.choices[0]!.fareSummary = summaryOf(air.proposals[0]!.offers);
     air.warns = [{ code: 'NO_RESULTS_WITHOUT_TRANSIT', message: 'Aucun vol sans escale' }];
     server.use(searchHandler(air));
     await renderRoute(URL);
@@ -225,7 +226,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
         return HttpResponse.json({ result: { travels: [], links: {} } });
       }),
     );
-    await renderRoute(URL);
+    const { router } = await renderRoute(URL);
     const first = within(await list()).getAllByRole('listitem', { name: /Départ/ })[0]!;
     await user.click(within(first).getByRole('button', { name: /2de classe/ }));
     const cheapest = screen.getByRole('button', { name: /Non flexible · Prem’s\s*29,00/ });
@@ -258,7 +259,14 @@ describe('Traveller step and add to cart (spec 2)', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
-    expect(await screen.findByText('Votre trajet a été ajouté au panier.')).toBeTruthy();
+    // Added: the app stays on the results and says so, with the way to the cart and to a return (issue 12 item 15).
+    const notice = await screen.findByRole('region', { name: 'Ajouté à votre panier' });
+    expect(within(notice).getByRole('link', { name: 'Voir le panier' }).getAttribute('href')).toBe('/cart');
+    expect(within(notice).getByRole('button', { name: 'Réserver un retour' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(notice).getByRole('heading', { name: 'Ajouté à votre panier' })));
+    expect(router.state.location.pathname).toBe('/search');
+    expect(screen.queryByRole('heading', { name: 'Informations voyageurs' })).toBeNull();
+    expect(within(await list()).getAllByRole('listitem', { name: /Départ/ })).toHaveLength(3);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.key).toMatch(/^[\w-]{8,}$/);
     expect(calls[0]!.body).toEqual({
@@ -275,7 +283,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
       ],
     });
     await waitFor(() => expect(cartReads).toBeGreaterThan(before));
-  });
+  }, 30_000); // many steps on a busy machine
 
   it('says which fields are missing or malformed, and shows the server’s field errors', async () => {
     signIn();
@@ -308,7 +316,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
     const lastname = screen.getByLabelText('Nom *');
     expect(lastname.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Ce champ est requis')).toBeTruthy();
-  });
+  }, 30_000);
 });
 
 function cartResult() {

@@ -19,6 +19,7 @@ import { SearchSteps } from '../../../components/SearchSteps';
 import { Spinner } from '../../../components/Spinner';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
 import { useUser } from '../../../lib/me';
+import { rememberPassengerName } from '../../../lib/passenger-names';
 import { rememberPlaceName } from '../../../lib/place-names';
 import type { DateRule } from './components/DateInput';
 import { DateInput } from './components/DateInput';
@@ -142,6 +143,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     performance.mark(SEARCH_SUBMIT_MARK);
     // The results screen names the places before its results come.
     for (const place of getValues(['from', 'to', 'retFrom', 'retTo'])) if (place) rememberPlaceName(place.ID, place.name);
+    for (const passenger of getValues('pax')) if (passenger.name) rememberPassengerName(passenger.ref, passenger.name);
     void navigate({ to: '/search', search });
   });
 
