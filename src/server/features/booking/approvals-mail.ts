@@ -19,8 +19,9 @@ const bookingsUrl = (origin: string) => `${origin}/account/tickets`;
 const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 /** "23/11/2026 07:04" from a local ISO time (the station's own time). */
 const localTime = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+/** A deadline in the agency's zone, named (the server knows no zone of the reader's; the app shows theirs). */
 const instant = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
 const price = (amount: string, lang: Lang) => `${lang === 'fr' ? amount.replace('.', ',') : amount} €`;
 
 const T = {
