@@ -29,7 +29,7 @@ export default mergeConfig(
           test: {
             name: 'api',
             environment: 'node',
-            include: ['src/server/**/*.test.ts'],
+            include: ['src/server/**/*.test.ts', 'test/security/**/*.test.ts'],
             exclude: ['src/server/**/*.unit.test.ts'],
             globalSetup: ['test/api-global-setup.ts'],
             testTimeout: 20_000,

@@ -21,11 +21,12 @@ export async function startApi(overrides: Partial<Config> = {}, deps: { supplier
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
   const links = new LinkChecker();
 
-  const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string> } = {}) => {
+  /** `from`: the client's address as the socket gives it (127.0.0.1 by default). */
+  const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string>; from?: string } = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.apiKey !== null) headers['api-key'] = opts.apiKey ?? DEMO_API_KEY;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await app.inject({ method, url, headers, payload: opts.body });
+    const res = await app.inject({ method, url, headers, payload: opts.body, remoteAddress: opts.from });
     const body = res.body ? (safeJson(res.body) as any) : null; // eslint-disable-line @typescript-eslint/no-explicit-any
     links.check({ method: String(method), url, body: opts.body }, { status: res.statusCode, body });
     return { status: res.statusCode, body, headers: res.headers };
