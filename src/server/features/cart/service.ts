@@ -1,6 +1,8 @@
 import type { CartAddBody } from '../../../contract/cart';
 import type { Travel } from '../../../contract/travel';
+import type { FormField } from '../../../contract/trip';
 import { cartAddBodySchema } from '../../../contract/cart';
+import { birthdateProblem } from '../../../contract/validation';
 import { companyPolicy } from '../../db/companies';
 import { resolveOffer } from '../../db/trip-searches';
 import { loadTravels, updateTravel } from '../../db/travels';
@@ -10,6 +12,7 @@ import { placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
+import { isoDate } from '../../platform/clock';
 import type { RequestContext } from '../../platform/request-context';
 import { evaluateTrip } from '../../supplier/fastest-train';
 import * as repo from './repository';
@@ -87,6 +90,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
 function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
   const forms = travelerForms(journeys, input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id })), ctx.user, ctx.lang);
   const problems: Record<string, string> = {};
+  const today = isoDate(ctx.services.clock.now());
   const leaderValues: Record<string, string | null> = {};
   forms[0]?.fieldsGroups.flatMap((g) => g.fields).forEach((f) => {
     if (f.linkedWith?.isLeader) for (const name of f.linkedWith.followerNames) leaderValues[name] = input[0]?.fields[f.name] ?? null;
@@ -96,15 +100,21 @@ function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: numb
     for (const f of forms[i]!.fieldsGroups.flatMap((g) => g.fields)) {
       const raw = f.linkedWith && !f.linkedWith.isLeader && f.name in leaderValues ? leaderValues[f.name] : traveler.fields[f.name];
       const value = raw?.trim() || null;
-      if (f.required && !value) problems[`travelers.${i}.${f.name}`] = 'FIELD_REQUIRED';
-      else if (value && f.regex && !new RegExp(f.regex).test(value)) problems[`travelers.${i}.${f.name}`] = 'FORMAT_INVALID';
-      else if (value && f.options && !f.options.some((o) => o.value === value)) problems[`travelers.${i}.${f.name}`] = 'SELECT_VALID_VALUE';
+      const problem = value ? valueProblem(f, value, today) : f.required ? 'FIELD_REQUIRED' : null;
+      if (problem) problems[`travelers.${i}.${f.name}`] = problem;
       values[f.name] = value;
     }
     return { travelerID: traveler.travelerID, profileID: forms[i]!.profileID, guestID: forms[i]!.guestID, ...values };
   });
   if (Object.keys(problems).length) fail('PASSENGER_INFO_MISSING', problems);
   return travelers;
+}
+
+/** A filled field's problem: its format, its list of values, and for a birthdate the date rules. */
+function valueProblem(f: FormField, value: string, today: string): string | null {
+  if (f.regex && !new RegExp(f.regex).test(value)) return 'FORMAT_INVALID';
+  if (f.options && !f.options.some((o) => o.value === value)) return 'SELECT_VALID_VALUE';
+  return f.name === 'birthdate' ? birthdateProblem(value, today) : null;
 }
 
 async function checkEntity(ctx: Ctx, entityId: string | null): Promise<string | null> {

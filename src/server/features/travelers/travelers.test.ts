@@ -44,4 +44,17 @@ describe('guests', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ firstname: 'PLEASE_FILL', birthdate: 'TOO_YOUNG' });
   });
+  it.each([
+    ['not a date', 'VALID_DATE'],
+    ['02/01/1990', 'VALID_DATE'],
+    ['xx/xx/xxxx', 'VALID_DATE'],
+    ['1990-02-30', 'VALID_DATE'],
+    ['1899-12-31', 'NOT_THAT_OLD'],
+  ])('refuses the birthdate %s with %s, and takes an empty one as none', async (birthdate, key) => {
+    const guest = (b: string) => api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MR', firstname: 'Paul', lastname: 'Nadal', birthdate: b } });
+    const res = await guest(birthdate);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ api_code: 17, fields: { birthdate: key } });
+    expect((await guest('')).body.result.birthdate).toBeNull();
+  });
 });

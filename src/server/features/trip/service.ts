@@ -1,6 +1,7 @@
 import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
+import { birthdateProblem } from '../../../contract/validation';
 import { linkTo } from '../../../contract/rels';
 import { companyPolicy, companySuggestedAddresses } from '../../db/companies';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, type StoredSearch } from '../../db/trip-searches';
@@ -9,6 +10,7 @@ import { flightDay, tripCompliance } from '../../domain/policy';
 import { placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { choiceId, offerId, proposalId, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
 import { fail } from '../../platform/errors';
+import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
@@ -105,6 +107,11 @@ async function withRailFallback(ctx: Ctx, query: TripQuery, journeys: Journey[],
 export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
   const body = tripSearchBodySchema.parse(input);
   if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
+  const today = isoDate(ctx.services.clock.now());
+  body.travelers.forEach((t, i) => {
+    const problem = t.birthdate ? birthdateProblem(t.birthdate, today) : null;
+    if (problem) fail('REQUEST_FORMAT_INVALID', { [`travelers.${i}.birthdate`]: problem });
+  });
   if (body.return_datetime && body.return_datetime <= body.datetime) fail('REQUEST_FORMAT_INVALID', { return_datetime: 'ENTER_DATE_AFTER' });
   let leg: 'outward' | 'return' = 'outward';
   let [originId, destinationId, datetime, represents] = [body.origin, body.destination, body.datetime, body.represents];

@@ -37,6 +37,15 @@ const search = (b: Record<string, unknown>, token?: string) => api.call('POST', 
 type Proposal = { id: string; type: string; departure: string; arrival: string; transitCount: number; co2Emission: number; choices: { id: string; cabin: string; price: number | null; links: Record<string, { href: string; method: string }> }[]; offers: { id: string; price: number; flexibility: number; links: Record<string, { href: string; method: string }> }[] };
 
 describe('POST /treep/search', () => {
+  it('takes a traveller’s birthdate only as an ISO date from 1900 to yesterday, naming the field', async () => {
+    for (const [birthdate, key] of [['17/05/1990', 'VALID_DATE'], ['1990-02-30', 'VALID_DATE'], ['1899-12-31', 'NOT_THAT_OLD'], ['2026-11-22', 'TOO_YOUNG']]) {
+      const res = await search(body({ travelers: [{ id: 1, birthdate }] }));
+      expect(res.status, birthdate).toBe(400);
+      expect(res.body).toMatchObject({ api_code: 17, fields: { 'travelers.0.birthdate': key } });
+    }
+    expect((await search(body({ travelers: [{ id: 1, birthdate: '1990-05-17' }] }))).status).toBe(200);
+  });
+
   it('answers Paris → Lyon by train tomorrow morning, leaving after 07:00, with choices, offers and CO2', async () => {
     const res = await search(body());
     expect(res.status).toBe(200);
