@@ -4,11 +4,12 @@ import type { FormField } from '../../../contract/trip';
 import { cartAddBodySchema } from '../../../contract/cart';
 import { birthdateProblem } from '../../../contract/validation';
 import { companyPolicy } from '../../db/companies';
+import { bookablePeople } from '../../db/people';
 import { resolveOffer } from '../../db/trip-searches';
 import { loadTravels, updateTravel } from '../../db/travels';
 import type { Journey } from '../../domain/journey';
 import type { TripData } from '../../domain/product';
-import { placementOptions, travelerForms } from '../../domain/traveler-forms';
+import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
@@ -35,7 +36,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   if (body.travelers.length !== passengers) fail('PASSENGER_INFO_MISSING', { travelers: 'FIELD_REQUIRED' });
 
   const journeys = chosen.map((c) => c.journey);
-  const travelers = checkTravelers(ctx, journeys, body.travelers);
+  const travelers = await checkTravelers(ctx, journeys, body.travelers);
   const entityId = await checkEntity(ctx, body.entity_id ?? null);
   const options = checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers);
   const placementWishes = checkPlacementWishes(ctx, journeys, body.placementWishes ?? {});
@@ -86,9 +87,15 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   return { travel: await travelById(ctx, travelId), offer_errors: [] };
 }
 
-/** Required fields filled, formats kept, the leader's linked values copied to every follower. */
-function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
-  const forms = travelerForms(journeys, input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id })), ctx.user, ctx.lang);
+/**
+ * Travellers named only by people the user may book for (else 404), required fields filled,
+ * formats kept, the leader's linked values copied to every follower.
+ */
+async function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
+  const refs = input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
+  const known = await bookablePeople(ctx.services.db, ctx.user, refs);
+  if (namesStranger(refs, ctx.user, known)) fail('USER_NOT_FOUND_3');
+  const forms = travelerForms(journeys, refs, ctx.user, ctx.lang, known);
   const problems: Record<string, string> = {};
   const today = isoDate(ctx.services.clock.now());
   const leaderValues: Record<string, string | null> = {};
