@@ -22,8 +22,6 @@ export const findUserByEmail = async (db: Db, agencyId: string, email: string) =
       .limit(1)
   )[0];
 
-export const findUserById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
-
 export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

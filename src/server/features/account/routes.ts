@@ -49,7 +49,7 @@ export function accountRoutes(services: Services) {
 
     r.post(
       '/user/login',
-      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 404, 410, 429) } } },
+      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) } } },
       async (request, reply) => {
         try {
           return { result: await account.login(ctx(request), request.body) };
