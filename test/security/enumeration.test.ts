@@ -20,7 +20,8 @@ let client = 0;
 /** Every call from another address: the sign-in throttling must not be what answers. */
 const from = () => `198.18.${Math.floor(++client / 250)}.${(client % 250) + 1}`;
 
-const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The fastest of several runs: the work a call does, without what the machine's other load adds. */
+const fastest = (values: number[]) => Math.min(...values);
 async function timed(run: () => Promise<unknown>) {
   const start = performance.now();
   await run();
@@ -46,9 +47,9 @@ describe('username enumeration', () => {
       knownTimes.push(await timed(() => login('bob')));
       unknownTimes.push(await timed(() => login(`ghost-${i}`)));
     }
-    // A password hash is checked either way: without it, an unknown name answers several times faster.
-    expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) * 0.5);
-    expect(median(knownTimes)).toBeGreaterThan(median(unknownTimes) * 0.5);
+    // A password hash is checked either way: without it, an unknown name answers ten times faster.
+    expect(fastest(unknownTimes)).toBeGreaterThan(fastest(knownTimes) * 0.5);
+    expect(fastest(knownTimes)).toBeGreaterThan(fastest(unknownTimes) * 0.5);
   });
 
   it('POST /user/forgot answers a known and an unknown username alike', async () => {
@@ -77,6 +78,7 @@ describe('username enumeration', () => {
       newTimes.push(await timed(() => api.call('POST', '/api/v1/user/signin', { body: signupBody() })));
       takenTimes.push(await timed(() => api.call('POST', '/api/v1/user/signin', { body: signupBody({ username: 'gus' }) })));
     }
-    expect(median(takenTimes)).toBeGreaterThan(median(newTimes) * 0.5);
+    // A password is hashed either way: without it, a taken name answers ten times faster.
+    expect(fastest(takenTimes)).toBeGreaterThan(fastest(newTimes) * 0.5);
   });
 });
