@@ -35,7 +35,8 @@ export const API_CODES = {
   26: { key: 'TICKETS_MISSING', status: 400, fr: 'Billets manquants.', en: 'Tickets missing.' },
   27: { key: 'SECONDARY_APPROVER_ALREADY_SET', status: 409, fr: 'Approbateur secondaire déjà défini.', en: 'Secondary approver already set.' },
   28: { key: 'TICKET_WITHOUT_APPROVER_2', status: 400, fr: 'Billet sans approbateur.', en: 'Ticket without approver.' },
-  29: { key: 'WRONG_CREDENTIALS', status: 401, fr: 'Mauvais mot de passe.', en: 'Wrong password.' },
+  // The same words for an unknown username and a wrong password: they must not tell which (issue 12, item 7).
+  29: { key: 'WRONG_CREDENTIALS', status: 401, fr: 'Nom d’utilisateur ou mot de passe incorrect.', en: 'Username or password incorrect.' },
   30: { key: 'EMAIL_NOT_CONFIRMED', status: 403, fr: 'Votre adresse e-mail n’est pas encore confirmée : ouvrez le lien d’activation reçu par e-mail.', en: 'Your e-mail address is not confirmed yet: open the activation link we e-mailed you.' },
   31: { key: 'NO_USER_WITH_EMAIL', status: 404, fr: 'Aucun utilisateur avec cet e-mail.', en: 'No user with that e-mail.' },
   32: { key: 'ACCOUNT_UNUSABLE_HERE', status: 403, fr: 'Ce compte n’est pas utilisable à cette adresse.', en: 'This account cannot be used at this address.' },

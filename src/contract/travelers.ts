@@ -28,8 +28,9 @@ export const newGuestSchema = (today: string) =>
       email: fields.email().optional(),
       birthdate: z
         .string()
-        .max(10)
+        .max(10, { error: 'VALID_DATE' })
         .optional()
+        .transform((value) => value || undefined)
         .superRefine((value, ctx) => {
           const problem = value ? birthdateProblem(value, today) : null;
           if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -27,7 +27,6 @@ export type MessageKey = (typeof MESSAGE_KEYS)[number];
 export const EMAIL_RE =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const PHONE_RE = /^\+?\d{2,15}$/;
-export const MASKED_DATE = 'xx/xx/xxxx';
 export const BIRTHDATE_MIN = '1900-01-01';
 export const PASSWORD_MIN = 8;
 
@@ -36,11 +35,12 @@ export const passwordProblem = (value: string): MessageKey | null =>
     ? null
     : 'PASSWORD_RULES';
 
-/** A birthdate `YYYY-MM-DD` must be a real date after 1900-01-01 and before today. */
+/**
+ * A birthdate, wherever one is accepted (sign-up, guests, search and booking travellers), is an
+ * ISO date `YYYY-MM-DD`, a real day from 1900-01-01 and before `today`.
+ */
 export function birthdateProblem(value: string, today: string): MessageKey | null {
-  if (value === MASKED_DATE) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return 'VALID_DATE';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'VALID_DATE';
   const d = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return 'VALID_DATE';
   if (value < BIRTHDATE_MIN) return 'NOT_THAT_OLD';

@@ -25,7 +25,8 @@ export type Config = {
   logLevel: string;
   session: { idleMinutes: number; absoluteHours: number };
   tokens: { activationHours: number; resetMinutes: number; loginMinutes: number };
-  loginLimits: { windowMinutes: number; perAccount: number; perAddress: number };
+  /** Failed sign-ins allowed in the window per (username, client address), and per client address whatever the username. */
+  loginLimits: { windowMinutes: number; perPair: number; perAddress: number };
   /** Requests per minute and address on the calls that send e-mail or create accounts. */
   mailingRateLimit: number;
   /** Trip searches (and their pages) per minute and address without a session: each one is stored. */
@@ -178,7 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     session: { idleMinutes: env.SESSION_IDLE_MINUTES ?? 8 * 60, absoluteHours: env.SESSION_ABSOLUTE_HOURS ?? 7 * 24 },
     tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
-    loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+    loginLimits: { windowMinutes: 15, perPair: 5, perAddress: 30 },
     mailingRateLimit: env.MAILING_RATE_LIMIT ?? 20,
     anonymousSearchRateLimit: env.ANONYMOUS_SEARCH_RATE_LIMIT ?? 30,
     supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,

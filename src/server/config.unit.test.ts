@@ -31,7 +31,7 @@ describe('configuration defaults', () => {
       logLevel: 'info',
       session: { idleMinutes: 480, absoluteHours: 168 },
       tokens: { activationHours: 48, resetMinutes: 60, loginMinutes: 5 },
-      loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+      loginLimits: { windowMinutes: 15, perPair: 5, perAddress: 30 },
       mailingRateLimit: 20,
       anonymousSearchRateLimit: 30,
       supplierLatencyMs: 0,

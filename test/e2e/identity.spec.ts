@@ -23,7 +23,7 @@ test('a visitor signs up, activates from the e-mail, signs in, switches to Engli
   await expect(submit).toBeDisabled();
   await dialog.getByRole('checkbox').check();
   await submit.click();
-  await expect(dialog.getByText('Votre compte est créé')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Vérifiez votre boîte e-mail' })).toBeVisible();
   await expect(dialog.getByText(email)).toBeVisible();
 
   await followMailLink(page, email, 'Activer mon compte');
@@ -56,19 +56,24 @@ test('an employee sees first name and company in the header', async ({ page }) =
   await expect(banner.getByText('Démo')).toBeVisible();
 });
 
-test('a wrong password says "Mauvais mot de passe." and an unknown username says so', async ({ page }) => {
+test('an unknown username and a wrong password get the same "username or password incorrect"', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
   const dialog = page.getByRole('dialog');
+  const incorrect = dialog.getByText('Nom d’utilisateur ou mot de passe incorrect.');
   await dialog.getByLabel('Nom d’utilisateur').fill('nobody-at-all');
   await dialog.getByRole('button', { name: 'Continuer' }).click();
-  await expect(dialog.getByText('Nom d’utilisateur non reconnu')).toBeVisible();
+  // An unknown name gets the password step, as a known one does.
+  await dialog.getByLabel('Mot de passe', { exact: true }).fill('NotThePassword1');
+  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(incorrect).toBeVisible();
 
+  await dialog.getByRole('button', { name: 'Changer d’identifiant' }).click();
   await dialog.getByLabel('Nom d’utilisateur').fill('gus');
   await dialog.getByRole('button', { name: 'Continuer' }).click();
   await dialog.getByLabel('Mot de passe', { exact: true }).fill('NotThePassword1');
   await dialog.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(dialog.getByText('Mauvais mot de passe.')).toBeVisible();
+  await expect(incorrect).toBeVisible();
   await expect(page.getByRole('banner').getByText('Gus')).toHaveCount(0);
 });
 
@@ -79,7 +84,7 @@ test('a user resets the password from the e-mailed link and signs in with the ne
   await dialog.getByRole('button', { name: 'Mot de passe oublié ?' }).or(dialog.getByRole('link', { name: 'Mot de passe oublié ?' })).click();
   await dialog.getByLabel('Nom d’utilisateur').fill('carol');
   await dialog.getByRole('button', { name: 'Envoyer le lien' }).click();
-  await expect(dialog.getByText('Un e-mail vous a été envoyé', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('Si ce compte existe, un e-mail est en route', { exact: false })).toBeVisible();
 
   await followMailLink(page, 'carol@acme.example', 'Choisir un nouveau mot de passe');
   const reset = page.getByRole('dialog');
@@ -90,7 +95,7 @@ test('a user resets the password from the e-mailed link and signs in with the ne
   // The old password no longer works; the new one does.
   await page.goto('/');
   await login(page, 'carol', DEMO_PASSWORD);
-  await expect(page.getByRole('dialog').getByText('Mauvais mot de passe.')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Nom d’utilisateur ou mot de passe incorrect.')).toBeVisible();
   await page.keyboard.press('Escape');
   await login(page, 'carol', 'Carol2027x');
   await expect(page.getByRole('banner').getByText('Carol')).toBeVisible();

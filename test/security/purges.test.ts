@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_HANDLERS } from '../../src/server/app';
-import { idempotencyKeys, jobs, rateLimits, sessions, tripSearches, users } from '../../src/server/db/schema';
+import { authFailures, idempotencyKeys, jobs, rateLimits, sessions, tripSearches, users } from '../../src/server/db/schema';
 import { runDueJobs } from '../../src/server/platform/jobs';
 import { scheduleMaintenance } from '../../src/server/platform/maintenance';
 import { scheduleSearchCleanup } from '../../src/server/features/trip/jobs';
@@ -22,7 +22,7 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
   });
   afterAll(() => api.close());
 
-  it('drops expired, revoked and idle sessions, old idempotency keys, old searches and ended rate-limit windows; keeps the rest', async () => {
+  it('drops expired, revoked and idle sessions, old idempotency keys, old searches, ended rate-limit windows and failed sign-ins past the window; keeps the rest', async () => {
     const { db, clock } = api;
     const token = await api.login('alice');
     const [alice] = await db.select().from(users).where(eq(users.username, 'alice'));
@@ -43,6 +43,11 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
       { key: 'ended', hits: 3, resetAt: sql`now() - interval '1 minute'` },
       { key: 'running', hits: 3, resetAt: sql`now() + interval '1 minute'` },
     ]);
+    const window = services.config.loginLimits.windowMinutes * 60_000;
+    await db.insert(authFailures).values([
+      { scope: 'pair', key: 'old-failure', at: at(-window - 60_000) },
+      { scope: 'address', key: 'recent-failure', at: at(-60_000) },
+    ]);
 
     // What the server schedules at start-up: a purge now, then every day.
     await scheduleMaintenance(db, clock.now());
@@ -57,5 +62,6 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
     expect((await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key)).toEqual(['new-key-0001']);
     expect(await db.select({ id: tripSearches.id }).from(tripSearches)).toHaveLength(1);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['running']);
+    expect((await db.select({ key: authFailures.key }).from(authFailures)).map((r) => r.key)).toEqual(['recent-failure']);
   });
 });

@@ -5,6 +5,10 @@ import { companies, users } from './schema';
 
 /** Company reads shared by features: suggested addresses, approvers, the travel policy. */
 
+/** Whether the company is one of the agency's: ids of other agencies' companies are unknown here. */
+export const isAgencyCompany = async (db: Db, agencyId: string, companyId: string) =>
+  (await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.agencyId, agencyId))).limit(1)).length === 1;
+
 /** The addresses a company offers in every place search (its config's suggestedAddresses). */
 export const companySuggestedAddresses = async (db: Db, companyId: string) =>
   (await db.select({ addresses: companies.suggestedAddresses }).from(companies).where(eq(companies.id, companyId)).limit(1))[0]?.addresses ?? [];

@@ -142,12 +142,12 @@ export const userTokens = pgTable(
   (t) => [index('user_tokens_user').on(t.userId, t.kind)],
 );
 
-/** Failed sign-ins, counted in a sliding window per account and per address. */
+/** Failed sign-ins, counted in a sliding window per (username, client address) and per client address. */
 export const authFailures = pgTable(
   'auth_failures',
   {
     id: id(),
-    scope: text('scope').$type<'account' | 'address'>().notNull(),
+    scope: text('scope').$type<'pair' | 'address'>().notNull(),
     key: text('key').notNull(),
     at: instant('at').notNull(),
   },

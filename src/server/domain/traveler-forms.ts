@@ -45,6 +45,10 @@ export const needsTravelDocument = (journeys: Journey[]) =>
 /** What is known of a traveller picked by name (a colleague or a guest): it prefills their identity. */
 export type KnownPerson = { gender: 'MR' | 'MS' | null; firstname: string; lastname: string; birthdate: string | null };
 export type TravellerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
+/** Whether a traveller is named by an id that is neither the booker's own nor one of the people they may book for (`known`). */
+export const namesStranger = (travelers: TravellerRef[], user: { id: string } | null, known: Map<string, KnownPerson>) =>
+  travelers.some((t) => (t.profile_id && t.profile_id !== user?.id && !known.has(`p:${t.profile_id}`)) || (t.guest_id && !known.has(`g:${t.guest_id}`)));
+
 /** The signed-in user filling the step: they prefill their own identity and the booking contact. */
 export type Booker = KnownPerson & { id: string; email: string; phone: string | null };
 

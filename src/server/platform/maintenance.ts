@@ -1,6 +1,6 @@
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { authFailures, idempotencyKeys, rateLimits, sessions } from '../db/schema';
 import { minutes } from './clock';
 import { enqueue, type JobHandlers } from './jobs';
 
@@ -32,6 +32,8 @@ export const maintenanceJobs: JobHandlers = {
     // Both are timed by the database clock that wrote them.
     await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '1 day'`);
     await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
+    // Failed sign-ins count only within the throttling window (features/account/throttle.ts).
+    await db.delete(authFailures).where(lt(authFailures.at, new Date(now.getTime() - minutes(config.loginLimits.windowMinutes))));
     return { runAgainAt: new Date(now.getTime() + DAY) };
   },
 };

@@ -38,14 +38,12 @@ describe('tenancy', () => {
 });
 
 describe('GET /user/auth-strategy/{username}', () => {
-  it('says password for a known username, whatever its case', async () => {
-    const res = await api.call('GET', '/api/v1/user/auth-strategy/ALICE');
-    expect(res.body).toEqual({ result: { strategy: 'password', redirectURL: null } });
-  });
-  it('answers 404 with code 43 for an unknown username', async () => {
-    const res = await api.call('GET', '/api/v1/user/auth-strategy/nobody-here');
-    expect(res.status).toBe(404);
-    expect(res.body.api_code).toBe(43);
+  it('says password for a known username whatever its case, and for an unknown one alike', async () => {
+    for (const name of ['ALICE', 'nobody-here']) {
+      const res = await api.call('GET', `/api/v1/user/auth-strategy/${name}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: { strategy: 'password', redirectURL: null } });
+    }
   });
 });
 
@@ -60,10 +58,12 @@ describe('POST /user/login and the session', () => {
     expect(me.body.result.links.logout).toEqual({ href: '/api/v1/user/logout', method: 'POST' });
   });
 
-  it('answers 401 code 29 "Mauvais mot de passe." to a wrong password', async () => {
-    const res = await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: 'wrong-Pass1' } });
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ api_code: 29, errorMessage: 'Mauvais mot de passe.' });
+  it('answers 401 code 29 "username or password incorrect" to a wrong password and to an unknown username', async () => {
+    for (const username of ['gus', 'nobody-here']) {
+      const res = await api.call('POST', '/api/v1/user/login', { body: { username, password: 'wrong-Pass1' } });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ api_code: 29, errorMessage: 'Nom d’utilisateur ou mot de passe incorrect.' });
+    }
   });
 
   it('rejects malformed bodies with 400 code 17, never a 500', async () => {
@@ -123,7 +123,8 @@ describe('POST /user/login and the session', () => {
     const token = await api.login('maya');
     const res = await api.call('GET', '/api/v1/user/', { token, apiKey: 'other-key' });
     expect(res.status).toBe(401);
-    expect((await api.call('GET', '/api/v1/user/auth-strategy/maya', { apiKey: 'other-key' })).status).toBe(404);
+    const elsewhere = await api.call('POST', '/api/v1/user/login', { body: { username: 'maya', password: DEMO_PASSWORD }, apiKey: 'other-key' });
+    expect(elsewhere.body.api_code).toBe(29);
   });
 
   it('signs in once with a one-time login token (sandbox / SSO entry)', async () => {
@@ -139,25 +140,25 @@ describe('POST /user/login and the session', () => {
   });
 });
 
-describe('brute-force limiting', () => {
-  it('answers 429 code 104 after 5 failures on one account, even to the right password, until the window slides', async () => {
-    for (let i = 0; i < 5; i++) expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'arthur', password: `bad${i}` } })).status).toBe(401);
-    const blocked = await api.call('POST', '/api/v1/user/login', { body: { username: 'arthur', password: DEMO_PASSWORD } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ api_code: 104, errorMessage: expect.stringMatching(/Trop de tentatives/) });
-    // another account from the same address is not locked out by this one
-    expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'tina', password: DEMO_PASSWORD } })).status).toBe(200);
-    api.clock.advance(16 * 60_000);
-    expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'arthur', password: DEMO_PASSWORD } })).status).toBe(200);
-  });
+describe('sign-in throttling (the attacks are in test/security/lockout.test.ts)', () => {
+  const attempt = (password: string) => api.call('POST', '/api/v1/user/login', { body: { username: 'arthur', password }, remoteAddress: '192.0.2.40' });
 
-  it('limits one address trying many accounts', async () => {
-    const remoteAddress = '203.0.113.9';
-    for (let i = 0; i < 30; i++) await api.call('POST', '/api/v1/user/login', { body: { username: `ghost${i}`, password: 'x' }, remoteAddress });
-    const res = await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD }, remoteAddress });
-    expect(res.status).toBe(429);
-    expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD } })).status).toBe(200);
-    api.clock.advance(16 * 60_000);
+  it('locks a device after 5 failures with 429 code 104 and Retry-After; following a reset link from it unlocks it', async () => {
+    for (let failures = 0; failures < 5; ) {
+      const res = await attempt(`bad${failures}`);
+      if (res.status === 429) api.clock.advance(Number(res.headers['retry-after']) * 1000);
+      else failures++;
+    }
+    const locked = await attempt(DEMO_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ api_code: 104, errorMessage: expect.stringMatching(/Trop de tentatives/) });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    await api.call('POST', '/api/v1/user/forgot', { body: { username: 'arthur' } });
+    const mail = await api.lastMail('arthur@escale-voyages.example');
+    const reset = await api.call('PUT', '/api/v1/user/password', { body: { token_pwd: mail!.token, password: 'Arthur2027x' }, remoteAddress: '192.0.2.40' });
+    expect(reset.status).toBe(200);
+    expect((await attempt('Arthur2027x')).status).toBe(200);
   });
 });
 
@@ -222,6 +223,9 @@ describe('sign-up and activation', () => {
     ['birthdate', { birthdate: '2030-01-01' }, 17, 'TOO_YOUNG'],
     ['birthdate', { birthdate: '2001-02-30' }, 17, 'VALID_DATE'],
     ['birthdate', { birthdate: '' }, 17, 'PLEASE_FILL'],
+    ['birthdate', { birthdate: 'xx/xx/xxxx' }, 17, 'VALID_DATE'],
+    ['birthdate', { birthdate: '17/05/1990' }, 17, 'VALID_DATE'],
+    ['birthdate', { birthdate: 'yesterday' }, 17, 'VALID_DATE'],
     ['password', { password: 'short1A', password_confirm: 'short1A' }, 17, 'PASSWORD_RULES'],
     ['password', { password: 'alllowercase1', password_confirm: 'alllowercase1' }, 17, 'PASSWORD_RULES'],
     ['password_confirm', { password_confirm: 'Voyage2027' }, 17, 'PASSWORD_MATCH'],
@@ -234,13 +238,42 @@ describe('sign-up and activation', () => {
     expect(res.body.fields[field]).toBe(key);
   });
 
-  it('refuses a taken username (52) or e-mail (49), whatever the case', async () => {
-    const username = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('3'), username: 'Alice' } });
-    expect(username.status).toBe(409);
-    expect(username.body.api_code).toBe(52);
-    const email = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('3'), email: 'ALICE@acme.example' } });
-    expect(email.status).toBe(409);
-    expect(email.body.api_code).toBe(49);
+  it('tells the owner of a registered e-mail, whatever its case, that they already have an account, in their language', async () => {
+    await api.db.update(users).set({ lang: 'en' }).where(eq(users.username, 'bob'));
+    const res = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('3'), email: 'BOB@acme.example' } });
+    expect(res.status).toBe(201);
+    const mail = await api.lastMail('bob@acme.example');
+    expect(mail?.subject).toBe('Escale Voyages: you already have an account');
+    expect(mail?.text).toMatch(/You already have an account: no other account was created\./);
+    expect(mail?.text).toMatch(/Username : bob/);
+    const reset = /Choose a new password : (\S+)/.exec(mail!.text)![1]!;
+    expect(reset).toMatch(/\/password\/[A-Za-z0-9_-]{43}$/);
+    expect(mail?.text).toMatch(/Sign in : http:\/\/localhost(:\d+)?\/\n/);
+    const token = reset.split('/').pop();
+    expect((await api.call('PUT', '/api/v1/user/password', { body: { token_pwd: token, password: 'BobAgain2027' } })).status).toBe(200);
+    await api.login('bob', 'BobAgain2027');
+  });
+
+  it('e-mails a new address whose username is taken that it is taken, with no link acting on that account', async () => {
+    const body = { ...validSignup('6'), username: 'Alice' };
+    expect((await api.call('POST', '/api/v1/user/signin', { body })).status).toBe(201);
+    const mail = await api.lastMail(body.email);
+    expect(mail?.subject).toBe('Escale Voyages : ce nom d’utilisateur est déjà utilisé');
+    expect(mail?.text).toMatch(/« Alice »\. Il est déjà utilisé : aucun compte n’a été créé\./);
+    expect(mail?.text).not.toMatch(/password|activate/);
+    expect(mail?.link).toMatch(/^http:\/\/localhost(:\d+)?\/$/);
+  });
+
+  it('sends a pending account’s owner who signs up again a new activation link', async () => {
+    const first = validSignup('7');
+    await api.call('POST', '/api/v1/user/signin', { body: first });
+    const old = await api.lastMail(first.email);
+    expect((await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('8'), email: first.email } })).status).toBe(201);
+    const again = await api.lastMail(first.email);
+    expect(again?.subject).toMatch(/activez votre compte/);
+    expect(again?.token).not.toBe(old?.token);
+    expect((await api.call('POST', '/api/v1/user/confirm', { body: { token: again!.token } })).status).toBe(200);
+    await api.login(first.username, 'Voyage2026');
   });
 
   it('accepts unicode names and survives wrong types without a 500', async () => {
@@ -286,8 +319,10 @@ describe('password reset', () => {
     expect(expired.body.api_code).toBe(102);
   });
 
-  it('answers 404 code 43 to an unknown username, 400 code 17 to a blank one, 101 to an unknown token', async () => {
-    expect((await api.call('POST', '/api/v1/user/forgot', { body: { username: 'nobody' } })).body.api_code).toBe(43);
+  it('answers an unknown username as a known one (without an e-mail), 400 code 17 to a blank one, 101 to an unknown token', async () => {
+    const unknown = await api.call('POST', '/api/v1/user/forgot', { body: { username: 'nobody' } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ result: { message: 'RESET_EMAIL_SENT' } });
     const blank = await api.call('POST', '/api/v1/user/forgot', { body: { username: '  ' } });
     expect(blank.body).toMatchObject({ api_code: 17, fields: { username: 'PLEASE_FILL' } });
     expect((await api.call('PUT', '/api/v1/user/password', { body: { token_pwd: 'nope', password: 'Valid1pass' } })).body.api_code).toBe(101);

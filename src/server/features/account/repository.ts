@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agencies, authFailures, companies, entities, userTokens, users } from '../../db/schema';
 
@@ -13,16 +13,14 @@ export const findUserByUsername = async (db: Db, agencyId: string, username: str
       .limit(1)
   )[0];
 
-export const emailTaken = async (db: Db, agencyId: string, email: string) =>
+export const findUserByEmail = async (db: Db, agencyId: string, email: string) =>
   (
     await db
-      .select({ id: users.id })
+      .select()
       .from(users)
       .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
       .limit(1)
-  ).length > 0;
-
-export const findUserById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+  )[0];
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning();
@@ -39,8 +37,16 @@ export async function insertToken(db: Db, values: typeof userTokens.$inferInsert
   await db.insert(userTokens).values(values);
 }
 
-export const findToken = async (db: Db, tokenHash: string) =>
-  (await db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash)).limit(1))[0];
+/** A token of one of the agency's users, with that user. */
+export const findToken = async (db: Db, agencyId: string, tokenHash: string) =>
+  (
+    await db
+      .select({ token: userTokens, user: users })
+      .from(userTokens)
+      .innerJoin(users, eq(users.id, userTokens.userId))
+      .where(and(eq(userTokens.tokenHash, tokenHash), eq(users.agencyId, agencyId)))
+      .limit(1)
+  )[0];
 
 /** Marks a token used only if nobody did it first: of two concurrent uses, exactly one wins. */
 export async function consumeToken(db: Db, id: string, at: Date): Promise<boolean> {
@@ -59,18 +65,28 @@ export const retireTokens = (db: Db, userId: string, kind: TokenKind, at: Date) 
     .set({ usedAt: at })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
 
-export async function countFailures(db: Db, scope: 'account' | 'address', key: string, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authFailures)
-    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since)));
-  return row?.n ?? 0;
+export type AttemptScope = (typeof authFailures.$inferSelect)['scope'];
+
+/** Writes a sign-in attempt under each key, before its password is checked; answers the rows' ids. */
+export async function recordAttempts(db: Db, keys: { scope: AttemptScope; key: string }[], at: Date): Promise<string[]> {
+  const rows = await db.insert(authFailures).values(keys.map((k) => ({ ...k, at }))).returning({ id: authFailures.id });
+  return rows.map((r) => r.id);
 }
 
-export const recordFailures = (db: Db, keys: { scope: 'account' | 'address'; key: string }[], at: Date) =>
-  db.insert(authFailures).values(keys.map((k) => ({ ...k, at })));
+/** The times of a key's attempts after `since`, oldest first, but for the caller's own (`except`); older ones are dropped on the way. */
+export async function attemptsSince(db: Db, scope: AttemptScope, key: string, since: Date, except: string[]): Promise<Date[]> {
+  await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), lte(authFailures.at, since)));
+  const rows = await db
+    .select({ at: authFailures.at })
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since), notInArray(authFailures.id, except)))
+    .orderBy(asc(authFailures.at));
+  return rows.map((r) => r.at);
+}
 
-export const clearFailures = (db: Db, scope: 'account' | 'address', key: string) =>
+export const forgetAttempts = (db: Db, ids: string[]) => db.delete(authFailures).where(inArray(authFailures.id, ids));
+
+export const clearAttempts = (db: Db, scope: AttemptScope, key: string) =>
   db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
 
 /** The user with the company, its entities and agency, as the API shows it. */

@@ -22,6 +22,7 @@ import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as account from './service';
+import { SignInThrottled } from './throttle';
 
 const tags = ['account'];
 
@@ -37,19 +38,26 @@ export function accountRoutes(services: Services) {
       {
         schema: {
           tags,
-          summary: 'How a user signs in (password or single sign-on)',
+          summary: 'How a user signs in (password or single sign-on); the same answer for unknown names',
           operationId: 'getAuthStrategy',
           params: z.object({ username: z.string().min(1).max(254) }),
-          response: { 200: envelope(authStrategySchema), ...apiErrors(400, 401, 404) },
+          response: { 200: envelope(authStrategySchema), ...apiErrors(400, 401) },
         },
       },
-      async (request) => ({ result: await account.authStrategy(ctx(request), request.params.username) }),
+      async () => ({ result: account.authStrategy() }),
     );
 
     r.post(
       '/user/login',
-      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 404, 410, 429) } } },
-      async (request) => ({ result: await account.login(ctx(request), request.body) }),
+      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) } } },
+      async (request, reply) => {
+        try {
+          return { result: await account.login(ctx(request), request.body) };
+        } catch (err) {
+          if (err instanceof SignInThrottled) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        }
+      },
     );
 
     r.post(
@@ -73,10 +81,10 @@ export function accountRoutes(services: Services) {
         validatorCompiler: () => (value) => ({ value }),
         schema: {
           tags,
-          summary: 'Sign up: creates a pending account and e-mails its activation link',
+          summary: 'Sign up: e-mails the activation link of a new pending account, or what to do when the e-mail or username is taken (same answer)',
           operationId: 'signUp',
           body: signupBodySchema('9999-12-31'),
-          response: { 201: envelope(signupResultSchema), ...apiErrors(400, 401, 409, 429) },
+          response: { 201: envelope(signupResultSchema), ...apiErrors(400, 401, 429) },
         },
       },
       async (request, reply) => reply.status(201).send({ result: await account.signup(ctx(request), request.body) }),
@@ -99,7 +107,7 @@ export function accountRoutes(services: Services) {
 
     r.post(
       '/user/forgot',
-      { ...limited, schema: { tags, summary: 'E-mail a password reset link', operationId: 'forgotPassword', body: forgotBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 429) } } },
+      { ...limited, schema: { tags, summary: 'E-mail a password reset link if the account exists (same answer either way)', operationId: 'forgotPassword', body: forgotBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 429) } } },
       async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
     );
 

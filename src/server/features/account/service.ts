@@ -5,17 +5,18 @@ import { ApiError, fail, parseWith } from '../../platform/errors';
 import { hours, isoDate, minutes } from '../../platform/clock';
 import { createSession, revokeAllSessions, revokeSession, type UserRow } from '../../platform/auth';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from '../../platform/secrets';
-import { linkMail } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import type { RequestContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
+import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
+import { activationMail, alreadyRegisteredMail, resetMail, usernameTakenMail } from './mails';
 import { approvalAccess } from '../../domain/approvals';
 
-export async function authStrategy({ services, agency }: Ctx, username: string) {
-  const user = await repo.findUserByUsername(services.db, agency.id, username.trim());
-  if (!user || user.status === 'deleted') fail('USER_NOT_FOUND');
-  return { strategy: 'password' as const, redirectURL: null };
-}
+/**
+ * Every name gets the password step, known or not: the answer must not tell whether an account
+ * exists (issue 12, item 7). No company of this product signs in by SSO.
+ */
+export const authStrategy = () => ({ strategy: 'password' as const, redirectURL: null });
 
 export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
   const user = 'token' in body ? await loginWithToken(ctx, body.token) : await loginWithPassword(ctx, body.username, body.password);
@@ -26,35 +27,38 @@ export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
 }
 
 /**
- * Failed sign-ins are counted per account and per address over a sliding window. Past the limit
- * the answer is 429 until the window slides on: never a permanent lock-out of the real user,
- * who can also reset the password (which clears the account's count).
+ * The password check, throttled (throttle.ts). The attempt is written before the password is
+ * checked, so that parallel tries count against each other; a refused one is forgotten (it proved
+ * nothing), a failed one stays, a successful one clears its pair.
  */
-async function loginWithPassword({ services, agency, address }: Ctx, username: string, password: string) {
+async function loginWithPassword({ services, agency, address, lang }: Ctx, username: string, password: string) {
   const { db, clock, config } = services;
   const now = clock.now();
+  const client = clientKey(address);
+  const pair = pairKey(agency.id, username, client);
+  const own = await repo.recordAttempts(db, [{ scope: 'pair', key: pair }, { scope: 'address', key: client }], now);
   const since = new Date(now.getTime() - minutes(config.loginLimits.windowMinutes));
-  const accountKey = `${agency.id}:${username.trim().toLowerCase()}`;
-  const [byAccount, byAddress] = await Promise.all([
-    repo.countFailures(db, 'account', accountKey, since),
-    repo.countFailures(db, 'address', address, since),
+  const [byPair, byAddress] = await Promise.all([
+    repo.attemptsSince(db, 'pair', pair, since, own),
+    repo.attemptsSince(db, 'address', client, since, own),
   ]);
-  if (byAccount >= config.loginLimits.perAccount || byAddress >= config.loginLimits.perAddress) fail('TOO_MANY_ATTEMPTS');
+  const wait = waitMs(byPair, byAddress, now, config.loginLimits);
+  if (wait > 0) {
+    await repo.forgetAttempts(db, own);
+    throw new SignInThrottled(Math.ceil(wait / 1000), lang);
+  }
 
   const user = await repo.findUserByUsername(db, agency.id, username.trim());
   const ok = user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
-  if (!ok || !user) {
-    await repo.recordFailures(db, [{ scope: 'account', key: accountKey }, { scope: 'address', key: address }], now);
-    return fail('WRONG_CREDENTIALS');
-  }
+  if (!ok || !user) return fail('WRONG_CREDENTIALS');
+  await Promise.all([repo.clearAttempts(db, 'pair', pair), repo.forgetAttempts(db, own)]);
   if (user.status === 'pending') fail('EMAIL_NOT_CONFIRMED');
-  await repo.clearFailures(db, 'account', accountKey);
   return user;
 }
 
 /** One-time sign-in link (sandbox / SSO entry): single use and short-lived. */
-async function loginWithToken({ services }: Ctx, token: string) {
-  const user = await useToken(services, token, 'login');
+async function loginWithToken(ctx: Ctx, token: string) {
+  const user = await useToken(ctx, token, 'login');
   if (user.status !== 'active') fail('USER_STATUS_INVALID');
   return user;
 }
@@ -64,17 +68,33 @@ export async function logout({ services }: Ctx, sessionId: string) {
   return { redirectURL: null };
 }
 
+/**
+ * Sign-up answers "check your e-mail" whether the e-mail or username is new or taken, after the
+ * same work (a password hash, one e-mail), so that it tells nobody which accounts exist (issue 12,
+ * item 7). The e-mail says what happened: the activation link of a new account; to the owner of
+ * an address already registered, "you already have an account" (or, still pending, a new
+ * activation link); to a new address whose username is taken, that it is taken.
+ */
 export async function signup(ctx: Ctx, body: unknown) {
   const { db, clock } = ctx.services;
   const input = parseSignup(body, isoDate(clock.now()));
-  if (await repo.findUserByUsername(db, ctx.agency.id, input.username)) fail('USER_EXISTS');
-  if (await repo.emailTaken(db, ctx.agency.id, input.email)) fail('EMAIL_IN_USE');
+  const answer = { email: input.email };
+  const passwordHash = await hashPassword(input.password);
+  const owner = await repo.findUserByEmail(db, ctx.agency.id, input.email);
+  if (owner?.status === 'pending') await sendActivation(ctx, owner);
+  else if (owner?.status === 'active') await sendAlreadyRegistered(ctx, owner);
+  // An erased account's address gets no e-mail.
+  if (owner) return answer;
+  if (await repo.findUserByUsername(db, ctx.agency.id, input.username)) {
+    await sendUsernameTaken(ctx, input);
+    return answer;
+  }
   const user = await repo
     .insertUser(db, {
       agencyId: ctx.agency.id,
       username: input.username,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       gender: input.gender,
       firstname: input.firstname,
       lastname: input.lastname,
@@ -83,15 +103,16 @@ export async function signup(ctx: Ctx, body: unknown) {
       address: input.address.description,
       subsidyNumber: input.subsidy_number ?? null,
       status: 'pending',
+      lang: ctx.lang,
       gdprConsentAt: clock.now(),
     })
     .catch((err: { code?: string; cause?: { code?: string } }) => {
-      // A concurrent sign-up with the same username or e-mail lost the race on the unique index.
-      if (err.code === '23505' || err.cause?.code === '23505') fail('USER_EXISTS');
+      // A concurrent sign-up with the same username or e-mail won the race on the unique index: its e-mail is on its way.
+      if (err.code === '23505' || err.cause?.code === '23505') return null;
       throw err;
     });
-  await sendActivation(ctx, user);
-  return { email: user.email };
+  if (user) await sendActivation(ctx, user);
+  return answer;
 }
 
 /** Field problems with their fields; a missing e-mail, first or last name gets its own code (46–48). */
@@ -107,14 +128,39 @@ function parseSignup(body: unknown, today: string) {
   }
 }
 
-async function sendActivation({ services, agency, lang, origin }: Ctx, user: UserRow) {
+async function sendActivation({ services, agency, origin }: Ctx, user: UserRow) {
   const { db, config, mailer } = services;
   const token = await issueToken(services, user.id, 'activation', hours(config.tokens.activationHours));
-  const url = `${origin}/user/activate/${token}`;
-  const t = lang === 'en'
-    ? { subject: `${agency.name}: activate your account`, greeting: `Hello ${user.firstname},`, body: `Welcome to ${agency.name}. Confirm your e-mail address to activate your account. The link is valid for ${config.tokens.activationHours} hours.`, action: 'Activate my account', footer: 'If you did not sign up, ignore this e-mail.' }
-    : { subject: `${agency.name} : activez votre compte`, greeting: `Bonjour ${user.firstname},`, body: `Bienvenue chez ${agency.name}. Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable ${config.tokens.activationHours} heures.`, action: 'Activer mon compte', footer: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail.' };
-  await mailer.send(db, { agencyId: agency.id, to: user.email, subject: t.subject, ...linkMail({ ...t, url }) });
+  const mail = activationMail({ lang: user.lang, agency: agency.name, firstname: user.firstname, url: `${origin}/user/activate/${token}`, hours: config.tokens.activationHours });
+  await mailer.send(db, { agencyId: agency.id, to: user.email, ...mail });
+}
+
+async function sendReset({ services, agency, origin }: Ctx, user: UserRow) {
+  const { db, config, mailer } = services;
+  const token = await issueToken(services, user.id, 'reset', minutes(config.tokens.resetMinutes));
+  const mail = resetMail({ lang: user.lang, agency: agency.name, firstname: user.firstname, username: user.username, url: `${origin}/password/${token}`, minutes: config.tokens.resetMinutes });
+  await mailer.send(db, { agencyId: agency.id, to: user.email, ...mail });
+}
+
+async function sendAlreadyRegistered({ services, agency, origin }: Ctx, user: UserRow) {
+  const { db, config, mailer } = services;
+  const token = await issueToken(services, user.id, 'reset', minutes(config.tokens.resetMinutes));
+  const mail = alreadyRegisteredMail({
+    lang: user.lang,
+    agency: agency.name,
+    firstname: user.firstname,
+    username: user.username,
+    signInUrl: `${origin}/`,
+    resetUrl: `${origin}/password/${token}`,
+    minutes: config.tokens.resetMinutes,
+  });
+  await mailer.send(db, { agencyId: agency.id, to: user.email, ...mail });
+}
+
+/** To whoever typed the address: no link that acts on the existing account. */
+async function sendUsernameTaken({ services, agency, lang, origin }: Ctx, input: { email: string; firstname: string; username: string }) {
+  const mail = usernameTakenMail({ lang, agency: agency.name, firstname: input.firstname, username: input.username, signInUrl: `${origin}/` });
+  await services.mailer.send(services.db, { agencyId: agency.id, to: input.email, ...mail });
 }
 
 async function issueToken({ db, clock }: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) {
@@ -125,59 +171,50 @@ async function issueToken({ db, clock }: Pick<Services, 'db' | 'clock'>, userId:
   return token;
 }
 
-/** Checks and consumes a single-use token: unknown → 101, expired → 102, used → 103. */
-async function useToken({ db, clock }: Services, token: string, kind: repo.TokenKind) {
-  const row = await repo.findToken(db, sha256(token));
-  if (!row || row.kind !== kind) return fail('TOKEN_INVALID');
+/** Checks and consumes a single-use token of one of the agency's users: unknown → 101, expired → 102, used → 103. */
+async function useToken({ services, agency }: Ctx, token: string, kind: repo.TokenKind) {
+  const { db, clock } = services;
+  const found = await repo.findToken(db, agency.id, sha256(token));
+  if (!found || found.token.kind !== kind) return fail('TOKEN_INVALID');
   const now = clock.now();
-  if (row.usedAt) fail('TOKEN_USED');
-  if (row.expiresAt <= now) fail('TOKEN_EXPIRED');
-  if (!(await repo.consumeToken(db, row.id, now))) fail('TOKEN_USED');
-  const user = await repo.findUserById(db, row.userId);
-  return user ?? fail('USER_NOT_FOUND_2');
+  if (found.token.usedAt) fail('TOKEN_USED');
+  if (found.token.expiresAt <= now) fail('TOKEN_EXPIRED');
+  if (!(await repo.consumeToken(db, found.token.id, now))) fail('TOKEN_USED');
+  return found.user;
 }
 
-export async function confirm({ services }: Ctx, token: string) {
-  const row = await repo.findToken(services.db, sha256(token));
-  if (row?.kind === 'activation') {
-    const owner = await repo.findUserById(services.db, row.userId);
-    if (owner?.status === 'active') fail('ALREADY_ACTIVATED');
-  }
-  const user = await useToken(services, token, 'activation');
-  await repo.activateUser(services.db, user.id, services.clock.now());
+export async function confirm(ctx: Ctx, token: string) {
+  const found = await repo.findToken(ctx.services.db, ctx.agency.id, sha256(token));
+  if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
+  const user = await useToken(ctx, token, 'activation');
+  await repo.activateUser(ctx.services.db, user.id, ctx.services.clock.now());
   return { message: 'ACCOUNT_ACTIVATED' };
 }
 
 /** A new activation link for the owner of an expired (or otherwise unusable) one. */
 export async function regenerate(ctx: Ctx, token: string) {
-  const row = await repo.findToken(ctx.services.db, sha256(token));
-  if (!row || row.kind !== 'activation') fail('TOKEN_INVALID');
-  const user = await repo.findUserById(ctx.services.db, row!.userId);
-  if (!user) return fail('TOKEN_INVALID');
-  if (user.status === 'active') fail('ALREADY_ACTIVATED');
-  await sendActivation(ctx, user);
+  const found = await repo.findToken(ctx.services.db, ctx.agency.id, sha256(token));
+  if (!found || found.token.kind !== 'activation') return fail('TOKEN_INVALID');
+  if (found.user.status === 'active') fail('ALREADY_ACTIVATED');
+  await sendActivation(ctx, found.user);
   return { message: 'ACTIVATION_LINK_SENT' };
 }
 
+/** The same answer whether the account exists or not (issue 12, item 7); only an existing one gets the e-mail. */
 export async function forgot(ctx: Ctx, username: string) {
-  const { db, config, mailer } = ctx.services;
-  const user = await repo.findUserByUsername(db, ctx.agency.id, username);
-  if (!user || user.status === 'deleted') fail('USER_NOT_FOUND');
-  const token = await issueToken(ctx.services, user!.id, 'reset', minutes(config.tokens.resetMinutes));
-  const url = `${ctx.origin}/password/${token}`;
-  const t = ctx.lang === 'en'
-    ? { subject: `${ctx.agency.name}: reset your password`, greeting: `Hello ${user!.firstname},`, body: `Someone asked to reset the password of your account (${user!.username}). The link works once, for ${config.tokens.resetMinutes} minutes.`, action: 'Choose a new password', footer: 'If you did not ask for it, ignore this e-mail: your password stays the same.' }
-    : { subject: `${ctx.agency.name} : réinitialisez votre mot de passe`, greeting: `Bonjour ${user!.firstname},`, body: `Une réinitialisation du mot de passe de votre compte (${user!.username}) a été demandée. Le lien fonctionne une seule fois, pendant ${config.tokens.resetMinutes} minutes.`, action: 'Choisir un nouveau mot de passe', footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.' };
-  await mailer.send(db, { agencyId: ctx.agency.id, to: user!.email, subject: t.subject, ...linkMail({ ...t, url }) });
+  const user = await repo.findUserByUsername(ctx.services.db, ctx.agency.id, username);
+  if (user && user.status !== 'deleted') await sendReset(ctx, user);
   return { message: 'RESET_EMAIL_SENT' };
 }
 
 /** New password by e-mailed token: single use; every session of the user is revoked. */
-export async function resetPassword({ services, agency }: Ctx, token: string, password: string) {
-  const user = await useToken(services, token, 'reset');
+export async function resetPassword(ctx: Ctx, token: string, password: string) {
+  const { services, agency, address } = ctx;
+  const user = await useToken(ctx, token, 'reset');
   await repo.setPassword(services.db, user.id, await hashPassword(password));
   await revokeAllSessions(services, user.id);
-  await repo.clearFailures(services.db, 'account', `${agency.id}:${user.username.toLowerCase()}`);
+  // Following the e-mailed link proves the owner: the device that did may sign in at once.
+  await repo.clearAttempts(services.db, 'pair', pairKey(agency.id, user.username, clientKey(address)));
   // Following the e-mailed link proves the address: a pending account becomes active.
   if (user.status === 'pending') await repo.activateUser(services.db, user.id, services.clock.now());
   return { message: 'PASSWORD_UPDATED' };

@@ -71,6 +71,15 @@ describe('POST /cart/add', () => {
     expect(res.body.fields).toEqual({ 'travelers.0.lastname': 'FIELD_REQUIRED', 'travelers.0.contact_email': 'FORMAT_INVALID' });
   });
 
+  it('takes a traveller’s birthdate only as an ISO date from 1900 to yesterday, with the field’s message', async () => {
+    const offer = await firstOffer(alice);
+    for (const [birthdate, key] of [['02/04/1988', 'VALID_DATE'], ['soon', 'VALID_DATE'], ['1850-01-01', 'NOT_THAT_OLD'], ['2030-01-01', 'TOO_YOUNG']]) {
+      const res = await add({ choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: { ...alicesFields, birthdate } }], entity_id: entityId });
+      expect(res.status, birthdate).toBe(400);
+      expect(res.body).toMatchObject({ api_code: 14, fields: { 'travelers.0.birthdate': key } });
+    }
+  });
+
   it('requires an entity of the company for Acme users', async () => {
     const offer = await firstOffer(alice);
     const res = await add({ choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }] });

@@ -1,17 +1,21 @@
 import type { CartAddBody } from '../../../contract/cart';
 import type { Travel } from '../../../contract/travel';
+import type { FormField } from '../../../contract/trip';
 import { cartAddBodySchema } from '../../../contract/cart';
 import type { Db } from '../../db/client';
+import { birthdateProblem } from '../../../contract/validation';
 import { companyPolicy } from '../../db/companies';
+import { bookablePeople } from '../../db/people';
 import { resolveOffer } from '../../db/trip-searches';
 import { loadTravels, updateTravel } from '../../db/travels';
 import type { Journey } from '../../domain/journey';
 import type { TripData } from '../../domain/product';
-import { placementOptions, travelerForms } from '../../domain/traveler-forms';
+import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
+import { isoDate } from '../../platform/clock';
 import type { RequestContext } from '../../platform/request-context';
 import { evaluateTrip } from '../../supplier/fastest-train';
 import * as repo from './repository';
@@ -34,7 +38,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   if (body.travelers.length !== passengers) fail('PASSENGER_INFO_MISSING', { travelers: 'FIELD_REQUIRED' });
 
   const journeys = chosen.map((c) => c.journey);
-  const travelers = checkTravelers(ctx, journeys, body.travelers);
+  const travelers = await checkTravelers(ctx, journeys, body.travelers);
   const entityId = await checkEntity(ctx, body.entity_id ?? null);
   const options = checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers);
   const placementWishes = checkPlacementWishes(ctx, journeys, body.placementWishes ?? {});
@@ -86,10 +90,17 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   return { travel: await travelById(ctx, travelId), offer_errors: [] };
 }
 
-/** Required fields filled, formats kept, the leader's linked values copied to every follower. */
-function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
-  const forms = travelerForms(journeys, input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id })), ctx.user, ctx.lang);
+/**
+ * Travellers named only by people the user may book for (else 404), required fields filled,
+ * formats kept, the leader's linked values copied to every follower.
+ */
+async function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
+  const refs = input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
+  const known = await bookablePeople(ctx.services.db, ctx.user, refs);
+  if (namesStranger(refs, ctx.user, known)) fail('USER_NOT_FOUND_3');
+  const forms = travelerForms(journeys, refs, ctx.user, ctx.lang, known);
   const problems: Record<string, string> = {};
+  const today = isoDate(ctx.services.clock.now());
   const leaderValues: Record<string, string | null> = {};
   forms[0]?.fieldsGroups.flatMap((g) => g.fields).forEach((f) => {
     if (f.linkedWith?.isLeader) for (const name of f.linkedWith.followerNames) leaderValues[name] = input[0]?.fields[f.name] ?? null;
@@ -99,15 +110,21 @@ function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: numb
     for (const f of forms[i]!.fieldsGroups.flatMap((g) => g.fields)) {
       const raw = f.linkedWith && !f.linkedWith.isLeader && f.name in leaderValues ? leaderValues[f.name] : traveler.fields[f.name];
       const value = raw?.trim() || null;
-      if (f.required && !value) problems[`travelers.${i}.${f.name}`] = 'FIELD_REQUIRED';
-      else if (value && f.regex && !new RegExp(f.regex).test(value)) problems[`travelers.${i}.${f.name}`] = 'FORMAT_INVALID';
-      else if (value && f.options && !f.options.some((o) => o.value === value)) problems[`travelers.${i}.${f.name}`] = 'SELECT_VALID_VALUE';
+      const problem = value ? valueProblem(f, value, today) : f.required ? 'FIELD_REQUIRED' : null;
+      if (problem) problems[`travelers.${i}.${f.name}`] = problem;
       values[f.name] = value;
     }
     return { travelerID: traveler.travelerID, profileID: forms[i]!.profileID, guestID: forms[i]!.guestID, ...values };
   });
   if (Object.keys(problems).length) fail('PASSENGER_INFO_MISSING', problems);
   return travelers;
+}
+
+/** A filled field's problem: its format, its list of values, and for a birthdate the date rules. */
+function valueProblem(f: FormField, value: string, today: string): string | null {
+  if (f.regex && !new RegExp(f.regex).test(value)) return 'FORMAT_INVALID';
+  if (f.options && !f.options.some((o) => o.value === value)) return 'SELECT_VALID_VALUE';
+  return f.name === 'birthdate' ? birthdateProblem(value, today) : null;
 }
 
 async function checkEntity(ctx: Ctx, entityId: string | null): Promise<string | null> {

@@ -4,13 +4,14 @@ import { guests, users } from '../../db/schema';
 
 const like = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Active colleagues of a company whose first or last name (or username) contains the query. */
-export const colleagues = (db: Db, companyId: string, selfId: string, query: string, limit: number) =>
+/** Active colleagues of a company of the agency whose first or last name (or username) contains the query. */
+export const colleagues = (db: Db, { agencyId, companyId }: { agencyId: string; companyId: string }, selfId: string, query: string, limit: number) =>
   db
     .select()
     .from(users)
     .where(
       and(
+        eq(users.agencyId, agencyId),
         eq(users.companyId, companyId),
         eq(users.status, 'active'),
         ne(users.id, selfId),

@@ -8,6 +8,7 @@ import { fail, parseWith } from '../../platform/errors';
 import { isoDate } from '../../platform/clock';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
+import { isAgencyCompany } from '../../db/companies';
 import * as repo from './repository';
 
 const tags = ['travelers'];
@@ -28,7 +29,7 @@ export function travelersRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const me = (request: FastifyRequest) => currentUser(request);
 
-    // Colleagues: the caller's company; a travel agent names the customer company.
+    // Colleagues: the caller's company; a travel agent names a customer company, one of their agency's.
     r.get(
       '/users/',
       {
@@ -37,10 +38,11 @@ export function travelersRoutes(services: Services) {
       },
       async (request) => {
       const user = me(request);
-      const companyId = user.perms.includes('travel_agent') && request.query.company_id ? request.query.company_id : user.companyId;
+      const named = user.perms.includes('travel_agent') ? request.query.company_id : undefined;
+      if (named !== undefined && !(/^[0-9a-f-]{36}$/.test(named) && (await isAgencyCompany(services.db, user.agencyId, named)))) fail('COMPANY_NOT_FOUND');
+      const companyId = named ?? user.companyId;
       if (!companyId) return { result: [] };
-      if (!/^[0-9a-f-]{36}$/.test(companyId)) fail('COMPANY_NOT_FOUND');
-      const rows = await repo.colleagues(services.db, companyId, user.id, request.query.query.trim(), request.query.limit);
+      const rows = await repo.colleagues(services.db, { agencyId: user.agencyId, companyId }, user.id, request.query.query.trim(), request.query.limit);
       return { result: rows.map(employee) };
       },
     );

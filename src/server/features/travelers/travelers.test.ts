@@ -23,6 +23,17 @@ describe('GET /users/ (colleagues)', () => {
     const gus = await api.login('gus');
     expect((await api.call('GET', '/api/v1/users/?query=bob', { token: gus })).body.result).toEqual([]);
   });
+  it('lets a travel agent list a customer company of the agency, and answers 404 (33) for any other company', async () => {
+    const tina = await api.login('tina');
+    const acme = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result.company_id;
+    const listed = (await api.call('GET', `/api/v1/users/?company_id=${acme}`, { token: tina })).body.result as T[];
+    expect(listed.map((u) => u.firstname).sort()).toEqual(['Alice', 'Bob', 'Carol', 'Maya', 'Sam']);
+    for (const other of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await api.call('GET', `/api/v1/users/?company_id=${other}`, { token: tina });
+      expect(res.status).toBe(404);
+      expect(res.body.api_code).toBe(33);
+    }
+  });
   it('treats % and _ in the query as text, and refuses signed-out callers', async () => {
     expect((await api.call('GET', '/api/v1/users/?query=%25', { token: alice })).body.result).toEqual([]);
     expect((await api.call('GET', '/api/v1/users/?query=a')).status).toBe(401);
@@ -43,5 +54,18 @@ describe('guests', () => {
     const res = await api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MS', firstname: '', lastname: 'X', birthdate: '2099-01-01' } });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ firstname: 'PLEASE_FILL', birthdate: 'TOO_YOUNG' });
+  });
+  it.each([
+    ['not a date', 'VALID_DATE'],
+    ['02/01/1990', 'VALID_DATE'],
+    ['xx/xx/xxxx', 'VALID_DATE'],
+    ['1990-02-30', 'VALID_DATE'],
+    ['1899-12-31', 'NOT_THAT_OLD'],
+  ])('refuses the birthdate %s with %s, and takes an empty one as none', async (birthdate, key) => {
+    const guest = (b: string) => api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MR', firstname: 'Paul', lastname: 'Nadal', birthdate: b } });
+    const res = await guest(birthdate);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ api_code: 17, fields: { birthdate: key } });
+    expect((await guest('')).body.result.birthdate).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ export function tripRoutes(services: Services) {
       routePath('travelerForm'),
       {
         onRequest: app.optionalUser,
-        schema: { tags, summary: 'The traveller step of chosen offers: the forms to fill, seat options', operationId: 'travelerForm', body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema), ...apiErrors(400, 401) } },
+        schema: { tags, summary: 'The traveller step of chosen offers: the forms to fill, seat options', operationId: 'travelerForm', body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema), ...apiErrors(400, 401, 404) } },
       },
       async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
     );

@@ -1,19 +1,21 @@
 import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
+import { birthdateProblem } from '../../../contract/validation';
 import { linkTo } from '../../../contract/rels';
 import { companyPolicy, companySuggestedAddresses } from '../../db/companies';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, type StoredSearch } from '../../db/trip-searches';
 import type { FareOffer, Journey, Place } from '../../domain/journey';
 import { flightDay, tripCompliance } from '../../domain/policy';
-import { placementOptions, travelerForms } from '../../domain/traveler-forms';
+import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { choiceId, offerId, proposalId, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
 import { fail } from '../../platform/errors';
+import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
 import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
-import { knownPeople } from './repository';
+import { bookablePeople } from '../../db/people';
 
 type Ctx = RequestContext & { user: UserRow | null };
 
@@ -111,6 +113,11 @@ const SAME_CITY = {
 export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
   const body = tripSearchBodySchema.parse(input);
   if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
+  const today = isoDate(ctx.services.clock.now());
+  body.travelers.forEach((t, i) => {
+    const problem = t.birthdate ? birthdateProblem(t.birthdate, today) : null;
+    if (problem) fail('REQUEST_FORMAT_INVALID', { [`travelers.${i}.birthdate`]: problem });
+  });
   if (body.return_datetime && body.return_datetime <= body.datetime) fail('REQUEST_FORMAT_INVALID', { return_datetime: 'ENTER_DATE_AFTER' });
   let leg: 'outward' | 'return' = 'outward';
   let [originId, destinationId, datetime, represents] = [body.origin, body.destination, body.datetime, body.represents];
@@ -363,9 +370,11 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const count = first.search.request.body.nb_travelers;
   const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
   if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
+  const known = await bookablePeople(ctx.services.db, ctx.user, travelers);
+  if (namesStranger(travelers, ctx.user, known)) fail('USER_NOT_FOUND_3');
   return {
     placement: placementOptions(journeys, ctx.lang),
-    travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, await knownPeople(ctx.services.db, ctx.user, travelers)),
+    travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, known),
     // Adding needs a session: an anonymous visitor signs in first, then reads this step again.
     links: ctx.user ? { addToCart: linkTo('addToCart') } : {},
   };

@@ -37,6 +37,15 @@ const search = (b: Record<string, unknown>, token?: string) => api.call('POST', 
 type Proposal = { id: string; type: string; departure: string; arrival: string; transitCount: number; co2Emission: number; choices: { id: string; cabin: string; price: number | null; links: Record<string, { href: string; method: string }> }[]; offers: { id: string; price: number; flexibility: number; links: Record<string, { href: string; method: string }> }[] };
 
 describe('POST /treep/search', () => {
+  it('takes a traveller’s birthdate only as an ISO date from 1900 to yesterday, naming the field', async () => {
+    for (const [birthdate, key] of [['17/05/1990', 'VALID_DATE'], ['1990-02-30', 'VALID_DATE'], ['1899-12-31', 'NOT_THAT_OLD'], ['2026-11-22', 'TOO_YOUNG']]) {
+      const res = await search(body({ travelers: [{ id: 1, birthdate }] }));
+      expect(res.status, birthdate).toBe(400);
+      expect(res.body).toMatchObject({ api_code: 17, fields: { 'travelers.0.birthdate': key } });
+    }
+    expect((await search(body({ travelers: [{ id: 1, birthdate: '1990-05-17' }] }))).status).toBe(200);
+  });
+
   it('answers Paris → Lyon by train tomorrow morning, leaving after 07:00, with choices, offers and CO2', async () => {
     const res = await search(body());
     expect(res.status).toBe(200);
@@ -325,7 +334,7 @@ describe('traveller step', () => {
     expect(res.body.result.placement.map((p: { name: string }) => p.name)).toContain('position');
   });
 
-  it('prefills a colleague and a guest picked by name, but not someone else\'s guest', async () => {
+  it('prefills a colleague and a guest picked by name; someone else\'s colleague or guest is not found (55)', async () => {
     const alice = await api.login('alice');
     const gus = await api.login('gus');
     const bob = (await api.call('GET', '/api/v1/users/?query=bob', { token: alice })).body.result[0];
@@ -337,9 +346,12 @@ describe('traveller step', () => {
       res.body.result.travelerForms.map((f) => f.fieldsGroups.flatMap((g) => g.fields).find((x) => x.name === 'firstname')!.value);
     expect(firstnames(await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs, travelers }, token: alice }))).toEqual(['Alice', 'Bob', 'Jean']);
     // Gus's own search with the same ids: Bob is not his colleague, Jean not his guest.
-    const his = (await search(body({ nb_travelers: 3, travelers }), gus)).body.result;
-    const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [his.proposals[0].offers[0].id], travelers }, token: gus });
-    expect(firstnames(res)).toEqual(['Gus', null, null]);
+    const his = (await search(body({ nb_travelers: 2, travelers: [{ id: 1 }, { id: 2 }] }), gus)).body.result;
+    for (const stranger of [{ id: 2, profile_id: bob.uid }, { id: 2, guest_id: jean.uid }]) {
+      const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [his.proposals[0].offers[0].id], travelers: [{ id: 1 }, stranger] }, token: gus });
+      expect(res.status).toBe(404);
+      expect(res.body.api_code).toBe(55);
+    }
   });
 
   it('asks a travel document for a flight leaving the EU', async () => {

@@ -9,13 +9,15 @@ import { renderApp } from '../../testing/render';
 import { shownToasts } from '../../testing/toasts';
 import { server } from '../../testing/server';
 
-function strategyFor(known: Record<string, 'password' | 'sso'>) {
+/** As the server answers: password for every name, known or not, but the SSO ones listed. */
+function strategyFor(sso: string[] = []) {
   return http.get('/api/v1/user/auth-strategy/:username', ({ params }) => {
-    const strategy = known[String(params.username)];
-    if (!strategy) return HttpResponse.json(apiError(43, 'Nom d’utilisateur non reconnu.'), { status: 404 });
+    const strategy = sso.includes(String(params.username)) ? 'sso' : 'password';
     return HttpResponse.json({ result: { strategy, redirectURL: strategy === 'sso' ? 'https://sso.globex.example/login' : null } });
   });
 }
+const wrongCredentials = () =>
+  http.post('/api/v1/user/login', () => HttpResponse.json(apiError(29, 'Nom d’utilisateur ou mot de passe incorrect.'), { status: 401 }));
 
 async function openLogin() {
   const user = userEvent.setup();
@@ -27,17 +29,16 @@ async function openLogin() {
 }
 
 describe('Login modal (two steps, spec 3 §4)', () => {
-  it('says an unknown username is not recognised, on the username field', async () => {
-    server.use(strategyFor({ alice: 'password' }));
+  it('takes an unknown username to the password step, then refuses it in the words of a wrong password, on the password field', async () => {
+    server.use(strategyFor(), wrongCredentials());
     const { user, dialog } = await openLogin();
-    const username = within(dialog).getByLabelText('Nom d’utilisateur');
-    await user.type(username, 'nobody');
-    await user.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    await user.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'nobody{Enter}');
+    const password = await within(dialog).findByLabelText('Mot de passe');
+    await user.type(password, 'Whatever1{Enter}');
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toBe('Nom d’utilisateur non reconnu');
-    expect(username.getAttribute('aria-invalid')).toBe('true');
-    expect(username.getAttribute('aria-describedby')).toBe(alert.id);
-    expect(within(dialog).queryByLabelText('Mot de passe')).toBeNull();
+    expect(alert.textContent).toBe('Nom d’utilisateur ou mot de passe incorrect.');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(alert.id);
     expect(dialog.classList.contains('shake')).toBe(true);
   });
 
@@ -47,18 +48,15 @@ describe('Login modal (two steps, spec 3 §4)', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Veuillez remplir ce champ');
   });
 
-  it('says "Mauvais mot de passe." on a wrong password, and lets the user change the username', async () => {
-    server.use(
-      strategyFor({ alice: 'password' }),
-      http.post('/api/v1/user/login', () => HttpResponse.json(apiError(29, 'Mauvais mot de passe.'), { status: 401 })),
-    );
+  it('says "username or password incorrect" on a wrong password, and lets the user change the username', async () => {
+    server.use(strategyFor(), wrongCredentials());
     const { user, dialog } = await openLogin();
     await user.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'alice');
     await user.click(within(dialog).getByRole('button', { name: 'Continuer' }));
     const password = await within(dialog).findByLabelText('Mot de passe');
     expect(document.activeElement).toBe(password);
     await user.type(password, 'wrong{Enter}');
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Mauvais mot de passe.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Nom d’utilisateur ou mot de passe incorrect.');
     expect(useSession.getState().token).toBeNull();
     // No toast on top of the form's own message.
     expect(shownToasts()).toHaveLength(0);
@@ -69,7 +67,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
 
   it('shows the server’s message when the e-mail is not confirmed', async () => {
     server.use(
-      strategyFor({ alice: 'password' }),
+      strategyFor(),
       http.post('/api/v1/user/login', () =>
         HttpResponse.json(apiError(30, 'Votre adresse e-mail n’est pas encore confirmée.'), { status: 403 }),
       ),
@@ -83,7 +81,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
   it('signs in: stores the token, knows the user and closes', async () => {
     let body: unknown;
     server.use(
-      strategyFor({ alice: 'password' }),
+      strategyFor(),
       http.post('/api/v1/user/login', async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ result: { token: 'tok-alice', user: userFixture() } });
@@ -101,7 +99,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
   it('sends SSO users to their company’s sign-in page', async () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-    server.use(strategyFor({ gus: 'sso' }));
+    server.use(strategyFor(['gus']));
     const { user, dialog } = await openLogin();
     await user.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'gus{Enter}');
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso.globex.example/login'));
@@ -113,5 +111,21 @@ describe('Login modal (two steps, spec 3 §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mot de passe oublié ?' }));
     const reset = await screen.findByRole('dialog', { name: 'Mot de passe oublié' });
     expect((within(reset).getByLabelText('Nom d’utilisateur') as HTMLInputElement).value).toBe('alice');
+  });
+
+  it('answers a reset request with "if this account exists, an e-mail is on its way"', async () => {
+    let asked: unknown;
+    server.use(
+      http.post('/api/v1/user/forgot', async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({ result: { message: 'RESET_EMAIL_SENT' } });
+      }),
+    );
+    const { user, dialog } = await openLogin();
+    await user.click(within(dialog).getByRole('button', { name: 'Mot de passe oublié ?' }));
+    const reset = await screen.findByRole('dialog', { name: 'Mot de passe oublié' });
+    await user.type(within(reset).getByLabelText('Nom d’utilisateur'), ' someone {Enter}');
+    expect((await within(reset).findByRole('status')).textContent).toBe('Si ce compte existe, un e-mail est en route avec un lien pour choisir un nouveau mot de passe.');
+    expect(asked).toEqual({ username: 'someone' });
   });
 });

@@ -25,8 +25,9 @@ const credentialsSchema = loginBodySchema.options[0];
 
 /**
  * Two-step login (spec 3 §4): the username decides the strategy (password, or a redirect to the
- * company's SSO); then the password. Unknown usernames and wrong passwords shake the modal.
- * A field's error stays until the next submit, which clears them all.
+ * company's SSO); then the password. Every username gets the password step, and an unknown one is
+ * refused like a wrong password, in the same words: the screen never tells which accounts exist.
+ * A refusal shakes the modal. A field's error stays until the next submit, which clears them all.
  */
 export default function LoginModal({ username: initialUsername = '' }: ModalProps['Login']) {
   const { t } = useLingui();
@@ -61,12 +62,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
       if (redirectURL) return window.location.assign(redirectURL);
       setError('root', { type: 'server', message: errorText(null) });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        setError('username', { type: 'server', message: t`Nom d’utilisateur non reconnu` });
-        shake();
-      } else {
-        setError('root', { type: 'server', message: errorText(error) });
-      }
+      setError('root', { type: 'server', message: errorText(error) });
     }
     refocus(() => setFocus('username'));
   });
@@ -78,7 +74,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
       return close();
     } catch (error) {
       if (error instanceof ApiError && error.api_code === apiCode.WRONG_CREDENTIALS) {
-        setError('password', { type: 'server', message: t`Mauvais mot de passe.` });
+        setError('password', { type: 'server', message: t`Nom d’utilisateur ou mot de passe incorrect.` });
         shake();
       } else {
         // 30 (e-mail not confirmed), 104 (too many attempts) and the rest: the server's own words.

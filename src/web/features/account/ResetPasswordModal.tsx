@@ -19,7 +19,10 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const resolver = contractResolver(() => forgotBodySchema, (v: Form) => v);
 
-/** Password reset request (spec 3 §4): sending, then "an e-mail was sent" or the server's error. */
+/**
+ * Password reset request (spec 3 §4): sending, then "if this account exists, an e-mail is on its
+ * way" (the server answers alike for unknown names), or the server's error.
+ */
 export default function ResetPasswordModal({ username: initial = '' }: ModalProps['ResetPassword']) {
   const { close } = useModalFrame();
   const [sent, setSent] = useState(false);
@@ -49,7 +52,7 @@ export default function ResetPasswordModal({ username: initial = '' }: ModalProp
           <Trans>Mot de passe oublié</Trans>
         </ModalTitle>
         <p role="status" className="text-gray-800">
-          <Trans>Un e-mail vous a été envoyé avec un lien pour choisir un nouveau mot de passe.</Trans>
+          <Trans>Si ce compte existe, un e-mail est en route avec un lien pour choisir un nouveau mot de passe.</Trans>
         </p>
         <Button autoFocus onClick={close} className="self-end">
           <Trans>Fermer</Trans>

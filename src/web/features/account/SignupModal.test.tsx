@@ -98,7 +98,7 @@ describe('Sign-up modal (spec 3 §5)', () => {
     expect(errorOf('Date de naissance')).toBe(message);
   });
 
-  it('creates the account and says where the activation e-mail went', async () => {
+  it('sends the sign-up and says where the e-mail went and what it holds', async () => {
     let body: unknown;
     server.use(
       http.post('/api/v1/user/signin', async ({ request }) => {
@@ -111,9 +111,9 @@ describe('Sign-up modal (spec 3 §5)', () => {
     await fill(VALID);
     await consent();
     await submit();
-    const done = await screen.findByRole('dialog', { name: 'Votre compte est créé' });
+    const done = await screen.findByRole('dialog', { name: 'Vérifiez votre boîte e-mail' });
     expect(done.textContent).toContain('Un e-mail a été envoyé à zoe@acme.example.');
-    expect(done.textContent).toContain('Validez votre adresse e-mail');
+    expect(done.textContent).toContain('Suivez le lien qu’il contient pour activer votre compte. Si cette adresse ou ce nom d’utilisateur a déjà un compte');
     expect(body).toEqual({
       gender: 'MS',
       firstname: 'Zoé',
@@ -149,16 +149,5 @@ describe('Sign-up modal (spec 3 §5)', () => {
     );
     await submit();
     expect((await within(dialog).findByText('Le service est momentanément indisponible.')).closest('[role=alert]')).toBeTruthy();
-  });
-
-  it('puts "e-mail already in use" on the e-mail field', async () => {
-    server.use(http.post('/api/v1/user/signin', () => HttpResponse.json(apiError(49, 'Cet e-mail est déjà utilisé.'), { status: 409 })));
-    const { user, dialog, fill, consent, submit, errorOf } = await openSignup();
-    await user.click(within(dialog).getByRole('radio', { name: 'Monsieur' }));
-    await fill(VALID);
-    await consent();
-    await submit();
-    await screen.findByText('Cet e-mail est déjà utilisé.');
-    expect(errorOf('Adresse e-mail')).toBe('Cet e-mail est déjà utilisé.');
   });
 });

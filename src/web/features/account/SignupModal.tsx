@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { signupBodySchema } from '../../../contract/account';
-import { apiCode } from '../../../contract/api-codes';
 import { Button } from '../../components/Button';
 import { CheckboxField, FieldError, FormAlert, PasswordField, TextField, useFieldText } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
@@ -55,7 +54,11 @@ const resolver = contractResolver(
   (v) => (v.password_confirm !== v.password ? [{ path: 'password_confirm', key: 'PASSWORD_MATCH' as const }] : []),
 );
 
-/** Sign-up form, then a view that says where the activation e-mail went (spec 3 §4). */
+/**
+ * Sign-up form, then a view that says where the e-mail went (spec 3 §4). The server answers alike
+ * whether the username or address is new or taken (it must not tell which accounts exist): the
+ * e-mail says which, with the activation link or the way into the existing account.
+ */
 export default function SignupModal() {
   const { t } = useLingui();
   const { close } = useModalFrame();
@@ -81,10 +84,6 @@ export default function SignupModal() {
       const fields = Object.entries(error.fields ?? {});
       if (fields.length > 0 && fields.every(([path]) => FORM_FIELDS.has(path))) {
         fields.forEach(([path, key], i) => setError(path as Path<SignupForm>, { type: 'server', message: key }, { shouldFocus: i === 0 }));
-      } else if (error.api_code === apiCode.EMAIL_IN_USE) {
-        setError('email', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
-      } else if (error.api_code === apiCode.USER_EXISTS) {
-        setError('username', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
       } else {
         setFormError(errorText(error));
       }
@@ -96,7 +95,7 @@ export default function SignupModal() {
       <div className="flex flex-col items-start gap-4">
         <MailCheck aria-hidden="true" size={40} className="text-brand" />
         <ModalTitle>
-          <Trans>Votre compte est créé</Trans>
+          <Trans>Vérifiez votre boîte e-mail</Trans>
         </ModalTitle>
         <p className="text-gray-800">
           <Trans>
@@ -104,7 +103,10 @@ export default function SignupModal() {
           </Trans>
         </p>
         <p className="text-gray-800">
-          <Trans>Validez votre adresse e-mail en cliquant sur le lien qu’il contient pour activer votre compte.</Trans>
+          <Trans>
+            Suivez le lien qu’il contient pour activer votre compte. Si cette adresse ou ce nom d’utilisateur a déjà un compte, l’e-mail vous dit
+            comment vous connecter.
+          </Trans>
         </p>
         <Button autoFocus onClick={close} className="self-end">
           <Trans>Fermer</Trans>

@@ -1,0 +1,65 @@
+import type { Lang } from '../../../contract/account';
+import { detailedMail, linkMail } from '../../platform/mail';
+
+/** The account's e-mails, in the recipient's language, each with its plain-text part. */
+
+type Common = { lang: Lang; agency: string; firstname: string };
+
+export function activationMail({ lang, agency, firstname, url, hours }: Common & { url: string; hours: number }) {
+  const t =
+    lang === 'en'
+      ? { subject: `${agency}: activate your account`, greeting: `Hello ${firstname},`, body: `Welcome to ${agency}. Confirm your e-mail address to activate your account. The link is valid for ${hours} hours.`, action: 'Activate my account', footer: 'If you did not sign up, ignore this e-mail.' }
+      : { subject: `${agency} : activez votre compte`, greeting: `Bonjour ${firstname},`, body: `Bienvenue chez ${agency}. Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable ${hours} heures.`, action: 'Activer mon compte', footer: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail.' };
+  return { subject: t.subject, ...linkMail({ ...t, url }) };
+}
+
+export function resetMail({ lang, agency, firstname, username, url, minutes }: Common & { username: string; url: string; minutes: number }) {
+  const t =
+    lang === 'en'
+      ? { subject: `${agency}: reset your password`, greeting: `Hello ${firstname},`, body: `Someone asked to reset the password of your account (${username}). The link works once, for ${minutes} minutes.`, action: 'Choose a new password', footer: 'If you did not ask for it, ignore this e-mail: your password stays the same.' }
+      : { subject: `${agency} : réinitialisez votre mot de passe`, greeting: `Bonjour ${firstname},`, body: `Une réinitialisation du mot de passe de votre compte (${username}) a été demandée. Le lien fonctionne une seule fois, pendant ${minutes} minutes.`, action: 'Choisir un nouveau mot de passe', footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.' };
+  return { subject: t.subject, ...linkMail({ ...t, url }) };
+}
+
+/** A sign-up with the address of an existing account: it is told so, with ways in instead of a second account. */
+export function alreadyRegisteredMail({ lang, agency, firstname, username, signInUrl, resetUrl, minutes }: Common & { username: string; signInUrl: string; resetUrl: string; minutes: number }) {
+  const en = lang === 'en';
+  const mail = detailedMail({
+    greeting: en ? `Hello ${firstname},` : `Bonjour ${firstname},`,
+    paragraphs: [
+      en
+        ? `Someone asked to create an account at ${agency} with this e-mail address. You already have an account: no other account was created.`
+        : `Une inscription chez ${agency} a été demandée avec cette adresse e-mail. Vous avez déjà un compte : aucun autre compte n’a été créé.`,
+      en
+        ? `Sign in with your username, or choose a new password if you no longer know it (that link works once, for ${minutes} minutes).`
+        : `Connectez-vous avec votre nom d’utilisateur, ou choisissez un nouveau mot de passe si vous ne le connaissez plus (ce lien fonctionne une seule fois, pendant ${minutes} minutes).`,
+    ],
+    details: [[en ? 'Username' : 'Nom d’utilisateur', username]],
+    actions: [
+      { label: en ? 'Sign in' : 'Me connecter', url: signInUrl },
+      { label: en ? 'Choose a new password' : 'Choisir un nouveau mot de passe', url: resetUrl },
+    ],
+    footer: en ? 'If you did not ask for it, ignore this e-mail: nothing changes on your account.' : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change sur votre compte.',
+  });
+  return { subject: en ? `${agency}: you already have an account` : `${agency} : vous avez déjà un compte`, ...mail };
+}
+
+/** A sign-up with a new address but a username already in use: no account, and what to do. */
+export function usernameTakenMail({ lang, agency, firstname, username, signInUrl }: Common & { username: string; signInUrl: string }) {
+  const en = lang === 'en';
+  const mail = detailedMail({
+    greeting: en ? `Hello ${firstname},` : `Bonjour ${firstname},`,
+    paragraphs: [
+      en
+        ? `You asked to create an account at ${agency} with the username “${username}”. It is already in use, so no account was created.`
+        : `Vous avez demandé à créer un compte chez ${agency} avec le nom d’utilisateur « ${username} ». Il est déjà utilisé : aucun compte n’a été créé.`,
+      en
+        ? 'Sign up again with another username. If that account is yours, sign in (“Forgot your password?” is on the sign-in window).'
+        : 'Inscrivez-vous à nouveau avec un autre nom d’utilisateur. Si ce compte est le vôtre, connectez-vous (« Mot de passe oublié ? » se trouve dans la fenêtre de connexion).',
+    ],
+    details: [],
+    actions: [{ label: en ? 'Go to the sign-in' : 'Aller à la connexion', url: signInUrl }],
+    footer: en ? 'If you did not ask for it, ignore this e-mail.' : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+  });
+  return { subject: en ? `${agency}: this username is already in use` : `${agency} : ce nom d’utilisateur est déjà utilisé`, ...mail };
+}
