@@ -15,7 +15,7 @@ type Body = InjectOptions['payload'];
 export async function startApi(overrides: Partial<Config> = {}, deps: { supplier?: Supplier } = {}) {
   const database = await freshDatabase();
   const clock = fixedClock('2026-11-22T09:00:00Z');
-  const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000' }), ...overrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000', ANONYMOUS_SEARCH_RATE_LIMIT: '1000' }), ...overrides };
   const app = await buildApp({ db: database.db, config, clock, logger: false, supplier: deps.supplier });
   await app.ready();
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
