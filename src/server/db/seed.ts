@@ -99,10 +99,20 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         logo: logo('E', '#1d4ed8'),
         brandColor: '#1d4ed8',
         accentColor: '#0f766e',
-        infoTitle: 'Votre agence Escale Voyages',
-        infoHtml: sanitizeAgencyHtml(
-          '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
-        ),
+        info: {
+          fr: {
+            title: 'Votre agence Escale Voyages',
+            html: sanitizeAgencyHtml(
+              '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
+            ),
+          },
+          en: {
+            title: 'Your agency Escale Voyages',
+            html: sanitizeAgencyHtml(
+              '<p>Our team answers Monday to Friday, 8 am to 7 pm, on <a href="tel:+33100000000">+33 1 00 00 00 00</a> or by e-mail at <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
+            ),
+          },
+        },
         supportEmail: 'support@escale-voyages.example',
         communications: [
           {
