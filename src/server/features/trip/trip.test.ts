@@ -305,6 +305,17 @@ describe('traveller step', () => {
     expect(res.body.result.travelerForms[0].fieldsGroups.map((g: { group: string }) => g.group)).toEqual(['identity', 'contact', 'document']);
   });
 
+  it('gives the date fields a placeholder in the caller’s language', async () => {
+    const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
+    const placeholders = async (lang: string) => {
+      const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] }, headers: { 'accept-language': lang } });
+      const fields = (res.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; type: string; placeholder: string | null }[] }[]).flatMap((g) => g.fields);
+      return Object.fromEntries(fields.filter((f) => f.type === 'date').map((f) => [f.name, f.placeholder]));
+    };
+    expect(await placeholders('en')).toEqual({ birthdate: 'DD/MM/YYYY', document_expiry: 'DD/MM/YYYY' });
+    expect(await placeholders('fr')).toEqual({ birthdate: 'JJ/MM/AAAA', document_expiry: 'JJ/MM/AAAA' });
+  });
+
   it('gives placement options for the chosen trains', async () => {
     const results = (await search(body())).body.result;
     const res = await api.call('POST', '/api/v1/ticket/placementOptions', { body: { choiceIDs: [results.proposals[0].offers[0].id] } });

@@ -130,6 +130,8 @@ export function PlacePicker({ id: givenId, label, value, onChange, exclude, erro
         id={listId}
         role="listbox"
         aria-label={label}
+        // The input moves in the list (aria-activedescendant): the list, a scroller, is no Tab stop of its own.
+        tabIndex={-1}
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-gray-300 bg-white py-1 text-gray-900 shadow-lg"
       >
