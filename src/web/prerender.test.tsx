@@ -157,7 +157,10 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     i18n.activate('fr');
     server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
     setPageData({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 3 });
-    const { container } = await renderRoute('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00');
+    // Tomorrow: a date the page searches.
+    const day = new Date(Date.now() + 86_400_000);
+    const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T08:00`;
+    const { container } = await renderRoute(`/search?from=city:paris&to=city:lyon&date=${date}`);
     await screen.findByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' });
     await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
     expectSameMarkup(container, fr.search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[3]! });

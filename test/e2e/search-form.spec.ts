@@ -149,13 +149,14 @@ test('each bad date and a too long place text get their own message next to the 
   await expect(form.getByText('Recherche trop longue : 100 caractères au plus')).toBeVisible();
   await expect(page.getByRole('listbox', { name: 'Départ' }).getByRole('option')).toHaveCount(0);
 
-  // The address of a search: a date beyond the horizon, a past date.
+  // The address of a search: no such day, a date beyond the horizon; a past day, which the server judges.
   const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  for (const [day, reason] of [
-    [dayFromToday(400), `Date d’aller : Date trop lointaine : le dernier jour réservable est le ${last}`],
-    [dayFromToday(-3), 'Date d’aller : Cette date est passée : choisissez aujourd’hui ou un jour suivant'],
+  const searchOf = (date: string) => `/search?from=city%3Aparis&to=city%3Alyon&date=${date}T10%3A00&pax=me`;
+  for (const [date, reason] of [
+    [`${new Date().getFullYear() + 1}-02-31`, 'Date d’aller : Date invalide : saisissez un jour qui existe, au format JJ/MM/AAAA'],
+    [iso(dayFromToday(400)), `Date d’aller : Date trop lointaine : le dernier jour réservable est le ${last}`],
   ] as const) {
-    await page.goto(`/search?from=city%3Aparis&to=city%3Alyon&date=${iso(day)}T10%3A00&pax=me`);
+    await page.goto(searchOf(date));
     await expect(page.getByRole('heading', { level: 1, name: 'Cette recherche ne peut pas aboutir' })).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
   }
@@ -164,4 +165,8 @@ test('each bad date and a too long place text get their own message next to the 
   await page.getByRole('link', { name: 'Modifier la recherche' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(form).toBeVisible();
+
+  await page.goto(searchOf(iso(dayFromToday(-3))));
+  await expect(page.getByText('Cette date est passée.')).toBeVisible();
+  for (const technical of ['city:', 'format de la requête']) await expect(page.locator('body')).not.toContainText(technical);
 });
