@@ -279,6 +279,16 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   const banner = page.getByRole('banner');
   await banner.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // His cart starts empty (earlier journeys booked in French): at the end it holds what he adds in English.
+  await cartLink(page).click();
+  const emptyCart = page.getByRole('button', { name: 'Empty the cart' });
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' }).or(emptyCart)).toBeVisible();
+  if (await emptyCart.isVisible()) {
+    await emptyCart.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Empty the cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  }
+  await banner.getByRole('link', { name: 'Search' }).click();
 
   const form = page.getByRole('form', { name: 'Trip search' });
   await expect(form).toBeVisible();

@@ -307,7 +307,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
               name="from"
               render={({ field }) => (
                 <PlacePicker
-                  label={t`Départ`}
+                  // A context of its own: the cart's "Départ" (a time) is "Departure", this place is "From".
+                  label={t({ message: 'Départ', context: 'place the trip leaves from' })}
                   placeholder={t`Gare, aéroport, ville`}
                   value={field.value}
                   exclude={to}
