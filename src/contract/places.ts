@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLACE_QUERY_MAX } from './search-limits';
 
 export const placeTypes = ['city', 'airport', 'station', 'stop_point'] as const;
 export const placeTypeSchema = z.enum(placeTypes);
@@ -23,7 +24,7 @@ export const placeSchema = z.object({
 export type Place = z.infer<typeof placeSchema>;
 
 export const placesQuerySchema = z.object({
-  q: z.string().max(100, { error: 'TOO_LONG' }).default(''),
+  q: z.string().max(PLACE_QUERY_MAX, { error: 'TOO_LONG' }).default(''),
   /** Comma list, e.g. `airport,station,city`. */
   types: z
     .string()

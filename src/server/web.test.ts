@@ -161,19 +161,22 @@ describe('the first screens', () => {
     expect(res.body).toContain('<html lang="en"');
     expect(res.body).toContain('<div id="root" data-page="home">');
     // The demo agency has a logo, an info block and a support address (db/seed.ts).
-    expect(rootOf(res.body)).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Votre agence Escale Voyages\|<p>Notre équipe/);
+    expect(rootOf(res.body)).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Your agency Escale Voyages\|<p>Our team/);
     expect(rootOf(res.body)).toContain('|support@escale-voyages.example</p><footer>both</footer>');
     // The page's chunks, but those index.html lists already.
     expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/home.js /assets/home-en.js" data-route="" />');
     expect(res.body).toContain('content="demo-agency-key"');
   });
 
-  it('gives every page the agency’s branding as GET /agency answers it', async () => {
-    const agency = await api.app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': 'demo-agency-key' } });
-    const { result } = agency.json<{ result: Record<string, unknown> }>();
-    for (const url of ['/', '/password/abc', '/search?from=x', '/cart']) {
-      const data = pageData((await visit(url)).body);
-      expect(data?.branding, url).toEqual(result);
+  it('gives every page the agency’s branding as GET /agency answers it in the page’s language, and that language', async () => {
+    for (const lang of ['fr', 'en']) {
+      const agency = await api.app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': 'demo-agency-key', 'accept-language': lang } });
+      const { result } = agency.json<{ result: Record<string, unknown> }>();
+      for (const url of ['/', '/password/abc', '/search?from=x', '/cart']) {
+        const data = pageData((await visit(url, { 'accept-language': lang })).body);
+        expect(data?.branding, url).toEqual(result);
+        expect(data?.lang, url).toBe(lang);
+      }
     }
     // Nothing for a host without an agency.
     expect(pageData((await visit('/', { host: 'voyages.unknown.example' })).body)).toBeNull();

@@ -118,15 +118,15 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
   // The agency's branding, as GET /agency answers it, for the first screen; agencies change rarely (the
   // API's tenancy caches them 30 s too). Its info HTML goes into the page as it is: sanitised once more.
   const brandingCache = new Map<string, { branding: Branding | null; at: number }>();
-  const brandingFor = async (apiKey: string) => {
+  const brandingFor = async (apiKey: string, lang: ShellLang) => {
     const hash = sha256(apiKey);
-    let hit = brandingCache.get(hash);
+    let hit = brandingCache.get(`${lang}:${hash}`);
     if (!hit || Date.now() - hit.at > 30_000) {
       const [agency] = await db.select().from(agencies).where(eq(agencies.apiKeyHash, hash)).limit(1);
-      const found = agency ? branding(agency) : null;
-      if (found?.info) found.info.html = sanitizeAgencyHtml(found.info.html);
+      const found = agency ? branding(agency, lang) : null;
+      if (found?.info) found.info = { ...found.info, html: sanitizeAgencyHtml(found.info.html) };
       hit = { branding: found, at: Date.now() };
-      brandingCache.set(hash, hit);
+      brandingCache.set(`${lang}:${hash}`, hit);
     }
     return hit.branding;
   };
@@ -177,7 +177,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
     if (!appShell) return html;
     const lang = shellLang(acceptLanguage);
     const route = matchRoute(pathname);
-    const agency = await brandingFor(apiKey).catch(() => null);
+    const agency = await brandingFor(apiKey, lang).catch(() => null);
     const data: Record<string, unknown> = {};
     let screen: string | null = null;
     let kind: 'home' | 'search' = 'home';
@@ -204,7 +204,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
         }
       }
     }
-    if (agency) data.branding = agency;
+    if (agency) Object.assign(data, { branding: agency, lang });
     const pageData = Object.keys(data).length ? `<script type="application/json" id="escale-page-data">${scriptJson(data)}</script>` : '';
     html = html.replace('</head>', () => `${metas}${pageData}</head>`);
     if (!screen) return html;

@@ -25,6 +25,11 @@ vi.mock('./features/trip/search-form/TripSearchForm', () => ({
 }));
 
 let shell: AppShell | undefined;
+/** Tomorrow at 08:00, local: a date the results page searches. */
+function tomorrowAt8() {
+  const day = new Date(Date.now() + 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T08:00`;
+}
 const appShell = async () => (shell ??= await renderAppShell());
 
 /** A first screen as the server sends it: the page's pieces, with the agency's details and the page's slots. */
@@ -130,7 +135,7 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
   it('is hydrated by the app: the same nodes, no error, the trip form’s boundary left to the client', async () => {
     const { fr } = await appShell();
     i18n.activate('fr');
-    const { container, h1, errors, consoleError } = await hydrate('/', filled(fr.home, agencySlots), { branding: brandingFixture });
+    const { container, h1, errors, consoleError } = await hydrate('/', filled(fr.home, agencySlots), { lang: 'fr', branding: brandingFixture });
     await screen.findByText('Chargement du formulaire de recherche…');
     expect(container.querySelector('h1')).toBe(h1);
     expect(errors).toEqual([]);
@@ -143,8 +148,8 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     i18n.activate('fr');
     server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
     const slots = { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[2]! };
-    const data = { branding: brandingFixture, places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 2 };
-    const { container, h1, errors, consoleError } = await hydrate('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00', filled(fr.search, slots), data);
+    const data: PageData = { lang: 'fr', branding: brandingFixture, places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 2 };
+    const { container, h1, errors, consoleError } = await hydrate(`/search?from=city:paris&to=city:lyon&date=${tomorrowAt8()}`, filled(fr.search, slots), data);
     expect(container.querySelector('h1')).toBe(h1);
     expect(h1?.textContent).toBe('Aller : Paris - Lyon');
     expect(errors).toEqual([]);
@@ -157,7 +162,7 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     i18n.activate('fr');
     server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
     setPageData({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 3 });
-    const { container } = await renderRoute('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00');
+    const { container } = await renderRoute(`/search?from=city:paris&to=city:lyon&date=${tomorrowAt8()}`);
     await screen.findByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' });
     await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
     expectSameMarkup(container, fr.search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[3]! });

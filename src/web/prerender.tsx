@@ -61,7 +61,9 @@ type Variant = { logo: boolean; info: boolean; support: boolean };
 
 /** The search the results page is rendered for; its place IDs become the names' slots. */
 const SLOT_IDS = { from: 'escale-slot-from', to: 'escale-slot-to' };
-const SLOT_SEARCH = { from: SLOT_IDS.from, to: SLOT_IDS.to, date: '2030-01-01T08:00' };
+// Tomorrow: a date the results page searches (it says why instead for a past or too distant one).
+const SLOT_DAY = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const SLOT_SEARCH = { from: SLOT_IDS.from, to: SLOT_IDS.to, date: `${SLOT_DAY}T08:00` };
 
 const escapeHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 

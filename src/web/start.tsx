@@ -33,7 +33,9 @@ function whenNetworkQuiet(task: () => void) {
   else window.addEventListener('load', watch, { once: true });
 }
 
-const SORRY = 'Désolé, une erreur est survenue. Rechargez la page.';
+/** What the page says when the app cannot start, without a catalog: in the app's language, else the page's. */
+const sorry = (lang = document.documentElement.lang) =>
+  lang === 'fr' ? 'Désolé, une erreur est survenue. Rechargez la page.' : 'Sorry, something went wrong. Reload the page.';
 
 /**
  * Evaluates the page's own chunks (its route's code and catalogs, which the server lists and main.tsx
@@ -72,7 +74,7 @@ async function start(root: HTMLElement) {
     await activateLang(lang);
   } catch {
     // The catalog could not load (offline, stale deployment): only a reload can help.
-    root.textContent = SORRY;
+    root.textContent = sorry(lang);
     return;
   }
   await nextTask();
@@ -129,6 +131,6 @@ if (root) {
   start(root).catch((error: unknown) => {
     // Part of the app's code could not load (offline, stale deployment): only a reload can help.
     console.error(error);
-    root.textContent = SORRY;
+    root.textContent = sorry();
   });
 }

@@ -101,3 +101,27 @@ export async function completeEmptyFields(page: Page) {
   for (const nationality of await page.getByRole('combobox', { name: /^Nationalité/ }).all())
     if ((await nationality.inputValue()) === '') await nationality.selectOption({ label: 'France' });
 }
+
+/**
+ * The page's texts and labels that read as French: accented letters or common French words, in the
+ * text (also what only a screen reader reads) and in placeholders, titles, labels and alternatives. The
+ * language switch's "Français" says its own language on purpose (lang="fr").
+ */
+export function frenchOnPage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const french = /[àâçéèêëîïôûùœ]|\b(le|la|les|des|du|une|et|ou|vous|votre|vos|pour|avec|sans|aucun|aucune|rechercher|panier|passagers?|voyageurs?|JJ|AAAA)\b/i;
+    const found = new Set<string>();
+    const inFrench = (el: Element | null) => !el || el.closest('[lang="fr"], script, style, noscript') !== null;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (text && french.test(text) && !inFrench(node.parentElement)) found.add(text);
+    }
+    for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label], img[alt]'))
+      for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
+        const value = el.getAttribute(name);
+        if (value && french.test(value) && !inFrench(el)) found.add(`${name}: ${value}`);
+      }
+    return [...found];
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartCount, cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, signIn, tabTo, tripForm, typedDate } from './support';
+import { cartCount, cartLink, completeEmptyFields, dayFromToday, frenchOnPage, offerPanel, pickCity, proposals, signIn, tabTo, tripForm, typedDate } from './support';
 
 /*
  * Whole trip journeys (issue #4) against the real server: home form → results → traveller step →
@@ -35,7 +35,7 @@ async function setDateTime(page: Page, label: string, day: Date, hour: string) {
   const input = tripForm(page).getByLabel(label, { exact: true });
   await input.click();
   await input.fill(typedDate(day));
-  await searchPanel(page).getByRole('button', { name: hour, exact: true }).click();
+  await searchPanel(page).getByRole('group', { name: 'Heure' }).getByText(hour, { exact: true }).click();
   await searchPanel(page).getByRole('button', { name: 'Valider' }).click();
   await expect(input).toHaveValue(typedDate(day));
   await expect(input).toBeFocused();
@@ -279,9 +279,20 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   const banner = page.getByRole('banner');
   await banner.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // His cart starts empty (earlier journeys booked in French): at the end it holds what he adds in English.
+  await cartLink(page).click();
+  const emptyCart = page.getByRole('button', { name: 'Empty the cart' });
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' }).or(emptyCart)).toBeVisible();
+  if (await emptyCart.isVisible()) {
+    await emptyCart.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Empty the cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  }
+  await banner.getByRole('link', { name: 'Search' }).click();
 
   const form = page.getByRole('form', { name: 'Trip search' });
   await expect(form).toBeVisible();
+  expect(await frenchOnPage(page)).toEqual([]);
   await pickCity(page, 'From', 'Paris');
   await pickCity(page, 'To', 'Lyon');
   await form.getByLabel('Outward date', { exact: true }).fill(typedDate(dayFromToday(1)));
@@ -291,6 +302,7 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   await expect(page.getByRole('heading', { level: 1, name: 'Outward: Paris - Lyon' })).toBeVisible();
   const first = proposals(page, 'Trips').first();
   await expect(first).toBeVisible({ timeout: 15_000 });
+  expect(await frenchOnPage(page)).toEqual([]);
   await expect(page.getByRole('group', { name: 'Transport' }).getByRole('button', { name: /^Train/ })).toHaveAttribute('aria-pressed', 'true');
   const cabin = first.getByRole('button', { name: /2nd class/ });
   await cabin.click();
@@ -306,6 +318,10 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('heading', { name: 'Added to your cart' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(cartBadge(before + 1, 'en'));
+  await cartLink(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+  await expect(page.getByText('Paris → Lyon').first()).toBeVisible();
+  expect(await frenchOnPage(page)).toEqual([]);
 });
 
 test('sam signs in, searches, chooses an offer and books it with the keyboard only', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Lang } from '../../contract/account';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
 import type { Journey } from '../domain/journey';
@@ -20,14 +21,16 @@ export const agencies = pgTable('agencies', {
   logo: text('logo'),
   brandColor: text('brand_color').notNull(),
   accentColor: text('accent_color').notNull(),
-  infoTitle: text('info_title'),
-  /** Sanitised when written, so reads can render it as is. */
-  infoHtml: text('info_html'),
+  /** The footer's information block, per language; its HTML is sanitised when written, so reads can render it as is. */
+  info: jsonb('info').$type<AgencyInfo>(),
   supportEmail: text('support_email'),
   /** Messages the agency shows its travellers on a page (spec 2 §7 GET /comms), optionally for one company or entity. */
   communications: jsonb('communications').$type<AgencyCommunication[]>().notNull().default([]),
   createdAt: createdAt(),
 });
+
+/** The agency's information block in the languages it wrote it in (the app falls back to another). */
+export type AgencyInfo = Partial<Record<Lang, { title: string; html: string }>>;
 
 export type AgencyCommunication = {
   id: string;

@@ -8,9 +8,10 @@ import { sanitizeAgencyHtml } from '../platform/html';
 export const DEMO_PASSWORD = 'Escale2026!';
 export const DEMO_API_KEY = 'demo-agency-key';
 
+/** The demo agency's logo: its letter in a square and its name, fitted to the width whatever the font (textLength). */
 const logo = (letter: string, color: string) =>
   `data:image/svg+xml;base64,${Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><rect width="40" height="40" rx="8" fill="${color}"/><text x="20" y="28" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text><text x="50" y="27" font-family="system-ui,sans-serif" font-size="18" font-weight="600" fill="#0f172a">Escale Voyages</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><rect width="40" height="40" rx="8" fill="${color}"/><text x="20" y="28" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text><text x="50" y="27" font-family="system-ui,sans-serif" font-size="18" font-weight="600" fill="#0f172a" textLength="146" lengthAdjust="spacingAndGlyphs">Escale Voyages</text></svg>`,
   ).toString('base64')}`;
 
 type DemoUser = {
@@ -99,10 +100,20 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         logo: logo('E', '#1d4ed8'),
         brandColor: '#1d4ed8',
         accentColor: '#0f766e',
-        infoTitle: 'Votre agence Escale Voyages',
-        infoHtml: sanitizeAgencyHtml(
-          '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
-        ),
+        info: {
+          fr: {
+            title: 'Votre agence Escale Voyages',
+            html: sanitizeAgencyHtml(
+              '<p>Notre équipe vous répond du lundi au vendredi, de 8 h à 19 h, au <a href="tel:+33100000000">01 00 00 00 00</a> ou par e-mail à <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
+            ),
+          },
+          en: {
+            title: 'Your agency Escale Voyages',
+            html: sanitizeAgencyHtml(
+              '<p>Our team answers Monday to Friday, 8 am to 7 pm, on <a href="tel:+33100000000">+33 1 00 00 00 00</a> or by e-mail at <a href="mailto:support@escale-voyages.example">support@escale-voyages.example</a>.</p>',
+            ),
+          },
+        },
         supportEmail: 'support@escale-voyages.example',
         communications: [
           {

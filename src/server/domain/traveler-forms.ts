@@ -13,14 +13,14 @@ const T = {
     firstname: 'Prénom', lastname: 'Nom', birthdate: 'Date de naissance', email: 'E-mail de contact', phone: 'Téléphone de contact',
     nationality: 'Nationalité', number: 'Numéro du passeport', expiry: 'Date d’expiration', name: 'Lettres, espaces, apostrophes et tirets uniquement',
     emailDesc: 'Une adresse e-mail au format nom@domaine.fr', phoneDesc: 'Votre numéro doit être au format 0XXXXXXXXX', docDesc: 'Lettres majuscules et chiffres (5 à 20)',
-    position: 'Placement', window: 'Fenêtre', aisle: 'Couloir', any: 'Sans préférence', deck: 'Salle', upper: 'Haute', lower: 'Basse', seat: 'Siège', meal: 'Repas', standard: 'Standard', vegetarian: 'Végétarien',
+    date: 'JJ/MM/AAAA', position: 'Placement', window: 'Fenêtre', aisle: 'Couloir', any: 'Sans préférence', deck: 'Salle', upper: 'Haute', lower: 'Basse', seat: 'Siège', meal: 'Repas', standard: 'Standard', vegetarian: 'Végétarien',
   },
   en: {
     identity: 'Identity', contact: 'Contact', document: 'Travel document', gender: 'Title', mr: 'Mr', ms: 'Ms',
     firstname: 'First name', lastname: 'Last name', birthdate: 'Date of birth', email: 'Contact e-mail', phone: 'Contact phone',
     nationality: 'Nationality', number: 'Passport number', expiry: 'Expiry date', name: 'Letters, spaces, apostrophes and hyphens only',
     emailDesc: 'An e-mail address like name@domain.com', phoneDesc: 'Your number must look like 0XXXXXXXXX', docDesc: 'Capital letters and digits (5 to 20)',
-    position: 'Seat position', window: 'Window', aisle: 'Aisle', any: 'No preference', deck: 'Deck', upper: 'Upper', lower: 'Lower', seat: 'Seat', meal: 'Meal', standard: 'Standard', vegetarian: 'Vegetarian',
+    date: 'DD/MM/YYYY', position: 'Seat position', window: 'Window', aisle: 'Aisle', any: 'No preference', deck: 'Deck', upper: 'Upper', lower: 'Lower', seat: 'Seat', meal: 'Meal', standard: 'Standard', vegetarian: 'Vegetarian',
   },
 };
 
@@ -65,7 +65,7 @@ export function travelerForms(journeys: Journey[], travelers: TravellerRef[], us
       field({ name: 'gender', label: t.gender, type: 'radio', required: true, value: person?.gender ?? null, options: [{ value: 'MR', label: t.mr }, { value: 'MS', label: t.ms }] }),
       field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.firstname ?? null }),
       field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.lastname ?? null }),
-      field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: person?.birthdate ?? null, placeholder: 'JJ/MM/AAAA' }),
+      field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: person?.birthdate ?? null, placeholder: t.date }),
     ];
     const contact = [
       field({ name: 'contact_email', label: t.email, type: 'text', required: true, regex: EMAIL_RE.source, regexDesc: t.emailDesc, value: me?.email ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_email'] : [] }, disabled: !leader }),
@@ -83,7 +83,7 @@ export function travelerForms(journeys: Journey[], travelers: TravellerRef[], us
         fields: [
           field({ name: 'nationality', label: t.nationality, type: 'list', required: true, options: [...EU, 'GB', 'US', 'CA'].map((c) => ({ value: c, label: countries.of(c) ?? c })) }),
           field({ name: 'document_number', label: t.number, type: 'text', required: true, regex: '^[A-Z0-9]{5,20}$', regexDesc: t.docDesc }),
-          field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: 'JJ/MM/AAAA' }),
+          field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: t.date }),
         ],
       });
     return { travelerID: traveler.id, guestID: traveler.guest_id ?? null, profileID: traveler.profile_id ?? (me ? me.id : null), cards: [], fieldsGroups: groups };

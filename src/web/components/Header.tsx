@@ -48,7 +48,7 @@ export function Header() {
   const signedOut = t`Connectez-vous pour y accéder`;
 
   const logo = branding?.logo ? (
-    <img src={branding.logo} alt={name} className="h-10 w-auto max-w-40 object-contain" />
+    <img src={branding.logo} alt={name} className="h-10 w-auto max-w-[min(15rem,45vw)] object-contain lg:max-w-40 xl:max-w-60" />
   ) : (
     <span className="text-xl font-bold text-brand">{name}</span>
   );

@@ -19,13 +19,13 @@ export const brandingQuery = () =>
   });
 
 /**
- * Start-up: the branding the server put in the page (lib/page-data.ts), else GET /agency. Its query is
- * keyed by language: another language asks GET /agency again.
+ * Start-up: the branding the server put in the page (lib/page-data.ts) when it is in the app's language,
+ * else GET /agency. Its query is keyed by language: another language asks GET /agency again.
  */
 export function loadBranding(): Promise<void> {
   const query = brandingQuery();
-  const { branding } = pageData();
-  if (branding && queryClient.getQueryData(query.queryKey) === undefined) queryClient.setQueryData(query.queryKey, branding);
+  const { branding, lang } = pageData();
+  if (branding && lang === currentLang() && queryClient.getQueryData(query.queryKey) === undefined) queryClient.setQueryData(query.queryKey, branding);
   return queryClient.prefetchQuery(query);
 }
 

@@ -1,3 +1,4 @@
+import type { Lang } from '../../contract/account';
 import type { Branding } from '../../contract/agency';
 
 /**
@@ -6,6 +7,8 @@ import type { Branding } from '../../contract/agency';
  * for before it can render its first screen.
  */
 export type PageData = {
+  /** The language the server guessed, that of the branding's information block and of the places' names. */
+  lang?: Lang;
   /** The agency's branding, as GET /agency answers it. */
   branding?: Branding;
   /** Names of the places in the address (`/search`), by place ID, in the language the server guessed. */

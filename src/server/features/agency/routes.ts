@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandingSchema } from '../../../contract/agency';
 import { envelope } from '../../../contract/envelope';
+import { requestLang } from '../../platform/errors';
 import { agencyOf } from '../../platform/tenancy';
 import { apiErrors } from '../../openapi';
 import { branding } from './service';
@@ -10,8 +11,18 @@ export function agencyRoutes() {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/agency',
-      { schema: { tags: ['agency'], summary: 'The branding of the agency the Api-Key names', operationId: 'getAgency', response: { 200: envelope(brandingSchema), ...apiErrors(400, 401) } } },
-      async (request) => ({ result: branding(agencyOf(request)) }),
+      {
+        schema: {
+          tags: ['agency'],
+          summary: 'The branding of the agency the Api-Key names, its information block in the Accept-Language',
+          operationId: 'getAgency',
+          response: { 200: envelope(brandingSchema), ...apiErrors(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Vary', 'Accept-Language');
+        return { result: branding(agencyOf(request), requestLang(request.headers['accept-language'])) };
+      },
     );
   };
 }

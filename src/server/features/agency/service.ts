@@ -1,8 +1,11 @@
+import type { Lang } from '../../../contract/account';
 import type { Branding } from '../../../contract/agency';
 import { ensureContrastOnWhite } from '../../platform/colors';
 import type { AgencyRow } from '../../platform/tenancy';
 
-export function branding(agency: AgencyRow): Branding {
+/** The agency's branding in a language: its information block in that language, else in the one it has. */
+export function branding(agency: AgencyRow, lang: Lang): Branding {
+  const info = agency.info ?? {};
   return {
     uid: agency.id,
     name: agency.name,
@@ -12,7 +15,7 @@ export function branding(agency: AgencyRow): Branding {
       brandContrast: '#ffffff',
       accent: ensureContrastOnWhite(agency.accentColor, 3),
     },
-    info: agency.infoTitle && agency.infoHtml ? { title: agency.infoTitle, html: agency.infoHtml } : null,
+    info: info[lang] ?? info.fr ?? info.en ?? null,
     supportEmail: agency.supportEmail,
   };
 }

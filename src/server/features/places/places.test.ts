@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { startApi, type Api } from '../../../../test/support/api';
 import { envelope } from '../../../contract/envelope';
 import { placeSchema } from '../../../contract/places';
+import { PLACE_QUERY_MAX } from '../../../contract/search-limits';
 
 let api: Api;
 beforeAll(async () => {
@@ -91,6 +92,13 @@ describe('GET /places', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.api_code).toBe(17);
     }
+  });
+
+  it(`refuses a query longer than ${PLACE_QUERY_MAX} characters by naming q as too long, and answers one of exactly ${PLACE_QUERY_MAX}`, async () => {
+    const tooLong = await places(`?q=${'paris '.repeat(232).slice(0, 1390)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ api_code: 17, fields: { q: 'TOO_LONG' } });
+    expect((await places(`?q=${'a'.repeat(PLACE_QUERY_MAX)}`)).status).toBe(200);
   });
 
   it('needs the Api-Key like every call', async () => {

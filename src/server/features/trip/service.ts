@@ -8,7 +8,7 @@ import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, 
 import type { FareOffer, Journey, Place } from '../../domain/journey';
 import { flightDay, tripCompliance } from '../../domain/policy';
 import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
-import { choiceId, offerId, proposalId, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
+import { choiceId, offerId, proposalId, searchDayProblems, type SearchedDay, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
 import { fail } from '../../platform/errors';
 import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
@@ -135,6 +135,13 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
   if (origin.ID === destination.ID) fail('PLACE_INCORRECT');
   if (origin.city === destination.city && origin.country === destination.country)
     fail('PLACE_INCORRECT', { destination: 'SAME_CITY' }, SAME_CITY[ctx.lang](origin, destination));
+  // The outward search checks the return's day too, so that a round trip fails before its outward is chosen.
+  const days: SearchedDay[] =
+    leg === 'return'
+      ? [{ field: 'return_datetime', datetime, tz: origin.tz }]
+      : [{ field: 'datetime', datetime, tz: origin.tz }, ...(body.return_datetime ? [{ field: 'return_datetime', datetime: body.return_datetime, tz: destination.tz }] : [])];
+  const dayProblems = searchDayProblems(days, ctx.services.clock.now(), ctx.lang);
+  if (dayProblems) fail('REQUEST_FORMAT_INVALID', dayProblems.fields, dayProblems.message);
   const query = queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime);
   const journeys = await askSupplier(ctx, query, body.filters);
   const shown = (j: Journey) => !body.direct || j.sections.length === 1;

@@ -224,6 +224,28 @@ describe('POST /treep/search', () => {
     expect(res.body.api_code).toBe(code);
   });
 
+  it('names the day it cannot search, in the caller’s language: no such day, a past day, beyond the booking horizon', async () => {
+    // Today is 2026-11-22 in Paris: the last bookable day is 365 days later.
+    const refused = async (patch: Record<string, unknown>, lang = 'en') => {
+      const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body: body(patch), headers: { 'accept-language': lang } });
+      expect(res.status).toBe(400);
+      expect(res.body.api_code).toBe(17);
+      return { fields: res.body.fields, message: res.body.errorMessage };
+    };
+    expect(await refused({ datetime: '2028-01-10T08:00' })).toEqual({
+      fields: { datetime: 'DATE_BEYOND_HORIZON' },
+      message: 'Date beyond the booking horizon: the last bookable day is 2027-11-22.',
+    });
+    expect((await refused({ datetime: '2027-11-23T08:00' }, 'fr')).message).toBe(
+      'Date au-delà de l’horizon de réservation : le dernier jour réservable est le 2027-11-22.',
+    );
+    expect(await refused({ datetime: '2027-02-31T08:00' })).toEqual({ fields: { datetime: 'VALID_DATE' }, message: 'This date does not exist.' });
+    expect(await refused({ datetime: '2026-11-21T08:00' })).toEqual({ fields: { datetime: 'ENTER_DATE_NOT_PASSED' }, message: 'This date is in the past.' });
+    // A round trip whose return cannot be searched fails before its outward is chosen.
+    expect((await refused({ return_datetime: '2028-01-10T08:00' })).fields).toEqual({ return_datetime: 'DATE_BEYOND_HORIZON' });
+    expect((await search(body({ datetime: '2027-11-22T08:00' }))).status).toBe(200);
+  });
+
   it("does not let another user follow a signed-in user's search links", async () => {
     const alice = await api.login('alice');
     const mine = (await search(body(), alice)).body.result;
@@ -358,6 +380,17 @@ describe('traveller step', () => {
     const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
     const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] } });
     expect(res.body.result.travelerForms[0].fieldsGroups.map((g: { group: string }) => g.group)).toEqual(['identity', 'contact', 'document']);
+  });
+
+  it('gives the date fields a placeholder in the caller’s language', async () => {
+    const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
+    const placeholders = async (lang: string) => {
+      const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] }, headers: { 'accept-language': lang } });
+      const fields = (res.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; type: string; placeholder: string | null }[] }[]).flatMap((g) => g.fields);
+      return Object.fromEntries(fields.filter((f) => f.type === 'date').map((f) => [f.name, f.placeholder]));
+    };
+    expect(await placeholders('en')).toEqual({ birthdate: 'DD/MM/YYYY', document_expiry: 'DD/MM/YYYY' });
+    expect(await placeholders('fr')).toEqual({ birthdate: 'JJ/MM/AAAA', document_expiry: 'JJ/MM/AAAA' });
   });
 
   it('gives placement options for the chosen trains', async () => {

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import type { Place } from '../../../../contract/places';
+import { PLACE_QUERY_MAX } from '../../../../contract/search-limits';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { PlacePicker } from './components/PlacePicker';
@@ -94,6 +95,31 @@ describe('PlacePicker (spec 1 §5 "Place search")', () => {
     expect(await screen.findByText('Aucun résultat')).toBeTruthy();
     expect(options()).toEqual([]);
     expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it(`says a text over ${PLACE_QUERY_MAX} characters is too long instead of sending it or offering the default cities`, async () => {
+    const asked: string[] = [];
+    placesApi(asked);
+    const user = userEvent.setup();
+    renderApp(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Départ' });
+    await user.click(input);
+    await waitFor(() => expect(options()).toHaveLength(3));
+    await user.paste('Paris '.repeat(232).slice(0, 1390));
+    // Told next to the field, and tied to it.
+    const status = () => document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(status().getAttribute('role')).toBe('status');
+    expect(status().textContent).toBe(`Recherche trop longue : ${PLACE_QUERY_MAX} caractères au plus`);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await new Promise((r) => setTimeout(r, 450));
+    expect(asked).toEqual(['']);
+    expect(options()).toEqual([]);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    // Back within the limit, the search goes on.
+    await user.clear(input);
+    await user.type(input, 'Ly');
+    await waitFor(() => expect(options()).toEqual(['Lyon']));
+    expect(status().textContent).not.toContain('trop longue');
   });
 
   it('leaves out the place chosen at the opposite end', async () => {

@@ -90,11 +90,95 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
     await waitFor(() => expect(errorOf(date)).toBe('Veuillez choisir une heure qui n’est pas passée'));
     clock = new Date(2030, 4, 16, 9, 0); // the day has passed
     await submit(user);
-    await waitFor(() => expect(errorOf(date)).toBe('Veuillez choisir une date qui n’est pas passée'));
+    await waitFor(() => expect(errorOf(date)).toBe('Cette date est passée : choisissez aujourd’hui ou un jour suivant'));
+  });
+
+  it('says next to the date why it cannot be searched: empty, no such day, a past day kept as typed, beyond the booking horizon', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
+    const date = screen.getByLabelText('Date d’aller') as HTMLInputElement;
+    const said = async (typed: string) => {
+      await user.clear(date);
+      if (typed) await user.type(date, typed);
+      await submit(user);
+      await waitFor(() => expect(errorOf(date)).toBeTruthy());
+      return errorOf(date);
+    };
+    expect(await said('')).toBe('Saisissez une date d’aller');
+    expect(await said('31/02/2031')).toBe('Date invalide : saisissez un jour qui existe, au format JJ/MM/AAAA');
+    expect(await said('12/05')).toBe('Date invalide : saisissez un jour qui existe, au format JJ/MM/AAAA');
+    expect(await said('14/05/2030')).toBe('Cette date est passée : choisissez aujourd’hui ou un jour suivant');
+    expect(date.value).toBe('14/05/2030');
+    // Today is 15/05/2030: the last bookable day is a year later.
+    expect(await said('10/01/2032')).toBe('Date trop lointaine : le dernier jour réservable est le 15/05/2031');
+    expect(await said('16/05/2031')).toBe('Date trop lointaine : le dernier jour réservable est le 15/05/2031');
+    expect(router.state.location.pathname).toBe('/');
     await user.clear(date);
-    await user.type(date, '31/02/2031'); // no such day: no value
+    await user.type(date, '15/05/2031');
     await submit(user);
-    await waitFor(() => expect(errorOf(date)).toBe('Veuillez choisir une date qui n’est pas passée'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toMatchObject({ date: '2031-05-15T11:30' });
+  });
+
+  it('is used with the keyboard alone: every control in order, the calendar and its hours right after the date field', async () => {
+    const user = userEvent.setup();
+    startSession('t', userFixture());
+    await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
+    const form = screen.getByRole('form', { name: 'Recherche de trajet' });
+    const date = within(form).getByLabelText('Date d’aller');
+    const calendarButton = within(form).getByRole('button', { name: 'Calendrier et heure, 11:30' });
+    const order = [
+      within(form).getByRole('combobox', { name: 'Départ' }),
+      within(form).getByRole('button', { name: 'Inverser le départ et la destination' }),
+      within(form).getByRole('combobox', { name: 'Destination' }),
+      within(form).getByRole('radio', { name: 'Partir après' }),
+      date,
+      calendarButton,
+      within(form).getByRole('button', { name: 'Ajouter un retour' }),
+      within(form).getByRole('button', { name: /^Passagers/ }),
+      within(form).getByRole('combobox', { name: 'Entité' }),
+      within(form).getByRole('button', { name: 'Rechercher' }),
+    ];
+    order[0]!.focus();
+    for (const next of order.slice(1)) {
+      await user.tab();
+      expect(document.activeElement).toBe(next);
+    }
+
+    // The calendar button takes the keyboard into the panel: the chosen day, the quick buttons, the hours, Valider.
+    calendarButton.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('complementary', { name: 'Détails de la recherche' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toMatch(/15 mai 2030/));
+    expect(calendarButton.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowRight}{Enter}');
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Matin' }));
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('radio', { name: '06:00' }));
+    await user.click(within(panel).getByRole('radio', { name: '18:00' }));
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Valider' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    expect((date as HTMLInputElement).value).toBe('16/05/2030');
+    expect(within(form).getByRole('button', { name: 'Calendrier et heure, 18:00' })).toBe(calendarButton);
+
+    // Escape leaves the panel for its field; the passengers button takes the keyboard into its panel too.
+    calendarButton.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    const pax = within(form).getByRole('button', { name: /^Passagers/ });
+    pax.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Retirer Moi (Alice Martin)' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(pax));
   });
 
   it('wants the return after the departure: the day, then the time, and not passed', async () => {

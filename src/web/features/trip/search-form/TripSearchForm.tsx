@@ -25,7 +25,7 @@ import type { DateRule } from './components/DateInput';
 import { DateInput } from './components/DateInput';
 import { PassengersPanel, usePassengerLabel } from './components/Passengers';
 import { PlacePicker } from './components/PlacePicker';
-import { addHours, defaultStart, startOfDay } from './dates';
+import { addHours, defaultStart, formatTypedDate, isDate, lastBookableDate, startOfDay } from './dates';
 import type { TripField, TripValues } from './validation';
 import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey } from './validation';
 
@@ -110,9 +110,12 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     defaultValues: { ...defaults(user, now()), ...initial },
     resolver,
   });
+  const lastBookable = lastBookableDate(now());
   const text = (field: TripField) => {
     const key = formState.errors[field]?.message;
-    return isTripMessageKey(key) ? i18n._(TRIP_MESSAGES[key]) : undefined;
+    if (!isTripMessageKey(key)) return undefined;
+    const message = { ...TRIP_MESSAGES[key], values: { last: formatTypedDate(lastBookable) } };
+    return i18n._(message);
   };
 
   const [panel, setPanel] = useState<Panel>(null);
@@ -133,6 +136,18 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     setMobileOpen(false);
     setFocusNext({ field: back });
   };
+  // A panel opened from its field's button takes the focus, so that the keyboard reaches what it holds
+  // (the calendar and the hours, the passengers) right after that field; 'Valider' and Escape go back.
+  const asideRef = useRef<HTMLElement>(null);
+  const [panelFocus, setPanelFocus] = useState<{ panel: Panel } | null>(null);
+  const enterPanel = (p: 'date' | 'ret' | 'pax') => {
+    show(p, true);
+    setPanelFocus({ panel: p });
+  };
+  useEffect(() => {
+    // The calendar takes the focus itself once its code is there.
+    if (panelFocus?.panel === 'pax') asideRef.current?.focus();
+  }, [panelFocus]);
 
   const [from, to, date, hasReturn, openJaw, retFrom, retTo, pax] = watch(['from', 'to', 'date', 'hasReturn', 'openJaw', 'retFrom', 'retTo', 'pax']);
   const paxLabel = usePassengerLabel(isAssistance ? null : user);
@@ -198,6 +213,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                 if (!isRet) onDepartureChange(d);
               }}
               rule={isRet ? endRule : startRule}
+              max={lastBookable}
+              takeFocus={panelFocus?.panel === panel ? panelFocus : undefined}
               onConfirm={() => confirmPanel(panel)}
             />
           )}
@@ -253,7 +270,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
   function onDepartureChange(d: Date | null) {
     // A return before the departure is reset (spec 1 §5).
     const currentRet = getValues('ret');
-    if (d && currentRet && startOfDay(currentRet).getTime() < startOfDay(d).getTime()) setValue('ret', null);
+    if (isDate(d) && isDate(currentRet) && startOfDay(currentRet).getTime() < startOfDay(d).getTime()) setValue('ret', null);
   }
 
   return (
@@ -292,7 +309,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
               name="from"
               render={({ field }) => (
                 <PlacePicker
-                  label={t`Départ`}
+                  // A context of its own: the cart's "Départ" (a time) is "Departure", this place is "From".
+                  label={t({ message: 'Départ', context: 'place the trip leaves from' })}
                   placeholder={t`Gare, aéroport, ville`}
                   value={field.value}
                   exclude={to}
@@ -357,6 +375,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                     controls={panelId}
                     error={text('date')}
                     onFocus={() => show('date', true)}
+                    onOpenCalendar={() => enterPanel('date')}
+                    calendarOpen={panel === 'date'}
                     onChange={(d) => {
                       field.onChange(d);
                       onDepartureChange(d);
@@ -382,6 +402,8 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                           controls={panelId}
                           error={text('ret')}
                           onFocus={() => show('ret', true)}
+                          onOpenCalendar={() => enterPanel('ret')}
+                          calendarOpen={panel === 'ret'}
                           onChange={field.onChange}
                         />
                       )}
@@ -405,7 +427,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                     className="min-h-11 rounded-lg border border-dashed border-gray-400 px-4 font-medium text-gray-900 hover:bg-gray-50 sm:mt-11 sm:w-full"
                     onClick={() => {
                       setValue('hasReturn', true);
-                      if (date) setValue('ret', addHours(date, 1));
+                      if (isDate(date)) setValue('ret', addHours(date, 1));
                       setFocusNext({ field: 'ret' });
                     }}
                   >
@@ -492,7 +514,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                   aria-controls={panelId}
                   aria-invalid={text('pax') ? true : undefined}
                   onFocus={() => show('pax')}
-                  onClick={() => show('pax', true)}
+                  onClick={() => enterPanel('pax')}
                   className={`flex min-h-11 w-full items-center gap-2 rounded-lg border bg-white px-3 text-left ${text('pax') ? 'border-red-700' : 'border-gray-400'}`}
                 >
                   <Users aria-hidden="true" size={20} className="text-gray-600" />
@@ -549,8 +571,16 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
           <p className="sr-only">{t`Jusqu’à ${MAX_PASSENGERS} passagers.`}</p>
         </form>
         <aside
+          ref={asideRef}
           id={panelId}
+          tabIndex={-1}
           aria-label={t`Détails de la recherche`}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && (panel === 'date' || panel === 'ret' || panel === 'pax')) {
+              e.preventDefault();
+              confirmPanel(panel);
+            }
+          }}
           className={`rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${
             mobileOpen || panel === null ? '' : 'max-[759px]:hidden'
           }`}

@@ -1,3 +1,5 @@
+import { lastBookableDay } from '../../../../contract/search-limits';
+
 /** Date rules of the trip search (spec 1 §5 "Date pickers", §9 "search default start one hour from now"). */
 
 const HOUR = 3_600_000;
@@ -9,6 +11,14 @@ export const TIME_BUTTON_HOURS = Array.from({ length: 18 }, (_, i) => i + 6);
 export const TRIP_QUICK_HOURS = { morning: 5, afternoon: 14 } as const;
 
 export const addHours = (date: Date, hours: number) => new Date(date.getTime() + hours * HOUR);
+
+/**
+ * The value of a date field whose typed text is no date (31/02/2027, 12/05): kept apart from an empty
+ * field so that the form can say "invalid date" rather than "enter a date".
+ */
+export const notADate = () => new Date(Number.NaN);
+/** A date the user gave (not empty, not a text that is no date). */
+export const isDate = (d: Date | null): d is Date => d !== null && !Number.isNaN(d.getTime());
 export const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 export const sameDay = (a: Date, b: Date) => startOfDay(a).getTime() === startOfDay(b).getTime();
 export const withHour = (date: Date, hour: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate(), hour, 0);
@@ -53,7 +63,16 @@ export function parseTypedDate(text: string): Date | null {
   return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day ? d : null;
 }
 
+/** The local calendar day `YYYY-MM-DD`, as the contract's search limits take it. */
+export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The last day a trip can be searched (contract/search-limits), at 00:00 local. */
+export function lastBookableDate(now: Date): Date {
+  const [year, month, day] = lastBookableDay(localDay(now)).split('-').map(Number);
+  return new Date(year!, month! - 1, day!);
+}
+
 export const formatTypedDate = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 export const formatTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 /** Local date-time as the /search URL wants it: YYYY-MM-DDTHH:mm. */
-export const toLocalIso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${formatTime(d)}`;
+export const toLocalIso = (d: Date) => `${localDay(d)}T${formatTime(d)}`;

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Place } from '../../../../contract/places';
+import { searchDayProblem } from '../../../../contract/search-limits';
 import { searchUrlSchema } from '../../../../contract/search-url';
-import { sameDay, startOfDay, toLocalIso } from './dates';
+import { isDate, localDay, sameDay, startOfDay, toLocalIso } from './dates';
 import type { Passenger, TripContext, TripField, TripMessageKey, TripValues } from './validation';
 import { MAX_PASSENGERS } from './validation';
 
@@ -37,14 +38,21 @@ const searchParams = (v: TripValues, travelID?: string): z.input<typeof searchUr
  * becomes the /search URL's params, which the contract's searchUrlSchema checks and gives the submit.
  */
 export function tripSchema({ now, birthdateRequired, hasEntities, travelID }: TripContext) {
-  const today = startOfDay(now);
+  const today = localDay(now);
+  /** The departure's first broken rule: empty, no such day, a past day, beyond the booking horizon, a past time. */
+  const departureProblem = (d: Date | null): TripMessageKey | null => {
+    if (d === null) return 'ENTER_DATE';
+    if (!isDate(d)) return 'VALID_DATE';
+    return searchDayProblem(localDay(d), today) ?? (d.getTime() < now.getTime() ? 'ENTER_TIME_NOT_PASSED' : null);
+  };
   return z
     .object({
       from: chosen('ENTER_DEPARTURE_PLACE_LIST'),
       to: chosen('ENTER_DESTINATION_PLACE_LIST'),
-      date: moment
-        .refine((d) => d !== null && d.getTime() >= today.getTime(), { error: 'ENTER_DATE_NOT_PASSED' })
-        .refine((d) => d === null || d.getTime() >= now.getTime(), { error: 'ENTER_TIME_NOT_PASSED' }),
+      date: moment.superRefine((d, ctx) => {
+        const problem = departureProblem(d);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
       mode: pickMode,
       hasReturn: z.boolean(),
       ret: moment,
@@ -70,8 +78,11 @@ export function tripSchema({ now, birthdateRequired, hasEntities, travelID }: Tr
         else if (v.retFrom && v.retFrom.ID === v.retTo.ID) issue('retTo', 'ENTER_OTHER_ORIGIN_OR_DESTINATION');
       }
       if (v.hasReturn) {
-        if (!v.ret || (v.date && startOfDay(v.ret).getTime() < startOfDay(v.date).getTime())) issue('ret', 'ENTER_DATE_AFTER');
-        else if (v.date && sameDay(v.ret, v.date) && v.ret.getTime() <= v.date.getTime()) issue('ret', 'ENTER_TIME_AFTER');
+        const departure = isDate(v.date) ? v.date : null;
+        if (v.ret !== null && !isDate(v.ret)) issue('ret', 'VALID_DATE');
+        else if (!v.ret || (departure && startOfDay(v.ret).getTime() < startOfDay(departure).getTime())) issue('ret', 'ENTER_DATE_AFTER');
+        else if (departure && sameDay(v.ret, departure) && v.ret.getTime() <= departure.getTime()) issue('ret', 'ENTER_TIME_AFTER');
+        else if (searchDayProblem(localDay(v.ret), today) === 'DATE_BEYOND_HORIZON') issue('ret', 'DATE_BEYOND_HORIZON');
         else if (v.ret.getTime() < now.getTime()) issue('ret', 'ENTER_TIME_NOT_PASSED');
       }
     })

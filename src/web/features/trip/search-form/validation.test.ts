@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TripContext, TripValues } from './validation';
+import { notADate } from './dates';
 import { tripSchema } from './rules';
 import { LYON, PARIS } from './testing';
 
@@ -61,6 +62,21 @@ describe('trip search rules (spec 1 §5)', () => {
         { ...CTX, birthdateRequired: true },
       ),
     ).toEqual({ to: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', retTo: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', ret: 'ENTER_TIME_AFTER', pax: 'ENTER_BIRTHDATE_PASSENGERS' });
+  });
+
+  it('names what is wrong with a date: empty, no such day, a past day, beyond the booking horizon, a past time', () => {
+    const dateIssue = (date: Date | null) => firstIssues({ ...VALID, date }).date;
+    expect(dateIssue(null)).toBe('ENTER_DATE');
+    expect(dateIssue(notADate())).toBe('VALID_DATE');
+    expect(dateIssue(new Date(2030, 4, 14, 12, 0))).toBe('ENTER_DATE_NOT_PASSED');
+    // Today is 15 May 2030: the last bookable day is 15 May 2031.
+    expect(dateIssue(new Date(2031, 4, 15, 23, 0))).toBeUndefined();
+    expect(dateIssue(new Date(2031, 4, 16, 8, 0))).toBe('DATE_BEYOND_HORIZON');
+    expect(dateIssue(new Date(2030, 4, 15, 9, 0))).toBe('ENTER_TIME_NOT_PASSED');
+    const returnIssue = (ret: Date | null) => firstIssues({ ...VALID, hasReturn: true, ret }).ret;
+    expect(returnIssue(notADate())).toBe('VALID_DATE');
+    expect(returnIssue(new Date(2031, 4, 16, 8, 0))).toBe('DATE_BEYOND_HORIZON');
+    expect(returnIssue(new Date(2031, 4, 15, 8, 0))).toBeUndefined();
   });
 
   it('turns the valid form into the /search params', () => {

@@ -7,7 +7,11 @@ export const TRIP_MESSAGES = {
   ENTER_DEPARTURE_PLACE_LIST: msg({ comment: 'ENTER_DEPARTURE_PLACE_LIST', message: 'Veuillez choisir un lieu de départ dans la liste' }),
   ENTER_DESTINATION_PLACE_LIST: msg({ comment: 'ENTER_DESTINATION_PLACE_LIST', message: 'Veuillez choisir une destination dans la liste' }),
   ENTER_OTHER_ORIGIN_OR_DESTINATION: msg({ comment: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', message: 'Le départ et la destination doivent être différents' }),
-  ENTER_DATE_NOT_PASSED: msg({ comment: 'ENTER_DATE_NOT_PASSED', message: 'Veuillez choisir une date qui n’est pas passée' }),
+  ENTER_DATE: msg({ comment: 'ENTER_DATE', message: 'Saisissez une date d’aller' }),
+  VALID_DATE: msg({ comment: 'VALID_DATE', message: 'Date invalide : saisissez un jour qui existe, au format JJ/MM/AAAA' }),
+  ENTER_DATE_NOT_PASSED: msg({ comment: 'ENTER_DATE_NOT_PASSED', message: 'Cette date est passée : choisissez aujourd’hui ou un jour suivant' }),
+  /** `last`: the last bookable day (contract/search-limits), as typed in the field. */
+  DATE_BEYOND_HORIZON: msg({ comment: 'DATE_BEYOND_HORIZON', message: 'Date trop lointaine : le dernier jour réservable est le {last}' }),
   ENTER_TIME_NOT_PASSED: msg({ comment: 'ENTER_TIME_NOT_PASSED', message: 'Veuillez choisir une heure qui n’est pas passée' }),
   ENTER_DATE_AFTER: msg({ comment: 'ENTER_DATE_AFTER', message: 'La date de retour doit être après la date d’aller' }),
   ENTER_TIME_AFTER: msg({ comment: 'ENTER_TIME_AFTER', message: 'L’heure de retour doit être après l’heure d’aller' }),

@@ -5,9 +5,9 @@ import { addDays, addMonths, format, startOfMonth, startOfWeek } from 'date-fns'
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { dateLocale } from '../../../../lib/dates';
-import { TIME_BUTTON_HOURS, TRIP_QUICK_HOURS, sameDay, startOfDay, withHour } from '../dates';
+import { TIME_BUTTON_HOURS, TRIP_QUICK_HOURS, isDate, sameDay, startOfDay, withHour } from '../dates';
 import type { DateRule, InputProps } from './DateInput';
-import { DateInput, applyRule, baseTime } from './DateInput';
+import { DateInput, applyRule, baseTime, firstAllowedDay } from './DateInput';
 
 export type { DateRule } from './DateInput';
 export { DateInput } from './DateInput';
@@ -20,9 +20,14 @@ export { DateInput } from './DateInput';
 /** First selectable day: today, or the start's day for an end, or `min`. */
 function firstDay(rule: DateRule, min?: Date): Date {
   const today = startOfDay(rule.now());
-  const candidates = [today, min ? startOfDay(min) : today, rule.kind === 'end' && rule.start ? startOfDay(rule.start) : today];
+  const candidates = [today, min ? startOfDay(min) : today, firstAllowedDay(rule) ?? today];
   return new Date(Math.max(...candidates.map((d) => d.getTime())));
 }
+
+const focusTabbableDay = (grid: HTMLTableElement | null) => grid?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+
+const clamp = (day: Date, first: Date, last?: Date) =>
+  day.getTime() < first.getTime() ? first : last && day.getTime() > last.getTime() ? last : day;
 
 type CalendarProps = {
   id?: string;
@@ -32,38 +37,50 @@ type CalendarProps = {
   onChange: (value: Date) => void;
   rule: DateRule;
   min?: Date;
+  /** Last selectable day (the trip search's booking horizon). */
+  max?: Date;
   quickHours?: { morning: number; afternoon: number };
   /** 'Valider' pressed: the time is confirmed, focus goes back to the date field. */
   onConfirm?: () => void;
+  /** A new object each time the calendar is to take the focus (its field's calendar button was pressed). */
+  takeFocus?: object;
 };
 
-/** The calendar (days before today or `min` disabled), the quick buttons and the hourly times with 'Valider'. */
-export function DateCalendar({ id, label, value, onChange, rule, min, quickHours = TRIP_QUICK_HOURS, onConfirm }: CalendarProps) {
+/**
+ * The calendar (days before today or `min` and after `max` disabled), the quick buttons and the hourly
+ * times (one radio group: Tab reaches it, the arrow keys move in it) with 'Valider'.
+ */
+export function DateCalendar({ id, label, value, onChange, rule, min, max, quickHours = TRIP_QUICK_HOURS, onConfirm, takeFocus }: CalendarProps) {
   const { t } = useLingui();
   const locale = dateLocale();
   const first = firstDay(rule, min);
-  const [focusDay, setFocusDay] = useState(() => startOfDay(value ?? first));
+  const last = max && startOfDay(max);
+  const [focusDay, setFocusDay] = useState(() => clamp(startOfDay(isDate(value) ? value : first), first, last));
   const [month, setMonth] = useState(() => startOfMonth(focusDay));
   const [pendingHour, setPendingHour] = useState<number | null>(null);
   const [moved, setMoved] = useState(false);
   const gridRef = useRef<HTMLTableElement>(null);
   const headingId = useId();
+  const hourName = useId();
 
   useEffect(() => {
-    if (!moved) return;
-    gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
+    if (moved) focusTabbableDay(gridRef.current);
   }, [focusDay, moved]);
+  useEffect(() => {
+    if (takeFocus) focusTabbableDay(gridRef.current);
+  }, [takeFocus]);
 
   const pick = (day: Date) => {
     const base = baseTime(rule, value);
     onChange(applyRule(rule, new Date(day.getFullYear(), day.getMonth(), day.getDate(), base.getHours(), base.getMinutes())));
     setFocusDay(day);
   };
-  const setHour = (hour: number) => onChange(applyRule(rule, withHour(value ?? baseTime(rule, value), hour)));
+  const setHour = (hour: number) => onChange(applyRule(rule, withHour(baseTime(rule, value), hour)));
 
   const moveFocus = (day: Date) => {
-    setFocusDay(day);
-    setMonth(startOfMonth(day));
+    const allowed = clamp(day, first, last);
+    setFocusDay(allowed);
+    setMonth(startOfMonth(allowed));
     setMoved(true);
   };
   const onKeyDown = (e: KeyboardEvent) => {
@@ -82,6 +99,7 @@ export function DateCalendar({ id, label, value, onChange, rule, min, quickHours
   const focusInMonth = focusDay.getMonth() === month.getMonth() && focusDay.getFullYear() === month.getFullYear();
   const tabbable = focusInMonth ? focusDay : month;
   const prevDisabled = month.getTime() <= startOfMonth(first).getTime();
+  const nextDisabled = last !== undefined && month.getTime() >= startOfMonth(last).getTime();
 
   return (
     <div id={id} className="space-y-4">
@@ -101,8 +119,9 @@ export function DateCalendar({ id, label, value, onChange, rule, min, quickHours
         <button
           type="button"
           aria-label={t`Mois suivant`}
+          disabled={nextDisabled}
           onClick={() => setMonth(addMonths(month, 1))}
-          className="flex size-11 items-center justify-center rounded-lg hover:bg-gray-100"
+          className="flex size-11 items-center justify-center rounded-lg hover:bg-gray-100 disabled:opacity-40"
         >
           <ChevronRight aria-hidden="true" size={20} />
         </button>
@@ -123,8 +142,8 @@ export function DateCalendar({ id, label, value, onChange, rule, min, quickHours
               {week.map((day) => {
                 const inMonth = day.getMonth() === month.getMonth();
                 if (!inMonth) return <td key={day.getTime()} role="gridcell" />;
-                const disabled = day.getTime() < first.getTime();
-                const selected = value ? sameDay(value, day) : false;
+                const disabled = day.getTime() < first.getTime() || (last !== undefined && day.getTime() > last.getTime());
+                const selected = isDate(value) && sameDay(value, day);
                 return (
                   <td key={day.getTime()} role="gridcell" aria-selected={selected}>
                     <button
@@ -158,17 +177,17 @@ export function DateCalendar({ id, label, value, onChange, rule, min, quickHours
         <legend className="mb-2 font-medium text-gray-900">{t`Heure`}</legend>
         <div className="grid grid-cols-4 gap-2 sm:grid-cols-6">
           {TIME_BUTTON_HOURS.map((hour) => {
-            const pressed = pendingHour === null ? value?.getHours() === hour && value.getMinutes() === 0 : pendingHour === hour;
+            const checked = pendingHour === null ? isDate(value) && value.getHours() === hour && value.getMinutes() === 0 : pendingHour === hour;
             return (
-              <button
+              <label
                 key={hour}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => setPendingHour(hour)}
-                className={`min-h-11 rounded-lg border tabular-nums ${pressed ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-300 text-gray-900 hover:bg-gray-100'}`}
+                className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border tabular-nums has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
+                  checked ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-300 text-gray-900 hover:bg-gray-100'
+                }`}
               >
+                <input type="radio" className="sr-only" name={hourName} value={hour} checked={checked} onChange={() => setPendingHour(hour)} />
                 {`${String(hour).padStart(2, '0')}:00`}
-              </button>
+              </label>
             );
           })}
         </div>
@@ -188,10 +207,10 @@ export function DateCalendar({ id, label, value, onChange, rule, min, quickHours
   );
 }
 
-type PickerProps = Omit<InputProps, 'controls'> & Pick<CalendarProps, 'min' | 'quickHours'> & { onConfirm?: () => void };
+type PickerProps = Omit<InputProps, 'controls' | 'onOpenCalendar' | 'calendarOpen'> & Pick<CalendarProps, 'min' | 'max' | 'quickHours'> & { onConfirm?: () => void };
 
 /** A date-time field and its calendar together (the trip form places the calendar in its side panel). */
-export function DatePicker({ min, quickHours, onConfirm, ...input }: PickerProps) {
+export function DatePicker({ min, max, quickHours, onConfirm, ...input }: PickerProps) {
   const calendarId = useId();
   const ref = useRef<HTMLInputElement>(null);
   return (
@@ -204,6 +223,7 @@ export function DatePicker({ min, quickHours, onConfirm, ...input }: PickerProps
         onChange={input.onChange}
         rule={input.rule}
         min={min}
+        max={max}
         quickHours={quickHours}
         onConfirm={() => {
           ref.current?.focus();

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import MapPin from 'lucide-react/icons/map-pin';
 import type { Place } from '../../../../../contract/places';
+import { PLACE_QUERY_MAX } from '../../../../../contract/search-limits';
 import { FieldError } from '../../../../components/Field';
 import { PLACE_DEBOUNCE_MS, placesQuery } from '../api';
 import { useDebounced } from '../useDebounced';
@@ -27,7 +28,8 @@ export const placeSearchText = (text: string) => (text.trim() === '' ? '' : text
 /**
  * A place combobox (spec 1 §5 "Place search"): GET /places 300 ms after the last keystroke, blank
  * input shows the default suggestions, a superseded request is cancelled (the query's signal), a
- * failure falls back to the default suggestions, and the opposite end's place is left out.
+ * failure falls back to the default suggestions, and the opposite end's place is left out. A text
+ * longer than the API takes is not sent: the field says so instead.
  */
 export function PlacePicker({ id: givenId, label, value, onChange, exclude, error, inputRef, onFocus, placeholder }: Props) {
   const { t } = useLingui();
@@ -49,12 +51,13 @@ export function PlacePicker({ id: givenId, label, value, onChange, exclude, erro
     }
   }
 
-  const q = useDebounced(typed ? placeSearchText(text) : '', PLACE_DEBOUNCE_MS);
-  const current = useQuery({ ...placesQuery(q), enabled: open });
-  const defaults = useQuery({ ...placesQuery(''), enabled: open && current.isError });
-  const source = current.isError ? defaults.data : current.data;
+  const tooLong = text.length > PLACE_QUERY_MAX;
+  const q = useDebounced(typed && !tooLong ? placeSearchText(text) : '', PLACE_DEBOUNCE_MS);
+  const current = useQuery({ ...placesQuery(q), enabled: open && !tooLong });
+  const defaults = useQuery({ ...placesQuery(''), enabled: open && !tooLong && current.isError });
+  const source = tooLong ? undefined : current.isError ? defaults.data : current.data;
   const options = (source ?? []).filter((p) => p.ID !== exclude?.ID);
-  const loading = open && (current.isPending || (current.isError && defaults.isPending));
+  const loading = open && !tooLong && (current.isPending || (current.isError && defaults.isPending));
   const noMatch = open && !loading && source !== undefined && options.length === 0;
   const expanded = open && options.length > 0;
 
@@ -84,7 +87,7 @@ export function PlacePicker({ id: givenId, label, value, onChange, exclude, erro
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || tooLong ? true : undefined}
           aria-describedby={[statusId, error ? errorId : null].filter(Boolean).join(' ')}
           value={text}
           onFocus={() => {
@@ -120,13 +123,15 @@ export function PlacePicker({ id: givenId, label, value, onChange, exclude, erro
               }
             }
           }}
-          className={`block min-h-11 w-full rounded-lg border bg-white py-2 pr-3 pl-10 text-base text-gray-900 placeholder:text-gray-500 ${error ? 'border-red-700' : 'border-gray-400'}`}
+          className={`block min-h-11 w-full rounded-lg border bg-white py-2 pr-3 pl-10 text-base text-gray-900 placeholder:text-gray-500 ${error || tooLong ? 'border-red-700' : 'border-gray-400'}`}
         />
       </div>
       <ul
         id={listId}
         role="listbox"
         aria-label={label}
+        // The input moves in the list (aria-activedescendant): the list, a scroller, is no Tab stop of its own.
+        tabIndex={-1}
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-lg border border-gray-300 bg-white py-1 text-gray-900 shadow-lg"
       >
@@ -146,8 +151,16 @@ export function PlacePicker({ id: givenId, label, value, onChange, exclude, erro
             </li>
           ))}
       </ul>
-      <p id={statusId} role="status" className={noMatch ? 'mt-1 text-sm text-gray-700' : 'sr-only'}>
-        {noMatch ? t`Aucun résultat` : loading ? t`Recherche…` : expanded ? t`${options.length} suggestions` : ''}
+      <p id={statusId} role="status" className={tooLong ? 'mt-1 text-sm font-medium text-red-700' : noMatch ? 'mt-1 text-sm text-gray-700' : 'sr-only'}>
+        {tooLong
+          ? t`Recherche trop longue : ${PLACE_QUERY_MAX} caractères au plus`
+          : noMatch
+            ? t`Aucun résultat`
+            : loading
+              ? t`Recherche…`
+              : expanded
+                ? t`${options.length} suggestions`
+                : ''}
       </p>
       <FieldError id={errorId}>{error}</FieldError>
     </div>

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from '../../../../test/support/api';
+import { agencies } from '../../db/schema';
+import { sha256 } from '../../platform/secrets';
+
+let api: Api;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+const agency = (lang: string, apiKey?: string) => api.call('GET', '/api/v1/agency', { apiKey, headers: { 'accept-language': lang } });
+
+describe('GET /agency', () => {
+  it('answers the information block in the caller’s language', async () => {
+    const fr = await agency('fr-FR');
+    expect(fr.body.result.info.title).toBe('Votre agence Escale Voyages');
+    expect(fr.body.result.info.html).toMatch(/^<p>Notre équipe vous répond/);
+    const en = await agency('en-GB,en;q=0.9');
+    expect(en.body.result.info.title).toBe('Your agency Escale Voyages');
+    expect(en.body.result.info.html).toMatch(/^<p>Our team answers/);
+    expect(en.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it('falls back to the language the agency wrote its block in, and has no block when it wrote none', async () => {
+    await api.db.insert(agencies).values([
+      { name: 'Only French', apiKeyHash: sha256('fr-only-key'), brandColor: '#000000', accentColor: '#000000', info: { fr: { title: 'Bienvenue', html: '<p>Bonjour</p>' } } },
+      { name: 'Silent', apiKeyHash: sha256('silent-key'), brandColor: '#000000', accentColor: '#000000' },
+    ]);
+    expect((await agency('en', 'fr-only-key')).body.result.info).toEqual({ title: 'Bienvenue', html: '<p>Bonjour</p>' });
+    expect((await agency('en', 'silent-key')).body.result.info).toBeNull();
+  });
+});
