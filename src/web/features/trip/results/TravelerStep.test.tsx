@@ -7,7 +7,7 @@ import { startSession } from '../../../lib/session';
 import { apiError, userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { offer, proposal } from './fixtures';
+import { aliceTravelerStep, offer, proposal } from './fixtures';
 import { TravelerStep } from './TravelerStep';
 
 const option = (value: string, label: string) => ({ value, label });
@@ -15,26 +15,7 @@ const PLACEMENT = [
   { name: 'position', label: 'Placement', options: [option('any', 'Sans préférence'), option('window', 'Fenêtre'), option('aisle', 'Couloir')] },
   { name: 'deck', label: 'Salle', options: [option('any', 'Sans préférence'), option('upper', 'Haute'), option('lower', 'Basse')] },
 ];
-const STEP = {
-  placement: PLACEMENT,
-  travelerForms: [
-    {
-      travelerID: 1,
-      guestID: null,
-      profileID: 'u-alice',
-      cards: [],
-      fieldsGroups: [
-        {
-          label: 'Identité',
-          isNested: false,
-          group: 'identity',
-          fields: [{ name: 'lastname', label: 'Nom', placeholder: null, type: 'text', required: true, regex: null, regexDesc: null, options: null, disabled: false, value: 'Martin', linkedWith: null }],
-        },
-      ],
-    },
-  ],
-  links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
-};
+const STEP = aliceTravelerStep(PLACEMENT);
 
 function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
   startSession('token', userFixture());

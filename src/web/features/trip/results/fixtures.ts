@@ -116,3 +116,27 @@ export function results(specs: Spec[], extra: Partial<TripResults> = {}, searchI
     ...extra,
   };
 }
+
+/** The traveller step's answer for alice alone (her last name prefilled), with the seat wishes given. */
+export function aliceTravelerStep(placement: unknown[] = []) {
+  return {
+    links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
+    placement,
+    travelerForms: [
+      {
+        travelerID: 1,
+        guestID: null,
+        profileID: 'u-alice',
+        cards: [],
+        fieldsGroups: [
+          {
+            label: 'Identité',
+            isNested: false,
+            group: 'identity',
+            fields: [{ name: 'lastname', label: 'Nom', placeholder: null, type: 'text', required: true, regex: null, regexDesc: null, options: null, disabled: false, value: 'Martin', linkedWith: null }],
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -9,7 +9,7 @@ import { apiError, userFixture } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { travelFixture } from '../../../testing/travels';
-import { results } from './fixtures';
+import { aliceTravelerStep, results } from './fixtures';
 
 /*
  * Issue 12, items 13–16 and 19 on the results screen: times on the stations' clocks, later and earlier
@@ -189,26 +189,7 @@ describe('keyboard', () => {
 });
 
 describe('add to cart and Back', () => {
-  const STEP = {
-    links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
-    placement: [],
-    travelerForms: [
-      {
-        travelerID: 1,
-        guestID: null,
-        profileID: 'u-alice',
-        cards: [],
-        fieldsGroups: [
-          {
-            label: 'Identité',
-            isNested: false,
-            group: 'identity',
-            fields: [{ name: 'lastname', label: 'Nom', placeholder: null, type: 'text', required: true, regex: null, regexDesc: null, options: null, disabled: false, value: 'Martin', linkedWith: null }],
-          },
-        ],
-      },
-    ],
-  };
+  const STEP = aliceTravelerStep();
 
   it('goes back from the traveller step to the results as they were; after adding, "Réserver un retour" opens the way back for the same travel', async () => {
     startSession('token', userFixture());
