@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { budget, round } from './lib/budget';
+import { API_KEY, startServer, type RunningServer } from './lib/server';
+import type { BenchContext, Measurement } from './lib/types';
+import { openDatabase } from '../src/server/db/client';
+import { DEMO_PASSWORD } from '../src/server/db/seed';
+
+const CONNECTIONS = 20;
+const WARM_UP_S = 5;
+const SEARCH_PATH = '/api/v1/treep/search?version=v2';
+/** Signed-in searchers (the demo seed's employees): the search the web app makes for a user, compliance included. */
+const USERS = ['alice', 'bob', 'carol', 'sam', 'maya', 'gus'];
+/** Routes a French business traveller searches, by train and by air; short, long and cross-border. */
+const ROUTES: [string, string][] = [
+  ['paris', 'lyon'],
+  ['paris', 'marseille'],
+  ['paris', 'bordeaux'],
+  ['paris', 'lille'],
+  ['paris', 'strasbourg'],
+  ['paris', 'nantes'],
+  ['paris', 'rennes'],
+  ['paris', 'montpellier'],
+  ['paris', 'toulouse'],
+  ['paris', 'nice'],
+  ['paris', 'geneva'],
+  ['paris', 'brussels'],
+  ['paris', 'london'],
+  ['lyon', 'bordeaux'],
+  ['lille', 'lyon'],
+  ['nantes', 'marseille'],
+  ['toulouse', 'lille'],
+  ['strasbourg', 'montpellier'],
+  ['rennes', 'lyon'],
+  ['bordeaux', 'nice'],
+];
+
+type Searcher = { token: string; uid: string };
+
+/** The body the web app posts for `/search?from=…&to=…&date=…` (features/trip/results/api.ts searchBody). */
+function searchBody(i: number, searcher: Searcher, firstDay: Date) {
+  const [from, to] = ROUTES[i % ROUTES.length]!;
+  const [origin, destination] = Math.floor(i / ROUTES.length) % 2 ? [to, from] : [from, to];
+  const day = new Date(firstDay.getTime() + (Math.floor(i / 7) % 45) * 86_400_000).toISOString().slice(0, 10);
+  const hour = String(6 + (i % 13)).padStart(2, '0');
+  return {
+    origin: `city:${origin}`,
+    destination: `city:${destination}`,
+    datetime: `${day}T${hour}:00`,
+    represents: 'departure',
+    return_datetime: null,
+    return_represents: null,
+    return_origin: null,
+    return_destination: null,
+    nb_travelers: 1,
+    travelers: [{ id: 1, profile_id: searcher.uid }],
+    entity_id: null,
+    special_fare: null,
+    travelID: null,
+    filters: { rail: true, flight: true },
+  };
+}
+
+async function signIn(baseUrl: string, username: string): Promise<Searcher> {
+  const res = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'api-key': API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const json = (await res.json()) as { result: { token: string; user: { uid: string } } };
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+  return { token: json.result.token, uid: json.result.user.uid };
+}
+
+/** Resident set size of a process (Linux /proc), MB. */
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? round(Number(line[1]) / 1024, 0) : NaN;
+}
+
+type LoadFigures = {
+  database: string;
+  seconds: number;
+  connections: number;
+  searches: number;
+  searchesPerS: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  rssMb: { start: number; afterWarmUp: number; end: number; max: number; samples: number[] };
+  proposalsPerAnswer: number;
+  answerKb: number;
+};
+
+/** 20 clients posting trip searches back to back for `seconds` (after a warm-up), with the server's RSS sampled. */
+async function load(server: RunningServer, database: string, seconds: number, log: BenchContext['log']): Promise<LoadFigures> {
+  const searchers = await Promise.all(USERS.map((u) => signIn(server.baseUrl, u)));
+  // Tomorrow onwards: every search is bookable and none is in the past.
+  const firstDay = new Date(Date.now() + 86_400_000);
+  const headersOf = (s: Searcher) => ({ 'api-key': API_KEY, authorization: `Bearer ${s.token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' });
+
+  // One answer read in full: the load below counts answers, this checks they are the real thing.
+  const sample = await fetch(`${server.baseUrl}${SEARCH_PATH}`, { method: 'POST', headers: headersOf(searchers[0]!), body: JSON.stringify(searchBody(1, searchers[0]!, firstDay)) });
+  const sampleText = await sample.text();
+  if (!sample.ok) throw new Error(`sample search: ${sample.status} ${sampleText.slice(0, 300)}`);
+  const proposalsPerAnswer = (JSON.parse(sampleText) as { result: { proposals: unknown[] } }).result.proposals.length;
+  if (proposalsPerAnswer === 0) throw new Error('sample search found no proposal');
+
+  let counter = 0;
+  const requests = [
+    {
+      method: 'POST' as const,
+      path: SEARCH_PATH,
+      setupRequest: (req: autocannon.Request) => {
+        const i = counter++;
+        const searcher = searchers[i % searchers.length]!;
+        return { ...req, headers: headersOf(searcher), body: JSON.stringify(searchBody(i, searcher, firstDay)) };
+      },
+    },
+  ];
+  const start = rssMb(server.pid);
+  await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: WARM_UP_S, requests });
+  const afterWarmUp = rssMb(server.pid);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssMb(server.pid)), Math.max(1_000, (seconds * 1_000) / 30));
+  let run: autocannon.Result;
+  try {
+    run = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: seconds, requests });
+  } finally {
+    clearInterval(sampler);
+  }
+  const end = rssMb(server.pid);
+  const figures: LoadFigures = {
+    database,
+    seconds,
+    connections: CONNECTIONS,
+    searches: run['2xx'],
+    searchesPerS: round(run['2xx'] / seconds, 1),
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    max: run.latency.max,
+    errors: run.errors + run.timeouts + run.non2xx,
+    rssMb: { start, afterWarmUp, end, max: Math.max(end, ...samples), samples },
+    proposalsPerAnswer,
+    answerKb: round(Buffer.byteLength(sampleText) / 1024, 1),
+  };
+  log(
+    `  ${database}: ${figures.searchesPerS} searches/s over ${seconds} s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, errors ${figures.errors}; RSS ${start} → ${afterWarmUp} (warm) → ${end} MB (max ${figures.rssMb.max})`,
+  );
+  return figures;
+}
+
+/** What the stored searches weigh: their JSON (request + journeys) and the table on disk with its TOAST and indexes, per search. */
+async function storedBytes(database: { url?: string; dataDir?: string }) {
+  const db = await openDatabase(database);
+  try {
+    const [row] = (await db.db.execute(
+      sql`select count(*)::int as n, coalesce(avg(octet_length(request::text) + octet_length(journeys::text)), 0)::int as json, pg_total_relation_size('trip_searches')::bigint as disk from trip_searches`,
+    )).rows as { n: number; json: number; disk: string }[];
+    const n = row?.n ?? 0;
+    return { searches: n, jsonBytesPerSearch: row?.json ?? 0, diskBytesPerSearch: n ? Math.round(Number(row!.disk) / n) : 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+async function onPglite(root: string, seconds: number, log: BenchContext['log']) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-throughput-'));
+  try {
+    const server = await startServer({ root, dataDir, keepDataDir: true });
+    let figures: LoadFigures;
+    try {
+      figures = await load(server, 'PGlite', seconds, log);
+    } finally {
+      await server.stop();
+    }
+    return { ...figures, stored: await storedBytes({ dataDir }) };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A database of its own (`bench_speed_<pid>`) on BENCH_DATABASE_URL's server, dropped afterwards. */
+async function onPostgres(root: string, serverUrl: string, seconds: number, log: BenchContext['log']) {
+  const { default: pg } = await import('pg');
+  const name = `bench_speed_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      const server = await startServer({ root, env: { DATABASE_URL: url.href } });
+      let figures: LoadFigures;
+      try {
+        figures = await load(server, 'PostgreSQL', seconds, log);
+      } finally {
+        await server.stop();
+      }
+      return { ...figures, stored: await storedBytes({ url: url.href }) };
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const budgetsOf = (f: LoadFigures) => [
+  budget(`${f.database}: searches/s at ${f.connections} connections`, f.searchesPerS, '>=', 300, '/s'),
+  budget(`${f.database}: search p99`, f.p99, '<=', 150, 'ms'),
+  budget(`${f.database}: search errors`, f.errors, '=', 0),
+  // Flat: the end of the run holds no more than a tenth above the warmed-up process.
+  budget(`${f.database}: RSS growth after warm-up`, round(((f.rssMb.end - f.rssMb.afterWarmUp) / f.rssMb.afterWarmUp) * 100, 1), '<=', 10, '%'),
+];
+
+/**
+ * Trip search throughput (issue 12 item 21): 20 signed-in clients posting the web app's trip
+ * searches for `seconds` on a server of their own, on PGlite, and on PostgreSQL when
+ * BENCH_DATABASE_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).
+ */
+export const throughput = (opts: { seconds: number }): Measurement => ({
+  name: 'throughput',
+  title: `trip search throughput: ${CONNECTIONS} clients, ${opts.seconds} s`,
+  async run({ root, log }) {
+    const pglite = await onPglite(root, opts.seconds, log);
+    log(`  stored per search: ${pglite.stored.jsonBytesPerSearch} B of JSON, ${pglite.stored.diskBytesPerSearch} B on disk (${pglite.stored.searches} searches)`);
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    const postgres = pgUrl ? await onPostgres(root, pgUrl, opts.seconds, log) : null;
+    const notes = postgres ? [] : ['PostgreSQL not measured: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)'];
+    return {
+      figures: { pglite, postgres },
+      budgets: [...budgetsOf(pglite), ...(postgres ? budgetsOf(postgres) : [])],
+      notes,
+    };
+  },
+});
