@@ -1,4 +1,7 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
+import type { Journey } from '../domain/journey';
 import { choiceId, parseChoiceId, parseOfferId } from '../domain/trip';
 import { fail } from '../platform/errors';
 import type { Db } from './client';
@@ -7,20 +10,37 @@ import { tripSearches } from './schema';
 /**
  * Stored trip searches and the choices and offers their IDs name (domain/trip.ts), shared by the
  * trip step and the cart. An ID that names nothing stored is refused (OFFERS_INVALID).
+ *
+ * A search keeps what its next steps read (the request with its places, and the supplier's
+ * journeys: every offer, its conditions and the sections add-to-cart copies into the product),
+ * its journeys as zlib-compressed JSON: an answer repeats its stations, fare texts and luggage
+ * in every offer, so ~90 KB of JSON is written as ~6 KB, at a fraction of a millisecond.
  */
-export type StoredSearch = typeof tripSearches.$inferSelect;
+export type StoredSearch = Omit<typeof tripSearches.$inferSelect, 'journeys'> & { journeys: Journey[] };
+
+const deflate = promisify(zlib.deflate);
+const inflate = promisify(zlib.inflate);
+/** Searches stored before compression hold their JSON as is ('['); compressed ones start with zlib's header. */
+const JSON_ARRAY = 0x5b;
+
+async function journeysOf(bytes: Uint8Array): Promise<Journey[]> {
+  const json = bytes[0] === JSON_ARRAY ? bytes : await inflate(bytes);
+  return JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Journey[];
+}
 
 /** A search of this agency; a search made signed in is only visible to its owner. */
 export async function findSearch(db: Db, id: string, agencyId: string, userId: string | null): Promise<StoredSearch | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
   const [row] = await db.select().from(tripSearches).where(and(eq(tripSearches.id, id), eq(tripSearches.agencyId, agencyId))).limit(1);
   if (!row || (row.userId && row.userId !== userId)) return undefined;
-  return row;
+  return { ...row, journeys: await journeysOf(row.journeys) };
 }
 
-export async function saveSearch(db: Db, values: typeof tripSearches.$inferInsert): Promise<StoredSearch> {
-  const [row] = await db.insert(tripSearches).values(values).returning();
-  return row!;
+export async function saveSearch(db: Db, values: Omit<StoredSearch, 'id' | 'createdAt'>): Promise<StoredSearch> {
+  // Level 3: nearly level 6's size at half its time.
+  const journeys = await deflate(JSON.stringify(values.journeys), { level: 3 });
+  const [row] = await db.insert(tripSearches).values({ ...values, journeys }).returning({ id: tripSearches.id, createdAt: tripSearches.createdAt });
+  return { ...values, ...row! };
 }
 
 type Scope = { db: Db; agencyId: string; userId: string | null };
