@@ -81,6 +81,12 @@ function rssMb(pid: number): number {
   return line ? round(Number(line[1]) / 1024, 0) : NaN;
 }
 
+/** CPU time a process has used so far (Linux /proc, user + system), ms; clock ticks are 1/100 s on Linux. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 type LoadFigures = {
   database: string;
   seconds: number;
@@ -91,6 +97,8 @@ type LoadFigures = {
   p99: number;
   max: number;
   errors: number;
+  /** Server CPU per search: steadier than searches/s on a machine shared with other work. */
+  cpuMsPerSearch: number;
   rssMb: { start: number; afterWarmUp: number; end: number; max: number; samples: number[] };
   proposalsPerAnswer: number;
   answerKb: number;
@@ -127,6 +135,7 @@ async function load(server: RunningServer, database: string, seconds: number, lo
   const afterWarmUp = rssMb(server.pid);
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssMb(server.pid)), Math.max(1_000, (seconds * 1_000) / 30));
+  const cpuBefore = cpuMs(server.pid);
   let run: autocannon.Result;
   try {
     run = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: seconds, requests });
@@ -134,6 +143,7 @@ async function load(server: RunningServer, database: string, seconds: number, lo
     clearInterval(sampler);
   }
   const end = rssMb(server.pid);
+  const cpuMsPerSearch = round((cpuMs(server.pid) - cpuBefore) / Math.max(1, run['2xx']), 2);
   const figures: LoadFigures = {
     database,
     seconds,
@@ -144,12 +154,13 @@ async function load(server: RunningServer, database: string, seconds: number, lo
     p99: run.latency.p99,
     max: run.latency.max,
     errors: run.errors + run.timeouts + run.non2xx,
+    cpuMsPerSearch,
     rssMb: { start, afterWarmUp, end, max: Math.max(end, ...samples), samples },
     proposalsPerAnswer,
     answerKb: round(Buffer.byteLength(sampleText) / 1024, 1),
   };
   log(
-    `  ${database}: ${figures.searchesPerS} searches/s over ${seconds} s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, errors ${figures.errors}; RSS ${start} → ${afterWarmUp} (warm) → ${end} MB (max ${figures.rssMb.max})`,
+    `  ${database}: ${figures.searchesPerS} searches/s over ${seconds} s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, errors ${figures.errors}, server CPU ${cpuMsPerSearch} ms/search (load average ${os.loadavg()[0]!.toFixed(1)}); RSS ${start} → ${afterWarmUp} (warm) → ${end} MB (max ${figures.rssMb.max})`,
   );
   return figures;
 }

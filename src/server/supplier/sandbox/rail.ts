@@ -4,16 +4,17 @@ import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStatio
 import { angleBetween, bearing, distanceKm } from './geo';
 import { rng } from './random';
 import { departuresOfDay } from './timetable';
-import { highSpeedCoverage } from './lines';
+import { networkRoute } from './network';
 import { cabinOffers, checkTripQuery, instantAt, journeyOf, searchDays, sectionTimes, type FareLadder } from './trips';
 
 /**
- * Sandbox rail: real stations, believable lines and timetables. A high-speed train averages about
- * 255 km/h between big cities, an intercity 115, a regional train 70; services thin out at night;
- * connections happen at real hubs (crossing Paris between termini takes the best part of an hour).
+ * Sandbox rail: real stations, believable lines and timetables. A high-speed train takes the
+ * quickest route over the network of high-speed and main lines (network.ts), an intercity averages
+ * 115 km/h, a regional train 70; services thin out at night; connections happen at real hubs
+ * (crossing Paris between termini takes the best part of an hour).
  */
 
-// Paris termini serve the country by direction (bearing from Paris, degrees).
+// Paris termini serve the country by direction (bearing from Paris, degrees); far high-speed trains leave from the terminus of the quickest route.
 const PARIS_TERMINI: Record<string, [number, number][]> = {
   '8727100': [[315, 360], [0, 55]], // Nord: Lille, London, Brussels
   '8711300': [[55, 105]], // Est: Reims, Metz, Strasbourg, Germany
@@ -25,14 +26,23 @@ const uic7 = (s: RefStation) => s.uic.slice(0, 7);
 
 const railServed = (s: RefStation) => s.highSpeed || s.intercity || s.importance >= 10;
 
-/** The station of a place a journey towards `towards` leaves from (or arrives at). */
-function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: number): RefStation | undefined {
+const isTerminus = (s: RefStation) => PARIS_TERMINI[uic7(s)] !== undefined;
+
+/**
+ * The station of a place a journey towards `towards` leaves from (or arrives at). Far from Paris by
+ * high-speed train, the terminus is the one whose line reaches `towardsStation` soonest (Nord for
+ * Cologne, by Brussels).
+ */
+function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: number, towardsStation?: RefStation): RefStation | undefined {
   if (place.type === 'station') return stationByUic.get(place.ID.slice('station:'.length));
   const cityId = place.type === 'city' ? place.ID.slice('city:'.length) : nearestCity(place).id;
   let candidates = stationsOf(cityId).filter(railServed);
   if (candidates.length === 0)
     candidates = stations.filter((s) => distanceKm(s, place) < 30 && railServed(s)).sort((a, b) => b.importance - a.importance);
   if (farKm > 250 && candidates.some((s) => s.highSpeed)) candidates = candidates.filter((s) => s.highSpeed);
+  const termini = candidates.filter((s) => s.highSpeed && isTerminus(s));
+  if (farKm > 250 && towardsStation?.highSpeed && termini.length > 1)
+    return termini.reduce((best, s) => (networkRoute(s, towardsStation).minutes < networkRoute(best, towardsStation).minutes ? s : best));
   const direction = bearing(place, towards);
   const terminus = candidates.find((s) => PARIS_TERMINI[uic7(s)]?.some(([a, b]) => direction >= a && direction < b));
   if (terminus && (terminus.highSpeed || farKm <= 250)) return terminus;
@@ -77,7 +87,7 @@ function routePlans(o: RefStation, d: RefStation): LegPlan[][] {
   // Hubs of one city (Paris) are reached at one terminus and left from another.
   for (const { h } of via.slice(0, plans.length ? 1 : 2)) {
     const arriveAt = h;
-    const leaveFrom = stationFor(placeOfStation(h), d, distanceKm(h, d)) ?? h;
+    const leaveFrom = stationFor(placeOfStation(h), d, distanceKm(h, d), d) ?? h;
     const km1 = distanceKm(o, arriveAt);
     const km2 = distanceKm(leaveFrom, d);
     plans.push([
@@ -93,24 +103,24 @@ const placeOfStation = (s: RefStation): Place => {
   return { ID: `city:${c.id}`, name: c.name.fr, description: '', type: 'city', lat: c.lat, lon: c.lon, city: c.name.fr, country: c.country, zip_code: null, formatted_address: '', provider_codes: [], tz: c.tz };
 };
 
-const SPEED: Record<RailKind, number> = { 'high-speed': 255, 'cross-border': 225, intercity: 115, regional: 70 };
-/** A high-speed train off its line, on classic tracks. */
-const CLASSIC_SPEED = 130;
+const SPEED: Record<'intercity' | 'regional', number> = { intercity: 115, regional: 70 };
 const CO2_FACTOR: Record<RailKind, number> = { 'high-speed': CO2.railHighSpeed, 'cross-border': CO2.railHighSpeed, intercity: CO2.railIntercity, regional: CO2.railRegional };
 
 /**
- * Minutes for a leg: rail distance (lines are 5–15 % longer than the crow flies) at the kind's
- * speed, plus getting up to speed and the stops this run makes.
+ * Minutes for a leg, and the stops a run may make on it. A high-speed train runs the quickest
+ * route over the network, plus a few minutes to get under way and come to a stand; other trains
+ * run the rail distance (5–15 % longer than the crow flies) at their kind's speed, plus a quarter
+ * of an hour for their slow starts and approaches.
  */
 export function legMinutes(leg: LegPlan, routeRng: ReturnType<typeof rng>) {
-  const railKm = Math.round(leg.km * routeRng.between(1.05, 1.15));
-  const stopsEvery = leg.kind === 'regional' ? 12 : leg.kind === 'intercity' ? 45 : 200;
-  const dwell = leg.kind === 'regional' ? 1.5 : leg.kind === 'intercity' ? 3 : 5;
-  let running = (railKm / SPEED[leg.kind]) * 60;
   if (leg.kind === 'high-speed' || leg.kind === 'cross-border') {
-    const line = highSpeedCoverage(leg.from, leg.to);
-    running = ((railKm * line.share) / (line.speed || 1)) * 60 + ((railKm * (1 - line.share)) / CLASSIC_SPEED) * 60;
+    const route = networkRoute(leg.from, leg.to);
+    const railKm = Math.round(route.km);
+    return { railKm, minutes: (stops: number) => Math.round(4 + route.minutes + stops * 5), maxStops: Math.floor(railKm / 200) };
   }
+  const railKm = Math.round(leg.km * routeRng.between(1.05, 1.15));
+  const [stopsEvery, dwell] = leg.kind === 'regional' ? [12, 1.5] : [45, 3];
+  const running = (railKm / SPEED[leg.kind]) * 60;
   return { railKm, minutes: (stops: number) => Math.round(15 + running + stops * dwell), maxStops: Math.floor(railKm / stopsEvery) };
 }
 
@@ -235,8 +245,10 @@ export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place 
 export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey[] {
   const instant = checkTripQuery(query);
   const km = distanceKm(query.origin, query.destination);
-  const o = stationFor(query.origin, query.destination, km);
-  const d = stationFor(query.destination, query.origin, km);
+  // Each end first by itself, then a Paris end by the quickest route to the other.
+  const [o0, d0] = [stationFor(query.origin, query.destination, km), stationFor(query.destination, query.origin, km)];
+  const o = stationFor(query.origin, query.destination, km, d0);
+  const d = stationFor(query.destination, query.origin, km, o0);
   if (!o || !d) throw new SupplierError('invalid-place', 'no railway station serves this place');
   if (o.uic === d.uic || sameCity(o, d)) throw new SupplierError('invalid-place', 'origin and destination are the same place');
   const chains: Run[][] = [];
