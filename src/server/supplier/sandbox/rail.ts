@@ -5,7 +5,8 @@ import { angleBetween, bearing, distanceKm } from './geo';
 import { rng } from './random';
 import { departuresOfDay } from './timetable';
 import { networkRoute } from './network';
-import { cabinOffers, checkTripQuery, instantAt, journeyOf, searchDays, sectionTimes, type FareLadder } from './trips';
+import { cabinOffers, checkTripQuery, instantAt, journeyOf, searchDays, type FareLadder } from './trips';
+import { toLocalIso } from './time';
 
 /**
  * Sandbox rail: real stations, believable lines and timetables. A high-speed train takes the
@@ -186,7 +187,8 @@ function dailyCount(leg: LegPlan): number {
   return Math.max(4, Math.round(importance / 5 + (leg.from.hub && leg.to.hub ? 4 : 0)));
 }
 
-type Run = { leg: LegPlan; section: Omit<Section, 'from' | 'to'> & { departureInstant: Date; arrivalInstant: Date }; carrier: ReturnType<typeof carrierOf> };
+/** A train of a leg; its local times are written only for the trains a search shows (buildJourney). */
+type Run = { leg: LegPlan; departureInstant: Date; arrivalInstant: Date; section: Omit<Section, 'from' | 'to' | 'departure' | 'arrival'>; carrier: ReturnType<typeof carrierOf> };
 
 /** Every train of one leg on one local day. */
 function runsOfDay(leg: LegPlan, day: string): Run[] {
@@ -195,7 +197,6 @@ function runsOfDay(leg: LegPlan, day: string): Run[] {
   const { railKm, minutes, maxStops } = legMinutes(leg, route);
   const day_ = rng(`${routeKey}@${day}`);
   const fromTz = cityOf(leg.from).tz;
-  const toTz = cityOf(leg.to).tz;
   return departuresOfDay(day_, dailyCount(leg)).map((minute, i) => {
     const r = rng(`${routeKey}@${day}#${i}`);
     const carrier = carrierOf(leg, r);
@@ -203,16 +204,13 @@ function runsOfDay(leg: LegPlan, day: string): Run[] {
     const stops = leg.kind === 'high-speed' || leg.kind === 'cross-border' ? r.int(0, maxStops) : maxStops;
     const duration = minutes(stops) + r.int(-2, 4);
     const departureInstant = instantAt(day, minute, fromTz);
-    const times = sectionTimes(departureInstant, duration, fromTz, toTz);
     const number = carrier.prefix + String(r.int(0, 10 ** (carrier.digits - 1) - 1)).padStart(carrier.digits - 1, '0');
     return {
       leg,
       carrier,
+      departureInstant,
+      arrivalInstant: new Date(departureInstant.getTime() + duration * 60_000),
       section: {
-        departure: times.departure,
-        arrival: times.arrival,
-        departureInstant,
-        arrivalInstant: times.arrivalInstant,
         duration,
         distanceKm: railKm,
         co2: Math.round(railKm * CO2_FACTOR[leg.kind]),
@@ -263,14 +261,14 @@ export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr
       const crossTown = plan[0]!.to.uic !== plan[1]!.from.uic;
       const minChange = crossTown ? 50 : 12;
       for (const run of first) {
-        const next = second.find((s) => s.section.departureInstant.getTime() >= run.section.arrivalInstant.getTime() + minChange * 60_000);
-        if (next && next.section.departureInstant.getTime() - run.section.arrivalInstant.getTime() <= 150 * 60_000) chains.push([run, next]);
+        const next = second.find((s) => s.departureInstant.getTime() >= run.arrivalInstant.getTime() + minChange * 60_000);
+        if (next && next.departureInstant.getTime() - run.arrivalInstant.getTime() <= 150 * 60_000) chains.push([run, next]);
       }
     }
   }
   // A connection that a direct train beats (leaves no earlier, arrives no later) is not shown.
-  const start = (c: Run[]) => c[0]!.section.departureInstant.getTime();
-  const end = (c: Run[]) => c[c.length - 1]!.section.arrivalInstant.getTime();
+  const start = (c: Run[]) => c[0]!.departureInstant.getTime();
+  const end = (c: Run[]) => c[c.length - 1]!.arrivalInstant.getTime();
   const directs = chains.filter((c) => c.length === 1);
   const useful = chains.filter((c) => c.length === 1 || !directs.some((dc) => start(dc) >= start(c) && end(dc) <= end(c)));
   // Choose by time first, then price only what is shown.
@@ -290,20 +288,21 @@ const nextDay = (day: string) => {
 };
 
 function buildJourney(runs: Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
-  const id = `R${runs.map((r) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.section.transport.number}-${r.section.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const sections: Section[] = runs.map((run, i) => {
-    const { departureInstant: _d, arrivalInstant, ...section } = run.section;
     const next = runs[i + 1];
     return {
-      ...section,
+      ...run.section,
+      departure: toLocalIso(run.departureInstant, cityOf(run.leg.from).tz),
+      arrival: toLocalIso(run.arrivalInstant, cityOf(run.leg.to).tz),
       from: stationPlace(run.leg.from, query.lang, directory),
       to: stationPlace(run.leg.to, query.lang, directory),
-      connectionMinutes: next ? Math.round((next.section.departureInstant.getTime() - arrivalInstant.getTime()) / 60_000) : null,
+      connectionMinutes: next ? Math.round((next.departureInstant.getTime() - run.arrivalInstant.getTime()) / 60_000) : null,
     };
   });
+  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.section.transport.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const r = rng(`${id}@seats`);
   const fromTz = cityOf(runs[0]!.leg.from).tz;
-  const departure = runs[0]!.section.departureInstant;
+  const departure = runs[0]!.departureInstant;
   const totalKm = runs.reduce((s, run) => s + run.section.distanceKm, 0);
   const main = runs.reduce((a, b) => (b.section.distanceKm > a.section.distanceKm ? b : a));
   const cabins = (['second', 'first'] as const).map((cabin) => {
