@@ -8,6 +8,13 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const BYTEA = 17;
+/** bytea in hex by Buffer's native codec: PGlite's own writes and reads it a byte at a time (stored trip searches are several KB). */
+const BYTEA_CODEC = {
+  serializers: { [BYTEA]: (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}` },
+  parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 /** PGlite in `dataDir` by default (or in memory / from a dump); PostgreSQL when a URL is given. */
 export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
@@ -21,7 +28,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite(opts.dataDir);
+  const client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir, ...BYTEA_CODEC }) : new PGlite(opts.dataDir, BYTEA_CODEC);
   await client.waitReady;
   // Its pages live in memory: an index lookup costs about a sequential read (the default 4 suits disks),
   // so the planner takes the inbox's few requests by key instead of scanning them all.
