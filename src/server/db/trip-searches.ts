@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Journey } from '../domain/journey';
 import { choiceId, parseChoiceId, parseOfferId } from '../domain/trip';
 import { fail } from '../platform/errors';
-import type { Db } from './client';
+import { preparedPer, type Db } from './client';
 import { tripSearches } from './schema';
 
 /**
@@ -25,10 +25,27 @@ function journeysOf(bytes: Uint8Array): Journey[] {
   return JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Journey[];
 }
 
+const searchById = preparedPer((db) =>
+  db
+    .select()
+    .from(tripSearches)
+    .where(and(eq(tripSearches.id, sql.placeholder('id')), eq(tripSearches.agencyId, sql.placeholder('agencyId'))))
+    .limit(1)
+    .prepare('trip_search_by_id'),
+);
+
+const insertSearch = preparedPer((db) =>
+  db
+    .insert(tripSearches)
+    .values({ agencyId: sql.placeholder('agencyId'), userId: sql.placeholder('userId'), leg: sql.placeholder('leg'), request: sql.placeholder('request'), journeys: sql.placeholder('journeys') })
+    .returning({ id: tripSearches.id, createdAt: tripSearches.createdAt })
+    .prepare('insert_trip_search'),
+);
+
 /** A search of this agency; a search made signed in is only visible to its owner. */
 export async function findSearch(db: Db, id: string, agencyId: string, userId: string | null): Promise<StoredSearch | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-  const [row] = await db.select().from(tripSearches).where(and(eq(tripSearches.id, id), eq(tripSearches.agencyId, agencyId))).limit(1);
+  const [row] = await searchById(db).execute({ id, agencyId });
   if (!row || (row.userId && row.userId !== userId)) return undefined;
   return { ...row, journeys: journeysOf(row.journeys) };
 }
@@ -36,7 +53,7 @@ export async function findSearch(db: Db, id: string, agencyId: string, userId: s
 export async function saveSearch(db: Db, values: Omit<StoredSearch, 'id' | 'createdAt'>): Promise<StoredSearch> {
   // Level 3: nearly level 6's size at half its time. In one call: for ~100 KB the threadpool's round trip costs more than it saves.
   const journeys = zlib.deflateSync(JSON.stringify(values.journeys), { level: 3 });
-  const [row] = await db.insert(tripSearches).values({ ...values, journeys }).returning({ id: tripSearches.id, createdAt: tripSearches.createdAt });
+  const [row] = await insertSearch(db).execute({ ...values, journeys });
   return { ...values, ...row! };
 }
 
