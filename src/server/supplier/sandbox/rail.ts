@@ -187,11 +187,26 @@ function dailyCount(leg: LegPlan): number {
   return Math.max(4, Math.round(importance / 5 + (leg.from.hub && leg.to.hub ? 4 : 0)));
 }
 
-/** A train of a leg; its local times are written only for the trains a search shows (buildJourney). */
-type Run = { leg: LegPlan; departureInstant: Date; arrivalInstant: Date; section: Omit<Section, 'from' | 'to' | 'departure' | 'arrival'>; carrier: ReturnType<typeof carrierOf> };
+/** A train of a leg; its section (local times, carrier) is written only for the trains a search shows (buildJourney). */
+type Run = Readonly<{ leg: LegPlan; carrier: ReturnType<typeof carrierOf>; departureInstant: Date; arrivalInstant: Date; duration: number; railKm: number; number: string }>;
+
+// A leg's timetable of a day never changes: the latest ones are kept (a search and its flights'
+// fastest-train question read the same days), the oldest dropped first.
+const TIMETABLES_KEPT = 2_000;
+const timetables = new Map<string, readonly Run[]>();
 
 /** Every train of one leg on one local day. */
-function runsOfDay(leg: LegPlan, day: string): Run[] {
+function runsOfDay(leg: LegPlan, day: string): readonly Run[] {
+  const key = `${leg.from.uic}>${leg.to.uic}@${day}`;
+  let runs = timetables.get(key);
+  if (runs) timetables.delete(key);
+  else runs = timetableOf(leg, day);
+  timetables.set(key, runs);
+  if (timetables.size > TIMETABLES_KEPT) timetables.delete(timetables.keys().next().value!);
+  return runs;
+}
+
+function timetableOf(leg: LegPlan, day: string): Run[] {
   const routeKey = `rail:${leg.from.uic}>${leg.to.uic}`;
   const route = rng(routeKey);
   const { railKm, minutes, maxStops } = legMinutes(leg, route);
@@ -205,26 +220,7 @@ function runsOfDay(leg: LegPlan, day: string): Run[] {
     const duration = minutes(stops) + r.int(-2, 4);
     const departureInstant = instantAt(day, minute, fromTz);
     const number = carrier.prefix + String(r.int(0, 10 ** (carrier.digits - 1) - 1)).padStart(carrier.digits - 1, '0');
-    return {
-      leg,
-      carrier,
-      departureInstant,
-      arrivalInstant: new Date(departureInstant.getTime() + duration * 60_000),
-      section: {
-        duration,
-        distanceKm: railKm,
-        co2: Math.round(railKm * CO2_FACTOR[leg.kind]),
-        transport: {
-          mode: 'rail',
-          kind: leg.kind,
-          carrier: { code: carrier.code, name: carrier.name },
-          operatingCarrier: { code: carrier.code, name: carrier.name },
-          number,
-          model: carrier.model,
-        },
-        connectionMinutes: null,
-      },
-    };
+    return { leg, carrier, departureInstant, arrivalInstant: new Date(departureInstant.getTime() + duration * 60_000), duration, railKm, number };
   });
 }
 
@@ -287,24 +283,28 @@ const nextDay = (day: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-function buildJourney(runs: Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
+function buildJourney(runs: readonly Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
   const sections: Section[] = runs.map((run, i) => {
     const next = runs[i + 1];
+    const { code, name, model } = run.carrier;
     return {
-      ...run.section,
-      departure: toLocalIso(run.departureInstant, cityOf(run.leg.from).tz),
-      arrival: toLocalIso(run.arrivalInstant, cityOf(run.leg.to).tz),
       from: stationPlace(run.leg.from, query.lang, directory),
       to: stationPlace(run.leg.to, query.lang, directory),
+      departure: toLocalIso(run.departureInstant, cityOf(run.leg.from).tz),
+      arrival: toLocalIso(run.arrivalInstant, cityOf(run.leg.to).tz),
+      duration: run.duration,
+      distanceKm: run.railKm,
+      co2: Math.round(run.railKm * CO2_FACTOR[run.leg.kind]),
+      transport: { mode: 'rail', kind: run.leg.kind, carrier: { code, name }, operatingCarrier: { code, name }, number: run.number, model },
       connectionMinutes: next ? Math.round((next.departureInstant.getTime() - run.arrivalInstant.getTime()) / 60_000) : null,
     };
   });
-  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.section.transport.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const r = rng(`${id}@seats`);
   const fromTz = cityOf(runs[0]!.leg.from).tz;
   const departure = runs[0]!.departureInstant;
-  const totalKm = runs.reduce((s, run) => s + run.section.distanceKm, 0);
-  const main = runs.reduce((a, b) => (b.section.distanceKm > a.section.distanceKm ? b : a));
+  const totalKm = runs.reduce((s, run) => s + run.railKm, 0);
+  const main = runs.reduce((a, b) => (b.railKm > a.railKm ? b : a));
   const cabins = (['second', 'first'] as const).map((cabin) => {
     const hasCabin = runs.every((run) => run.carrier.first || cabin === 'second');
     if (!hasCabin) return { cabin, seats: 0, unavailabilityReason: 'railFirst', offers: [] };
