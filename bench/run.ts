@@ -1,5 +1,5 @@
 /**
- * Escale benchmark: `npm run bench [-- --no-build] [-- --strict] [-- --only=web-size,lighthouse] [-- --runs=3]`.
+ * Escale benchmark: `npm run bench [-- --no-build] [-- --strict] [-- --only=web-size,lighthouse] [-- --runs=3] [-- --seconds=300]`.
  * Builds the web app, starts the production server on a fresh data directory, runs each measurement,
  * prints a PASS/FAIL table of budgets and writes bench/out/latest.json. See bench/README.md.
  */
@@ -18,6 +18,7 @@ import { placesThroughput, railGeneration } from './supplier';
 import { results1000 } from './results-1000';
 import { searchClick } from './search-click';
 import { approvalsBench } from './approvals';
+import { throughput } from './throughput';
 
 function parseFlags() {
   try {
@@ -27,20 +28,30 @@ function parseFlags() {
         strict: { type: 'boolean', default: false },
         only: { type: 'string' },
         runs: { type: 'string', default: '1' },
+        seconds: { type: 'string', default: '20' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
   } catch (err) {
-    console.error(`${(err as Error).message}\nusage: npm run bench -- [--no-build] [--strict] [--only=a,b] [--runs=N]`);
+    console.error(`${(err as Error).message}\nusage: npm run bench -- [--no-build] [--strict] [--only=a,b] [--runs=N] [--seconds=S]`);
     process.exit(2);
   }
 }
 const flags = parseFlags();
 
-const measurements: Measurement[] = [webSize, lighthouse({ runs: Number(flags.runs) || 1 }), placesThroughput, railGeneration, searchClick, results1000, approvalsBench];
+const measurements: Measurement[] = [
+  webSize,
+  lighthouse({ runs: Number(flags.runs) || 1 }),
+  placesThroughput,
+  railGeneration,
+  searchClick,
+  results1000,
+  approvalsBench,
+  throughput({ seconds: Math.min(600, Number(flags.seconds) || 20) }),
+];
 
 if (flags.help) {
-  console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N]`);
+  console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N] [--seconds=S]`);
   process.exit(0);
 }
 
@@ -118,7 +129,7 @@ async function main(): Promise<number> {
     commit: gitCommit(),
     node: process.version,
     cpus: os.cpus().length,
-    flags: { build: !!build, strict: flags.strict, only: only ?? null, runs: Number(flags.runs) || 1 },
+    flags: { build: !!build, strict: flags.strict, only: only ?? null, runs: Number(flags.runs) || 1, seconds: Math.min(600, Number(flags.seconds) || 20) },
     build,
     pass: budgetsFailed === 0 && errors === 0,
     sections: Object.fromEntries(sections.map(({ name, ...rest }) => [name, rest])),

@@ -8,7 +8,7 @@ export type RunningServer = {
   baseUrl: string;
   pid: number;
   dataDir: string;
-  /** SIGTERM, wait up to 10 s, then SIGKILL; removes the temporary data directory. Idempotent. */
+  /** SIGTERM, wait up to 10 s, then SIGKILL; removes the temporary data directory (unless `keepDataDir`). Idempotent. */
   stop: () => Promise<void>;
 };
 
@@ -45,7 +45,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  * Starts the real server (`node --import tsx src/server/main.ts`, demo mode) on a free port with a fresh
  * PGlite data directory (or `dataDir`, already migrated and seeded), and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
  */
-export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number; dataDir?: string }): Promise<RunningServer> {
+export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number; dataDir?: string; env?: Record<string, string>; keepDataDir?: boolean }): Promise<RunningServer> {
   const { root, timeoutMs = 60_000 } = opts;
   const port = await freePort();
   // A prepared data directory (a section's own seeded world) is removed on stop too.
@@ -65,6 +65,7 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
       PUBLIC_URL: baseUrl,
       // The supplier answers at once: the browser measurements time the app, not a simulated network.
       SUPPLIER_LATENCY_MS: '0',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,7 +86,7 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
           await waitForExit(child, 5_000);
         }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     })());
 
   const server: RunningServer = { baseUrl, pid: child.pid ?? -1, dataDir, stop };

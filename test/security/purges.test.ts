@@ -37,7 +37,7 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
       { userId: alice!.id, key: 'old-key-0001', requestHash: 'h', status: 'done', createdAt: sql`now() - interval '2 days'` },
       { userId: alice!.id, key: 'new-key-0001', requestHash: 'h', status: 'done' },
     ]);
-    const search = { agencyId: alice!.agencyId, userId: alice!.id, leg: 'outward' as const, request: {} as never, journeys: [] };
+    const search = { agencyId: alice!.agencyId, userId: alice!.id, leg: 'outward' as const, request: {} as never, journeys: new Uint8Array() };
     await db.insert(tripSearches).values([{ ...search, createdAt: at(-3 * DAY) }, { ...search, createdAt: at(0) }]);
     await db.insert(rateLimits).values([
       { key: 'ended', hits: 3, resetAt: sql`now() - interval '1 minute'` },

@@ -1,6 +1,6 @@
-import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
 import type { TravelPolicyRules } from '../domain/company';
-import type { Db } from './client';
+import { preparedPer, type Db } from './client';
 import { companies, users } from './schema';
 
 /** Company reads shared by features: suggested addresses, approvers, the travel policy. */
@@ -22,8 +22,12 @@ export const companyApprovers = (db: Db, companyId: string) =>
     .orderBy(asc(users.lastname), asc(users.firstname));
 
 /** A company's travel policy in figures; none for a traveller without a company. */
+const checkoutRulesOf = preparedPer((db) =>
+  db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, sql.placeholder('companyId'))).limit(1).prepare('company_checkout_rules'),
+);
+
 export async function companyPolicy(db: Db, companyId: string | null): Promise<TravelPolicyRules | null> {
   if (!companyId) return null;
-  const [row] = await db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await checkoutRulesOf(db).execute({ companyId });
   return row?.rules.policy ?? null;
 }

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Lang } from '../../contract/account';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
-import type { Journey } from '../domain/journey';
 import type { ProductData, ProductType } from '../domain/product';
 import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
 import type { ApprovalKind, ApprovalStatus, RecipientRole, StoredChainStep } from '../domain/approvals';
@@ -12,6 +11,8 @@ import type { StoredTripRequest } from '../domain/trip';
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Bytes as they are (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A white-label deployment. `api_key_hash` is sha256 of the Api-Key header value. */
 export const agencies = pgTable('agencies', {
@@ -187,8 +188,8 @@ export const tripSearches = pgTable(
     leg: text('leg').$type<'outward' | 'return'>().notNull(),
     /** The validated request, with the resolved places. */
     request: jsonb('request').$type<StoredTripRequest>().notNull(),
-    /** The supplier's journeys as answered (the proposals are derived from them). */
-    journeys: jsonb('journeys').$type<Journey[]>().notNull(),
+    /** The supplier's journeys as answered (the proposals are derived from them), as zlib-compressed JSON (db/trip-searches.ts). */
+    journeys: bytea('journeys').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('trip_searches_created').on(t.createdAt)],

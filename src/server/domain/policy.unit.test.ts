@@ -25,10 +25,10 @@ const firstTrain = async (from: string, to: string) => (await supplier.rail.jour
 const firstFlight = async (from: string, to: string) => (await supplier.flight.itineraries(query(from, to, '2026-11-23T07:00')))[0]!;
 
 describe('rail under the travel policy', () => {
-  it('measures Paris → Lyon at 416 km and 1 h 53 on the 05:30 train', async () => {
+  it('measures Paris → Lyon at 428 km and 1 h 55 on the 05:30 train', async () => {
     const train = await firstTrain('city:paris', 'city:lyon');
-    expect(journeyKm(train)).toBe(416);
-    expect(train.duration).toBe(113);
+    expect(journeyKm(train)).toBe(428);
+    expect(train.duration).toBe(115);
   });
 
   it('finds a 41.90 € second-class Paris → Lyon compliant with Acme’s policy (150 € up to 600 km)', async () => {
@@ -41,14 +41,14 @@ describe('rail under the travel policy', () => {
     expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 6590 }, null)).toEqual({
       compliant: false,
       reasons: [
-        { fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 53).', en: 'First class only for journeys of 4 h or more (this one: 1 h 53).' },
+        { fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 55).', en: 'First class only for journeys of 4 h or more (this one: 1 h 55).' },
       ],
     });
   });
 
-  it('allows first class from 4 h: Paris → Nice takes 4 h 36, and 107.90 € is under the 250 € cap beyond 600 km', async () => {
+  it('allows first class from 4 h: Paris → Nice takes 6 h 18, and 107.90 € is under the 250 € cap beyond 600 km', async () => {
     const train = await firstTrain('city:paris', 'city:nice');
-    expect([train.duration, journeyKm(train)]).toEqual([276, 731]);
+    expect([train.duration, journeyKm(train)]).toEqual([378, 1021]);
     expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 10790 }, null).compliant).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe('rail under the travel policy', () => {
     const train = await firstTrain('city:paris', 'city:lyon');
     expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 15000 }, null).compliant).toBe(true);
     expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 16190 }, null).reasons).toEqual([
-      { fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 416 km (ici 161,90 €).', en: 'Price per traveller above the €150 cap for 416 km (here €161.90).' },
+      { fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 428 km (ici 161,90 €).', en: 'Price per traveller above the €150 cap for 428 km (here €161.90).' },
     ]);
   });
 
@@ -80,8 +80,8 @@ describe('rail under the travel policy', () => {
 });
 
 describe('flights under the travel policy', () => {
-  it('finds the fastest Paris → Lyon train of the flight’s day: 1 h 53', async () => {
-    expect(await fastestTrainMinutes(supplier.rail, await firstFlight('city:paris', 'city:lyon'), now)).toBe(113);
+  it('finds the fastest Paris → Lyon train of the flight’s day: 1 h 55', async () => {
+    expect(await fastestTrainMinutes(supplier.rail, await firstFlight('city:paris', 'city:lyon'), now)).toBe(115);
   });
 
   it('refuses a Paris → Lyon flight for Acme: the train takes less than 4 h', async () => {
@@ -90,16 +90,16 @@ describe('flights under the travel policy', () => {
       compliant: false,
       reasons: [
         {
-          fr: 'Avion autorisé seulement quand le train met plus de 4 h (le plus rapide ce jour-là : 1 h 53).',
-          en: 'Flights only when the train takes more than 4 h (the fastest that day: 1 h 53).',
+          fr: 'Avion autorisé seulement quand le train met plus de 4 h (le plus rapide ce jour-là : 1 h 55).',
+          en: 'Flights only when the train takes more than 4 h (the fastest that day: 1 h 55).',
         },
       ],
     });
   });
 
-  it('allows Paris → Nice in economy for Acme (fastest train 4 h 02) but not in business', async () => {
+  it('allows Paris → Nice in economy for Acme (fastest train 5 h 29) but not in business', async () => {
     const flight = await firstFlight('city:paris', 'city:nice');
-    expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBe(242);
+    expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBe(329);
     expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 10990 }, supplier.rail, now)).compliant).toBe(true);
     expect((await evaluateTrip(ACME, { journey: flight, cabin: 'business', pricePerTraveller: 46990 }, supplier.rail, now)).reasons).toEqual([
       { fr: 'Cabine affaires non autorisée (autorisée : économique).', en: 'The business cabin is not allowed (allowed: economy).' },

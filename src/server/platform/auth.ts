@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
 import { fail } from './errors';
 import { minutes, hours } from './clock';
@@ -45,17 +45,20 @@ export async function revokeAllSessions({ db, clock }: Services, userId: string)
 /** Resolves `Authorization: Bearer` into a live session: not revoked, within absolute and idle expiry. */
 export function installAuth(app: FastifyInstance, services: Services) {
   const { db, clock, config } = services;
+  // Prepared once: every signed-in request asks it.
+  const sessionByToken = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_token');
 
   async function liveSession(request: FastifyRequest): Promise<SessionInfo | null> {
     const token = bearerToken(request);
     if (!token) return null;
     const now = clock.now();
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now: now.toISOString() });
     if (!row || row.user.agencyId !== agencyOf(request).id || row.user.status !== 'active') return null;
     const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
     if (idleSince > minutes(config.session.idleMinutes)) return null;

@@ -4,7 +4,8 @@ import { airportByIata, airports, airportsOf, nearestCity, type RefAirport } fro
 import { distanceKm } from './geo';
 import { rng, type Rng } from './random';
 import { departuresOfDay } from './timetable';
-import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, sectionTimes, type FareLadder } from './trips';
+import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
+import { toLocalIso } from './time';
 
 /**
  * Sandbox flights: every airport of a city, direct where traffic justifies it, else one stop at a
@@ -89,7 +90,8 @@ function plans(origins: RefAirport[], destinations: RefAirport[]): Leg[][] {
   return result;
 }
 
-type Run = { leg: Leg; airline: Airline; section: Omit<Section, 'from' | 'to'>; dep: Date; arr: Date };
+/** A flight of a leg; its local times are written only for the flights a search shows (build). */
+type Run = { leg: Leg; airline: Airline; section: Omit<Section, 'from' | 'to' | 'departure' | 'arrival'>; dep: Date; arr: Date };
 
 function runsOfDay(leg: Leg, day: string): Run[] {
   const key = `air:${leg.from.iata}>${leg.to.iata}`;
@@ -99,16 +101,13 @@ function runsOfDay(leg: Leg, day: string): Run[] {
     const airline = airlineFor(leg.from, leg.to, leg.km, rng(`${key}#${i % 3}`));
     const duration = blockMinutes(leg.km) + r.int(-5, 10);
     const dep = instantAt(day, minute, leg.from.tz);
-    const times = sectionTimes(dep, duration, leg.from.tz, leg.to.tz);
     const kind = leg.km < 1000 ? 'short-haul' : leg.km <= 3500 ? 'medium-haul' : 'long-haul';
     return {
       leg,
       airline,
       dep,
-      arr: times.arrivalInstant,
+      arr: new Date(dep.getTime() + duration * 60_000),
       section: {
-        departure: times.departure,
-        arrival: times.arrival,
         duration,
         distanceKm: Math.round(leg.km),
         co2: Math.round(Math.round(leg.km) * flightCo2Factor(leg.km)),
@@ -149,7 +148,7 @@ export function flightItineraries(query: TripQuery, directory: (id: string, lang
   const origins = airportsFor(query.origin);
   const destinations = airportsFor(query.destination);
   if (!origins.length || !destinations.length) throw new SupplierError('invalid-place', 'no airport serves this place');
-  const journeys: Journey[] = [];
+  const chains: Run[][] = [];
   for (const plan of plans(origins, destinations)) {
     for (const day of searchDays(query)) {
       const first = runsOfDay(plan[0]!, day);
@@ -161,21 +160,25 @@ export function flightItineraries(query: TripQuery, directory: (id: string, lang
           if (!next) continue;
           runs.push(next);
         }
-        journeys.push(build(runs, query, directory));
+        chains.push(runs);
       }
     }
   }
-  return pickByTime(journeys, query, instant);
+  // Choose by time first, then price only what is shown.
+  const shown = pickByTime(chains, (runs) => ({ departure: runs[0]!.dep.getTime(), arrival: runs[runs.length - 1]!.arr.getTime() }), query, instant);
+  return shown.map((runs) => build(runs, query, directory));
 }
 
 function build(runs: Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
-  const id = `F${runs.map((r) => `${r.section.transport.number}-${r.section.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const sections: Section[] = runs.map((run, i) => ({
     ...run.section,
+    departure: toLocalIso(run.dep, run.leg.from.tz),
+    arrival: toLocalIso(run.arr, run.leg.to.tz),
     from: directory(`airport:${run.leg.from.iata}`, query.lang)!,
     to: directory(`airport:${run.leg.to.iata}`, query.lang)!,
     connectionMinutes: runs[i + 1] ? Math.round((runs[i + 1]!.dep.getTime() - run.arr.getTime()) / 60_000) : null,
   }));
+  const id = `F${runs.map((r, i) => `${r.section.transport.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const km = runs.reduce((s, r) => s + r.leg.km, 0);
   const main = runs[0]!;
   const r = rng(`${id}@seats`);

@@ -4,16 +4,18 @@ import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStatio
 import { angleBetween, bearing, distanceKm } from './geo';
 import { rng } from './random';
 import { departuresOfDay } from './timetable';
-import { highSpeedCoverage } from './lines';
-import { cabinOffers, checkTripQuery, instantAt, journeyOf, searchDays, sectionTimes, type FareLadder } from './trips';
+import { networkRoute } from './network';
+import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
+import { toLocalIso } from './time';
 
 /**
- * Sandbox rail: real stations, believable lines and timetables. A high-speed train averages about
- * 255 km/h between big cities, an intercity 115, a regional train 70; services thin out at night;
- * connections happen at real hubs (crossing Paris between termini takes the best part of an hour).
+ * Sandbox rail: real stations, believable lines and timetables. A high-speed train takes the
+ * quickest route over the network of high-speed and main lines (network.ts), an intercity averages
+ * 115 km/h, a regional train 70; services thin out at night; connections happen at real hubs
+ * (crossing Paris between termini takes the best part of an hour).
  */
 
-// Paris termini serve the country by direction (bearing from Paris, degrees).
+// Paris termini serve the country by direction (bearing from Paris, degrees); far high-speed trains leave from the terminus of the quickest route.
 const PARIS_TERMINI: Record<string, [number, number][]> = {
   '8727100': [[315, 360], [0, 55]], // Nord: Lille, London, Brussels
   '8711300': [[55, 105]], // Est: Reims, Metz, Strasbourg, Germany
@@ -25,14 +27,23 @@ const uic7 = (s: RefStation) => s.uic.slice(0, 7);
 
 const railServed = (s: RefStation) => s.highSpeed || s.intercity || s.importance >= 10;
 
-/** The station of a place a journey towards `towards` leaves from (or arrives at). */
-function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: number): RefStation | undefined {
+const isTerminus = (s: RefStation) => PARIS_TERMINI[uic7(s)] !== undefined;
+
+/**
+ * The station of a place a journey towards `towards` leaves from (or arrives at). Far from Paris by
+ * high-speed train, the terminus is the one whose line reaches `towardsStation` soonest (Nord for
+ * Cologne, by Brussels).
+ */
+function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: number, towardsStation?: RefStation): RefStation | undefined {
   if (place.type === 'station') return stationByUic.get(place.ID.slice('station:'.length));
   const cityId = place.type === 'city' ? place.ID.slice('city:'.length) : nearestCity(place).id;
   let candidates = stationsOf(cityId).filter(railServed);
   if (candidates.length === 0)
     candidates = stations.filter((s) => distanceKm(s, place) < 30 && railServed(s)).sort((a, b) => b.importance - a.importance);
   if (farKm > 250 && candidates.some((s) => s.highSpeed)) candidates = candidates.filter((s) => s.highSpeed);
+  const termini = candidates.filter((s) => s.highSpeed && isTerminus(s));
+  if (farKm > 250 && towardsStation?.highSpeed && termini.length > 1)
+    return termini.reduce((best, s) => (networkRoute(s, towardsStation).minutes < networkRoute(best, towardsStation).minutes ? s : best));
   const direction = bearing(place, towards);
   const terminus = candidates.find((s) => PARIS_TERMINI[uic7(s)]?.some(([a, b]) => direction >= a && direction < b));
   if (terminus && (terminus.highSpeed || farKm <= 250)) return terminus;
@@ -77,7 +88,7 @@ function routePlans(o: RefStation, d: RefStation): LegPlan[][] {
   // Hubs of one city (Paris) are reached at one terminus and left from another.
   for (const { h } of via.slice(0, plans.length ? 1 : 2)) {
     const arriveAt = h;
-    const leaveFrom = stationFor(placeOfStation(h), d, distanceKm(h, d)) ?? h;
+    const leaveFrom = stationFor(placeOfStation(h), d, distanceKm(h, d), d) ?? h;
     const km1 = distanceKm(o, arriveAt);
     const km2 = distanceKm(leaveFrom, d);
     plans.push([
@@ -93,24 +104,24 @@ const placeOfStation = (s: RefStation): Place => {
   return { ID: `city:${c.id}`, name: c.name.fr, description: '', type: 'city', lat: c.lat, lon: c.lon, city: c.name.fr, country: c.country, zip_code: null, formatted_address: '', provider_codes: [], tz: c.tz };
 };
 
-const SPEED: Record<RailKind, number> = { 'high-speed': 255, 'cross-border': 225, intercity: 115, regional: 70 };
-/** A high-speed train off its line, on classic tracks. */
-const CLASSIC_SPEED = 130;
+const SPEED: Record<'intercity' | 'regional', number> = { intercity: 115, regional: 70 };
 const CO2_FACTOR: Record<RailKind, number> = { 'high-speed': CO2.railHighSpeed, 'cross-border': CO2.railHighSpeed, intercity: CO2.railIntercity, regional: CO2.railRegional };
 
 /**
- * Minutes for a leg: rail distance (lines are 5–15 % longer than the crow flies) at the kind's
- * speed, plus getting up to speed and the stops this run makes.
+ * Minutes for a leg, and the stops a run may make on it. A high-speed train runs the quickest
+ * route over the network, plus a few minutes to get under way and come to a stand; other trains
+ * run the rail distance (5–15 % longer than the crow flies) at their kind's speed, plus a quarter
+ * of an hour for their slow starts and approaches.
  */
 export function legMinutes(leg: LegPlan, routeRng: ReturnType<typeof rng>) {
-  const railKm = Math.round(leg.km * routeRng.between(1.05, 1.15));
-  const stopsEvery = leg.kind === 'regional' ? 12 : leg.kind === 'intercity' ? 45 : 200;
-  const dwell = leg.kind === 'regional' ? 1.5 : leg.kind === 'intercity' ? 3 : 5;
-  let running = (railKm / SPEED[leg.kind]) * 60;
   if (leg.kind === 'high-speed' || leg.kind === 'cross-border') {
-    const line = highSpeedCoverage(leg.from, leg.to);
-    running = ((railKm * line.share) / (line.speed || 1)) * 60 + ((railKm * (1 - line.share)) / CLASSIC_SPEED) * 60;
+    const route = networkRoute(leg.from, leg.to);
+    const railKm = Math.round(route.km);
+    return { railKm, minutes: (stops: number) => Math.round(4 + route.minutes + stops * 5), maxStops: Math.floor(railKm / 200) };
   }
+  const railKm = Math.round(leg.km * routeRng.between(1.05, 1.15));
+  const [stopsEvery, dwell] = leg.kind === 'regional' ? [12, 1.5] : [45, 3];
+  const running = (railKm / SPEED[leg.kind]) * 60;
   return { railKm, minutes: (stops: number) => Math.round(15 + running + stops * dwell), maxStops: Math.floor(railKm / stopsEvery) };
 }
 
@@ -176,16 +187,31 @@ function dailyCount(leg: LegPlan): number {
   return Math.max(4, Math.round(importance / 5 + (leg.from.hub && leg.to.hub ? 4 : 0)));
 }
 
-type Run = { leg: LegPlan; section: Omit<Section, 'from' | 'to'> & { departureInstant: Date; arrivalInstant: Date }; carrier: ReturnType<typeof carrierOf> };
+/** A train of a leg; its section (local times, carrier) is written only for the trains a search shows (buildJourney). */
+type Run = Readonly<{ leg: LegPlan; carrier: ReturnType<typeof carrierOf>; departureInstant: Date; arrivalInstant: Date; duration: number; railKm: number; number: string }>;
+
+// A leg's timetable of a day never changes: the latest ones are kept (a search and its flights'
+// fastest-train question read the same days), the oldest dropped first.
+const TIMETABLES_KEPT = 2_000;
+const timetables = new Map<string, readonly Run[]>();
 
 /** Every train of one leg on one local day. */
-function runsOfDay(leg: LegPlan, day: string): Run[] {
+function runsOfDay(leg: LegPlan, day: string): readonly Run[] {
+  const key = `${leg.from.uic}>${leg.to.uic}@${day}`;
+  let runs = timetables.get(key);
+  if (runs) timetables.delete(key);
+  else runs = timetableOf(leg, day);
+  timetables.set(key, runs);
+  if (timetables.size > TIMETABLES_KEPT) timetables.delete(timetables.keys().next().value!);
+  return runs;
+}
+
+function timetableOf(leg: LegPlan, day: string): Run[] {
   const routeKey = `rail:${leg.from.uic}>${leg.to.uic}`;
   const route = rng(routeKey);
   const { railKm, minutes, maxStops } = legMinutes(leg, route);
   const day_ = rng(`${routeKey}@${day}`);
   const fromTz = cityOf(leg.from).tz;
-  const toTz = cityOf(leg.to).tz;
   return departuresOfDay(day_, dailyCount(leg)).map((minute, i) => {
     const r = rng(`${routeKey}@${day}#${i}`);
     const carrier = carrierOf(leg, r);
@@ -193,30 +219,8 @@ function runsOfDay(leg: LegPlan, day: string): Run[] {
     const stops = leg.kind === 'high-speed' || leg.kind === 'cross-border' ? r.int(0, maxStops) : maxStops;
     const duration = minutes(stops) + r.int(-2, 4);
     const departureInstant = instantAt(day, minute, fromTz);
-    const times = sectionTimes(departureInstant, duration, fromTz, toTz);
     const number = carrier.prefix + String(r.int(0, 10 ** (carrier.digits - 1) - 1)).padStart(carrier.digits - 1, '0');
-    return {
-      leg,
-      carrier,
-      section: {
-        departure: times.departure,
-        arrival: times.arrival,
-        departureInstant,
-        arrivalInstant: times.arrivalInstant,
-        duration,
-        distanceKm: railKm,
-        co2: Math.round(railKm * CO2_FACTOR[leg.kind]),
-        transport: {
-          mode: 'rail',
-          kind: leg.kind,
-          carrier: { code: carrier.code, name: carrier.name },
-          operatingCarrier: { code: carrier.code, name: carrier.name },
-          number,
-          model: carrier.model,
-        },
-        connectionMinutes: null,
-      },
-    };
+    return { leg, carrier, departureInstant, arrivalInstant: new Date(departureInstant.getTime() + duration * 60_000), duration, railKm, number };
   });
 }
 
@@ -235,8 +239,10 @@ export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place 
 export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey[] {
   const instant = checkTripQuery(query);
   const km = distanceKm(query.origin, query.destination);
-  const o = stationFor(query.origin, query.destination, km);
-  const d = stationFor(query.destination, query.origin, km);
+  // Each end first by itself, then a Paris end by the quickest route to the other.
+  const [o0, d0] = [stationFor(query.origin, query.destination, km), stationFor(query.destination, query.origin, km)];
+  const o = stationFor(query.origin, query.destination, km, d0);
+  const d = stationFor(query.destination, query.origin, km, o0);
   if (!o || !d) throw new SupplierError('invalid-place', 'no railway station serves this place');
   if (o.uic === d.uic || sameCity(o, d)) throw new SupplierError('invalid-place', 'origin and destination are the same place');
   const chains: Run[][] = [];
@@ -251,25 +257,18 @@ export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr
       const crossTown = plan[0]!.to.uic !== plan[1]!.from.uic;
       const minChange = crossTown ? 50 : 12;
       for (const run of first) {
-        const next = second.find((s) => s.section.departureInstant.getTime() >= run.section.arrivalInstant.getTime() + minChange * 60_000);
-        if (next && next.section.departureInstant.getTime() - run.section.arrivalInstant.getTime() <= 150 * 60_000) chains.push([run, next]);
+        const next = second.find((s) => s.departureInstant.getTime() >= run.arrivalInstant.getTime() + minChange * 60_000);
+        if (next && next.departureInstant.getTime() - run.arrivalInstant.getTime() <= 150 * 60_000) chains.push([run, next]);
       }
     }
   }
   // A connection that a direct train beats (leaves no earlier, arrives no later) is not shown.
-  const start = (c: Run[]) => c[0]!.section.departureInstant.getTime();
-  const end = (c: Run[]) => c[c.length - 1]!.section.arrivalInstant.getTime();
+  const start = (c: Run[]) => c[0]!.departureInstant.getTime();
+  const end = (c: Run[]) => c[c.length - 1]!.arrivalInstant.getTime();
   const directs = chains.filter((c) => c.length === 1);
   const useful = chains.filter((c) => c.length === 1 || !directs.some((dc) => start(dc) >= start(c) && end(dc) <= end(c)));
   // Choose by time first, then price only what is shown.
-  const at = instant.getTime();
-  const now = query.now.getTime();
-  const shown =
-    query.represents === 'departure'
-      ? useful.filter((c) => start(c) >= at).sort((a, b) => start(a) - start(b)).slice(0, 10)
-      : query.represents === 'departure-before'
-        ? useful.filter((c) => start(c) <= at && start(c) >= now).sort((a, b) => start(b) - start(a)).slice(0, 10).reverse()
-        : useful.filter((c) => end(c) <= at).sort((a, b) => end(b) - end(a)).slice(0, 10).reverse();
+  const shown = pickByTime(useful, (c) => ({ departure: start(c), arrival: end(c) }), query, instant);
   const unique = new Map(shown.map((c) => buildJourney(c, query, directory)).map((j) => [j.id, j]));
   return [...unique.values()];
 }
@@ -280,23 +279,28 @@ const nextDay = (day: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-function buildJourney(runs: Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
-  const id = `R${runs.map((r) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.section.transport.number}-${r.section.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+function buildJourney(runs: readonly Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
   const sections: Section[] = runs.map((run, i) => {
-    const { departureInstant: _d, arrivalInstant, ...section } = run.section;
     const next = runs[i + 1];
+    const { code, name, model } = run.carrier;
     return {
-      ...section,
       from: stationPlace(run.leg.from, query.lang, directory),
       to: stationPlace(run.leg.to, query.lang, directory),
-      connectionMinutes: next ? Math.round((next.section.departureInstant.getTime() - arrivalInstant.getTime()) / 60_000) : null,
+      departure: toLocalIso(run.departureInstant, cityOf(run.leg.from).tz),
+      arrival: toLocalIso(run.arrivalInstant, cityOf(run.leg.to).tz),
+      duration: run.duration,
+      distanceKm: run.railKm,
+      co2: Math.round(run.railKm * CO2_FACTOR[run.leg.kind]),
+      transport: { mode: 'rail', kind: run.leg.kind, carrier: { code, name }, operatingCarrier: { code, name }, number: run.number, model },
+      connectionMinutes: next ? Math.round((next.departureInstant.getTime() - run.arrivalInstant.getTime()) / 60_000) : null,
     };
   });
+  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const r = rng(`${id}@seats`);
   const fromTz = cityOf(runs[0]!.leg.from).tz;
-  const departure = runs[0]!.section.departureInstant;
-  const totalKm = runs.reduce((s, run) => s + run.section.distanceKm, 0);
-  const main = runs.reduce((a, b) => (b.section.distanceKm > a.section.distanceKm ? b : a));
+  const departure = runs[0]!.departureInstant;
+  const totalKm = runs.reduce((s, run) => s + run.railKm, 0);
+  const main = runs.reduce((a, b) => (b.railKm > a.railKm ? b : a));
   const cabins = (['second', 'first'] as const).map((cabin) => {
     const hasCabin = runs.every((run) => run.carrier.first || cabin === 'second');
     if (!hasCabin) return { cabin, seats: 0, unavailabilityReason: 'railFirst', offers: [] };

@@ -20,21 +20,32 @@ export type Rng = {
   between: (min: number, max: number) => number;
 };
 
-/** mulberry32 seeded from a string. */
-export function rng(seed: string): Rng {
-  let a = hashString(seed);
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+/** mulberry32; a class, so that the many generators a search makes share their methods instead of building closures. */
+class Mulberry32 implements Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-    chance: (p) => next() < p,
-    between: (min, max) => min + next() * (max - min),
-  };
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  between(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
 }
+
+/** mulberry32 seeded from a string. */
+export const rng = (seed: string): Rng => new Mulberry32(hashString(seed));

@@ -11,15 +11,17 @@ const formatterOf = (tz: string) => {
 };
 
 // Offsets change only on hour boundaries (DST): remember them per zone and hour.
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 
 export function zoneOffsetMinutes(instant: Date, tz: string): number {
-  const key = `${tz}|${Math.floor(instant.getTime() / 3_600_000)}`;
-  const known = offsets.get(key);
+  const hour = Math.floor(instant.getTime() / 3_600_000);
+  let zone = offsets.get(tz);
+  if (!zone) offsets.set(tz, (zone = new Map()));
+  const known = zone.get(hour);
   if (known !== undefined) return known;
-  if (offsets.size > 50_000) offsets.clear();
+  if (zone.size > 50_000) zone.clear();
   const offset = computeOffset(instant, tz);
-  offsets.set(key, offset);
+  zone.set(hour, offset);
   return offset;
 }
 
@@ -30,13 +32,15 @@ function computeOffset(instant: Date, tz: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
-/** 'YYYY-MM-DDTHH:mm' in zone `tz` → the instant. */
-export function localToInstant(local: string, tz: string): Date {
-  const guess = new Date(`${local}:00Z`);
-  const first = new Date(guess.getTime() - zoneOffsetMinutes(guess, tz) * 60_000);
+/** A wall-clock time of zone `tz`, given as the instant it would be in UTC (ms) → the instant. */
+export function wallClockToInstant(wallClockUtc: number, tz: string): Date {
+  const first = new Date(wallClockUtc - zoneOffsetMinutes(new Date(wallClockUtc), tz) * 60_000);
   // Second pass settles the offset across DST changes.
-  return new Date(guess.getTime() - zoneOffsetMinutes(first, tz) * 60_000);
+  return new Date(wallClockUtc - zoneOffsetMinutes(first, tz) * 60_000);
 }
+
+/** 'YYYY-MM-DDTHH:mm' in zone `tz` → the instant. */
+export const localToInstant = (local: string, tz: string): Date => wallClockToInstant(new Date(`${local}:00Z`).getTime(), tz);
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
 

@@ -2,7 +2,7 @@ import type { CabinAvailability, Customer, FareOffer, Flexibility, Journey, Lang
 import { SupplierError } from '../types';
 import { demandFactor, fareCents, leadTimeFactor } from './pricing';
 import type { Rng } from './random';
-import { localParts, localToInstant, toLocalIso } from './time';
+import { localParts, localToInstant, wallClockToInstant } from './time';
 
 /** What rail and flight share: validating a query, choosing journeys by time, and fare ladders. */
 
@@ -19,27 +19,30 @@ export function checkTripQuery(query: TripQuery) {
   return instant;
 }
 
-/** Journeys leaving after the time (or arriving, or leaving, before it), the way a timetable site lists them. */
-export function pickByTime(journeys: Journey[], query: TripQuery, instant: Date, max = 10): Journey[] {
+/**
+ * What leaves after the time (or arrives before it, or leaves before it), the way a timetable site
+ * lists it; `span` gives an item's departure and arrival instants (ms), so that only the items shown
+ * need building.
+ */
+export function pickByTime<T>(items: T[], span: (item: T) => { departure: number; arrival: number }, query: TripQuery, instant: Date, max = 10): T[] {
   const at = instant.getTime();
-  const departure = (j: Journey) => new Date(j.departure).getTime();
   if (query.represents === 'departure') {
-    return journeys
-      .filter((j) => departure(j) >= at)
-      .sort((a, b) => departure(a) - departure(b))
+    return items
+      .filter((item) => span(item).departure >= at)
+      .sort((a, b) => span(a).departure - span(b).departure)
       .slice(0, max);
   }
   if (query.represents === 'departure-before') {
     const now = query.now.getTime();
-    return journeys
-      .filter((j) => departure(j) <= at && departure(j) >= now)
-      .sort((a, b) => departure(b) - departure(a))
+    return items
+      .filter((item) => span(item).departure <= at && span(item).departure >= now)
+      .sort((a, b) => span(b).departure - span(a).departure)
       .slice(0, max)
       .reverse();
   }
-  return journeys
-    .filter((j) => new Date(j.arrival).getTime() <= at)
-    .sort((a, b) => b.arrival.localeCompare(a.arrival))
+  return items
+    .filter((item) => span(item).arrival <= at)
+    .sort((a, b) => span(b).arrival - span(a).arrival)
     .slice(0, max)
     .reverse();
 }
@@ -55,13 +58,7 @@ export const searchDays = (query: TripQuery): string[] => {
   return query.represents === 'departure' ? [day, iso(next)] : [iso(prev), day];
 };
 
-export const instantAt = (day: string, minuteOfDay: number, tz: string) =>
-  localToInstant(`${day}T${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`, tz);
-
-export function sectionTimes(departure: Date, minutes: number, fromTz: string, toTz: string) {
-  const arrival = new Date(departure.getTime() + minutes * 60_000);
-  return { departure: toLocalIso(departure, fromTz), arrival: toLocalIso(arrival, toTz), arrivalInstant: arrival };
-}
+export const instantAt = (day: string, minuteOfDay: number, tz: string) => wallClockToInstant(Date.parse(`${day}T00:00:00Z`) + minuteOfDay * 60_000, tz);
 
 export const FARE_TEXT = {
   fr: {
