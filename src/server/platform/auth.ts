@@ -45,20 +45,23 @@ export async function revokeAllSessions({ db, clock }: Services, userId: string)
 /** Resolves `Authorization: Bearer` into a live session: not revoked, within absolute and idle expiry. */
 export function installAuth(app: FastifyInstance, services: Services) {
   const { db, clock, config } = services;
-  // Prepared once: every signed-in request asks it.
-  const sessionByToken = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_by_token');
+  // Prepared once, on the first signed-in request: building the app (e.g. for its OpenAPI
+  // description) touches no table. Every signed-in request asks it.
+  let sessionByToken: ReturnType<typeof prepareSessionByToken> | undefined;
+  const prepareSessionByToken = () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_by_token');
 
   async function liveSession(request: FastifyRequest): Promise<SessionInfo | null> {
     const token = bearerToken(request);
     if (!token) return null;
     const now = clock.now();
-    const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now: now.toISOString() });
+    const [row] = await (sessionByToken ??= prepareSessionByToken()).execute({ tokenHash: sha256(token), now: now.toISOString() });
     if (!row || row.user.agencyId !== agencyOf(request).id || row.user.status !== 'active') return null;
     const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
     if (idleSince > minutes(config.session.idleMinutes)) return null;
