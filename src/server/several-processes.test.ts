@@ -112,14 +112,21 @@ describe.runIf(serverUrl)('two API processes on one PostgreSQL, no sticky routin
     expect(await job(`ticket-travel:${travelId}`)).toEqual([{ attempts: 1, done_at: expect.any(Date), last_error: null }]);
   }, 60_000);
 
-  it('shares the login throttle: the attempt after five wrong passwords is refused on either process', async () => {
-    for (let i = 0; i < 5; i++) {
-      const wrong = await call(i % 2 ? b : a, 'POST', '/api/v1/user/login', { body: { username: 'carol', password: 'not her password' } });
-      expect(wrong.status).toBe(401);
+  it('shares the login throttle: after five wrong passwords, alternating processes, either process refuses the pair for the window', async () => {
+    const attempt = (server: ServerProcess) => call(server, 'POST', '/api/v1/user/login', { body: { username: 'carol', password: 'not her password' } });
+    // From the third failure on, the pair waits a growing delay (1, 2, 4 s) that both processes know.
+    for (let i = 0, failures = 0; failures < 5; i++) {
+      const res = await attempt(i % 2 ? b : a);
+      if (res.status === 429) await sleep(res.retryAfter! * 1000);
+      else {
+        expect(res.status).toBe(401);
+        failures++;
+      }
     }
     for (const server of [a, b]) {
-      const limited = await call(server, 'POST', '/api/v1/user/login', { body: { username: 'carol', password: 'not her password' } });
-      expect(limited.status).toBe(429);
+      const locked = await attempt(server);
+      expect(locked.status).toBe(429);
+      expect(locked.retryAfter).toBeGreaterThan(14 * 60);
     }
   });
 

@@ -12,7 +12,8 @@ export async function startServerProcess(database: { dataDir: string } | { datab
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      ...('dataDir' in database ? { DATABASE_URL: '', DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl }),
+      // A test server is a demo one on PostgreSQL too (DEMO=1): the developer mailbox and the test clock.
+      ...('dataDir' in database ? { DATABASE_URL: '', DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl, DEMO: '1' }),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
@@ -47,11 +48,12 @@ export async function callServer(
   method: string,
   url: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Json }> {
+): Promise<{ status: number; body: Json; retryAfter: number | null }> {
   const res = await fetch(`${server.url}${url}`, {
     method,
     headers: { 'api-key': DEMO_API_KEY, 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  return { status: res.status, body: await res.json() };
+  const retryAfter = res.headers.get('retry-after');
+  return { status: res.status, body: await res.json(), retryAfter: retryAfter === null ? null : Number(retryAfter) };
 }
