@@ -8,7 +8,8 @@ import ShieldAlert from 'lucide-react/icons/shield-alert';
 import X from 'lucide-react/icons/x';
 import type { Approval } from '../../../contract/approvals';
 import { Button } from '../../components/Button';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { TotalPrice } from '../../components/TotalPrice';
+import { formatDateTime } from '../../lib/format';
 import { toastFailure } from '../../lib/http';
 import { openModal } from '../../lib/modal';
 import { queryClient } from '../../lib/query';
@@ -94,12 +95,7 @@ export const ApprovalCard = forwardRef<HTMLHeadingElement, Props>(function Appro
             <Trans>Demandée le {requestedAt}</Trans>
           </p>
         </div>
-        <p className="text-right">
-          <span className="block text-sm text-gray-700">
-            <Trans>Total</Trans>
-          </span>
-          <span className="text-2xl font-bold text-gray-900 tabular-nums">{formatMoney(approval.totalAmount)}</span>
-        </p>
+        <TotalPrice label={<Trans>Total</Trans>} price={approval.totalAmount} />
       </div>
 
       {request.isRisky && (

@@ -10,11 +10,11 @@ import type { Approval, OneClick } from '../../../contract/approvals';
 import { denyBodySchema } from '../../../contract/approvals';
 import { apiCode } from '../../../contract/api-codes';
 import { Button, buttonClass } from '../../components/Button';
+import { TotalPrice } from '../../components/TotalPrice';
 import { FormAlert, TextAreaField } from '../../components/Field';
 import { ApiError, errorText } from '../../lib/http';
 import { answerOneClickMutation, currentOf, oneClickQuery } from './api';
 import { ApprovalStatusTag, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
-import { formatMoney } from '../../lib/format';
 
 type Outcome = { kind: 'answered'; approval: Approval } | { kind: 'conflict'; approval: Approval | null };
 
@@ -77,7 +77,6 @@ function LinkProblem({ error }: { error: unknown }) {
 function Summary({ approval }: { approval: Approval }) {
   const { t } = useLingui();
   const requester = personName(approval.currentRequest.requester);
-  const total = formatMoney(approval.totalAmount);
   return (
     <section aria-label={t`Demande de ${requester}`} className="space-y-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -85,12 +84,7 @@ function Summary({ approval }: { approval: Approval }) {
           <h2 className="text-xl font-bold text-gray-900">{t`Demande de ${requester}`}</h2>
           <ApprovalStatusTag status={approval.status} />
         </div>
-        <p className="text-right">
-          <span className="block text-sm text-gray-700">
-            <Trans>Total</Trans>
-          </span>
-          <span className="text-2xl font-bold tabular-nums">{total}</span>
-        </p>
+        <TotalPrice label={<Trans>Total</Trans>} price={approval.totalAmount} />
       </div>
       {approval.currentRequest.message && <blockquote className="border-l-4 border-gray-300 pl-3">{approval.currentRequest.message}</blockquote>}
       <JourneySummary approval={approval} />

@@ -10,12 +10,13 @@ import Undo2 from 'lucide-react/icons/undo-2';
 import type { Product, Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button, buttonClass } from '../../components/Button';
+import { TotalPrice } from '../../components/TotalPrice';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import { cancelApprovalMutation, deleteTravelMutation, liveProducts, releaseOptionMutation, remindApproverMutation } from './api';
-import { formatDay, formatDeadline, formatMoney } from '../../lib/format';
+import { formatDay, formatDeadline } from '../../lib/format';
 import { StatusTag } from './labels';
 import { Notices, ProductCard } from './ProductCard';
 
@@ -123,12 +124,7 @@ export function TravelCard({ travel, mode, onGone }: Props) {
             </p>
           )}
         </div>
-        <p className="text-right">
-          <span className="block text-sm text-gray-700">
-            <Trans>Total</Trans>
-          </span>
-          <span className="text-2xl font-bold text-gray-900 tabular-nums">{formatMoney(travel.price)}</span>
-        </p>
+        <TotalPrice label={<Trans>Total</Trans>} price={travel.price} />
       </div>
 
       <Notices warnings={travel.warnings} infos={travel.infos} />
