@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPlaces } from './places';
+import { NOW, places, tripQuery } from './query.fixtures';
 import { railJourneys } from './rail';
 import { flightItineraries } from './flight';
 import { carrierLogoSvg } from './images';
 import type { TripQuery } from '../types';
 
-const places = sandboxPlaces();
-const NOW = new Date('2026-11-22T09:00:00Z');
-const query = (to: string, datetime: string, represents: TripQuery['represents'], now = NOW): TripQuery => ({
-  origin: places.byId('city:paris', 'fr')!,
-  destination: places.byId(to, 'fr')!,
-  datetime,
-  represents,
-  passengers: 1,
-  customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
-  lang: 'fr',
-  withReturn: false,
-  now,
-});
+const query = (to: string, datetime: string, represents: TripQuery['represents'], now = NOW) => tripQuery('city:paris', to, datetime, { represents, now });
 const instant = (iso: string) => new Date(iso).getTime();
 
 describe('sandbox "departure-before" (the page before a list)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPlaces } from './places';
+import { places, tripQuery } from './query.fixtures';
 import { railJourneys } from './rail';
 
 /**
@@ -38,26 +38,10 @@ const REAL_FASTEST: [from: string, to: string, minutes: number, source: string][
   ['marseille', 'nice', 150, 'SNCF, 2 h 30'],
 ];
 
-const places = sandboxPlaces();
-const NOW = new Date('2026-11-22T09:00:00Z');
-
 /** The shortest journey of a Tuesday, as a traveller finds it: searching the day through from early morning. */
 function sandboxFastest(from: string, to: string): number {
   const durations = ['05:00', '08:00', '11:00', '14:00', '17:00', '20:00'].flatMap((time) =>
-    railJourneys(
-      {
-        origin: places.byId(`city:${from}`, 'fr')!,
-        destination: places.byId(`city:${to}`, 'fr')!,
-        datetime: `2026-12-01T${time}`,
-        represents: 'departure',
-        passengers: 1,
-        customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
-        lang: 'fr',
-        withReturn: false,
-        now: NOW,
-      },
-      places.byId,
-    ).map((j) => j.duration),
+    railJourneys(tripQuery(`city:${from}`, `city:${to}`, `2026-12-01T${time}`), places.byId).map((j) => j.duration),
   );
   return Math.min(...durations);
 }
@@ -74,11 +58,7 @@ describe('the sandbox rail network against real timetables', () => {
   });
 
   it('routes Paris → Genève through Bellegarde, and Paris → Cologne from the Gare du Nord', () => {
-    const journeys = (from: string, to: string) =>
-      railJourneys(
-        { origin: places.byId(`city:${from}`, 'fr')!, destination: places.byId(`city:${to}`, 'fr')!, datetime: '2026-12-01T08:00', represents: 'departure', passengers: 1, customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] }, lang: 'fr', withReturn: false, now: NOW },
-        places.byId,
-      );
+    const journeys = (from: string, to: string) => railJourneys(tripQuery(`city:${from}`, `city:${to}`, '2026-12-01T08:00'), places.byId);
     const geneva = journeys('paris', 'geneva')[0]!;
     // Bellegarde is on the way: the distance is the Haut-Bugey line's ~500 km, not the straight line's 410.
     expect(geneva.sections[0]!.distanceKm).toBeGreaterThan(480);

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPlaces } from './places';
+import { places, tripQuery } from './query.fixtures';
 import { railJourneys } from './rail';
 import { flightItineraries, blockMinutes } from './flight';
 import { CO2, SupplierError, type Journey, type TripQuery } from '../types';
 
-const places = sandboxPlaces();
-const place = (id: string) => {
-  const p = places.byId(id, 'fr');
-  if (!p) throw new Error(`unknown place ${id}`);
-  return p;
-};
-const NOW = new Date('2026-11-22T09:00:00Z');
-const query = (from: string, to: string, datetime: string, extra: Partial<TripQuery> = {}): TripQuery => ({
-  origin: place(from),
-  destination: place(to),
-  datetime,
-  represents: 'departure',
-  passengers: 1,
-  customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
-  lang: 'fr',
-  withReturn: false,
-  now: NOW,
-  ...extra,
-});
-const rail = (from: string, to: string, datetime = '2026-12-01T06:00', extra: Partial<TripQuery> = {}) => railJourneys(query(from, to, datetime, extra), places.byId);
+const rail = (from: string, to: string, datetime = '2026-12-01T06:00', extra: Partial<TripQuery> = {}) => railJourneys(tripQuery(from, to, datetime, extra), places.byId);
 const directs = (journeys: Journey[]) => journeys.filter((j) => j.sections.length === 1);
 const hour = (iso: string) => Number(iso.slice(11, 13));
 
@@ -139,7 +120,7 @@ describe('sandbox rail', () => {
 });
 
 describe('sandbox flights', () => {
-  const flights = (from: string, to: string, datetime = '2026-12-01T06:00') => flightItineraries(query(from, to, datetime), places.byId);
+  const flights = (from: string, to: string, datetime = '2026-12-01T06:00') => flightItineraries(tripQuery(from, to, datetime), places.byId);
 
   it('flies from every airport of the city', () => {
     const origins = new Set(flights('city:paris', 'city:nice').map((j) => j.sections[0]!.from.ID));
