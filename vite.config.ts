@@ -245,8 +245,18 @@ export default defineConfig({
         ],
       },
       workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        // Pages come from the server (it writes the agency's key and branding into each), and from the
+        // precached app shell only when the network fails: offline, the app starts from it and shows the
+        // user's offline copies (src/web/lib/offline-cache.ts). The API, developer pages and calendar feeds
+        // are never answered by the service worker.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|dev|calendar)\//.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+        ],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
@@ -274,13 +284,15 @@ export default defineConfig({
               includeDependenciesRecursively: false, // i18n.ts loads the catalogs through Vite's preload helper: not here
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod\.ts$/, priority: 1 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 1 },
+            // Hydration (offline copies, after sign-in) and infinite queries (the beta lists) stay with the chunks that use them.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(hydration|[iI]nfiniteQuery(Observer|Options)?\.js))/, priority: 1 },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/, priority: 1 },
             // The app's small modules every page starts with (state, http client, branding, the texts'
-            // loaders…): one chunk rather than a dozen requests of a few hundred bytes each.
+            // loaders…): one chunk rather than a dozen requests of a few hundred bytes each. Not lib/me.ts:
+            // with it here the results page rebuilt the server's heading line instead of adopting it.
             {
               name: 'app',
-              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features)\.tsx?|modals\.ts|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features|bookings-search)\.tsx?|modals\.ts|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout|calendar|bookings|bookings-beta|cancellation|exchange)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

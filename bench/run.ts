@@ -18,6 +18,8 @@ import { placesThroughput, railGeneration } from './supplier';
 import { results1000 } from './results-1000';
 import { searchClick } from './search-click';
 import { approvalsBench } from './approvals';
+import { bookingsBench } from './bookings';
+import { travels10k } from './travels-10k';
 import { throughput } from './throughput';
 
 function parseFlags() {
@@ -47,6 +49,8 @@ const measurements: Measurement[] = [
   searchClick,
   results1000,
   approvalsBench,
+  bookingsBench,
+  travels10k,
   throughput({ seconds: Math.min(600, Number(flags.seconds) || 20) }),
 ];
 

@@ -92,6 +92,7 @@ export const API_CODES = {
   111: { key: 'SUPPLIER_UNAVAILABLE', status: 503, fr: 'Le fournisseur est momentanément indisponible : réessayez plus tard.', en: 'The supplier is momentarily unavailable: try again later.' },
   112: { key: 'IDEMPOTENCY_IN_PROGRESS', status: 409, fr: 'Cette demande est encore en cours de traitement : réessayez dans un instant.', en: 'This request is still being processed: try again in a moment.' },
   109: { key: 'ALREADY_ACTIVATED', status: 409, fr: 'Ce compte est déjà activé : connectez-vous.', en: 'This account is already activated: sign in.' },
+  130: { key: 'REFUND_PREVIEW_CHANGED', status: 409, fr: 'Le remboursement a changé depuis son aperçu : vérifiez le nouveau montant avant de confirmer.', en: 'The refund changed since its preview: check the new amount before confirming.' },
   120: { key: 'TOO_MANY_SEARCHES', status: 429, fr: 'Trop de recherches depuis cette adresse : connectez-vous ou réessayez dans une minute.', en: 'Too many searches from this address: sign in or try again in a minute.' },
   121: { key: 'JSON_TOO_DEEP', status: 400, fr: 'La requête est imbriquée trop profondément (32 niveaux au plus).', en: 'The request is nested too deeply (32 levels at most).' },
   122: { key: 'URI_TOO_LONG', status: 414, fr: 'L’adresse demandée est trop longue.', en: 'The requested address is too long.' },

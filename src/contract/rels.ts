@@ -13,7 +13,9 @@ import {
   oneClickBodySchema,
   oneClickSchema,
 } from './approvals';
+import { calendarSubscriptionSchema } from './calendar';
 import { cartAddBodySchema, cartAddResultSchema } from './cart';
+import { agencyTaskSchema, cancelBodySchema, cancelResultSchema, completeTaskBodySchema, refundPreviewSchema } from './cancellation';
 import {
   analyticsFormSchema,
   approversSchema,
@@ -25,6 +27,7 @@ import {
   stepSavedSchema,
   travelSchema,
 } from './travel';
+import { exchangeDoneSchema, exchangeOfferSchema, exchangeResultSchema, exchangeSearchBodySchema, exchangeSectionsSchema } from './exchange';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';
 
 export { API_BASE };
@@ -70,6 +73,16 @@ export const rels = {
   requestApproval: rel('POST', '/v2/travels/:travelID/approval', none, travelSchema),
   confirm: rel('POST', '/v2/travels/:travelID/confirm', confirmBodySchema, travelSchema),
   releasePrebooking: rel('POST', '/v2/travels/:travelID/products/:productID/release', none, travelSchema),
+  // Cancellation (spec 2 §4 "Cancel product modal", §7, issue 13): the refund preview of a booked product, then its cancel (one or several products).
+  previewRefund: rel('GET', '/products/:productID/refund-preview', none, refundPreviewSchema),
+  cancelProduct: rel('POST', '/treep/cancel', cancelBodySchema, cancelResultSchema),
+  /** Agency staff answer an offline cancellation (the task of GET /agency/tasks). */
+  completeAgencyTask: rel('POST', '/agency/tasks/:taskID/complete', completeTaskBodySchema, agencyTaskSchema),
+  /** A booked travel's legs as an iCalendar file (text/calendar, no JSON `result`): a read, downloaded as is. */
+  calendar: rel('GET', '/v2/travels/:travelID/calendar.ics', none, none),
+  // The user's private calendar feed (issue 13): GET /calendar/subscription (an entry point) carries these.
+  subscribeCalendar: rel('POST', '/calendar/subscription', none, calendarSubscriptionSchema),
+  revokeCalendar: rel('DELETE', '/calendar/subscription', none, calendarSubscriptionSchema),
   // Approvals (spec 2 §3–§7): the approver's inbox and answers, the requester's cancel and reminder.
   approvals: rel('GET', '/approvals/', none, approvalListSchema),
   safetyApprovals: rel('GET', '/approvals/safety', none, approvalListSchema),
@@ -83,6 +96,11 @@ export const rels = {
   /** The e-mailed one-click answer: what its token grants, then the answer itself (no session). */
   oneClickApproval: rel('GET', '/approval/one-click/:token', none, oneClickSchema),
   answerOneClick: rel('POST', '/approval/one-click/:token', oneClickBodySchema, approvalSchema),
+  // Rail exchange (spec 2 §2 "Exchange journey screen", §7): a product's sections, a search per section, a booking per choice, its confirmation.
+  getExchangeableSections: rel('GET', '/products/:productID/sections', none, exchangeSectionsSchema),
+  searchExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/search', exchangeSearchBodySchema, exchangeResultSchema),
+  bookExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/choices/:choiceID/book', none, exchangeOfferSchema),
+  confirmExchange: rel('POST', '/products/:productID/exchange/offers/:offerID/confirm', none, exchangeDoneSchema),
 } as const satisfies Record<string, RelSpec>;
 
 export type Rel = keyof typeof rels;

@@ -8,12 +8,33 @@ import { zonedDateTimeSchema } from './time';
  * CHECKOUT_STEPS order, and never decides a step itself.
  */
 
-/** Travel statuses this server writes (spec 2 §4 lists more, from other suppliers). */
-export const TRAVEL_STATUSES = ['cart', 'pending_approval', 'pending_confirmation', 'booked', 'pending_ticketing', 'issued', 'denied', 'expired', 'cancelled', 'removed'] as const;
+/**
+ * Travel statuses this server writes (spec 2 §4 lists more, from other suppliers): `pending_cancel` while
+ * the agency handles an offline cancellation, `partially_cancelled` when some products are cancelled,
+ * `modified` once a product was exchanged for another.
+ */
+export const TRAVEL_STATUSES = [
+  'cart',
+  'pending_approval',
+  'pending_confirmation',
+  'booked',
+  'pending_ticketing',
+  'issued',
+  'denied',
+  'expired',
+  'pending_cancel',
+  'partially_cancelled',
+  'cancelled',
+  'modified',
+  'removed',
+] as const;
 export type TravelStatus = (typeof TRAVEL_STATUSES)[number];
 
-/** Product statuses: `prebooked` is an option held until its confirmationTimeLimit. */
-export const PRODUCT_STATUSES = ['cart', 'prebooked', 'pending_approval', 'booked', 'pending_ticketing', 'issued', 'released', 'expired', 'cancelled'] as const;
+/**
+ * Product statuses: `prebooked` is an option held until its confirmationTimeLimit; `pending_cancel` a
+ * cancellation the agency handles offline; `exchanged` a ticket replaced by its exchange (a new product).
+ */
+export const PRODUCT_STATUSES = ['cart', 'prebooked', 'pending_approval', 'booked', 'pending_ticketing', 'issued', 'released', 'expired', 'pending_cancel', 'cancelled', 'exchanged'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** Spec 2 §4 "Next checkout step": the first of these links a travel carries is its next step. */
@@ -69,13 +90,31 @@ export const ticketSchema = z.object({
   urls: z.array(z.string()),
 }).meta({ id: 'Ticket' });
 
+/**
+ * A product's cancellation (issue 13): requested (offline: the agency handles it, `pending_cancel`),
+ * done (`cancelled`, with the refund and the fees the supplier kept, in cents), or refused by the agency.
+ */
+export const productCancellationSchema = z.object({
+  offline: z.boolean(),
+  void: z.boolean(),
+  requestedAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  refund: moneySchema.nullable(),
+  fees: moneySchema.nullable(),
+  /** The agency refused it (the product is as it was): its reason. */
+  refusal: z.string().nullable(),
+}).meta({ id: 'ProductCancellation' });
+export type ProductCancellation = z.infer<typeof productCancellationSchema>;
+
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
   status: z.enum(PRODUCT_STATUSES),
-  links: linksOf('releasePrebooking'),
+  links: linksOf('releasePrebooking', 'previewRefund', 'cancelProduct', 'getExchangeableSections'),
   price: moneySchema.extend({ initialAmount: z.string() }),
+  /** Its cancellation, once asked for (null otherwise). */
+  cancellation: productCancellationSchema.nullable(),
   travelersCount: z.number().int(),
   isCorporateFare: z.boolean(),
   isNegociatedFare: z.boolean(),
@@ -129,7 +168,10 @@ export const travelSchema = z.object({
   warnings: z.array(z.string()),
   infos: z.array(z.string()),
   treepRecaps: z.array(z.object({ paxName: z.string(), link: z.string() })),
+  /** What the travel costs now: its products' prices less the refunds of cancelled ones. */
   price: moneySchema,
+  /** The refunds of its cancelled products (null when none was refunded). */
+  refunded: moneySchema.nullable(),
   canBeCompleted: z.boolean(),
   isCompliant: z.boolean(),
   travelPolicy: z.string().nullable(),
@@ -148,6 +190,7 @@ export const travelSchema = z.object({
     'confirm',
     'remind',
     'cancelApproval',
+    'calendar',
   ),
 }).meta({ id: 'Travel' });
 export type Travel = z.infer<typeof travelSchema>;

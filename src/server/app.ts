@@ -29,16 +29,22 @@ import { travelsRoutes } from './features/travels/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { approvalsRoutes } from './features/booking/approvals-routes';
 import { bookingJobs } from './features/booking/jobs';
+import { exchangeRoutes } from './features/exchange/routes';
+import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
 import { travelersRoutes } from './features/travelers/routes';
 import { commsRoutes } from './features/comms/routes';
+import { calendarFeedRoutes, calendarRoutes } from './features/calendar/routes';
+import { reconciliationJobs, scheduleReconciliation } from './features/reconciliation/jobs';
+import { bookingsRoutes } from './features/bookings/routes';
+import { cancellationRoutes } from './features/cancellation/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
 
 /**
  * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).
@@ -58,7 +64,7 @@ export type AppDeps = {
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
-  url.replace(/\/(password|user\/activate|approval\/one-click)\/[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+  url.replace(/\/(password|user\/activate|approval\/one-click|calendar)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
   const testClock = !deps.clock && deps.config.testClock && !deps.config.production ? shiftedClock() : null;
@@ -118,9 +124,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(checkoutRoutes(services));
       await api.register(travelersRoutes(services));
       await api.register(commsRoutes(services));
+      await api.register(calendarRoutes(services));
+      await api.register(bookingsRoutes(services));
+      await api.register(cancellationRoutes(services));
+      await api.register(exchangeRoutes(services));
     },
     { prefix: API_BASE },
   );
+  await app.register(calendarFeedRoutes(services));
   await app.register(sandboxMediaRoutes());
   if (!config.production) await app.register(mailboxRoutes(services));
   if (testClock) await app.register(devClockRoutes(testClock));
@@ -130,7 +141,9 @@ export async function buildApp(deps: AppDeps) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       await scheduleSearchCleanup(services.db, services.clock.now());
+      await scheduleExchangeCleanup(services.db, services.clock.now());
       await scheduleMaintenance(services.db, services.clock.now());
+      await scheduleReconciliation(services.db, services.clock.now());
       stop = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
     });
     app.addHook('onClose', async () => stop?.());

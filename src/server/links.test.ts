@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../test/support/api';
 import { LinkChecker } from '../../test/support/links';
 import type { Link } from '../contract/link';
 import { rels, type Rel } from '../contract/rels';
+import { travelProducts, travels } from './db/schema';
 
 /**
  * Walks real flows through the links the server writes, as the web app does: an anonymous search,
@@ -68,8 +70,8 @@ function getLinks(value: unknown, found: Link[] = []): Link[] {
   return found;
 }
 
-type Offer = { id: string; cabin: string; price: number; roundTrip: boolean };
-type Results = { searchID: string; proposals: { offers: Offer[] }[]; links: Links };
+type Offer = { id: string; cabin: string; price: number; roundTrip: boolean; flexibility: number };
+type Results = { searchID: string; proposals: { offers: Offer[]; choices: { links: Links }[] }[]; links: Links };
 
 /** A Paris → Lyon rail search (the only entry point not behind a link), its GET links read, then its pages. */
 async function search(token: string | undefined, extra: Record<string, unknown> = {}) {
@@ -154,7 +156,7 @@ describe('every link the server writes, walked', () => {
     expect((await api.call('GET', '/api/v1/user/', { token })).status).toBe(401);
   });
 
-  it('gus (Globex): mission orders → confirm; then a hold, one option released', async () => {
+  it('gus (Globex): mission orders → confirm (its calendar read, the calendar feed made and revoked), cancelled; a Eurostar ticket cancelled through the agency; then a hold, one option released', async () => {
     const token = await api.login('gus');
     const results = await search(token);
     const [first, second] = offersOf(results);
@@ -168,6 +170,30 @@ describe('every link the server writes, walked', () => {
     const ready = await missionOrders(await addToCart('gus', token, results, first!));
     const booked = (await follow(ready.links.confirm, { token, body: {}, version: ready.version, key: `confirm-${ready.id}` })).result;
     expect(booked.status).toBe('booked');
+    // The booked travel's calendar link was read with it; the private calendar feed, from its entry point.
+    const subscription = (await api.call('GET', '/api/v1/calendar/subscription', { token })).body as Body;
+    const subscribed = (await follow(subscription.result.links!.subscribeCalendar, { token, key: `calendar-${ready.id}` })).result;
+    await follow(subscribed.links!.revokeCalendar, { token, key: `calendar-revoke-${ready.id}` });
+
+    // The booked trip cancelled through its links: the refund preview (read with every GET link above), then cancelProduct.
+    const product = (booked.products as unknown as { id: string; links: Links }[])[0]!;
+    const previews = (await follow(product.links.previewRefund, { token })).result as unknown as { product_id: string; refund: { total: number | null }; confirm_refund_date_limit: string }[];
+    const shown = previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
+    const cancelled = (await follow(product.links.cancelProduct, { token, body: { ticket_ids: [product.id], void: false, previews: shown }, key: `cancel-${product.id}` })).result;
+    expect(cancelled.cancelled).toEqual([product.id]);
+
+    // A Eurostar ticket, which the supplier does not cancel online: the agency's staff answer its task through its link.
+    const london = await search(token, { destination: 'city:london' });
+    const eurostar = await missionOrders(await addToCart('gus', token, london, offersOf(london)[0]!));
+    const ticket = ((await follow(eurostar.links.confirm, { token, body: {}, version: eurostar.version, key: `confirm-${eurostar.id}` })).result.products as { id: string; links: Links }[])[0]!;
+    const offline = (await follow(ticket.links.previewRefund, { token })).result as unknown as { product_id: string; refund: { total: number | null }; confirm_refund_date_limit: string }[];
+    const request = offline.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
+    expect((await follow(ticket.links.cancelProduct, { token, body: { ticket_ids: [ticket.id], void: false, previews: request }, key: `cancel-${ticket.id}` })).result.requested).toEqual([ticket.id]);
+    const tina = await api.login('tina');
+    const tasks = (await api.call('GET', '/api/v1/agency/tasks?status=open', { token: tina })).body.result.tasks as { travelId: string; links: Links }[];
+    await readAll({ tasks }, tina);
+    const task = tasks.find((t) => t.travelId === eurostar.id)!;
+    expect((await follow(task.links.completeAgencyTask, { token: tina, body: { refund: 1000, fees: 0 }, key: `complete-${eurostar.id}` })).result.status).toBe('done');
 
     const toHold = await missionOrders(await addToCart('gus', token, results, second!));
     const held = (await follow(toHold.links.confirm, { token, body: { hold: true }, version: toHold.version, key: `hold-${toHold.id}` })).result as unknown as Travel & { status: string };
@@ -176,6 +202,32 @@ describe('every link the server writes, walked', () => {
     const released = (await follow(held.products[0]!.links.releasePrebooking, { token, version: held.version, key: `release-${held.id}`, read: false })).result;
     expect(released.status).toBe('removed');
     removed = { travel: released as unknown as Travel, token };
+  });
+
+  it('gus exchanges an issued ITP ticket: sections → search → book a choice → confirm', async () => {
+    const token = await api.login('gus');
+    const results = await search(token);
+    const flexible = (o: Offer) => o.flexibility > 1 && !o.roundTrip;
+    let offer = offersOf(results).find(flexible);
+    for (const choice of results.proposals.flatMap((p) => p.choices))
+      if (!offer && choice.links.getMoreChoices) offer = ((await follow(choice.links.getMoreChoices, { token, read: false })).result.offers as Offer[]).find(flexible);
+    const cart = await addToCart('gus', token, results, offer!);
+    const form = (await follow(cart.links.getMissionOrders, { token })).result as { isCompliant: boolean; links: Links };
+    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+    const saved = (await follow(form.links.patchMissionOrders, { token, body: [order], version: cart.version, key: `orders-${cart.id}` })).result;
+    const ready = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
+    await follow(ready.links.confirm, { token, body: {}, version: ready.version, key: `confirm-${ready.id}` });
+    // Ticketing (a job, tested with booking) issues it.
+    await api.db.update(travelProducts).set({ status: 'issued' }).where(eq(travelProducts.travelId, ready.id));
+    await api.db.update(travels).set({ status: 'issued' }).where(eq(travels.id, ready.id));
+    const issued = (await follow(ready.links.getTravel, { token, read: false })).result as unknown as Travel;
+    const sections = (await follow(issued.products[0]!.links.getExchangeableSections, { token })).result as unknown as { links: Links }[];
+    const body = { departure: '2026-11-23T15:00', origin: { lat: 48.8566, lon: 2.3522 }, destination: { lat: 45.7605, lon: 4.8597 } };
+    const found = (await follow(sections[0]!.links.searchExchange, { token, body })).result as unknown as { searchResults: { second: { choices: { links: Links }[] } | null }[] };
+    const choice = found.searchResults.flatMap((j) => j.second?.choices ?? [])[0]!;
+    const offered = (await follow(choice.links.bookExchange, { token, key: `book-exchange-${issued.id}` })).result;
+    const done = (await follow(offered.links!.confirmExchange, { token, version: issued.version, key: `confirm-exchange-${issued.id}` })).result as { travel: { status: string } };
+    expect(done.travel.status).toBe('modified');
   });
 
   it('approvals: bob escalates a request to carol, who approves it; bob denies one; alice reminds and cancels one; a one-click approval; sam’s safety inbox', async () => {

@@ -36,9 +36,9 @@ export const apiErrors = <const S extends ErrorStatus>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as { [K in S]: typeof apiErrorSchema };
 
 /** Operations on a travel that check `If-Match: <version>` (a stale one answers 409, api_code 105). */
-export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'releasePrebooking'];
+export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'releasePrebooking', 'confirmExchange'];
 /** Unsafe operations that accept an `Idempotency-Key`: a retry with the same key and body gets the first answer. */
-export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick'];
+export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick', 'cancelProduct', 'completeAgencyTask', 'bookExchange', 'subscribeCalendar', 'revokeCalendar'];
 
 const TAGS = [
   { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
@@ -50,8 +50,12 @@ const TAGS = [
   { name: 'checkout', description: 'Checkout steps of a travel: analytics, mission orders, approvers.' },
   { name: 'booking', description: 'Booking a travel: confirm (or hold), request approval, release a held option.' },
   { name: 'approvals', description: 'Approval requests: the approvers’ inbox and answers, the requester’s cancel and reminder, one-click answers from the e-mail.' },
+  { name: 'bookings', description: 'The user’s booked tickets: current bookings and archives.' },
+  { name: 'cancellation', description: 'Cancelling booked products: the refund preview, the cancel (online, or through the agency), and the agency’s answers.' },
   { name: 'travelers', description: 'People to book for: colleagues and the user’s guests.' },
+  { name: 'exchange', description: 'Rail exchange: a ticket’s sections, the search for another train, the exchange offer and its confirmation.' },
   { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
+  { name: 'calendar', description: 'Booked legs for calendars: a travel’s .ics, and the user’s private feed address (webcal) for calendar apps.' },
 ];
 
 // Their formats are the ones lib/travels (expectedVersion) and lib/idempotency check.

@@ -108,8 +108,18 @@ describe('the first screens', () => {
   });
   const searchPage = (lang: string) => {
     const shell = page(`${lang}-search`);
-    return { ...shell, top: { logo: `${shell.top.logo}<h1>%TRIP_FROM% - %TRIP_TO%</h1><p>%TRIP_FACT%</p>`, name: shell.top.name } };
+    return { ...shell, top: { logo: `${shell.top.logo}<h1>%TRIP_FROM% - %TRIP_TO%</h1>%TRIP_LINE%<p>%TRIP_FACT%</p>`, name: shell.top.name } };
   };
+  // The line's pieces (contract/search-line.ts), with a text the build escaped.
+  const searchLine = (lang: string) => ({
+    line: {
+      departure: { one: `<p>${lang} %TRIP_DAY% from %TRIP_TIME%, one</p>`, many: `<p>${lang} %TRIP_DAY% from %TRIP_TIME%, %TRIP_PAX% &amp; more</p>` },
+      arrival: { one: `<p>${lang} %TRIP_DAY% by %TRIP_TIME%, one</p>`, many: `<p>${lang} %TRIP_DAY% by %TRIP_TIME%, %TRIP_PAX% &amp; more</p>` },
+    },
+    day: '%TRIP_WEEKDAY%, %TRIP_MONTH% %TRIP_DATE% %TRIP_YEAR%',
+    weekdays: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+    months: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'd&amp;c'],
+  });
   const route = (id: string, signedInOnly: boolean, chunk: string) => ({
     id,
     path: id,
@@ -125,8 +135,8 @@ describe('the first screens', () => {
     fs.writeFileSync(
       path.join(shellDist, 'app-shell.json'),
       JSON.stringify({
-        fr: { home: page('fr'), search: searchPage('fr'), facts: ['fait 0', 'fait 1'] },
-        en: { home: page('en'), search: searchPage('en'), facts: ['fact 0 &amp; more', 'fact 1 &amp; more'] },
+        fr: { home: page('fr'), search: searchPage('fr'), facts: ['fait 0', 'fait 1'], searchLine: searchLine('fr') },
+        en: { home: page('en'), search: searchPage('en'), facts: ['fact 0 &amp; more', 'fact 1 &amp; more'], searchLine: searchLine('en') },
         preload: { fr: ['/assets/messages-fr.js'], en: ['/assets/messages-en.js'] },
         routes: [
           route('/', false, 'home'),
@@ -204,20 +214,33 @@ describe('the first screens', () => {
     );
   });
 
-  it('puts the results page of a search in #root, with its places’ names and a fact the page data names', async () => {
-    const res = await visit('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00&pax=me', { 'accept-language': 'en' });
+  it('puts the results page of a search in #root, with its places’ names, its line and a fact the page data names', async () => {
+    // The test clock's today is 2026-11-22.
+    const res = await visit('/search?from=city:paris&to=city:lyon&date=2026-12-02T08:00&pax=me', { 'accept-language': 'en' });
     expect(res.body).toContain('<div id="root" data-page="search">');
     const root = rootOf(res.body);
-    expect(root).toMatch(/<h1>Paris - Lyon<\/h1><p>fact [01] &amp; more<\/p><footer>both<\/footer><\/div>$/);
+    expect(root).toMatch(/<h1>Paris - Lyon<\/h1><p>en wed, d&amp;c 2 2026 from 08:00, one<\/p><p>fact [01] &amp; more<\/p><footer>both<\/footer><\/div>$/);
     const data = pageData(res.body);
     expect(data).toMatchObject({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' } });
     expect(root).toContain(`<p>fact ${String(data?.fact)} &amp; more</p>`);
     expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/search.js /assets/search-en.js" data-route="" />');
   });
 
+  it('writes the line of an arrival, of several travellers, in the page’s language', async () => {
+    const pax = encodeURIComponent(JSON.stringify(['me', 'age:30-59', 'age:4-29']));
+    const arrival = rootOf((await visit(`/search?from=city:paris&to=city:lyon&date=2027-03-07T17:45&mode=arrival&pax=${pax}`, { 'accept-language': 'fr' })).body);
+    expect(arrival).toContain('<p>fr sun, mar 7 2027 by 17:45, 3 &amp; more</p>');
+    const departure = rootOf((await visit('/search?from=city:paris&to=city:lyon&date=2026-11-22T23:59&mode=departure', { 'accept-language': 'fr' })).body);
+    expect(departure).toContain('<p>fr sun, nov 22 2026 from 23:59, one</p>');
+  });
+
   it('keeps #root empty for a search it cannot name, on other pages and for a host without an agency', async () => {
     for (const res of [
-      await visit('/search?from=city:paris&to=nowhere:x&date=2030-01-02T08:00'),
+      await visit('/search?from=city:paris&to=nowhere:x&date=2026-12-02T08:00'),
+      // Dates the app does not search (it says why): no such day, beyond the year ahead, a return beyond it.
+      await visit('/search?from=city:paris&to=city:lyon&date=2027-02-31T08:00'),
+      await visit('/search?from=city:paris&to=city:lyon&date=2030-01-02T08:00'),
+      await visit('/search?from=city:paris&to=city:lyon&date=2026-12-02T08:00&ret=2028-01-02T08:00'),
       await visit('/search?from=city:paris'),
       await visit('/password/abc'),
       await visit('/', { host: 'voyages.unknown.example' }),

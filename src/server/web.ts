@@ -10,6 +10,9 @@ import { sanitizeAgencyHtml } from './platform/html';
 import { sha256 } from './platform/secrets';
 import type { Branding } from '../contract/agency';
 import { apiCode } from '../contract/api-codes';
+import { searchDayProblem } from '../contract/search-limits';
+import type { SearchLinePieces } from '../contract/search-line';
+import { searchLineHtml } from '../contract/search-line';
 import { searchUrlSchema } from '../contract/search-url';
 import type { Services } from './platform/services';
 
@@ -25,10 +28,10 @@ type RouteShell = { id: string; path: string; signedInOnly: boolean; preload: Re
  * dist/app-shell.json, written by the build (vite.config.ts, src/web/prerender.tsx): per language, the
  * first screens of the home page and of a results page in pieces (the top for an agency with a logo or
  * without, the footer for the details the agency has, the end), with `%AGENCY_…%` and `%TRIP_…%` slots,
- * and the results page's facts; each language's catalog; the app's routes, each with the chunks its page
+ * and the results page's facts and its line's pieces (contract/search-line.ts); each language's catalog; the app's routes, each with the chunks its page
  * loads first and whether only a signed-in user sees it.
  */
-type AppShell = Record<ShellLang, { home: PageShell; search: PageShell; facts: string[] }> & {
+type AppShell = Record<ShellLang, { home: PageShell; search: PageShell; facts: string[]; searchLine: SearchLinePieces }> & {
   preload: Record<ShellLang, string[]>;
   routes: RouteShell[];
 };
@@ -94,7 +97,7 @@ export function shellLang(acceptLanguage: string | undefined): ShellLang {
  * Serves the built web app: hashed assets (immutable), the service worker (never cached), and the
  * SPA shell for every other GET, with the Api-Key of the agency that owns the requested host.
  */
-export async function serveWebApp(app: FastifyInstance, { config, db, supplier }: Services) {
+export async function serveWebApp(app: FastifyInstance, { config, db, supplier, clock }: Services) {
   const indexPath = path.join(config.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (hasBuild) {
@@ -164,13 +167,26 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
   };
 
   /**
+   * Whether the app searches the address's dates (its results page, searching) rather than saying why it
+   * cannot (no such day, beyond the booking horizon: web search-form/unsearchable.ts, on the reader's
+   * calendar, which may be a day off UTC's: then the app renders its own page over this one).
+   */
+  const searchable = ({ date, ret }: { date: string; ret?: string }) => {
+    const today = clock.now().toISOString().slice(0, 10);
+    return [date, ret].every((value) => {
+      const problem = value ? searchDayProblem(value.slice(0, 10), today) : null;
+      return problem === null || problem === 'ENTER_DATE_NOT_PASSED';
+    });
+  };
+
+  /**
    * The page for a visitor: index.html with what the web app needs first.
    * - The agency's branding as GET /agency answers it (src/web/lib/page-data.ts), so no page waits for it.
    * - The page's chunks and catalogs, which the app preloads with its own (src/web/main.tsx).
    * - In #root, a signed-out visitor's first screen, so it paints before the JavaScript runs: the home
    *   page on `/` and on the pages only a signed-in user sees (the app sends everyone else home, and
    *   main.tsx puts `/` in the address bar before it starts), the results page of a search with its
-   *   places' names. With a stored session the app starts on its loading screen instead.
+   *   places' names and its day, time and travellers (not for a date the app would not search). With a stored session the app starts on its loading screen instead.
    * Without an agency for the host, the plain shell with the preloads.
    */
   const page = async (html: string, pathname: string, query: string, apiKey: string, acceptLanguage: string | undefined) => {
@@ -195,11 +211,12 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier }
         const search = searchUrlSchema.safeParse(searchOf(query)).data;
         const from = search && supplier.places.byId(search.from, lang);
         const to = search && supplier.places.byId(search.to, lang);
-        if (search && from && to) {
+        const line = search && searchable(search) && searchLineHtml(appShell[lang].searchLine, { date: search.date, mode: search.mode, passengers: search.pax.length });
+        if (search && from && to && line) {
           const { facts } = appShell[lang];
           const fact = Math.floor(Math.random() * facts.length);
           kind = 'search';
-          screen = fill(appShell[lang].search, agency, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '' });
+          screen = fill(appShell[lang].search, agency, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
           Object.assign(data, { places: { [search.from]: from.name, [search.to]: to.name }, fact });
         }
       }

@@ -1,6 +1,8 @@
 import type { ModalRegistry } from './lib/modal';
 import { loadAccountTexts } from './features/account/texts';
 import { loadApprovalsTexts } from './features/approvals/texts';
+import { loadCancellationTexts } from './features/cancellation/texts';
+import { loadCalendarTexts } from './features/calendar/texts';
 import { loadCartTexts } from './features/cart/texts';
 import { loadCheckoutTexts } from './features/checkout/texts';
 
@@ -21,5 +23,7 @@ export const modalRegistry: ModalRegistry = {
   Approvers: { load: () => Promise.all([import('./features/checkout/ApproverModal'), loadCheckoutTexts()]).then(([m]) => m) },
   DenyApproval: { load: () => Promise.all([import('./features/approvals/DenyModal'), loadApprovalsTexts()]).then(([m]) => m) },
   EscalateApproval: { load: () => Promise.all([import('./features/approvals/EscalateModal'), loadApprovalsTexts()]).then(([m]) => m) },
+  CancelProducts: { load: () => Promise.all([import('./features/cancellation/CancelProductsModal'), loadCancellationTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
+  CalendarSubscription: { load: () => Promise.all([import('./features/calendar/CalendarSubscriptionModal'), loadCalendarTexts()]).then(([m]) => m), wide: true },
 };

@@ -11,6 +11,7 @@ import { setPageData } from './lib/page-data';
 import { queryClient } from './lib/query';
 import type { AppShell, PageShell } from './prerender';
 import { renderAppShell } from './prerender';
+import { searchLineHtml } from '../contract/search-line';
 import { createAppRouter } from './router';
 import { brandingFixture } from './testing/fixtures';
 import { renderRoute } from './testing/render';
@@ -25,10 +26,15 @@ vi.mock('./features/trip/search-form/TripSearchForm', () => ({
 }));
 
 let shell: AppShell | undefined;
-/** Tomorrow at 08:00, local: a date the results page searches. */
-function tomorrowAt8() {
-  const day = new Date(Date.now() + 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T08:00`;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `YYYY-MM-DDTHH:mm` of a local day and time: a date the results page searches when in the year ahead. */
+const localDateTime = (day: Date, time: string) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T${time}`;
+/** Tomorrow at 08:00, local. */
+const tomorrowAt8 = () => localDateTime(new Date(Date.now() + 86_400_000), '08:00');
+/** The 3rd of the month after next at 17:45, local: a day of one digit, another month. */
+function inTwoMonths() {
+  const now = new Date();
+  return localDateTime(new Date(now.getFullYear(), now.getMonth() + 2, 3), '17:45');
 }
 const appShell = async () => (shell ??= await renderAppShell());
 
@@ -113,6 +119,13 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     expect(en.search.top.logo).toContain('>Outward: %TRIP_FROM% - %TRIP_TO%</h1>');
     expect(fr.search.top.logo).toContain('Recherche de votre trajet');
     expect(fr.search.top.name).toContain('<p>%TRIP_FACT%</p>');
+    expect(fr.search.top.name).toContain('</h1>%TRIP_LINE%</div>');
+    expect(fr.searchLine.line.departure.one).toContain('>%TRIP_DAY%</span>');
+    expect(fr.searchLine.line.arrival.many).toMatch(/arrivée avant (<!-- -->)?%TRIP_TIME%[\s\S]*%TRIP_PAX%(<!-- -->)? passagers/);
+    expect(en.searchLine.weekdays).toHaveLength(7);
+    expect(en.searchLine.months[11]).toBe('December');
+    // No such day: no line (the app says why instead of searching).
+    expect(searchLineHtml(fr.searchLine, { date: '2027-02-31T08:00', mode: 'departure', passengers: 1 })).toBeNull();
     expect(fr.facts).toHaveLength(5);
     expect(en.facts[0]).toMatch(/^A Paris – Lyon trip/);
   });
@@ -143,29 +156,48 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
     setPageData({});
   });
 
-  it('is hydrated on the results page too, with the server’s names and fact', async () => {
+  it('is hydrated on the results page too, with the server’s names, line and fact', async () => {
     const { fr } = await appShell();
     i18n.activate('fr');
     server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
-    const slots = { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[2]! };
+    const date = tomorrowAt8();
+    const line = searchLineHtml(fr.searchLine, { date, mode: 'departure', passengers: 1 })!;
+    const slots = { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[2]!, TRIP_LINE: line };
     const data: PageData = { lang: 'fr', branding: brandingFixture, places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 2 };
-    const { container, h1, errors, consoleError } = await hydrate(`/search?from=city:paris&to=city:lyon&date=${tomorrowAt8()}`, filled(fr.search, slots), data);
+    const { container, h1, errors, consoleError } = await hydrate(`/search?from=city:paris&to=city:lyon&date=${date}`, filled(fr.search, slots), data);
+    const serverLine = h1?.nextElementSibling;
     expect(container.querySelector('h1')).toBe(h1);
     expect(h1?.textContent).toBe('Aller : Paris - Lyon');
+    // The line the server wrote is the one on display, adopted as it is.
+    expect(h1?.nextElementSibling).toBe(serverLine);
+    expect(serverLine?.textContent).toMatch(/^\S+ \d+ \S+ \d{4} · départ à partir de 08:00 · 1 passager$/);
     expect(errors).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
     setPageData({});
   });
 
-  it('is the results page’s markup as the app renders it while the search runs, with the server’s names and fact', async () => {
-    const { fr } = await appShell();
-    i18n.activate('fr');
-    server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
-    setPageData({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 3 });
-    const { container } = await renderRoute(`/search?from=city:paris&to=city:lyon&date=${tomorrowAt8()}`);
-    await screen.findByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' });
-    await within(screen.getByRole('contentinfo')).findByRole('heading', { name: 'Votre agence' });
-    expectSameMarkup(container, fr.search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: fr.facts[3]! });
-    setPageData({});
-  });
+  // The line in each of its forms: a departure or an arrival, one traveller or more, a day of one digit or two.
+  const searches = [
+    { lang: 'fr', date: tomorrowAt8(), mode: 'departure', pax: ['me'], h1: 'Aller : Paris - Lyon' },
+    { lang: 'en', date: inTwoMonths(), mode: 'arrival', pax: ['me', 'age:30-59', 'age:4-29'], h1: 'Outward: Paris - Lyon' },
+    { lang: 'fr', date: inTwoMonths(), mode: 'arrival', pax: ['me'], h1: 'Aller : Paris - Lyon' },
+    { lang: 'en', date: tomorrowAt8(), mode: 'departure', pax: ['me', 'age:60+'], h1: 'Outward: Paris - Lyon' },
+  ] as const;
+  it.each(searches)(
+    'is the results page’s markup as the app renders it while the search runs, with the server’s names, fact and line ($lang, $date, $mode, $pax.length)',
+    async ({ lang, date, mode, pax, h1 }) => {
+      const shells = await appShell();
+      i18n.activate(lang);
+      server.use(http.post('/api/v1/treep/search', () => new Promise<never>(() => undefined)));
+      setPageData({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' }, fact: 3 });
+      const query = new URLSearchParams({ from: 'city:paris', to: 'city:lyon', date, mode, pax: JSON.stringify(pax) });
+      const { container } = await renderRoute(`/search?${query}`);
+      await screen.findByRole('heading', { level: 1, name: h1 });
+      await within(screen.getByRole('contentinfo')).findByRole('heading', { name: brandingFixture.info!.title });
+      const line = searchLineHtml(shells[lang].searchLine, { date, mode, passengers: pax.length });
+      expect(line).not.toBeNull();
+      expectSameMarkup(container, shells[lang].search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: shells[lang].facts[3]!, TRIP_LINE: line! });
+      setPageData({});
+    },
+  );
 });

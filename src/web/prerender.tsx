@@ -4,11 +4,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, isRedirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import type { Branding } from '../contract/agency';
+import type { SearchLinePieces } from '../contract/search-line';
 import { searchUrlSchema } from '../contract/search-url';
 import { messages as en } from '../../locales/en/messages.po';
 import { messages as fr } from '../../locales/fr/messages.po';
 import { tripSearchQuery } from './features/trip/results/api';
 import { TRIP_FACTS } from './features/trip/results/facts';
+import { MONTHS, WEEKDAYS, dayLabel, dayLabelOf } from './features/trip/results/format';
+import type { SearchLineProps } from './features/trip/results/SearchLine';
+import { SearchLine } from './features/trip/results/SearchLine';
 import { brandingQuery } from './lib/branding';
 import type { Lang } from './lib/i18n';
 import { LANGS, i18n } from './lib/i18n';
@@ -26,8 +30,11 @@ export const SHELL_SLOTS = {
   supportEmail: '%AGENCY_SUPPORT_EMAIL%',
 } as const;
 
-/** What the server substitutes in the results page (HTML-escaped): the names of the places searched, the fact shown. */
-export const SEARCH_SLOTS = { from: '%TRIP_FROM%', to: '%TRIP_TO%', fact: '%TRIP_FACT%' } as const;
+/**
+ * What the server substitutes in the results page: the names of the places searched, the fact shown
+ * (HTML-escaped), and the line of the day, time and travellers (its pieces: contract/search-line.ts).
+ */
+export const SEARCH_SLOTS = { from: '%TRIP_FROM%', to: '%TRIP_TO%', fact: '%TRIP_FACT%', line: '%TRIP_LINE%' } as const;
 
 /** Which footer an agency gets: with its info block, its support address, both or neither. */
 export type FooterKind = 'none' | 'info' | 'support' | 'info+support';
@@ -46,9 +53,10 @@ export type PageShell = { top: { logo: string; name: string }; footer: Record<Fo
 
 /**
  * Per language: the home page (`/`), the results page of a search (`/search?…`, searching) with the
- * SEARCH_SLOTS, and the "did you know" facts (HTML-escaped) the server puts in its fact slot.
+ * SEARCH_SLOTS, the "did you know" facts (HTML-escaped) the server puts in its fact slot and the pieces
+ * of the line it puts in its line slot.
  */
-export type LangShell = { home: PageShell; search: PageShell; facts: string[] };
+export type LangShell = { home: PageShell; search: PageShell; facts: string[]; searchLine: SearchLinePieces };
 
 /** A route of the app, for the server: its path pattern (`$param`, `$` for the rest) and whether only a signed-in user sees it. */
 export type RouteInfo = { id: string; parentId: string | null; path: string; signedInOnly: boolean };
@@ -64,6 +72,8 @@ const SLOT_IDS = { from: 'escale-slot-from', to: 'escale-slot-to' };
 // Tomorrow: a date the results page searches (it says why instead for a past or too distant one).
 const SLOT_DAY = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const SLOT_SEARCH = { from: SLOT_IDS.from, to: SLOT_IDS.to, date: `${SLOT_DAY}T08:00` };
+/** A number of travellers that stands for its slot in the line (once in it: toSlot checks). */
+const SLOT_PASSENGERS = 7;
 
 const escapeHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 
@@ -123,6 +133,29 @@ function toSlot(html: string, text: string, slot: string): string {
   return parts.join(slot);
 }
 
+/** The results page's line, as the app renders it (renderToString: with the markers React hydrates). */
+const lineHtml = (props: SearchLineProps) =>
+  renderToString(
+    <I18nProvider i18n={i18n}>
+      <SearchLine {...props} />
+    </I18nProvider>,
+  );
+
+/** The line's pieces in the active language (its catalog loaded), their texts HTML-escaped. */
+function searchLinePieces(): SearchLinePieces {
+  const variant = (mode: 'departure' | 'arrival', passengers: number) => {
+    const html = lineHtml({ mode, passengers, day: '%TRIP_DAY%', time: '%TRIP_TIME%' });
+    return passengers > 1 ? toSlot(html, String(passengers), '%TRIP_PAX%') : html;
+  };
+  const line = (mode: 'departure' | 'arrival') => ({ one: variant(mode, 1), many: variant(mode, SLOT_PASSENGERS) });
+  return {
+    line: { departure: line('departure'), arrival: line('arrival') },
+    day: escapeHtml(dayLabelOf(i18n, { weekday: '%TRIP_WEEKDAY%', day: '%TRIP_DATE%', month: '%TRIP_MONTH%', year: '%TRIP_YEAR%' })),
+    weekdays: WEEKDAYS.map((name) => escapeHtml(i18n._(name))),
+    months: MONTHS.map((name) => escapeHtml(i18n._(name))),
+  };
+}
+
 async function renderLang(lang: Lang): Promise<LangShell> {
   i18n.loadAndActivate({ locale: lang, messages: CATALOGS[lang] });
   const home = await renderPage('/');
@@ -135,9 +168,12 @@ async function renderLang(lang: Lang): Promise<LangShell> {
   });
   // After the results page's catalog loaded with its route.
   const facts = TRIP_FACTS.map((fact) => escapeHtml(i18n._(fact)));
-  const slots = (html: string) => toSlot(toSlot(toSlot(html, SLOT_IDS.from, SEARCH_SLOTS.from), SLOT_IDS.to, SEARCH_SLOTS.to), facts[0]!, SEARCH_SLOTS.fact);
+  // The page's line is the component's alone (so its pieces, rendered alone, are the page's too).
+  const line = lineHtml({ day: dayLabel(i18n, SLOT_SEARCH.date, true), mode: 'departure', time: '08:00', passengers: 1 });
+  const slots = (html: string) =>
+    toSlot(toSlot(toSlot(toSlot(html, SLOT_IDS.from, SEARCH_SLOTS.from), SLOT_IDS.to, SEARCH_SLOTS.to), facts[0]!, SEARCH_SLOTS.fact), line, SEARCH_SLOTS.line);
   const search = { ...raw, top: { logo: slots(raw.top.logo), name: slots(raw.top.name) } };
-  return { home, search, facts };
+  return { home, search, facts, searchLine: searchLinePieces() };
 }
 
 /**

@@ -18,10 +18,15 @@ import { Route as TravelViewRouteImport } from './routes/travel-view'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountSplatRouteImport } from './routes/account.$'
 import { Route as AccountApprovalsRouteImport } from './routes/account.approvals'
+import { Route as AccountArchivesRouteImport } from './routes/account.archives'
+import { Route as AccountArchivesBetaRouteImport } from './routes/account.archives-beta'
 import { Route as AccountInformationsRouteImport } from './routes/account.informations'
+import { Route as AccountTicketsRouteImport } from './routes/account.tickets'
+import { Route as AccountTicketsBetaRouteImport } from './routes/account.tickets-beta'
 import { Route as ApprovalsOneClickRouteImport } from './routes/approvals.one-click'
 import { Route as CartIndexRouteImport } from './routes/cart.index'
 import { Route as CartCheckoutRouteImport } from './routes/cart.checkout'
+import { Route as ExchangeProductIdRouteImport } from './routes/exchange.$productId'
 import { Route as PasswordTokenRouteImport } from './routes/password.$token'
 import { Route as SandboxSegmentRouteImport } from './routes/sandbox.$segment'
 import { Route as SsoSegmentRouteImport } from './routes/sso.$segment'
@@ -73,9 +78,29 @@ const AccountApprovalsRoute = AccountApprovalsRouteImport.update({
   path: '/approvals',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountArchivesRoute = AccountArchivesRouteImport.update({
+  id: '/archives',
+  path: '/archives',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountArchivesBetaRoute = AccountArchivesBetaRouteImport.update({
+  id: '/archives-beta',
+  path: '/archives-beta',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountInformationsRoute = AccountInformationsRouteImport.update({
   id: '/informations',
   path: '/informations',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountTicketsRoute = AccountTicketsRouteImport.update({
+  id: '/tickets',
+  path: '/tickets',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountTicketsBetaRoute = AccountTicketsBetaRouteImport.update({
+  id: '/tickets-beta',
+  path: '/tickets-beta',
   getParentRoute: () => AccountRoute,
 } as any)
 const ApprovalsOneClickRoute = ApprovalsOneClickRouteImport.update({
@@ -91,6 +116,11 @@ const CartIndexRoute = CartIndexRouteImport.update({
 const CartCheckoutRoute = CartCheckoutRouteImport.update({
   id: '/cart/checkout',
   path: '/cart/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExchangeProductIdRoute = ExchangeProductIdRouteImport.update({
+  id: '/exchange/$productId',
+  path: '/exchange/$productId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasswordTokenRoute = PasswordTokenRouteImport.update({
@@ -128,9 +158,14 @@ export interface FileRoutesByFullPath {
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
+  '/account/archives': typeof AccountArchivesRoute
+  '/account/archives-beta': typeof AccountArchivesBetaRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/tickets': typeof AccountTicketsRoute
+  '/account/tickets-beta': typeof AccountTicketsBetaRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
+  '/exchange/$productId': typeof ExchangeProductIdRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
@@ -147,9 +182,14 @@ export interface FileRoutesByTo {
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
+  '/account/archives': typeof AccountArchivesRoute
+  '/account/archives-beta': typeof AccountArchivesBetaRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/tickets': typeof AccountTicketsRoute
+  '/account/tickets-beta': typeof AccountTicketsBetaRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
+  '/exchange/$productId': typeof ExchangeProductIdRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
@@ -168,9 +208,14 @@ export interface FileRoutesById {
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
+  '/account/archives': typeof AccountArchivesRoute
+  '/account/archives-beta': typeof AccountArchivesBetaRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/tickets': typeof AccountTicketsRoute
+  '/account/tickets-beta': typeof AccountTicketsBetaRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
+  '/exchange/$productId': typeof ExchangeProductIdRoute
   '/password/$token': typeof PasswordTokenRoute
   '/sandbox/$segment': typeof SandboxSegmentRoute
   '/sso/$segment': typeof SsoSegmentRoute
@@ -190,9 +235,14 @@ export interface FileRouteTypes {
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
+    | '/account/archives'
+    | '/account/archives-beta'
     | '/account/informations'
+    | '/account/tickets'
+    | '/account/tickets-beta'
     | '/approvals/one-click'
     | '/cart/checkout'
+    | '/exchange/$productId'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
@@ -209,9 +259,14 @@ export interface FileRouteTypes {
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
+    | '/account/archives'
+    | '/account/archives-beta'
     | '/account/informations'
+    | '/account/tickets'
+    | '/account/tickets-beta'
     | '/approvals/one-click'
     | '/cart/checkout'
+    | '/exchange/$productId'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
@@ -229,9 +284,14 @@ export interface FileRouteTypes {
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
+    | '/account/archives'
+    | '/account/archives-beta'
     | '/account/informations'
+    | '/account/tickets'
+    | '/account/tickets-beta'
     | '/approvals/one-click'
     | '/cart/checkout'
+    | '/exchange/$productId'
     | '/password/$token'
     | '/sandbox/$segment'
     | '/sso/$segment'
@@ -250,6 +310,7 @@ export interface RootRouteChildren {
   TravelViewRoute: typeof TravelViewRoute
   ApprovalsOneClickRoute: typeof ApprovalsOneClickRoute
   CartCheckoutRoute: typeof CartCheckoutRoute
+  ExchangeProductIdRoute: typeof ExchangeProductIdRoute
   PasswordTokenRoute: typeof PasswordTokenRoute
   SandboxSegmentRoute: typeof SandboxSegmentRoute
   SsoSegmentRoute: typeof SsoSegmentRoute
@@ -323,11 +384,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountApprovalsRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/account/archives': {
+      id: '/account/archives'
+      path: '/archives'
+      fullPath: '/account/archives'
+      preLoaderRoute: typeof AccountArchivesRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/account/archives-beta': {
+      id: '/account/archives-beta'
+      path: '/archives-beta'
+      fullPath: '/account/archives-beta'
+      preLoaderRoute: typeof AccountArchivesBetaRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/account/informations': {
       id: '/account/informations'
       path: '/informations'
       fullPath: '/account/informations'
       preLoaderRoute: typeof AccountInformationsRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/account/tickets': {
+      id: '/account/tickets'
+      path: '/tickets'
+      fullPath: '/account/tickets'
+      preLoaderRoute: typeof AccountTicketsRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/account/tickets-beta': {
+      id: '/account/tickets-beta'
+      path: '/tickets-beta'
+      fullPath: '/account/tickets-beta'
+      preLoaderRoute: typeof AccountTicketsBetaRouteImport
       parentRoute: typeof AccountRoute
     }
     '/approvals/one-click': {
@@ -349,6 +438,13 @@ declare module '@tanstack/react-router' {
       path: '/cart/checkout'
       fullPath: '/cart/checkout'
       preLoaderRoute: typeof CartCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/exchange/$productId': {
+      id: '/exchange/$productId'
+      path: '/exchange/$productId'
+      fullPath: '/exchange/$productId'
+      preLoaderRoute: typeof ExchangeProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/password/$token': {
@@ -392,14 +488,22 @@ declare module '@tanstack/react-router' {
 interface AccountRouteChildren {
   AccountSplatRoute: typeof AccountSplatRoute
   AccountApprovalsRoute: typeof AccountApprovalsRoute
+  AccountArchivesRoute: typeof AccountArchivesRoute
+  AccountArchivesBetaRoute: typeof AccountArchivesBetaRoute
   AccountInformationsRoute: typeof AccountInformationsRoute
+  AccountTicketsRoute: typeof AccountTicketsRoute
+  AccountTicketsBetaRoute: typeof AccountTicketsBetaRoute
   AccountIndexRoute: typeof AccountIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountSplatRoute: AccountSplatRoute,
   AccountApprovalsRoute: AccountApprovalsRoute,
+  AccountArchivesRoute: AccountArchivesRoute,
+  AccountArchivesBetaRoute: AccountArchivesBetaRoute,
   AccountInformationsRoute: AccountInformationsRoute,
+  AccountTicketsRoute: AccountTicketsRoute,
+  AccountTicketsBetaRoute: AccountTicketsBetaRoute,
   AccountIndexRoute: AccountIndexRoute,
 }
 
@@ -415,6 +519,7 @@ const rootRouteChildren: RootRouteChildren = {
   TravelViewRoute: TravelViewRoute,
   ApprovalsOneClickRoute: ApprovalsOneClickRoute,
   CartCheckoutRoute: CartCheckoutRoute,
+  ExchangeProductIdRoute: ExchangeProductIdRoute,
   PasswordTokenRoute: PasswordTokenRoute,
   SandboxSegmentRoute: SandboxSegmentRoute,
   SsoSegmentRoute: SsoSegmentRoute,

@@ -33,6 +33,30 @@ test('at 1280 × 720 the heading says route, date and passengers, and the first 
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
+test('a shared link’s first screen already says route, date and passengers, and the app adopts it as it is', async ({ page }) => {
+  const url = `/search?from=city:paris&to=city:lyon&date=${iso(dayFromToday(1))}T07:00&mode=arrival&pax=${encodeURIComponent('["me","age:30-59"]')}`;
+  // The page as the server sends it, before any script: the heading and its line are in it.
+  const html = await (await page.request.get(url, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).text();
+  const root = /<div id="root" data-page="search">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+  expect(root.replace(/<!--[^>]*-->/g, '')).toMatch(/>Aller : Paris - Lyon<\/h1><p class="text-gray-800 tabular-nums">.*arrivée avant 07:00 · 2 passagers<\/p>/);
+  // Marked as the HTML parser made them, before the app's scripts run: the app must keep those very nodes.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const line = document.querySelector('h1 + p');
+      if (line) (line as HTMLElement & { fromServer?: boolean }).fromServer = true;
+    });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openResults(page, url);
+  const line = page.locator('h1 + p');
+  await expect(line).toHaveText(/arrivée avant 07:00 · 2 passagers$/);
+  expect(await line.evaluate((p) => (p as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('on a phone, "Choisir cette offre" sits in a bar at the bottom of the screen once a fare is shown', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openResults(page);

@@ -6,7 +6,7 @@ import { addSecondAgency, SECOND_API_KEY } from '../factories/second-agency';
 import { signupBody } from '../factories/account';
 import { rels } from '../../src/contract/rels';
 import { loadConfig } from '../../src/server/config';
-import { companies, travelProducts } from '../../src/server/db/schema';
+import { agencyTasks, companies, travelProducts } from '../../src/server/db/schema';
 import { choiceId, offerId } from '../../src/server/domain/trip';
 import { issueLoginToken } from '../../src/server/features/account/service';
 import { alicesFields, approvalWorld, askApproval } from '../../src/server/features/booking/approvals.fixtures';
@@ -35,6 +35,12 @@ type Ids = {
   /** Of a search made signed out (visible to the whole agency that made it). */
   publicChoiceId: string;
   oneClickToken: string;
+  /** Agency A's own agency task (an offline cancellation its staff handle). */
+  taskId: string;
+  /** The product's section (its journey) and an exchange choice and offer of the same shape. */
+  sectionId: string;
+  exchangeChoiceId: string;
+  exchangeOfferId: string;
   loginToken: string;
   activationToken: string;
   resetToken: string;
@@ -59,6 +65,8 @@ const tokens: Partial<Record<Caller, string>> = {};
 
 const addBody = (offer: string) => ({ choiceIDs: [offer], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: own.entityId });
 const searchBody = (extra: Record<string, unknown> = {}) => ({ origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra });
+
+const exchangeSearch = { departure: '2026-11-23T10:00', origin: { lat: 48.84, lon: 2.37 }, destination: { lat: 45.76, lon: 4.86 } };
 
 const ROWS: Row[] = [
   // Colleagues and guests to book for.
@@ -100,6 +108,7 @@ const ROWS: Row[] = [
   { op: 'POST /v2/travels/{travelID}/approval', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/approval` }) },
   { op: 'POST /v2/travels/{travelID}/products/{productID}/release', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/products/${i.productId}/release` }) },
   { op: 'POST /v2/travels/{travelID}/products/{productID}/release', input: 'productID', expect: { ines: 404 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/products/${i.productId}/release` }) },
+  { op: 'GET /v2/travels/{travelID}/calendar.ics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/calendar.ics` }) },
   { op: 'GET /v2/travels/{travelID}/analytics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/analytics` }) },
   { op: 'PATCH /v2/travels/{travelID}/analytics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/analytics`, body: { fields: [] } }) },
   { op: 'GET /v2/travels/{travelID}/mission-orders', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/mission-orders` }) },
@@ -120,6 +129,22 @@ const ROWS: Row[] = [
   { op: 'PATCH /approvals/{approvalID}/remind', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/remind` }) },
   { op: 'GET /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/approval/one-click/${i.oneClickToken}` }) },
   { op: 'POST /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: `/approval/one-click/${i.oneClickToken}`, body: {} }) },
+  // Bookings, cancellation and exchange (issue 13).
+  { op: 'GET /tickets/', input: 'creator_id', expect: everyone(403), request: (i) => ({ method: 'GET', url: `/tickets/?creator_id=${i.userId}` }) },
+  { op: 'GET /products/{productID}/refund-preview', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}/refund-preview` }) },
+  { op: 'POST /treep/cancel', input: 'ticket_ids', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [] } }) },
+  { op: 'POST /treep/cancel', input: 'previews.product_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [{ product_id: i.productId, refund_total: 0, confirm_refund_date_limit: '2026-11-23T00:00:00Z' }] } }) },
+  // Only agency staff answer tasks (403 for the others), and only their own agency's (404).
+  { op: 'POST /agency/tasks/{taskID}/complete', input: 'taskID', expect: { ines: 403, olga: 404, paul: 403 }, request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/complete`, body: { refund: 0, fees: 0 } }) },
+  { op: 'GET /products/{productID}', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}` }) },
+  { op: 'GET /products/{productID}/sections', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}/sections` }) },
+  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/search', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }) },
+  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/search', input: 'sectionID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }) },
+  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
+  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'sectionID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
+  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'choiceID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
+  { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
+  { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'offerID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
   // E-mailed account tokens.
   { op: 'POST /user/login', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/user/login', body: { token: i.loginToken } }) },
   { op: 'POST /user/confirm', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/user/confirm', body: { token: i.activationToken } }) },
@@ -175,6 +200,10 @@ beforeAll(async () => {
     offerId: search.proposals[0].offers[0].id,
     publicChoiceId: publicSearch.proposals[0].choices[0].id,
     oneClickToken: oneClick,
+    taskId: (await api.db.insert(agencyTasks).values({ agencyId: acme!.agencyId, kind: 'cancellation', travelId: asked.travelId, productIds: [product!.id], requesterId: world.alice.user.uid }).returning())[0]!.id,
+    sectionId: product!.data.journey.id,
+    exchangeChoiceId: `${randomUUID()}.0.second.0`,
+    exchangeOfferId: randomUUID(),
     loginToken: await issueLoginToken({ db: api.db, clock: api.clock, config: loadConfig({}) }, world.alice.user.uid),
     activationToken: (await api.lastMail(signup.email))!.token!,
     resetToken: (await api.lastMail('gus@globex.example'))!.token!,
@@ -193,6 +222,10 @@ beforeAll(async () => {
     offerId: offerId(searchId, 0, 'second', 0),
     publicChoiceId: choiceId(randomUUID(), 0, 'second'),
     oneClickToken: newToken(),
+    taskId: randomUUID(),
+    sectionId: product!.data.journey.id.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    exchangeChoiceId: `${randomUUID()}.0.second.0`,
+    exchangeOfferId: randomUUID(),
     loginToken: newToken(),
     activationToken: newToken(),
     resetToken: newToken(),

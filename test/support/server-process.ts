@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { DEMO_API_KEY } from '../../src/server/db/seed';
+import { expect } from 'vitest';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 
 /**
  * The real server (`src/server/main.ts`) in its own process, on an on-disk PGlite (`dataDir`) or a
@@ -56,4 +57,33 @@ export async function callServer(
   });
   const retryAfter = res.headers.get('retry-after');
   return { status: res.status, body: await res.json(), retryAfter: retryAfter === null ? null : Number(retryAfter) };
+}
+
+export type CallServer = (method: string, url: string, opts?: Parameters<typeof callServer>[3]) => ReturnType<typeof callServer>;
+type Offer = { id: string };
+type Proposal = { offers: Offer[] };
+
+/**
+ * The set-up the crash tests share: gus signs in, searches Paris → Lyon a week ahead of the real
+ * clock (the server runs on it), adds an offer to his cart (the first one, or what `pick` returns)
+ * and fills in the mission order his company asks for; the travel then offers confirm.
+ */
+export async function gusTravelReadyToConfirm(
+  call: CallServer,
+  pick: (proposals: Proposal[], token: string) => Offer | undefined | Promise<Offer | undefined> = (proposals) => proposals[0]!.offers[0],
+) {
+  const token = (await call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD } })).body.result.token as string;
+  const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const search = await call('POST', '/api/v1/treep/search?version=v2', {
+    token,
+    body: { origin: 'city:paris', destination: 'city:lyon', datetime: `${nextWeek}T07:00`, nb_travelers: 1, filters: { rail: true, flight: false } },
+  });
+  const offer = await pick(search.body.result.proposals as Proposal[], token);
+  const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+  const travelId = (await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields }] } })).body.result.travel.id as string;
+  const href = `/api/v1/v2/travels/${travelId}`;
+  const orders = [{ travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' }];
+  expect((await call('PATCH', `${href}/mission-orders`, { token, body: orders })).status).toBe(200);
+  const travel = (await call('GET', href, { token })).body.result as Json;
+  return { token, nextWeek, travelId, href, travel };
 }

@@ -3,10 +3,11 @@ import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, 
 import type { Lang } from '../../contract/account';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
-import type { ProductData, ProductType } from '../domain/product';
+import type { ProductData, ProductType, SupplierNotice } from '../domain/product';
 import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
 import type { ApprovalKind, ApprovalStatus, RecipientRole, StoredChainStep } from '../domain/approvals';
 import type { StoredTripRequest } from '../domain/trip';
+import type { FareOffer, Journey } from '../domain/journey';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -213,10 +214,17 @@ export const travels = pgTable(
     approvers: jsonb('approvers').$type<TravelApprovers>(),
     /** Options held or approval pending: guaranteed until then. */
     confirmationTimeLimit: instant('confirmation_time_limit'),
+    /**
+     * The first product's start and the last one's end (null without products), for the lists that
+     * page and sort by date in SQL (features/travels). Kept by the trigger of the migration
+     * travel_span_columns on every write to travel_products, whichever feature writes it.
+     */
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('travels_user_status').on(t.userId, t.status)],
+  (t) => [index('travels_user_status').on(t.userId, t.status), index('travels_user_starts').on(t.userId, t.startsAt, t.id)],
 );
 
 export const travelProducts = pgTable(
@@ -235,10 +243,42 @@ export const travelProducts = pgTable(
     /** The supplier's booking (or option) reference, and the option's time limit. */
     pnr: text('pnr'),
     confirmationTimeLimit: instant('confirmation_time_limit'),
+    /**
+     * What the lists show of the product, derived by the database from `data` (function
+     * travel_product_summary, migration travel_product_summary): a page of lists reads this, not
+     * the whole data, which PostgreSQL would decompress once per field read.
+     */
+    summary: jsonb('summary')
+      .$type<ProductSummary>()
+      .generatedAlwaysAs(sql`travel_product_summary(data)`),
+    /** What the daily reconciliation found the supplier changed since booking (cancelled by the carrier, new times), oldest first. */
+    notices: jsonb('notices').$type<SupplierNotice[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('travel_products_travel').on(t.travelId)],
+  (t) => [index('travel_products_travel').on(t.travelId), index('travel_products_starts').on(t.startsAt, t.status)],
 );
+
+/** A product as the lists show it (travel_products.summary): cities, local times, legs, travellers. */
+export type ProductSummary = {
+  from: string;
+  to: string;
+  departure: string | null;
+  arrival: string | null;
+  routes: { from: string; to: string }[];
+  pax: { firstname: string; lastname: string }[];
+};
+
+/**
+ * A user's private calendar feed (issue 13): at most one address at a time, its token stored as
+ * sha256 like sessions. Rotating writes a new token (the old address answers 404); revoking deletes the row.
+ */
+export const calendarSubscriptions = pgTable('calendar_subscriptions', {
+  userId: uuid('user_id').primaryKey().references(() => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: instant('created_at').notNull(),
+  /** When a calendar app last read the feed. */
+  lastReadAt: instant('last_read_at'),
+});
 
 /**
  * An approval request (spec 2 §3): who asked whom, for which travel; answered in the approvals
@@ -386,4 +426,77 @@ export const guests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('guests_owner').on(t.ownerId)],
+);
+
+/**
+ * Work the agency does for its travellers (issue 13): for now, cancellations that cannot be done
+ * online (the company's offline rule, or the supplier's). One task per travel and request; its
+ * staff (travel_agent, assistance_agent) complete it with the refund obtained, or refuse it.
+ */
+export const agencyTasks = pgTable(
+  'agency_tasks',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    kind: text('kind').$type<'cancellation'>().notNull(),
+    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    productIds: uuid('product_ids').array().notNull(),
+    requesterId: uuid('requester_id').notNull().references(() => users.id),
+    status: text('status').$type<'open' | 'done'>().notNull().default('open'),
+    outcome: text('outcome').$type<'cancelled' | 'refused'>(),
+    /** Cents, for all the task's products, once done. */
+    refund: integer('refund'),
+    fees: integer('fees'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    answeredAt: instant('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id),
+  },
+  (t) => [index('agency_tasks_agency_status').on(t.agencyId, t.status, t.createdAt)],
+);
+
+/**
+ * A rail exchange search (issue 13): the journeys the supplier answered for one section of a booked
+ * product, so the choice booked next is the one the user saw, on any API process.
+ */
+export const exchangeSearches = pgTable(
+  'exchange_searches',
+  {
+    id: id(),
+    productId: uuid('product_id').notNull().references(() => travelProducts.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    sectionId: text('section_id').notNull(),
+    journeys: jsonb('journeys').$type<Journey[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exchange_searches_created').on(t.createdAt)],
+);
+
+/**
+ * A rail exchange offer (issue 13) and its progress once confirmed: `offered` → `exchanging` (the
+ * new ticket asked of the supplier under this row's id) → `swapped` (old product exchanged, new one
+ * issued, in one transaction) → `done` (old ticket cancelled with the supplier); `failed` when the
+ * supplier refused the new one (the old ticket was never touched). The `finish-exchange` job takes
+ * over from a process that died on the way.
+ */
+export const exchangeOffers = pgTable(
+  'exchange_offers',
+  {
+    id: id(),
+    productId: uuid('product_id').notNull().references(() => travelProducts.id),
+    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    searchId: uuid('search_id').notNull().references(() => exchangeSearches.id),
+    journey: jsonb('journey').$type<Journey>().notNull(),
+    offer: jsonb('offer').$type<FareOffer>().notNull(),
+    cabin: text('cabin').notNull(),
+    exchangeFees: integer('exchange_fees').notNull(),
+    priceDelta: integer('price_delta').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    status: text('status').$type<'offered' | 'exchanging' | 'swapped' | 'done' | 'failed'>().notNull(),
+    newProductId: uuid('new_product_id'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('exchange_offers_product').on(t.productId)],
 );

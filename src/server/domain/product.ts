@@ -25,8 +25,29 @@ export type StoredTraveller = TravellerRecord & { [field: string]: string | numb
 
 /** What booking adds to a trip product's data: ticket numbers and seats per passenger. */
 export type BookingData = {
+  /** When it was booked (ISO instant): a flight ticket may be voided for 24 h (domain/cancellation.ts). Missing on bookings older than it. */
+  bookedAt?: string;
   tickets: { passenger: number; number: string }[];
   seats: { passenger: number; section: number; coachNumber: string; seatNumber: string }[];
+};
+
+/**
+ * A product's cancellation as it is kept (issue 13): asked for by `requestedBy`, done online at once
+ * or by the agency (`offline`, its task `taskId`); amounts in cents once known; `previousStatus` is
+ * what the product goes back to when the agency refuses (`refusal`).
+ */
+export type CancellationRecord = {
+  offline: boolean;
+  void: boolean;
+  requestedAt: string;
+  requestedBy: string;
+  cancelledAt: string | null;
+  refund: number | null;
+  fixedFees: number | null;
+  variableFees: number | null;
+  taskId: string | null;
+  previousStatus: ProductStatus;
+  refusal: string | null;
 };
 
 /** A rail or flight product's data, as add-to-cart writes it and booking completes it. */
@@ -42,10 +63,29 @@ export type TripData = {
   /** The travel policy's verdict, written at add-to-cart (domain/policy.ts). */
   compliance?: Compliance;
   booking?: BookingData;
+  /** Its cancellation, once asked for (domain/cancellation.ts). */
+  cancellation?: CancellationRecord;
 };
 
 /** Every product's data, told apart by `type` (the product's type). */
 export type ProductData = TripData;
+
+/**
+ * A difference the daily reconciliation found between the booking and the supplier, kept on the product
+ * (its `warnings`, in the reader's language): the carrier cancelled it, or moved its legs' times.
+ * `key` tells one difference from another: the same difference is never flagged twice.
+ */
+export type SupplierNotice =
+  | { kind: 'cancelled'; key: string; detectedAt: string }
+  | {
+      kind: 'schedule';
+      key: string;
+      detectedAt: string;
+      /** Minutes the first departure moved (positive: later). */
+      minutes: number;
+      /** Each leg's times before and after (local ISO with offset), by section index. */
+      sections: { section: number; before: { departure: string; arrival: string }; after: { departure: string; arrival: string } }[];
+    };
 
 /** What the rules need of a stored product (the db row has more). */
 export type StoredProduct = {
@@ -58,6 +98,8 @@ export type StoredProduct = {
   pnr: string | null;
   confirmationTimeLimit: Date | null;
   data: ProductData;
+  /** Differences the reconciliation flagged (absent: none). */
+  notices?: SupplierNotice[];
 };
 
 export const complianceOf = (product: Pick<StoredProduct, 'data'>): Compliance => product.data.compliance ?? { compliant: true, reasons: [] };

@@ -47,4 +47,4 @@ export const DELETABLE: TravelStatus[] = ['cart', 'expired', 'denied'];
 export const OPEN: TravelStatus[] = ['cart', 'pending_confirmation'];
 
 /** Statuses of a travel booked with the supplier. */
-export const BOOKED: TravelStatus[] = ['booked', 'pending_ticketing', 'issued'];
+export const BOOKED: TravelStatus[] = ['booked', 'pending_ticketing', 'issued', 'modified'];

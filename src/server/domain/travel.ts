@@ -2,9 +2,12 @@ import type { Lang } from '../../contract/account';
 import { linkTo, type Rel } from '../../contract/rels';
 import type { Pax, Product, Travel, TravelContext } from '../../contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
+import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from './cancellation';
 import { rulesOf, type CompanyRules } from './company';
-import { FLEX_NAMES } from './journey';
+import { FLEX_NAMES, type Section } from './journey';
+import { exchangeable } from './exchange';
 import { complianceOf, isTravelCompliant, travellersOf, type StoredProduct, type StoredTraveller, type TripData } from './product';
+import { noticeWarnings } from './supplier-notices';
 import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
 
 /**
@@ -25,6 +28,12 @@ const T = {
 };
 
 const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) => p.startsAt <= now);
+
+/** Product statuses whose legs are booked with the supplier: they go in the traveller's calendar. */
+export const CALENDAR_PRODUCT_STATUSES: Product['status'][] = ['booked', 'pending_ticketing', 'issued'];
+
+/** A travel with booked legs offers them as a calendar file (`calendar`). */
+export const hasBookedLegs = (products: Pick<StoredProduct, 'status'>[]) => products.some((p) => CALENDAR_PRODUCT_STATUSES.includes(p.status));
 
 /** The links of spec 2 §3 that the travel's state allows now. */
 function travelLinks(rec: TravelView, now: Date, context: TravelContext, compliant: boolean): Travel['links'] {
@@ -51,6 +60,7 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     else links.confirm = linkTo('confirm', p);
   }
   if (travel.status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  if (hasBookedLegs(products)) links.calendar = linkTo('calendar', p);
   if (travel.status === 'pending_approval' && rec.approval?.open) {
     links.remind = linkTo('remind', { approvalID: rec.approval.id });
     links.cancelApproval = linkTo('cancelApproval', { approvalID: rec.approval.id });
@@ -67,9 +77,14 @@ const linksAt = (rec: TravelView, now: Date) => {
 /** Whether the travel carries the link `rel` now: steps and actions are allowed exactly when it does. */
 export const offers = (rec: TravelView, rel: Rel, now: Date): boolean => rel in linksAt(rec, now);
 
-function productLinks(travel: TravelState, product: StoredProduct): Product['links'] {
+/** The links of a product its state allows now (the travel presenter's, and the booking lists' tickets). */
+export function productLinks(travel: TravelState, product: StoredProduct, now: Date): Product['links'] {
   if (travel.status === 'pending_confirmation' && product.status === 'prebooked')
     return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
+  const links: Product['links'] = {};
+  if (mayCancel(travel, product, now)) Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
+  if (exchangeable(product, now)) links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
+  return links;
   return {};
 }
 
@@ -83,10 +98,24 @@ const paxOf = (t: StoredTraveller): Pax => ({
   cards: [],
 });
 
-const carrierLogo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
+export const carrierLogo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
+
+/** A journey's legs as the API shows them (spec 2 §3 "Flight or rail product": routes). */
+export const presentRoutes = (sections: Section[], cabin: string): Product['routes'] =>
+  sections.map((s, i) => ({
+    from: s.from.name,
+    to: s.to.name,
+    departure: s.departure,
+    arrival: s.arrival,
+    duration: s.duration,
+    connectionDuration: i === 0 ? 0 : (sections[i - 1]!.connectionMinutes ?? 0),
+    transportation: { equipment: s.transport.model, number: s.transport.number, cabinClass: cabin, logo: carrierLogo(s.transport.carrier.code) },
+    operatingCarrier: s.transport.operatingCarrier.name,
+    marketingCarrier: { name: s.transport.carrier.name, logo: carrierLogo(s.transport.carrier.code) },
+  }));
 
 /** A rail or flight product as the API shows it. */
-function presentTrip(travel: TravelState, product: StoredProduct, data: TripData, lang: Lang): Product {
+function presentTrip(travel: TravelState, product: StoredProduct, data: TripData, lang: Lang, now: Date): Product {
   const { journey, offer } = data;
   const compliance = complianceOf(product);
   const flexibility = FLEX_NAMES[offer.flexibility];
@@ -97,8 +126,9 @@ function presentTrip(travel: TravelState, product: StoredProduct, data: TripData
     name: `${journey.from.city} → ${journey.to.city}`,
     type: journey.mode,
     status: product.status,
-    links: productLinks(travel, product),
+    links: productLinks(travel, product, now),
     price: { ...money(product.price), initialAmount: euros(offer.price * Math.max(travelers.length, 1)) },
+    cancellation: presentCancellation(product),
     travelersCount: travelers.length,
     isCorporateFare: offer.tags.includes('corporate-fare'),
     isNegociatedFare: offer.tags.includes('negociated-fare'),
@@ -107,22 +137,13 @@ function presentTrip(travel: TravelState, product: StoredProduct, data: TripData
     isCompliant: compliance.compliant,
     complianceReasons: compliance.reasons.map((r) => r[lang]),
     infos: [],
-    warnings: [],
+    // What the carrier changed since booking (the daily reconciliation), in the reader's language.
+    warnings: noticeWarnings(product.notices, lang),
     pnr: product.pnr,
     confirmationTimeLimit: product.confirmationTimeLimit?.toISOString() ?? null,
     departure: journey.departure,
     arrival: journey.arrival,
-    routes: journey.sections.map((s, i) => ({
-      from: s.from.name,
-      to: s.to.name,
-      departure: s.departure,
-      arrival: s.arrival,
-      duration: s.duration,
-      connectionDuration: i === 0 ? 0 : (journey.sections[i - 1]!.connectionMinutes ?? 0),
-      transportation: { equipment: s.transport.model, number: s.transport.number, cabinClass: data.cabin, logo: carrierLogo(s.transport.carrier.code) },
-      operatingCarrier: s.transport.operatingCarrier.name,
-      marketingCarrier: { name: s.transport.carrier.name, logo: carrierLogo(s.transport.carrier.code) },
-    })),
+    routes: presentRoutes(journey.sections, data.cabin),
     ticketsByPax: travelers.map((t, i) => ({
       pax: paxOf(t),
       price: money(perPax),
@@ -146,13 +167,13 @@ function presentTrip(travel: TravelState, product: StoredProduct, data: TripData
   };
 }
 
-/** A product as the API shows it, by product type. */
-export function presentProduct(travel: TravelState, product: StoredProduct, lang: Lang): Product {
+/** A product as the API shows it, by product type, with the links of what may be done with it at `now`. */
+export function presentProduct(travel: TravelState, product: StoredProduct, lang: Lang, now: Date): Product {
   const { data } = product;
   switch (data.type) {
     case 'rail':
     case 'flight':
-      return presentTrip(travel, product, data, lang);
+      return presentTrip(travel, product, data, lang, now);
   }
 }
 
@@ -164,13 +185,16 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
   const { travel, products } = rec;
   const rules = rulesOf(rec.company);
   const travellers = travellersOf(products);
-  const first = products[0] && spanOf(products[0].data);
-  const last = products[products.length - 1] && spanOf(products[products.length - 1]!.data);
+  // An exchanged ticket stays listed (status `exchanged`), but its replacement is what the travel costs and when it goes.
+  const live = products.filter((p) => p.status !== 'exchanged');
+  const first = live[0] && spanOf(live[0].data);
+  const last = live[live.length - 1] && spanOf(live[live.length - 1]!.data);
   const { status } = travel;
   const departed = hasDeparted(products, now);
   const warnings = OPEN.includes(status) && departed ? [T[lang].departed] : [];
   const compliant = isTravelCompliant(products);
   const context = checkoutContext(rules, travel, products);
+  const refunded = products.reduce((sum, p) => sum + refundOf(p), 0);
   return {
     id: travel.id,
     travelId: travel.id,
@@ -186,12 +210,13 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     endDateTime: last?.arrival ?? null,
     startLocation: first?.from ?? null,
     travelers: travellers.map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' })),
-    products: products.map((p) => presentProduct(travel, p, lang)),
+    products: products.map((p) => presentProduct(travel, p, lang, now)),
     warnings,
     // The option's deadline is confirmationTimeLimit, which each reader sees on their own clock, zone named.
     infos: [],
-    treepRecaps: BOOKED.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
-    price: money(products.reduce((sum, p) => sum + p.price, 0)),
+    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
+    price: money(live.reduce((sum, p) => sum + p.price, 0) - refunded),
+    refunded: refunded > 0 ? money(refunded) : null,
     canBeCompleted: status === 'cart' && products.length > 0 && !departed,
     isCompliant: compliant,
     travelPolicy: rules.policy ? (rec.company?.travelPolicy ?? null) : null,

@@ -131,7 +131,7 @@ function defineZone(zone: string, years: { first: number; last: number }): strin
 }
 
 /** A calendar of trip legs (METHOD:PUBLISH: copied into the reader's calendar, not an invitation). */
-export function calendar(events: IcsEvent[], opts: { prodId: string; now: Date }): string {
+export function calendar(events: IcsEvent[], opts: { prodId: string; now: Date; name?: string; refreshMinutes?: number }): string {
   const zones = new Map<string, { first: number; last: number }>();
   for (const e of events)
     for (const [zone, at] of [
@@ -149,6 +149,9 @@ export function calendar(events: IcsEvent[], opts: { prodId: string; now: Date }
     `PRODID:${opts.prodId}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    // A subscribed feed: its name in the calendar app, and how often the app should read it again.
+    ...(opts.name ? [`X-WR-CALNAME:${escapeText(opts.name)}`] : []),
+    ...(opts.refreshMinutes ? [`REFRESH-INTERVAL;VALUE=DURATION:PT${opts.refreshMinutes}M`, `X-PUBLISHED-TTL:PT${opts.refreshMinutes}M`] : []),
     ...[...zones].flatMap(([zone, years]) => vtimezone(zone, years)),
     ...events.flatMap((e) => [
       'BEGIN:VEVENT',

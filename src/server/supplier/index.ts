@@ -40,8 +40,10 @@ export function createSandboxSupplier(options: { latencyMs?: number } = {}): Sup
       book: remote(booking.book.bind(booking)),
       hold: remote(booking.hold.bind(booking)),
       quoteRefund: booking.quoteRefund.bind(booking),
+      quoteExchange: booking.quoteExchange.bind(booking),
       cancel: remote(booking.cancel.bind(booking)),
       exchange: remote(booking.exchange.bind(booking)),
+      status: remote(booking.status.bind(booking)),
     },
     setFault: (next) => (fault = next),
   };

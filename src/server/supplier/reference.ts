@@ -40,3 +40,27 @@ export function nearestCity(point: { lat: number; lon: number }): RefCity {
   }
   return best!;
 }
+
+/** A place as journeys keep it: its id (`station:<uic>`, `airport:<iata>`, `city:<id>`…), and its names in the search's language. */
+type NamedPlace = { ID: string; name: string; city: string };
+
+/** A station's, airport's or city's name in the reader's language (a journey keeps the search's): what e-mails and calendars write. */
+export function placeNameIn(place: NamedPlace, lang: 'fr' | 'en'): string {
+  const [kind, code = ''] = place.ID.split(':');
+  if (kind === 'station') return stationByUic.get(code)?.name[lang] ?? place.name;
+  if (kind === 'airport') {
+    const airport = airportByIata.get(code);
+    return airport ? `${airport.name[lang]} (${airport.iata})` : place.name;
+  }
+  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.name;
+  return place.name;
+}
+
+/** The city of a station, airport or city, in the reader's language. */
+export function cityNameIn(place: NamedPlace, lang: 'fr' | 'en'): string {
+  const [kind, code = ''] = place.ID.split(':');
+  const ref = kind === 'station' ? stationByUic.get(code) : kind === 'airport' ? airportByIata.get(code) : undefined;
+  if (ref) return cityOf(ref).name[lang];
+  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.city;
+  return place.city;
+}

@@ -150,14 +150,29 @@ export type BookItem = {
    */
   reference?: string;
   /** Rail and flight: the trip's sections (one seat each per passenger) and the seat wishes (position, deck, seat). */
-  sections?: { mode: 'rail' | 'flight'; duplex: boolean }[];
+  sections?: { mode: 'rail' | 'flight'; duplex: boolean; /** The marketing carrier's code (some take no online cancellation). */ carrier?: string }[];
   placementWishes?: Record<string, string>;
 };
 
 export type Seat = { passenger: number; section: number; coachNumber: string; seatNumber: string };
 export type Booked = { pnr: string; tickets: { passenger: number; number: string }[]; seats: Seat[]; status: 'booked' };
 export type Held = { pnr: string; confirmationTimeLimit: string; status: 'held' };
-export type RefundQuote = { refundable: boolean; refund: number; fees: number; conditions: string; deadline: string | null };
+/**
+ * What cancelling refunds, in cents: refund + fees = price; `fixedFees` is the flat part of the fees
+ * (the rest is the part of the fare kept). `deadline`: until when the quote holds (local ISO), null when
+ * nothing changes before the start. `online: false`: the supplier takes no online cancellation of this
+ * ticket: an agent handles it. `void`: the quote is a void's (see CancelOptions).
+ */
+export type RefundQuote = { refundable: boolean; refund: number; fees: number; fixedFees: number; conditions: string; deadline: string | null; online: boolean; void: boolean };
+/** `void`: void the ticket rather than cancel it, when allowed (a flight ticket less than 24 h after `issuedAt`, an ISO instant). */
+export type CancelOptions = { void?: boolean; issuedAt?: string | null };
+/** What exchanging a ticket now costs in fees (cents, every passenger), from its fare's conditions. */
+export type ExchangeQuote = { exchangeable: boolean; fees: number; conditions: string };
+
+/** A booked trip's legs as they were booked (local ISO times with their offset), for the supplier to say what they are now. */
+export type BookedTrip = { kind: BookItem['kind']; sections: { departure: string; arrival: string }[] };
+/** What the supplier says of a booking now: still booked, or cancelled by the carrier; each leg's times as they are now. */
+export type BookingState = { status: 'booked' | 'cancelled'; sections: { departure: string; arrival: string }[] };
 
 export interface RailSupplier {
   journeys(query: TripQuery): Promise<Journey[]>;
@@ -175,10 +190,21 @@ export interface BookingSupplier {
   book(item: BookItem, now: Date): Promise<Booked>;
   hold(item: BookItem, now: Date): Promise<Held>;
   /** What cancelling now would refund, from the fare conditions. */
-  quoteRefund(item: BookItem, now: Date): RefundQuote;
-  cancel(pnr: string, item: BookItem, now: Date): Promise<RefundQuote>;
-  /** Exchange one rail section for a new journey offer: a new PNR and tickets. */
+  quoteRefund(item: BookItem, now: Date, options?: CancelOptions): RefundQuote;
+  /**
+   * Cancels a booking or an option (or voids a ticket): the refund it gives. A booked ticket whose quote
+   * says `online: false` is not cancelled this way: its cancellation goes through the agency.
+   */
+  cancel(pnr: string, item: BookItem, now: Date, options?: CancelOptions): Promise<RefundQuote>;
+  /** What exchanging the booked `item` now would cost (fees), from its fare conditions. */
+  quoteExchange(item: BookItem, now: Date): ExchangeQuote;
+  /**
+   * Exchange one rail section for a new journey offer: a new PNR and tickets. Idempotent by the new
+   * item's reference (a retry answers the same PNR); the old PNR stays valid until it is cancelled.
+   */
   exchange(pnr: string, item: BookItem, now: Date): Promise<Booked>;
+  /** The booking as the supplier sees it now (the daily reconciliation compares it with ours). */
+  status(pnr: string, booked: BookedTrip, now: Date): Promise<BookingState>;
 }
 export interface PlaceDirectory {
   search(q: string, types: PlaceType[], lang: Lang, limit?: number): Place[];

@@ -1,5 +1,5 @@
 import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
-import { mutationOptions } from '@tanstack/react-query';
+import { mutationOptions, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { meQuery } from './me';
 import { queryClient } from './query';
@@ -15,8 +15,20 @@ import { SESSION_TOAST_MS, toast } from './toast';
  */
 export async function restoreSession(): Promise<void> {
   if (!useSession.getState().token) return;
+  // The offline copies of the user's data come back first (lib/offline-cache.ts): offline, they are all there is.
+  await import('./offline-cache').then((m) => m.startOfflineCache()).catch(() => undefined);
+  if (!onlineManager.isOnline()) {
+    // Offline: the stored user (if a copy was kept) stands until the network is back, then is checked.
+    const unsubscribe = onlineManager.subscribe((online) => {
+      if (!online) return;
+      unsubscribe();
+      void restoreSession();
+    });
+    return;
+  }
   try {
-    await queryClient.fetchQuery(meQuery());
+    // Always asked (a kept copy is no proof the session still works).
+    await queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
   } catch (error) {
     if (!(error instanceof ApiError)) return;
     if (error.status === 401) {

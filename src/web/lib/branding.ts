@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, onlineManager, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Branding } from '../../contract/agency';
 import { contrast, darken, ensureContrast, parseHex } from './color';
 import { api } from './http';
 import { currentLang } from './i18n';
 import { pageData } from './page-data';
-import { queryClient } from './query';
+import { OFFLINE, queryClient } from './query';
 
 export const DEFAULT_NAME = 'Escale';
 
@@ -16,6 +16,8 @@ export const brandingQuery = () =>
     queryFn: () => api.get('/agency', () => import('./boot-schemas').then((m) => m.brandingSchema), { silent: true }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
+    // A signed-in user offline keeps the agency's look (kept with their offline copies).
+    meta: OFFLINE,
   });
 
 /**
@@ -26,7 +28,9 @@ export function loadBranding(): Promise<void> {
   const query = brandingQuery();
   const { branding, lang } = pageData();
   if (branding && lang === currentLang() && queryClient.getQueryData(query.queryKey) === undefined) queryClient.setQueryData(query.queryKey, branding);
-  return queryClient.prefetchQuery(query);
+  const prefetch = queryClient.prefetchQuery(query);
+  // Offline the query waits for the network; the start-up does not (the offline copy, or the default look, meanwhile).
+  return onlineManager.isOnline() ? prefetch : Promise.resolve();
 }
 
 export const useBranding = (): Branding | undefined => useQuery(brandingQuery()).data;

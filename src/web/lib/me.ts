@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
+import { OFFLINE } from './query';
 import { meKey } from './session';
 
 /**
@@ -13,6 +14,8 @@ export const meQuery = () =>
     queryFn: ({ signal }) => api.get('/user/', () => import('./boot-schemas').then((m) => m.userSchema), { signal, silent: true, handleSession: false }),
     staleTime: Infinity,
     gcTime: Infinity,
+    // Offline, the user of the stored session is who the app shows (lib/auth.ts restoreSession).
+    meta: OFFLINE,
   });
 
 /** The signed-in user, or null when signed out (reads the `me` query; start-up and login fill it). */

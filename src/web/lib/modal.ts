@@ -27,6 +27,10 @@ export type ModalProps = {
   DenyApproval: { approval: Approval; link: Link; onDenied: () => void };
   /** Pass an approval request on (its `escalate` link) to one of its `escalateTo`; `onEscalated` once it is. */
   EscalateApproval: { approval: Approval; link: Link; onEscalated: () => void };
+  /** Cancel one product or several (spec 2 §4): each one's refund preview, then one cancel through the first's cancelProduct link; `onDone` once done. */
+  CancelProducts: { products: { id: string; name: string; links: { previewRefund?: Link; cancelProduct?: Link } }[]; onDone?: () => void };
+  /** The user's private calendar feed (issue 13): its address shown when made, copied, renewed or ended. */
+  CalendarSubscription: Record<string, never>;
 };
 export type ModalName = keyof ModalProps;
 

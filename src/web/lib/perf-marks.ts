@@ -5,3 +5,5 @@
  */
 export const SEARCH_SUBMIT_MARK = 'escale:search-submit';
 export const FIRST_PROPOSAL_MARK = 'escale:first-proposal';
+/** The booking list's first tickets painted (bench/bookings.ts: from navigation to this mark). */
+export const TICKETS_PAINTED_MARK = 'escale:tickets-painted';

@@ -35,6 +35,8 @@ export function startSession(token: string, user: User) {
   writeToken(token);
   useSession.setState({ token });
   queryClient.setQueryData(meKey, user);
+  // Offline copies of the user's tickets (loaded now, not with the first visit).
+  void import('./offline-cache').then((m) => m.startOfflineCache()).catch(() => undefined);
 }
 
 /** Forgets the session and every cached server answer but the agency's branding (the "app slice"). */
@@ -44,4 +46,6 @@ export function clearSession() {
   // `me` is emptied (its observers hear it), not removed; the rest goes.
   queryClient.setQueryData(meKey, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'agency' && q.queryKey[0] !== meKey[0] });
+  // Privacy: the offline copies of the user's data leave the device with the session.
+  void import('./offline-cache').then((m) => m.clearOfflineCache()).catch(() => undefined);
 }

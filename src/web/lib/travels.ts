@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TravelStatus } from '../../contract/travel';
 import { travelSchema, travelsListSchema } from '../../contract/travel';
 import { api } from './http';
+import { OFFLINE } from './query';
 import { travelKeys } from './travel-keys';
 
 /**
@@ -15,6 +16,8 @@ export const travelQuery = (id: string) =>
     queryFn: ({ signal }) => api.get(`/v2/travels/${encodeURIComponent(id)}`, travelSchema, { signal, silent: true }),
     // Read when the screen opens (the route starts it) and again after every change (invalidation).
     staleTime: 10_000,
+    // The travel view and the recap show it offline too.
+    meta: OFFLINE,
   });
 
 /** The user's travels of some statuses (all but removed ones when none is given): an entry point of the API. */
@@ -23,4 +26,5 @@ export const travelsQuery = (statuses: readonly TravelStatus[] = []) =>
     queryKey: travelKeys.list(statuses),
     queryFn: ({ signal }) =>
       api.get(`/v2/travels/${statuses.length ? `?${statuses.map((s) => `status=${s}`).join('&')}` : ''}`, travelsListSchema, { signal }),
+    meta: OFFLINE,
   });

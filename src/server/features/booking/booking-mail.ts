@@ -1,14 +1,14 @@
 import type { Lang } from '../../../contract/account';
 import type { ProductRow, TravelRow } from '../../db/travels';
-import type { Place, Section } from '../../domain/journey';
-import { travellerKey, type TripData } from '../../domain/product';
+import type { Section } from '../../domain/journey';
+import type { TripData } from '../../domain/product';
+import { travelRecipients, type Recipient } from '../../db/recipients';
 import { calendar, type IcsEvent } from '../../platform/ics';
 import { detailedMail, type Mail } from '../../platform/mail';
 import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
-import { airportByIata, cities, cityOf, stationByUic } from '../../supplier/reference';
-import { agencyName, people } from './approvals-repository';
-import { guestEmails } from './repository';
+import { cityNameIn, placeNameIn } from '../../supplier/reference';
+import { agencyName } from './approvals-repository';
 
 /**
  * The booking's e-mails (issue 12 item 18): option held, booking confirmed, tickets issued, option
@@ -23,7 +23,6 @@ export type BookingEvent = 'held' | 'booked' | 'issued' | 'released' | 'expired'
 /** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline. */
 export type BookingNews = { event: BookingEvent; travel: TravelRow; products: ProductRow[]; deadline?: Date | null; stillHeld?: boolean };
 
-type Recipient = { email: string; firstname: string; lang: Lang; isBooker: boolean };
 type Context = { agencyName: string; origin: string; bookerName: string; now: Date };
 
 /**
@@ -109,26 +108,6 @@ const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
 const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
-/** A station's, airport's or city's name in the reader's language (the journey keeps the search's). */
-function placeName(place: Place, lang: Lang): string {
-  const [kind, code = ''] = place.ID.split(':');
-  if (kind === 'station') return stationByUic.get(code)?.name[lang] ?? place.name;
-  if (kind === 'airport') {
-    const airport = airportByIata.get(code);
-    return airport ? `${airport.name[lang]} (${airport.iata})` : place.name;
-  }
-  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.name;
-  return place.name;
-}
-
-function cityName(place: Place, lang: Lang): string {
-  const [kind, code = ''] = place.ID.split(':');
-  const ref = kind === 'station' ? stationByUic.get(code) : kind === 'airport' ? airportByIata.get(code) : undefined;
-  if (ref) return cityOf(ref).name[lang];
-  if (kind === 'city') return cities.get(code)?.name[lang] ?? place.city;
-  return place.city;
-}
-
 // Building an Intl formatter costs far more than using one: one per language, zone and format, kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(lang: Lang, zone: string, options: Intl.DateTimeFormatOptions) {
@@ -152,13 +131,13 @@ const deadline = (d: Date, lang: Lang) =>
 
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
 const service = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
-const routeOf = (data: TripData, lang: Lang) => `${cityName(data.journey.from, lang)} → ${cityName(data.journey.to, lang)}`;
+const routeOf = (data: TripData, lang: Lang) => `${cityNameIn(data.journey.from, lang)} → ${cityNameIn(data.journey.to, lang)}`;
 
 /** One line per leg: local departure and arrival (with the day when it is another), places, train or flight. */
 function sectionLine(s: Section, firstDay: string, lang: Lang): string {
   const leaves = day(s.departure, s.from.tz, lang) === firstDay ? '' : `${shortDay(s.departure, s.from.tz, lang)} `;
   const arrives = shortDay(s.arrival, s.to.tz, lang) === shortDay(s.departure, s.from.tz, lang) ? '' : `${shortDay(s.arrival, s.to.tz, lang)} `;
-  return `${leaves}${time(s.departure, s.from.tz, lang)} ${placeName(s.from, lang)} → ${arrives}${time(s.arrival, s.to.tz, lang)} ${placeName(s.to, lang)}, ${service(s)}`;
+  return `${leaves}${time(s.departure, s.from.tz, lang)} ${placeNameIn(s.from, lang)} → ${arrives}${time(s.arrival, s.to.tz, lang)} ${placeNameIn(s.to, lang)}, ${service(s)}`;
 }
 
 /** Each traveller's ticket number and seats, once booked. */
@@ -205,10 +184,10 @@ function events(products: ProductRow[], event: BookingEvent, lang: Lang): IcsEve
       startZone: s.from.tz,
       end: new Date(s.arrival),
       endZone: s.to.tz,
-      summary: `${cityName(s.from, lang)} → ${cityName(s.to, lang)} ${service(s)}`,
-      location: placeName(s.from, lang),
+      summary: `${cityNameIn(s.from, lang)} → ${cityNameIn(s.to, lang)} ${service(s)}`,
+      location: placeNameIn(s.from, lang),
       description: [
-        `${placeName(s.from, lang)} → ${placeName(s.to, lang)}`,
+        `${placeNameIn(s.from, lang)} → ${placeNameIn(s.to, lang)}`,
         ...referenceLines(p, event, lang),
       ].join('\n'),
     })),
@@ -243,40 +222,11 @@ export function bookingMail(news: BookingNews, ctx: Context, to: Recipient): Omi
   };
 }
 
-/**
- * Who hears of a travel: its booker, then each traveller at one address (their account's, their
- * guest record's, or the contact e-mail given for them), each address once. Those without an account
- * of their own read the booker's language.
- */
-async function recipientsOf(db: Services['db'], travel: TravelRow, products: ProductRow[]): Promise<{ list: Recipient[]; booker: string }> {
-  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travellerKey(t), t])).values()];
-  const accounts = await people(db, [travel.userId, ...travellers.flatMap((t) => (t.profileID ? [t.profileID] : []))]);
-  const guests = await guestEmails(db, travellers.flatMap((t) => (t.guestID ? [t.guestID] : [])));
-  const booker = accounts.get(travel.userId);
-  const lang = booker?.lang ?? 'fr';
-  const candidates: Recipient[] = [
-    ...(booker ? [{ email: booker.email, firstname: booker.firstname, lang: booker.lang, isBooker: true }] : []),
-    ...travellers.flatMap((t) => {
-      const account = t.profileID ? accounts.get(t.profileID) : undefined;
-      const email = account?.email ?? (t.guestID ? guests.get(t.guestID) : undefined) ?? (typeof t.contact_email === 'string' ? t.contact_email : null);
-      return email ? [{ email, firstname: account?.firstname ?? t.firstname ?? '', lang: account?.lang ?? lang, isBooker: false }] : [];
-    }),
-  ];
-  const seen = new Set<string>();
-  const list = candidates.filter((r) => {
-    const key = r.email.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return { list, booker: booker ? nameOf(booker) : '' };
-}
-
 /** Writes the news' e-mails in `tx`, the transaction that makes the change they announce. */
 export async function queueBookingMails(services: Services, tx: Services['db'], news: BookingNews): Promise<void> {
   if (news.products.length === 0) return;
   const { config, clock, mailer } = services;
-  const { list, booker } = await recipientsOf(tx, news.travel, news.products);
+  const { list, booker } = await travelRecipients(tx, news.travel.userId, news.products);
   const ctx: Context = { agencyName: await agencyName(tx, news.travel.agencyId), origin: config.publicUrl ?? `http://localhost:${config.port}`, bookerName: booker, now: clock.now() };
   const mails = list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...bookingMail(news, ctx, to) }));
   await queueMails(tx, mailer, mails, clock.now());

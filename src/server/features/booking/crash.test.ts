@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callServer, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { callServer, gusTravelReadyToConfirm, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
  * Issue #5: "Killing the server during confirm leaves the travel either fully booked or not booked
@@ -28,20 +27,7 @@ afterAll(async () => {
 describe('a server killed during confirm', () => {
   it('leaves the travel entirely in the cart or entirely booked, and the retry with the same key books it once', async () => {
     server = await startServer();
-    const token = (await call('POST', '/api/v1/user/login', { body: { username: 'gus', password: DEMO_PASSWORD } })).body.result.token as string;
-    // The server runs on the real clock: a date ahead of it.
-    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const search = await call('POST', '/api/v1/treep/search?version=v2', {
-      token,
-      body: { origin: 'city:paris', destination: 'city:lyon', datetime: `${nextWeek}T07:00`, nb_travelers: 1, filters: { rail: true, flight: false } },
-    });
-    const offer = (search.body.result.proposals as { offers: { id: string }[] }[])[0]!.offers[0]!;
-    const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-    const travelId = (await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } })).body.result.travel.id as string;
-    const href = `/api/v1/v2/travels/${travelId}`;
-    const orders = [{ travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' }];
-    expect((await call('PATCH', `${href}/mission-orders`, { token, body: orders })).status).toBe(200);
-    const before = (await call('GET', href, { token })).body.result;
+    const { token, travelId, href, travel: before } = await gusTravelReadyToConfirm(call);
     expect(before.links.confirm).toBeDefined();
 
     const headers = { 'idempotency-key': `crash-${travelId}` };

@@ -10,6 +10,9 @@ const travelOf = (job: JobRow) => String(job.payload.travelId);
 /** Statuses in which a travel's products are held options, and the product status they carry then. */
 const HELD = { pending_confirmation: 'prebooked', pending_approval: 'pending_approval' } as const;
 
+/** Travels whose status tells of a cancellation rather than of the ticketing. */
+const PARTLY_CANCELLED: string[] = ['partially_cancelled', 'pending_cancel'];
+
 /** Where ticketing takes a travel next. */
 const TICKETING_STEP = { booked: 'pending_ticketing', pending_ticketing: 'issued' } as const;
 
@@ -55,12 +58,14 @@ export const bookingJobs: JobHandlers = {
     const { db, clock, config } = services;
     const rec = await repo.travelById(db, travelOf(job));
     const now = clock.now();
-    const step = rec && TICKETING_STEP[rec.travel.status as keyof typeof TICKETING_STEP];
+    // A travel partly cancelled, or with a cancellation at the agency, keeps its status: its other products are still issued.
+    const partly = rec && PARTLY_CANCELLED.includes(rec.travel.status);
+    const from = rec && (partly ? (['booked', 'pending_ticketing'] as const).find((s) => rec.products.some((p) => p.status === s)) : rec.travel.status);
+    const step = from && TICKETING_STEP[from as keyof typeof TICKETING_STEP];
     if (!rec || !step) return;
-    const from = rec.travel.status;
     const moved = rec.products.filter((p) => p.status === from).map((p) => ({ ...p, status: step }));
     await db.transaction(async (tx) => {
-      const travel = await updateTravel(tx, rec.travel, { status: step }, now);
+      const travel = await updateTravel(tx, rec.travel, partly ? {} : { status: step }, now);
       for (const p of moved) await repo.updateProduct(tx, p.id, { status: step });
       if (step === 'issued') await queueBookingMails(services, tx, { event: 'issued', travel, products: moved });
     });

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TRAVEL_STATUSES } from '../../../contract/travel';
 import type { Db } from '../../db/client';
-import { guests, travelProducts, travels } from '../../db/schema';
+import { travelProducts, travels } from '../../db/schema';
 import { loadTravels, type TravelRecord } from '../../db/travels';
 
 /** A travel by id whoever owns it (jobs act for nobody in particular), removed ones included. */
@@ -12,10 +12,3 @@ export async function travelById(db: Db, travelId: string): Promise<TravelRecord
 
 export const updateProduct = (db: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>) =>
   db.update(travelProducts).set(set).where(eq(travelProducts.id, id));
-
-/** The e-mail addresses of guest travellers (a guest may have none). */
-export async function guestEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: guests.id, email: guests.email }).from(guests).where(inArray(guests.id, [...new Set(ids)]));
-  return new Map(rows.flatMap((r) => (r.email ? [[r.id, r.email] as const] : [])));
-}

@@ -10,6 +10,7 @@ import { enqueue } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { SupplierError, type BookItem } from '../../supplier/types';
+import { itemOf } from '../../supplier/book-item';
 import * as repo from './repository';
 import { queueBookingMails } from './booking-mail';
 
@@ -31,22 +32,8 @@ type Ctx = RequestContext & { user: UserRow };
 export const expiryKey = (travelId: string) => `expire-options:${travelId}`;
 export const ticketingKey = (travelId: string) => `ticket-travel:${travelId}`;
 
-/** What the supplier needs to book a product, referenced by the product id so a retry is recognised. */
-export function itemOf(product: ProductRow): BookItem {
-  const { data } = product;
-  const { journey } = data;
-  return {
-    kind: journey.mode,
-    offerRef: data.offer.id,
-    price: product.price,
-    passengers: data.travelers.map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' })),
-    startsAt: journey.departure,
-    flexibility: data.offer.flexibility,
-    reference: product.id,
-    sections: journey.sections.map((s) => ({ mode: journey.mode, duplex: /Duplex/.test(s.transport.model) })),
-    placementWishes: data.placementWishes,
-  };
-}
+/** What the supplier needs of a product (moved to supplier/, shared with cancellation): re-exported for this feature's files. */
+export { itemOf };
 
 /**
  * Runs one supplier call per product, all or nothing: when one fails, what the others did is
@@ -134,7 +121,7 @@ export async function bookHeld(services: Services, rec: TravelRecord, products: 
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
   const booked = products.map((p, i) => {
     const { pnr, tickets, seats } = bookings[i]!;
-    return { ...p, status: 'booked' as const, pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { tickets, seats } } };
+    return { ...p, status: 'booked' as const, pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { bookedAt: services.clock.now().toISOString(), tickets, seats } } };
   });
   await commit(services, rec, new Map(booked.map((p) => [p.id, p.pnr])), async (tx) => {
     const now = services.clock.now();

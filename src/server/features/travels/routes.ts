@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okSchema } from '../../../contract/envelope';
 import { routePath } from '../../../contract/rels';
 import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
+import { TRAVEL_LIST_PARAMS, travelListPageSchema, travelListQuerySchema } from '../../../contract/travel-list';
 import { currentUser } from '../../platform/auth';
 import { sendOnce } from '../../platform/idempotency';
 import { contextOf } from '../../platform/request-context';
@@ -16,6 +18,20 @@ const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
 const travelParams = z.object({ travelID: z.string().max(64) });
 
+/**
+ * The list's 200 is one of two shapes, and the handler knows which: zod's serializer would try the
+ * union's first member on a beta page (building an issue for every field of 50 items) before the
+ * second. The beta page is written by fast-json-stringify from its JSON Schema (only what the schema
+ * names, as the trip results are), the full travels by zod's serializer of their own schema.
+ */
+const writePage = fastJson(z.toJSONSchema(envelope(travelListPageSchema), { io: 'output', unrepresentable: 'any', reused: 'inline' }) as object, { ajv: { logger: false } });
+type ZodRoute = Parameters<typeof serializerCompiler>[0];
+const listSerializer = (route: { httpStatus?: string }) => {
+  if (route.httpStatus !== '200') return serializerCompiler(route as ZodRoute);
+  const writeList = serializerCompiler({ ...route, schema: envelope(travelsListSchema) } as unknown as ZodRoute);
+  return (data: unknown) => ('total' in ((data as { result: object }).result ?? {}) ? writePage(data) : writeList(data));
+};
+
 export function travelsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,17 +41,25 @@ export function travelsRoutes(services: Services) {
       '/v2/travels/',
       {
         onRequest: app.requireUser,
+        serializerCompiler: listSerializer,
         schema: {
           tags,
-          summary: 'The user’s travels, optionally of some statuses',
+          summary: 'The user’s travels: all, of some statuses (the cart’s call), or a page of the beta list',
+          description:
+            'Without the beta list’s parameters: the user’s travels as full resources, optionally of some `status` (e.g. `status=cart`). ' +
+            'With any of travelStatus, ticketStatus, travelStatusBlacklist, limit, offset, sortBy, orderBy, passed: one page of lean list items ' +
+            '(spec 3 “Beta travel list item”) and the total; the beta status names map onto the travel statuses as contract/travel-list.ts says; ' +
+            '`offset` is the page index; travels without products are not listed.',
           operationId: 'listTravels',
-          querystring: z.object({ status: statusList.optional() }),
-          response: { 200: envelope(travelsListSchema), ...apiErrors(400, 401) },
+          querystring: travelListQuerySchema.extend({ status: statusList.optional() }),
+          response: { 200: envelope(z.union([travelsListSchema, travelListPageSchema])), ...apiErrors(400, 401) },
         },
       },
       async (request) => {
-        const { status } = request.query;
-        return { result: await travels.list(ctx(request), status === undefined ? null : [status].flat()) };
+        const { status, ...query } = request.query;
+        const statuses = status === undefined ? null : [status].flat();
+        if (TRAVEL_LIST_PARAMS.some((name) => query[name] !== undefined)) return { result: await travels.page(ctx(request), query, statuses) };
+        return { result: await travels.list(ctx(request), statuses) };
       },
     );
 

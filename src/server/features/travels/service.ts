@@ -1,5 +1,7 @@
 import { linkTo } from '../../../contract/rels';
 import type { Travel, TravelStatus, TravelsList } from '../../../contract/travel';
+import type { BetaStatus, TravelListPage, TravelListQuery } from '../../../contract/travel-list';
+import { BETA_PRODUCT_STATUSES, BETA_STATUSES, BETA_STATUS_ORDER, BETA_TRAVEL_STATUSES, TRAVEL_LIST_DEFAULT_LIMIT } from '../../../contract/travel-list';
 import { loadTravels, travelToChange, updateTravel } from '../../db/travels';
 import { presentTravel } from '../../domain/travel';
 import { DELETABLE } from '../../domain/travel-state';
@@ -7,6 +9,7 @@ import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
+import { listProducts, travelPage } from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
 
@@ -16,6 +19,50 @@ export async function list(ctx: Ctx, statuses: TravelStatus[] | null): Promise<T
   const travels = (await loadTravels(ctx.services.db, ctx.user.id, statuses ? { statuses } : {})).map((rec) => presentTravel(rec, ctx.lang, now));
   const inCart = travels.some((t) => t.status === 'cart');
   return { travels, links: inCart ? { emptyCart: linkTo('emptyCart') } : {} };
+}
+
+/**
+ * The beta lists' page (spec 2 §7, §9): the user's travels with products, of the beta statuses asked
+ * (all of them by default, so never cart or removed), minus the blacklisted ones, optionally with a
+ * product of some status, ended or not by the injected clock; sorted and paged in SQL.
+ */
+export async function page(ctx: Ctx, query: TravelListQuery, statuses: TravelStatus[] | null): Promise<TravelListPage> {
+  const limit = query.limit ?? TRAVEL_LIST_DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  const travelStatusesOf = (names: readonly BetaStatus[]) => new Set(names.flatMap((n) => BETA_TRAVEL_STATUSES[n]));
+  const refused = travelStatusesOf(query.travelStatusBlacklist ?? []);
+  const listed = [...travelStatusesOf(query.travelStatus ?? BETA_STATUSES)].filter((s) => !refused.has(s) && (!statuses || statuses.includes(s)));
+  const productStatuses = query.ticketStatus ? [...new Set(query.ticketStatus.flatMap((n) => BETA_PRODUCT_STATUSES[n]))] : null;
+  if (listed.length === 0 || productStatuses?.length === 0) return { travels: [], total: 0, offset, limit };
+  const { db, clock } = ctx.services;
+  const { rows, total } = await travelPage(
+    db,
+    { userId: ctx.user.id, statuses: listed, productStatuses, passed: query.passed === undefined ? null : query.passed === 'true', now: clock.now() },
+    { sortBy: query.sortBy ?? 'startDate', orderBy: query.orderBy ?? (query.sortBy === 'status' ? 'asc' : 'desc'), statusOrder: BETA_STATUS_ORDER },
+    { limit, offset: offset * limit },
+  );
+  const products = await listProducts(db, rows.map((r) => r.id));
+  const travels = rows.map((row) => {
+    const own = products.filter((p) => p.travelId === row.id);
+    return {
+      id: row.id,
+      status: row.status,
+      startDate: (own[0]?.summary?.departure ?? '').slice(0, 10),
+      endDate: (own[own.length - 1]?.summary?.arrival ?? '').slice(0, 10),
+      products: own.map(({ id, type, status, summary }) => ({
+        id,
+        type,
+        status,
+        from: summary?.from ?? '',
+        to: summary?.to ?? '',
+        departure: summary?.departure ?? '',
+        arrival: summary?.arrival ?? '',
+        routes: summary?.routes ?? [],
+        ticketsByPax: (summary?.pax ?? []).map((pax) => ({ pax })),
+      })),
+    };
+  });
+  return { travels, total, offset, limit };
 }
 
 export async function one(ctx: Ctx, travelId: string): Promise<Travel> {

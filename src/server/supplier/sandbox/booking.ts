@@ -4,8 +4,8 @@
  * holds with their time limits, and refund quotes computed from the fare conditions and the time
  * left. It is stateless: cancelling twice returns the same quote for the same instant.
  */
-import { randomInt } from 'node:crypto';
-import { SupplierError, type BookItem, type Booked, type BookingSupplier, type Held, type RefundQuote, type Seat } from '../types';
+import { createHash, randomInt } from 'node:crypto';
+import { SupplierError, type BookItem, type Booked, type BookedTrip, type BookingState, type BookingSupplier, type CancelOptions, type ExchangeQuote, type Held, type RefundQuote, type Seat } from '../types';
 import { dateOfDay, dayNumber, frDate, hotelById, money, parseRoomOfferId } from './hotel';
 import { rng } from './random';
 
@@ -31,6 +31,13 @@ const HOLD_MARGIN_MS = 2 * HOUR;
 const HOLD_MIN_LEAD_MS = 3 * HOUR;
 /** Semi-flexible fares: refund fee before the deadline (3 days before, noon). */
 export const SEMI_FLEX_FEE = 1900;
+/** A flight ticket may be voided (refunded in full, no fee) this long after it was issued, until departure. */
+export const VOID_HOURS = 24;
+/**
+ * Carriers whose tickets the sandbox does not cancel online (as some real carriers do not): their
+ * quotes say `online: false`: their cancellation goes to the agency. Eurostar stands for them (Paris ↔ London, Brussels, Amsterdam).
+ */
+export const OFFLINE_CARRIERS = ['EUROSTAR'];
 
 /** IATA ticketing prefixes (airline accounting codes) of the carriers the sandbox knows. */
 const TICKET_PREFIX: Record<string, string> = {
@@ -109,19 +116,40 @@ function validate(item: BookItem) {
   return startOf(item);
 }
 
-const quote = (refund: number, price: number, conditions: string, deadline: string | null): RefundQuote => ({
+const quote = (refund: number, price: number, conditions: string, deadline: string | null, fixedFees = 0): RefundQuote => ({
   refundable: refund > 0,
   refund,
   fees: price - refund,
+  fixedFees: Math.min(fixedFees, price - refund),
   conditions,
   deadline,
+  online: true,
+  void: false,
 });
+
+/** Whether the supplier takes this ticket's cancellation online (OFFLINE_CARRIERS do not). */
+export const cancelsOnline = (item: BookItem) => !(item.sections ?? []).some((s) => s.carrier && OFFLINE_CARRIERS.includes(s.carrier));
 
 /**
  * What cancelling at `now` refunds. `fees` is what the supplier keeps (refund + fees = price).
  * `deadline` is the instant until which this quote holds (local ISO), null when nothing changes.
+ * With `void` (and `issuedAt`), a flight ticket issued less than VOID_HOURS ago is voided: refunded
+ * in full, until VOID_HOURS after its issue or its departure, whichever comes first.
  */
-export function quoteRefund(item: BookItem, now: Date): RefundQuote {
+export function quoteRefund(item: BookItem, now: Date, options: CancelOptions = {}): RefundQuote {
+  const ordinary = fareRefund(item, now);
+  const online = cancelsOnline(item);
+  const start = startOf(item);
+  const issued = options.issuedAt ? Date.parse(options.issuedAt) : NaN;
+  const voidUntil = Math.min(issued + VOID_HOURS * HOUR, start.ms);
+  if (options.void && item.kind === 'flight' && online && now.getTime() >= issued && now.getTime() < voidUntil) {
+    const until = localIso(voidUntil, start);
+    return { ...quote(item.price, item.price, `Billet annulé dans les ${VOID_HOURS} h suivant son émission (void) : remboursé en totalité jusqu'au ${shown(until)}.`, until), void: true };
+  }
+  return { ...ordinary, online };
+}
+
+function fareRefund(item: BookItem, now: Date): RefundQuote {
   const start = validate(item);
   const price = item.price;
   const t = now.getTime();
@@ -153,12 +181,34 @@ export function quoteRefund(item: BookItem, now: Date): RefundQuote {
   const fee = money(SEMI_FLEX_FEE, 'fr');
   const then = item.kind === 'rail' ? 'puis remboursé à 50 % jusqu’au départ' : 'puis non remboursable';
   if (t < Date.parse(deadline)) {
-    return quote(Math.max(0, price - SEMI_FLEX_FEE), price, `Billet remboursable avec ${fee} de frais jusqu'au ${shown(deadline)}, ${then}.`, deadline);
+    return quote(Math.max(0, price - SEMI_FLEX_FEE), price, `Billet remboursable avec ${fee} de frais jusqu'au ${shown(deadline)}, ${then}.`, deadline, SEMI_FLEX_FEE);
   }
   if (item.kind === 'rail') {
     return quote(Math.round(price / 2), price, `Remboursement à 50 % jusqu'au départ : le délai de remboursement avec ${fee} de frais a expiré le ${shown(deadline)}.`, startIso);
   }
   return quote(0, price, `Billet non remboursable depuis le ${shown(deadline)}.`, null);
+}
+
+/** Semi-flexible rail fares: exchange fee per passenger after the free period (3 days before, noon), as their conditions say. */
+export const SEMI_FLEX_EXCHANGE_FEE = 1900;
+
+/**
+ * What exchanging a booked rail ticket at `now` costs: free on flexible fares until departure;
+ * semi-flexible ones free until 3 days before departure (noon), then a fee per passenger;
+ * non-flexible fares, other products and departed trains cannot be exchanged.
+ */
+export function quoteExchange(item: BookItem, now: Date): ExchangeQuote {
+  const start = validate(item);
+  const flex = item.flexibility ?? 1;
+  if (item.kind !== 'rail') return { exchangeable: false, fees: 0, conditions: 'Seuls les billets de train sont échangeables.' };
+  if (now.getTime() >= start.ms) return { exchangeable: false, fees: 0, conditions: 'Voyage commencé : échange impossible.' };
+  if (flex === 1) return { exchangeable: false, fees: 0, conditions: 'Tarif non échangeable.' };
+  const startIso = localIso(start.ms, start);
+  if (flex === 3) return { exchangeable: true, fees: 0, conditions: `Billet échangeable sans frais jusqu'au départ (${shown(startIso)}).` };
+  const deadline = localDeadline(start, startIso.slice(0, 10), 3, '12:00');
+  const fee = SEMI_FLEX_EXCHANGE_FEE * item.passengers.length;
+  if (now.getTime() < Date.parse(deadline)) return { exchangeable: true, fees: 0, conditions: `Échange sans frais jusqu'au ${shown(deadline)}, puis ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} par voyageur.` };
+  return { exchangeable: true, fees: fee, conditions: `Échange avec ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} de frais par voyageur depuis le ${shown(deadline)}.` };
 }
 
 /** Seat letters of a flight row from the window (A) or from the aisle (C) inwards: passengers sit together. */
@@ -217,15 +267,56 @@ const checkPnr = (pnr: string) => {
   if (!PNR_PATTERN.test(pnr)) throw invalid('Référence de dossier (PNR) invalide.');
 };
 
+/**
+ * The sandbox's carriers change a few bookings after the fact, deterministically by PNR, so that the
+ * daily reconciliation has something to find: one PNR in a thousand is cancelled by the carrier, another
+ * one in a thousand has every leg moved later by 5 to 120 minutes. Rare enough to leave other tests
+ * alone; `sandboxPnrWith` finds a PNR of each case for tests and demos.
+ */
+export type SandboxChange = { kind: 'none' } | { kind: 'cancelled' } | { kind: 'schedule'; minutes: number };
+export function sandboxChangeOf(pnr: string): SandboxChange {
+  const h = createHash('sha256').update(`carrier:${pnr}`).digest().readUInt32BE(0);
+  if (h % 1000 === 0) return { kind: 'cancelled' };
+  if (h % 1000 === 1) return { kind: 'schedule', minutes: 5 * (1 + (Math.floor(h / 1000) % 24)) };
+  return { kind: 'none' };
+}
+
+/** The first PNR (in a fixed sequence) the sandbox's carriers change in this way. */
+export function sandboxPnrWith(kind: 'cancelled' | 'schedule'): string {
+  const r = rng('sandbox-carrier-changes');
+  for (;;) {
+    const pnr = newPnr((n) => r.int(0, n - 1));
+    if (sandboxChangeOf(pnr).kind === kind) return pnr;
+  }
+}
+
+/** A local ISO time (with its offset) moved by some minutes, written with the same offset. */
+export function shiftLocalTime(iso: string, minutes: number): string {
+  const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
+  const offsetMin = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const wall = new Date(Date.parse(iso) + (minutes + offsetMin) * 60_000).toISOString().slice(0, 19);
+  return `${wall}${m ? m[0] : 'Z'}`;
+}
+
+function bookingState(pnr: string, booked: BookedTrip): BookingState {
+  checkPnr(pnr);
+  const change = sandboxChangeOf(pnr);
+  const sections = booked.sections.map((s) =>
+    change.kind === 'schedule' ? { departure: shiftLocalTime(s.departure, change.minutes), arrival: shiftLocalTime(s.arrival, change.minutes) } : { ...s },
+  );
+  return { status: change.kind === 'cancelled' ? 'cancelled' : 'booked', sections };
+}
+
 export function sandboxBooking(): BookingSupplier {
   return {
     book: async (item, now) => book(item, now),
     hold: async (item, now) => hold(item, now),
     quoteRefund,
+    quoteExchange,
     /** Stateless and idempotent: the quote for `now`, whatever happened before. */
-    cancel: async (pnr, item, now) => {
+    cancel: async (pnr, item, now, options) => {
       checkPnr(pnr);
-      return quoteRefund(item, now);
+      return quoteRefund(item, now, options);
     },
     exchange: async (pnr, item, now) => {
       checkPnr(pnr);
@@ -234,5 +325,6 @@ export function sandboxBooking(): BookingSupplier {
       while (booked.pnr === pnr) booked = { ...booked, pnr: newPnr(drawFor({ ...item, reference: booked.pnr })) };
       return booked;
     },
+    status: async (pnr, booked) => bookingState(pnr, booked),
   };
 }

@@ -126,6 +126,27 @@ describe('sandbox booking: refunds', () => {
     expect(supplier.quoteRefund(item({ kind: 'flight' }), NOW).refund).toBe(10100);
   });
 
+  it('tells the semi-flexible fee apart from the rest of the fare kept', () => {
+    expect(supplier.quoteRefund(item(), at('2026-11-20T10:59:00Z'))).toMatchObject({ fees: 1900, fixedFees: 1900 });
+    expect(supplier.quoteRefund(item(), at('2026-11-20T11:00:00Z'))).toMatchObject({ fees: 6000, fixedFees: 0 });
+    expect(supplier.quoteRefund(item({ flexibility: 1 }), NOW)).toMatchObject({ fees: 12000, fixedFees: 0 });
+  });
+
+  it('voids a flight ticket in full for 24 h after its issue (until departure), only when asked', () => {
+    const flight = item({ kind: 'flight', flexibility: 1 });
+    const issuedAt = '2026-11-01T09:00:00Z';
+    expect(supplier.quoteRefund(flight, NOW, { void: true, issuedAt })).toMatchObject({ void: true, refund: 12000, fees: 0, deadline: '2026-11-02T10:00:00+01:00' });
+    expect(supplier.quoteRefund(flight, NOW, { issuedAt })).toMatchObject({ void: false, refund: 0 });
+    expect(supplier.quoteRefund(flight, at('2026-11-02T09:00:00Z'), { void: true, issuedAt })).toMatchObject({ void: false, refund: 0 });
+    // Rail tickets are not voided.
+    expect(supplier.quoteRefund(item({ flexibility: 1 }), NOW, { void: true, issuedAt })).toMatchObject({ void: false, refund: 0 });
+  });
+
+  it('takes no online cancellation of Eurostar tickets (the agency handles them)', () => {
+    expect(supplier.quoteRefund(item({ sections: [{ mode: 'rail', duplex: false, carrier: 'EUROSTAR' }] }), NOW).online).toBe(false);
+    expect(supplier.quoteRefund(item({ sections: [{ mode: 'rail', duplex: true, carrier: 'SNCF' }] }), NOW).online).toBe(true);
+  });
+
   it('refunds a fully flexible fare until departure, nothing after', () => {
     expect(supplier.quoteRefund(item({ flexibility: 3 }), at('2026-11-23T06:03:00Z'))).toMatchObject({ refundable: true, refund: 12000, fees: 0, deadline: '2026-11-23T07:04:00+01:00' });
     expect(supplier.quoteRefund(item({ flexibility: 3 }), at('2026-11-23T06:04:00Z'))).toMatchObject({ refundable: false, refund: 0 });
@@ -162,5 +183,20 @@ describe('sandbox booking: refunds', () => {
     expect(exchanged.pnr).not.toBe('ABC234');
     expect(exchanged.tickets).toHaveLength(2);
     await rejects(supplier.exchange('ABC234', item({ kind: 'hotel' }), NOW));
+  });
+
+  it('exchanges again under the same reference with the same PNR and tickets (a retry issues nothing twice)', async () => {
+    const once = await supplier.exchange('ABC234', item({ reference: 'offer-1' }), NOW);
+    expect(await supplier.exchange('ABC234', item({ reference: 'offer-1' }), NOW)).toEqual(once);
+    expect((await supplier.exchange('ABC234', item({ reference: 'offer-2' }), NOW)).pnr).not.toBe(once.pnr);
+  });
+
+  it('quotes exchange fees by flexibility: flexible free, semi-flexible free until 3 days before (noon) then 19 € a traveller, others not', () => {
+    expect(supplier.quoteExchange(item({ flexibility: 3 }), at('2026-11-23T05:00:00Z'))).toMatchObject({ exchangeable: true, fees: 0 });
+    expect(supplier.quoteExchange(item(), at('2026-11-20T10:59:00Z'))).toMatchObject({ exchangeable: true, fees: 0 });
+    expect(supplier.quoteExchange(item(), at('2026-11-20T11:00:00Z'))).toMatchObject({ exchangeable: true, fees: 2 * 1900 });
+    expect(supplier.quoteExchange(item({ flexibility: 1 }), NOW)).toMatchObject({ exchangeable: false });
+    expect(supplier.quoteExchange(item({ kind: 'flight' }), NOW)).toMatchObject({ exchangeable: false });
+    expect(supplier.quoteExchange(item(), at('2026-11-23T06:04:00Z'))).toMatchObject({ exchangeable: false });
   });
 });

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import Archive from 'lucide-react/icons/archive';
 import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import Ticket from 'lucide-react/icons/ticket';
 import LogIn from 'lucide-react/icons/log-in';
 import Menu from 'lucide-react/icons/menu';
 import UserRound from 'lucide-react/icons/user-round';
@@ -16,7 +18,7 @@ const itemClass =
 
 /**
  * The account area's frame (spec 3 §2): the side menu and the page. Only pages that exist are
- * listed; dashboard, bookings, archives and privacy policy join with their issues. A signed-out
+ * listed (spec 2 §2's order: personal data, my bookings, approval requests, my archives); dashboard and privacy policy join with their issues. A signed-out
  * visitor of a page an e-mail links to (the approvals) is asked to sign in and stays on it.
  */
 export function AccountLayout() {
@@ -50,6 +52,18 @@ export function AccountLayout() {
               {t`Données personnelles`}
             </Link>
           </li>
+          <li>
+            <Link to="/account/tickets" preload="intent" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Ticket aria-hidden="true" size={20} />
+              {t`Mes réservations`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/tickets-beta" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Ticket aria-hidden="true" size={20} />
+              {t`Mes réservations (bêta)`}
+            </Link>
+          </li>
           {seesApprovals(user) && (
             <li>
               <Link to="/account/approvals" className={itemClass} onClick={() => setMenuOpen(false)}>
@@ -64,6 +78,18 @@ export function AccountLayout() {
               </Link>
             </li>
           )}
+          <li>
+            <Link to="/account/archives" preload="intent" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Archive aria-hidden="true" size={20} />
+              {t`Mes archives`}
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/archives-beta" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Archive aria-hidden="true" size={20} />
+              {t`Mes archives (bêta)`}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 flex-1">

@@ -7,6 +7,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Link as ApiLink } from '../../../contract/link';
 import { Button, buttonClass } from '../../components/Button';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
@@ -51,7 +52,7 @@ export function CartScreen() {
   const { t } = useLingui();
   const user = useUser();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, isPending } = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) });
+  const { data, isPending, dataUpdatedAt } = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) });
   const features = user?.features ?? DEFAULT_FEATURES;
   // A travel whose every option was released has nothing left to show (spec 2 §4 "Release prebooking").
   const travels = data?.travels.filter((travel) => liveProducts(travel).length > 0) ?? [];
@@ -87,6 +88,7 @@ export function CartScreen() {
           </Button>
         )}
       </div>
+      <OfflineNotice updatedAt={dataUpdatedAt} />
       <CommsBanner support="cart" />
       {isPending ? (
         <Placeholder />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BookingStatus } from '../../components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import BedDouble from 'lucide-react/icons/bed-double';
 import Car from 'lucide-react/icons/car';
@@ -9,10 +10,11 @@ import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Product } from '../../../contract/travel';
-import { Button } from '../../components/Button';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../components/Button';
 import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
-import { StatusTag, useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { useFlexibilityLabel, useProductTypeLabel } from './labels';
 
 const typeIcon = { rail: TrainFront, flight: Plane, hotel: BedDouble, car_rental: Car };
 
@@ -102,10 +104,50 @@ type Props = {
   withPolicy: boolean;
   /** Releases the held option (only when the product carries releasePrebooking). */
   onRelease?: () => void;
+  /** Opens its cancellation (only when the product carries cancelProduct). */
+  onCancel?: () => void;
 };
 
+/** What its cancellation brought: the refund and fees once cancelled, the agency's handling, or its refusal. */
+function CancellationInfo({ cancellation, status }: { cancellation: NonNullable<Product['cancellation']>; status: Product['status'] }) {
+  const refund = cancellation.refund ? formatMoney(cancellation.refund) : null;
+  const fees = cancellation.fees ? formatMoney(cancellation.fees) : null;
+  if (status === 'pending_cancel')
+    return (
+      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+        <Trans>Annulation demandée à votre agence : elle vous confirmera le remboursement par e-mail.</Trans>
+      </p>
+    );
+  if (status === 'cancelled')
+    return (
+      <dl className="grid gap-x-4 gap-y-1 rounded-md bg-gray-50 p-3 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-gray-700">
+          <Trans>Remboursé</Trans>
+        </dt>
+        <dd className="font-semibold text-gray-900 tabular-nums">{refund ?? formatMoney({ amount: '0' })}</dd>
+        {fees && (
+          <>
+            <dt className="text-gray-700">
+              <Trans>Frais retenus</Trans>
+            </dt>
+            <dd className="text-gray-900 tabular-nums">{fees}</dd>
+          </>
+        )}
+      </dl>
+    );
+  if (cancellation.refusal) {
+    const reason = cancellation.refusal;
+    return (
+      <p className="text-sm text-gray-800">
+        <Trans>Votre agence n’a pas pu annuler ce trajet : {reason}</Trans>
+      </p>
+    );
+  }
+  return null;
+}
+
 /** One product of a travel; rail and flight in full, hotel and car rental in a compact card until their issue brings their details. */
-export function ProductCard({ product, withPolicy, onRelease }: Props) {
+export function ProductCard({ product, withPolicy, onRelease, onCancel }: Props) {
   const { t } = useLingui();
   const cabinLabel = useCabinLabel();
   const flexibilityLabel = useFlexibilityLabel();
@@ -148,7 +190,7 @@ export function ProductCard({ product, withPolicy, onRelease }: Props) {
         </div>
         <div className="text-right">
           <p className="text-lg font-bold text-gray-900 tabular-nums">{price}</p>
-          {product.status !== 'cart' && <StatusTag status={product.status} />}
+          {product.status !== 'cart' && <BookingStatus status={product.status} />}
         </div>
       </div>
 
@@ -195,6 +237,24 @@ export function ProductCard({ product, withPolicy, onRelease }: Props) {
 
       {withPolicy && <Compliance product={product} />}
       <Notices warnings={product.warnings} infos={product.infos} />
+
+      {product.cancellation && <CancellationInfo cancellation={product.cancellation} status={product.status} />}
+
+      {(onCancel || product.links.getExchangeableSections) && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {product.links.getExchangeableSections && (
+            // The wizard reads the product again by id and follows its getExchangeableSections link.
+            <Link to="/exchange/$productId" params={{ productId: product.id }} className={buttonClass.secondary} aria-describedby={`product-${product.id}`}>
+              <Trans>Échanger</Trans>
+            </Link>
+          )}
+          {onCancel && (
+            <Button variant="secondary" onClick={onCancel} aria-describedby={`product-${product.id}`}>
+              <Trans>Annuler</Trans>
+            </Button>
+          )}
+        </div>
+      )}
 
       {product.status === 'prebooked' && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 p-3">

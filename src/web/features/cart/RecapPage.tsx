@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { BookingStatus } from '../../components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Printer from 'lucide-react/icons/printer';
 import type { Pax, Product } from '../../../contract/travel';
 import { Button } from '../../components/Button';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { DEFAULT_NAME, useBranding } from '../../lib/branding';
 import { travelQuery } from '../../lib/travels';
 import { formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
-import { StatusTag, useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { useFlexibilityLabel, useProductTypeLabel } from './labels';
 
 const fullName = (pax: Pick<Pax, 'firstname' | 'lastname'>) => `${pax.firstname} ${pax.lastname}`.trim();
 
@@ -29,13 +31,15 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
   const type = typeLabel(product.type);
   const price = formatMoney(entry.price);
   const name = product.name;
+  const refund = formatMoney(product.cancellation?.refund ?? { amount: '0' });
+  const fees = formatMoney(product.cancellation?.fees ?? { amount: '0' });
   return (
     <section aria-labelledby={`recap-${product.id}`} className="space-y-3 break-inside-avoid rounded-lg border border-gray-300 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={`recap-${product.id}`} className="text-lg font-bold text-gray-900">
           {type} · {product.name} · {day}
         </h2>
-        <StatusTag status={product.status} />
+        <BookingStatus status={product.status} />
       </div>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t`Étapes de ${name}`}</caption>
@@ -87,6 +91,13 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
       <p className="text-right font-semibold tabular-nums">
         <Trans>Prix : {price}</Trans>
       </p>
+      {product.status === 'cancelled' && product.cancellation && (
+        <p className="text-right tabular-nums">
+          <Trans>
+            Annulé : {refund} remboursés, {fees} de frais
+          </Trans>
+        </p>
+      )}
     </section>
   );
 }
@@ -95,7 +106,7 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
 export function RecapPage({ travelId, travelerId }: { travelId: string; travelerId: string }) {
   const { t } = useLingui();
   const branding = useBranding();
-  const { data: travel, isPending } = useQuery(travelQuery(travelId));
+  const { data: travel, isPending, dataUpdatedAt } = useQuery(travelQuery(travelId));
   const recap = travel?.treepRecaps.find((r) => r.link === `/recap/${travelId}/${travelerId}`);
   const agency = branding?.name ?? DEFAULT_NAME;
 
@@ -130,6 +141,9 @@ export function RecapPage({ travelId, travelerId }: { travelId: string; traveler
           <Printer aria-hidden="true" size={18} />
           <Trans>Imprimer</Trans>
         </Button>
+      </div>
+      <div className="print:hidden">
+        <OfflineNotice updatedAt={dataUpdatedAt} />
       </div>
       {products.map((product) => (
         <RecapProduct key={product.id} product={product} paxName={paxName} />

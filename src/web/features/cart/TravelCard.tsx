@@ -1,8 +1,10 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { BookingStatus } from '../../components/BookingStatus';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import BellRing from 'lucide-react/icons/bell-ring';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import FileText from 'lucide-react/icons/file-text';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -14,10 +16,10 @@ import { TotalPrice } from '../../components/TotalPrice';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
+import { downloadLink } from '../../lib/download';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import { cancelApprovalMutation, deleteTravelMutation, liveProducts, releaseOptionMutation, remindApproverMutation } from './api';
-import { formatDay, formatDeadline } from '../../lib/format';
-import { StatusTag } from './labels';
+import { formatDay, formatDeadline, formatMoney } from '../../lib/format';
 import { Notices, ProductCard } from './ProductCard';
 
 /** Spec 2 §2: the first three checkout steps continue the travel, the last three confirm it. */
@@ -45,6 +47,7 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const date = travel.startDate ? formatDay(travel.startDate) : null;
   const title = date ? t`Voyage du ${date}` : t`Voyage`;
   const deadline = travel.confirmationTimeLimit ? formatDeadline(travel.confirmationTimeLimit) : null;
+  const refunded = travel.refunded ? formatMoney(travel.refunded) : null;
   const showDeadline = deadline && (travel.status === 'pending_approval' || travel.status === 'pending_confirmation');
   const checkoutShown = mode === 'cart' && (travel.status === 'cart' || (travel.status === 'pending_confirmation' && 'confirm' in travel.links));
   const canAdd = mode === 'cart' && 'addTrip' in travel.links;
@@ -54,6 +57,20 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const cancellingApproval = useMutation(cancelApprovalMutation());
   const remindLink = mode === 'cart' ? travel.links.remind : undefined;
   const cancelApprovalLink = mode === 'cart' ? travel.links.cancelApproval : undefined;
+
+  const [downloading, setDownloading] = useState(false);
+  const calendarLink = travel.links.calendar;
+  /** The booked legs as an .ics file for the user's calendar (a read of the travel's `calendar` link). */
+  const addToCalendar = async (link: NonNullable<Travel['links']['calendar']>) => {
+    setDownloading(true);
+    try {
+      await downloadLink(link, t`voyage.ics`);
+    } catch {
+      // The http client's rules showed the failure.
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   const remind = (link: NonNullable<Travel['links']['remind']>) =>
     reminding.mutate({ link }, { onSuccess: () => toast.success(t`Le valideur a été relancé`) });
@@ -90,6 +107,10 @@ export function TravelCard({ travel, mode, onGone }: Props) {
       },
     });
 
+  /** The cancellation modal for one product (spec 2 §4); focus comes back to the travel's heading. */
+  const askCancel = (product: Product) =>
+    openModal('CancelProducts', { products: [{ id: product.id, name: product.name, links: product.links }], onDone: () => returnFocusTo(heading.current) });
+
   const askRelease = (product: Product, link: NonNullable<Product['links']['releasePrebooking']>) => {
     const name = product.name;
     openModal('Confirm', {
@@ -117,14 +138,21 @@ export function TravelCard({ travel, mode, onGone }: Props) {
           <h2 id={titleId} ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
             {title}
           </h2>
-          <StatusTag status={travel.status} />
+          <BookingStatus status={travel.status} />
           {showDeadline && (
             <p className="text-sm font-medium text-amber-950">
               <Trans>Garanti jusqu’au {deadline}</Trans>
             </p>
           )}
         </div>
-        <TotalPrice label={<Trans>Total</Trans>} price={travel.price} />
+        <div>
+          <TotalPrice label={travel.refunded ? <Trans>Total après remboursement</Trans> : <Trans>Total</Trans>} price={travel.price} />
+          {travel.refunded && (
+            <p className="text-right text-sm text-gray-700 tabular-nums">
+              <Trans>{refunded} remboursés</Trans>
+            </p>
+          )}
+        </div>
       </div>
 
       <Notices warnings={travel.warnings} infos={travel.infos} />
@@ -134,7 +162,12 @@ export function TravelCard({ travel, mode, onGone }: Props) {
           const release = mode === 'cart' ? product.links.releasePrebooking : undefined;
           return (
             <li key={product.id}>
-              <ProductCard product={product} withPolicy={withPolicy} onRelease={release && (() => askRelease(product, release))} />
+              <ProductCard
+                product={product}
+                withPolicy={withPolicy}
+                onRelease={release && (() => askRelease(product, release))}
+                onCancel={product.links.cancelProduct ? () => askCancel(product) : undefined}
+              />
             </li>
           );
         })}
@@ -155,6 +188,12 @@ export function TravelCard({ travel, mode, onGone }: Props) {
       )}
 
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-100 pt-4">
+        {calendarLink && (
+          <Button variant="secondary" busy={downloading} onClick={() => void addToCalendar(calendarLink)} aria-describedby={titleId}>
+            <CalendarPlus aria-hidden="true" size={18} />
+            <Trans>Ajouter à mon agenda</Trans>
+          </Button>
+        )}
         {travel.treepRecaps.length > 0 && (
           <Button variant="secondary" onClick={() => openModal('Recap', { recaps: travel.treepRecaps })}>
             <FileText aria-hidden="true" size={18} />

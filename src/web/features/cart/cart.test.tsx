@@ -271,4 +271,45 @@ describe('Cart screen (spec 2 §2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: /Panier/ }).textContent).toBe('Panier1 articles'));
   });
+
+  it('travel view: offers to cancel a booked product through the cancellation modal', async () => {
+    signIn();
+    const cancelLinks = {
+      previewRefund: { href: '/api/v1/products/p1/refund-preview', method: 'GET' as const },
+      cancelProduct: { href: '/api/v1/treep/cancel', method: 'POST' as const },
+    };
+    const booked = cartTravel({ id: 't1', status: 'issued', products: [railProduct({ id: 'p1', status: 'issued', links: cancelLinks })] });
+    serveTravels({ travels: [booked] });
+    server.use(http.get('/api/v1/products/p1/refund-preview', () => new Promise(() => {})));
+    await renderRoute('/travel-view?travel=t1');
+    const card = await travelCard(/^Voyage/);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Annuler' }));
+    // The modal (its code and catalog) loads on first use.
+    expect(await screen.findByRole('dialog', { name: 'Annuler « Paris → Lyon »' }, { timeout: 10_000 })).toBeTruthy();
+  }, 20_000);
+
+  it('travel view: shows a cancelled product’s refund, the travel’s status and its total after refunds, without a cancel button', async () => {
+    signIn();
+    const cancelled = cartTravel({
+      id: 't2',
+      status: 'partially_cancelled',
+      price: { amount: '49.00', currency: 'EUR' },
+      refunded: { amount: '40.00', currency: 'EUR' },
+      products: [
+        railProduct({
+          id: 'p2',
+          status: 'cancelled',
+          cancellation: { offline: false, void: false, requestedAt: '2026-11-22T09:00:00.000Z', cancelledAt: '2026-11-22T09:00:00.000Z', refund: { amount: '40.00', currency: 'EUR' }, fees: { amount: '49.00', currency: 'EUR' }, refusal: null },
+        }),
+      ],
+    });
+    serveTravels({ travels: [cancelled] });
+    await renderRoute('/travel-view?travel=t2');
+    const other = await travelCard(/^Voyage/);
+    expect(within(other).getByText('Partiellement annulé')).toBeTruthy();
+    expect(within(other).queryByRole('button', { name: 'Annuler' })).toBeNull();
+    expect(within(other).getByText('Remboursé').nextElementSibling!.textContent).toMatch(/^40,00\s€$/);
+    expect(within(other).getByText('Total après remboursement')).toBeTruthy();
+    expect(within(other).getByText(/^40,00\s€ remboursés$/)).toBeTruthy();
+  });
 });

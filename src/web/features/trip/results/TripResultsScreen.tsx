@@ -24,6 +24,7 @@ import { choiceIdOf, useDayLabel } from './format';
 import type { Transport } from './filters';
 import type { Chosen } from './LegResults';
 import { LegResults, resultsListId } from './LegResults';
+import { SearchLine } from './SearchLine';
 import { loadTripSearchForm } from '../search-form/load';
 import type { TripValues } from '../search-form/validation';
 
@@ -213,9 +214,6 @@ function Results({ url }: { url: SearchUrl }) {
   const step = useRouterState({ select: (s) => s.location.state.tripStep });
 
   const outwardQuery = useQuery(tripSearchQuery(url, user));
-  // The date and passengers line comes with the results: the page prerendered for every search (prerender.tsx)
-  // has the searching state's markup, which the first render must match, answer already there or not.
-  const answered = useDeferredValue(Boolean(outwardQuery.data), false);
   const needsReturn = Boolean(url.ret) || Boolean(outward?.offer.roundTrip);
   // The step in the history, as far as the choices made allow (a reload forgets them: the outward again).
   const leg: 'outward' | 'return' | 'travelers' =
@@ -333,13 +331,7 @@ function Results({ url }: { url: SearchUrl }) {
             <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
               {leg === 'return' ? <Trans>Retour : {from} - {to}</Trans> : <Trans>Aller : {from} - {to}</Trans>}
             </h1>
-            {answered && (
-              <p className="text-gray-800 tabular-nums">
-                <span className="inline-block first-letter:uppercase">{day}</span> ·{' '}
-                {mode === 'arrival' ? <Trans>arrivée avant {time}</Trans> : <Trans>départ à partir de {time}</Trans>} ·{' '}
-                {passengers > 1 ? <Trans>{passengers} passagers</Trans> : <Trans>1 passager</Trans>}
-              </p>
-            )}
+            <SearchLine day={day} mode={mode} time={time} passengers={passengers} />
           </div>
           <Button
             variant="secondary"

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { budget, round } from './lib/budget';
+import { launchBrowser, median, signedInPage } from './lib/browser';
+import { startServer } from './lib/server';
+import type { Measurement } from './lib/types';
+import { migrate, openDatabase } from '../src/server/db/client';
+import { companies, travelProducts, travels, users } from '../src/server/db/schema';
+import { seedIfEmpty } from '../src/server/db/seed';
+import type { TripData } from '../src/server/domain/product';
+import { sandboxPlaces } from '../src/server/supplier/sandbox/places';
+import { railJourneys } from '../src/server/supplier/sandbox/rail';
+import { TICKETS_PAINTED_MARK } from '../src/web/lib/perf-marks';
+
+const TICKETS = 1_000;
+const RUNS = 5;
+const BUDGET_MS = 200;
+const CLICK = 'bench:tickets-click';
+
+/**
+ * A world of its own, written into a fresh PGlite data directory before its server starts: the demo
+ * seed and 1,000 booked one-product travels of gus (Globex), Paris → Lyon trains from tomorrow on,
+ * with PNRs and ticket numbers as a booking writes them.
+ */
+async function seedWorld(dataDir: string, log: (m: string) => void) {
+  const database = await openDatabase({ dataDir });
+  await migrate(database);
+  await seedIfEmpty(database.db);
+  const { db } = database;
+  const t0 = Date.now();
+  const [gus] = await db.select().from(users).where(eq(users.username, 'gus'));
+  const [globex] = await db.select().from(companies).where(eq(companies.id, gus!.companyId!));
+  const places = sandboxPlaces();
+  const now = new Date();
+  const day = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const [journey] = railJourneys(
+    {
+      origin: places.byId('city:paris', 'fr')!,
+      destination: places.byId('city:lyon', 'fr')!,
+      datetime: `${day}T07:00`,
+      represents: 'departure',
+      passengers: 1,
+      customer: { companyId: globex!.id, corporateCarriers: [], negotiatedChains: [] },
+      lang: 'fr',
+      withReturn: false,
+      now,
+    },
+    places.byId,
+  );
+  const cabin = journey!.cabins.find((c) => c.offers.length > 0)!;
+  const offer = cabin.offers[0]!;
+  for (let start = 0; start < TICKETS; start += 250) {
+    const batch = Array.from({ length: Math.min(250, TICKETS - start) }, (_, k) => start + k);
+    const rows = await db
+      .insert(travels)
+      .values(batch.map(() => ({ agencyId: gus!.agencyId, companyId: globex!.id, userId: gus!.id, status: 'booked' as const })))
+      .returning({ id: travels.id });
+    await db.insert(travelProducts).values(
+      rows.map((row, k) => {
+        const i = batch[k]!;
+        const data: TripData = {
+          type: 'rail',
+          journey: { ...journey!, cabins: [] },
+          offer,
+          cabin: cabin.cabin,
+          travelers: [{ travelerID: 1, profileID: gus!.id, firstname: 'Gus', lastname: 'Moreau' }],
+          placementWishes: {},
+          ancillaries: [],
+          searchID: 'bench',
+          booking: { tickets: [{ passenger: 0, number: String(1_000_000_000_000 + i) }], seats: [] },
+        };
+        // A day apart each: the list spans the next three years.
+        const shift = i * 86_400_000;
+        return {
+          travelId: row.id,
+          type: 'rail' as const,
+          status: 'booked' as const,
+          price: offer.price + (i % 97) * 100,
+          startsAt: new Date(new Date(journey!.departure).getTime() + shift),
+          endsAt: new Date(new Date(journey!.arrival).getTime() + shift),
+          pnr: `B${String(i).padStart(5, '0')}`,
+          data,
+        };
+      }),
+    );
+  }
+  await database.close();
+  log(`  seeded ${TICKETS} booked tickets for gus in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * "Mes réservations" with 1,000 tickets, in Chromium on the production build: from the side menu's
+ * click (a User Timing mark set with the click) to the app's mark after the frame that paints the
+ * first tickets (src/web/lib/perf-marks.ts), the API read and its check included, a fresh page (no
+ * query cache) each run; median of 5. A full load of /account/tickets (navigation start to the same
+ * mark) is reported for information.
+ */
+export const bookingsBench: Measurement = {
+  name: 'bookings',
+  title: `bookings: Mes réservations with ${TICKETS} tickets, menu click → list painted (median of ${RUNS})`,
+  async run({ root, log }) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-bookings-'));
+    await seedWorld(dataDir, log);
+    const server = await startServer({ root, dataDir });
+    const browser = await launchBrowser();
+    try {
+      const page = await signedInPage(browser, server.baseUrl, 'gus');
+      const clicks: number[] = [];
+      const loads: number[] = [];
+      let shown = 0;
+      const apiTimes: { server: number; fetch: number; afterResponse: number; kb: number }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await page.goto('/account/informations');
+        const link = page.getByRole('navigation', { name: 'Mon espace' }).getByRole('link', { name: 'Mes réservations', exact: true });
+        await link.waitFor();
+        await link.evaluate((a, mark) => {
+          performance.mark(mark);
+          (a as HTMLAnchorElement).click();
+        }, CLICK);
+        await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, TICKETS_PAINTED_MARK, { timeout: 30_000 });
+        const ms = await page.evaluate(
+          ([click, painted]) => performance.measure('bench:tickets', { start: performance.getEntriesByName(click)[0]!.startTime, end: performance.getEntriesByName(painted)[0]!.startTime }).duration,
+          [CLICK, TICKETS_PAINTED_MARK] as const,
+        );
+        clicks.push(round(ms));
+        shown = await page.locator('[data-status]').count();
+        const api = await page.evaluate(() => {
+          const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/tickets/')).at(-1) as PerformanceResourceTiming | undefined;
+          return entry ? { wait: entry.responseStart - entry.requestStart, total: entry.responseEnd - entry.startTime, bytes: entry.encodedBodySize, end: entry.responseEnd } : null;
+        });
+        const paintedAt = await page.evaluate((painted) => performance.getEntriesByName(painted)[0]!.startTime, TICKETS_PAINTED_MARK);
+        if (api) apiTimes.push({ server: round(api.wait), fetch: round(api.total), afterResponse: round(paintedAt - api.end), kb: round(api.bytes / 1024) });
+
+        await page.goto('/account/tickets');
+        await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, TICKETS_PAINTED_MARK, { timeout: 30_000 });
+        const load = await page.evaluate((painted) => performance.getEntriesByName(painted)[0]!.startTime, TICKETS_PAINTED_MARK);
+        loads.push(round(load));
+        log(`  run ${i + 1}: menu click → painted ${round(ms)} ms (GET /tickets/ ${JSON.stringify(apiTimes.at(-1))}); full load → painted ${round(load)} ms; ${shown} ticket rows in the page`);
+      }
+      const ms = median(clicks);
+      const load = median(loads);
+      log(`  median: menu click → painted ${ms} ms; full load → painted ${load} ms`);
+      return {
+        figures: { tickets: TICKETS, runs: clicks, api: apiTimes, medianMs: ms, fullLoadRuns: loads, fullLoadMedianMs: load, rowsInPage: shown },
+        budgets: [budget(`Mes réservations, ${TICKETS} tickets: click → painted (median)`, ms, '<=', BUDGET_MS, 'ms')],
+        notes: [`bookings: a full load of /account/tickets (navigation start → painted) takes ${load} ms (median, for information).`],
+      };
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/bookings';
+import { envelope } from '../../../contract/envelope';
+import { apiErrors } from '../../openapi';
+import { currentUser } from '../../platform/auth';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import * as tickets from './service';
+
+const tags = ['bookings'];
+
+/** The booking lists (spec 2 §7 `GET tickets/`): "Mes réservations" (active=true) and "Mes archives" (passed=true). */
+export function bookingsRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/tickets/',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The user’s tickets, one per booked product: not yet arrived (active=true) or arrived (passed=true), at most `limit` (1000)',
+          operationId: 'listTickets',
+          querystring: ticketsQuerySchema,
+          response: { 200: envelope(bookingTicketsSchema), ...apiErrors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ result: await tickets.list({ ...contextOf(request, services), user: currentUser(request) }, request.query) }),
+    );
+  };
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiCode } from '../../../contract/api-codes';
+import { CALENDAR_FEED_PREFIX, calendarSubscriptionSchema } from '../../../contract/calendar';
+import { envelope } from '../../../contract/envelope';
+import { routePath } from '../../../contract/rels';
+import { apiErrors } from '../../openapi';
+import { currentUser } from '../../platform/auth';
+import { ApiError } from '../../platform/errors';
+import { sendOnce } from '../../platform/idempotency';
+import { contextOf } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import * as calendar from './service';
+
+const tags = ['calendar'];
+const ICS_TYPE = 'text/calendar; charset=utf-8';
+const travelParams = z.object({ travelID: z.string().max(64) });
+const icsAnswer = z.string().meta({ description: 'An iCalendar file (text/calendar, RFC 5545): one VEVENT per leg, its times in the zone of its station or airport.' });
+
+/** Calls a calendar app may make to one feed address a minute, per client address. */
+export const FEED_RATE_LIMIT = 30;
+
+/** The travel's .ics and the user's subscription (under API_BASE: Api-Key and session). */
+export function calendarRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+
+    r.get(
+      routePath('calendar'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'A booked travel’s legs as an iCalendar file',
+          operationId: 'calendar',
+          params: travelParams,
+          response: { 200: icsAnswer, ...apiErrors(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { ics, filename } = await calendar.travelCalendar(ctx(request), request.params.travelID);
+        return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
+      },
+    );
+
+    r.get(
+      '/calendar/subscription',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The user’s private calendar feed: whether an address works, and the links to make a new one or end it',
+          operationId: 'calendarSubscription',
+          response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401) },
+        },
+      },
+      async (request) => ({ result: await calendar.subscription(ctx(request)) }),
+    );
+
+    r.post(
+      routePath('subscribeCalendar'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it',
+          operationId: 'subscribeCalendar',
+          response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401, 409, 422) },
+        },
+      },
+      (request, reply) => sendOnce(services, request, reply, () => calendar.subscribe(ctx(request))),
+    );
+
+    r.delete(
+      routePath('revokeCalendar'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'End the feed address: calendar apps reading it get 404',
+          operationId: 'revokeCalendar',
+          response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401, 409, 422) },
+        },
+      },
+      (request, reply) => sendOnce(services, request, reply, () => calendar.revoke(ctx(request))),
+    );
+  };
+}
+
+/**
+ * The feed calendar apps poll (outside the API: they send neither Api-Key nor session). Only its
+ * secret token leads to it; an unknown or revoked one answers 404, and each client address may call
+ * FEED_RATE_LIMIT times a minute.
+ */
+export function calendarFeedRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      `${CALENDAR_FEED_PREFIX}:file`,
+      {
+        config: { rateLimit: { max: FEED_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => new ApiError(apiCode.TOO_MANY_ATTEMPTS) } },
+        schema: {
+          // Not part of the API (no Api-Key, outside API_BASE): its address is the secret the API hands out.
+          hide: true,
+          params: z.object({ file: z.string().max(220) }),
+          response: { 200: icsAnswer, ...apiErrors(404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+        const ics = await calendar.feed(services, token);
+        // Private: no shared cache keeps it; calendar apps poll it again.
+        return reply.type(ICS_TYPE).header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex').send(ics);
+      },
+    );
+  };
+}

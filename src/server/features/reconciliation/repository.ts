@@ -1,0 +1,37 @@
+import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { travelProducts, travels } from '../../db/schema';
+import type { ProductRow, TravelRow } from '../../db/travels';
+import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
+
+/** Booked products whose travel is still ahead (not yet departed), with a supplier reference, oldest departure first. */
+export async function productsToCheck(db: Db, now: Date, limit: number, after?: { startsAt: Date; id: string }): Promise<ProductRow[]> {
+  const rows = await db
+    .select()
+    .from(travelProducts)
+    .where(
+      and(
+        inArray(travelProducts.status, CALENDAR_PRODUCT_STATUSES),
+        gt(travelProducts.startsAt, now),
+        isNotNull(travelProducts.pnr),
+        // Keyset paging: after the last product of the previous page.
+        after ? or(gt(travelProducts.startsAt, after.startsAt), and(eq(travelProducts.startsAt, after.startsAt), gt(travelProducts.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(asc(travelProducts.startsAt), asc(travelProducts.id))
+    .limit(limit);
+  return rows;
+}
+
+/** The travel and its product rows, locked for the change (the product first read outside the transaction). */
+export async function lockTravel(tx: Db, travelId: string): Promise<{ travel: TravelRow; products: ProductRow[] } | undefined> {
+  const [travel] = await tx.select().from(travels).where(eq(travels.id, travelId)).for('update').limit(1);
+  if (!travel) return undefined;
+  const products = await tx.select().from(travelProducts).where(eq(travelProducts.travelId, travelId)).orderBy(asc(travelProducts.startsAt)).for('update');
+  return { travel, products };
+}
+
+export async function updateProduct(tx: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>): Promise<void> {
+  await tx.update(travelProducts).set(set).where(eq(travelProducts.id, id));
+}
+

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import type { BookingTicket } from '../../../contract/bookings';
+import { startSession } from '../../lib/session';
+import { userFixture } from '../../testing/fixtures';
+import { renderRoute } from '../../testing/render';
+import { server } from '../../testing/server';
+import { findToasts } from '../../testing/toasts';
+
+const remind = { href: '/api/v1/approvals/ap1/remind', method: 'PATCH' } as const;
+
+/** A ticket as GET /tickets/ answers it; `overrides` replace fields. */
+function ticket(overrides: Partial<BookingTicket> = {}): BookingTicket {
+  const uid = overrides.uid ?? 'p1';
+  const travelID = overrides.travelID ?? 't1';
+  return {
+    uid,
+    status: 'issued',
+    type: 'rail',
+    departure: '2026-12-01T08:22:00+01:00',
+    arrival: '2026-12-01T10:20:00+01:00',
+    from: 'Paris Gare de Lyon',
+    to: 'Lyon Part-Dieu',
+    travelers: [{ uid: 'u-alice', firstname: 'Alice', lastname: 'Martin' }],
+    price: { amount: '89.00', currency: 'EUR' },
+    cabin: 'second',
+    carrier: 'SNCF',
+    compliant: true,
+    ticket_time_limit: null,
+    fare_condition: 'semiFlex',
+    fare_category: 'Flex Loisir',
+    main_approver: null,
+    secondary_approver: null,
+    summaries: [{ paxName: 'Alice Martin', link: `/recap/${travelID}/1` }],
+    ancillaries: [],
+    pnr: 'ABC234',
+    reference: '1234567890123',
+    productId: uid,
+    tag: 'ITP',
+    travelID,
+    approvalID: null,
+    links: { getTravel: { href: `/api/v1/v2/travels/${travelID}`, method: 'GET' } },
+    ...overrides,
+  };
+}
+
+const pendingApproval = (uid: string, travelID: string, approvalID: string, links: BookingTicket['links'] = {}) =>
+  ticket({
+    uid,
+    travelID,
+    approvalID,
+    status: 'pending_approval',
+    summaries: [],
+    reference: null,
+    tag: '',
+    ticket_time_limit: '2026-11-30T17:00:00.000Z',
+    main_approver: { firstname: 'Bob', lastname: 'Durand', email: 'bob@acme.example' },
+    secondary_approver: { firstname: 'Carol', lastname: 'Petit', email: 'carol@acme.example' },
+    links,
+  });
+
+/** The API's lists: active and passed; every call recorded. */
+function serve(active: BookingTicket[], passed: BookingTicket[] = []) {
+  const calls: URL[] = [];
+  server.use(
+    http.get('/api/v1/tickets/', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(url);
+      return HttpResponse.json({ result: url.searchParams.get('passed') === 'true' ? passed : active });
+    }),
+  );
+  return calls;
+}
+
+const world = () => [
+  pendingApproval('p-ap1', 't-ap1', 'ap1', { remind }),
+  pendingApproval('p-ap2', 't-ap2', 'ap2', {}),
+  ticket({ uid: 'p-out', travelID: 't-rt', departure: '2026-12-03T07:00:00+01:00', arrival: '2026-12-03T09:00:00+01:00' }),
+  ticket({ uid: 'p-back', travelID: 't-rt', from: 'Lyon Part-Dieu', to: 'Paris Gare de Lyon', departure: '2026-12-04T18:00:00+01:00', arrival: '2026-12-04T20:00:00+01:00' }),
+  ticket({ uid: 'p-fly', travelID: 't-fly', type: 'flight', from: 'Paris Orly', to: 'Nice', departure: '2026-12-10T07:00:00+01:00', arrival: '2026-12-10T08:30:00+01:00', travelers: [{ uid: 'g1', firstname: 'Inès', lastname: 'Benali' }], status: 'error', summaries: [] }),
+];
+
+describe('Mes réservations (/account/tickets)', () => {
+  it('asks for the active tickets, shows the pending section above the reservations, per travel, with what each ticket says', async () => {
+    startSession('token', userFixture());
+    const calls = serve(world());
+    await renderRoute('/account/tickets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes réservations' })).toBeTruthy();
+    const pending = await screen.findByRole('region', { name: 'En attente' });
+    const reservations = screen.getByRole('region', { name: 'Réservations' });
+    expect(calls[0]!.searchParams.get('active')).toBe('true');
+    expect(calls[0]!.searchParams.get('limit')).toBe('1000');
+    expect(within(pending).getAllByRole('article')).toHaveLength(2);
+    expect(within(pending).getAllByText('En attente d’approbation')).toHaveLength(2);
+    expect(within(pending).getAllByText('Bob Durand')).toHaveLength(2);
+    expect(within(pending).getAllByText('Carol Petit')).toHaveLength(2);
+    const roundTrip = within(reservations).getByRole('article', { name: 'Voyage du 03/12/2026' });
+    expect(within(roundTrip).getAllByRole('group')).toHaveLength(2);
+    // Times on the stations' clocks, price, references, the recap in a new tab.
+    expect(within(roundTrip).getByText('03/12/2026 07:00 – 09:00')).toBeTruthy();
+    expect(within(roundTrip).getAllByText('89,00 €')).toHaveLength(2);
+    expect(within(roundTrip).getAllByText('ABC234')).toHaveLength(2);
+    const recap = within(roundTrip).getAllByRole('link', { name: /Récapitulatif de Alice Martin/ })[0]!;
+    expect(recap.getAttribute('href')).toBe('/recap/t-rt/1');
+    expect(recap.getAttribute('target')).toBe('_blank');
+    // An error ticket says so, in words.
+    const error = within(reservations).getByRole('group', { name: /Paris Orly → Nice/ });
+    expect(error.dataset.status).toBe('error');
+    expect(within(error).getByText('Ce billet est en erreur : contactez votre agence.')).toBeTruthy();
+    expect(within(error).getByText('En erreur')).toBeTruthy();
+    // The side menu leads to both lists.
+    const nav = screen.getByRole('navigation', { name: 'Mon espace' });
+    expect(within(nav).getByRole('link', { name: 'Mes réservations' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Mes archives' })).toBeTruthy();
+  });
+
+  it('filters and sorts from the address, and writes each change back to it', async () => {
+    startSession('token', userFixture());
+    serve(world());
+    const { router } = await renderRoute('/account/tickets?type=flight');
+    await screen.findByRole('region', { name: 'Réservations' });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: /Paris Orly → Nice/ })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Type'), '');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Statut'), 'Émis');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'issued' }));
+    expect(screen.queryByRole('region', { name: 'En attente' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    // A traveller's name, without accents or case.
+    await user.selectOptions(screen.getByLabelText('Statut'), '');
+    await user.type(screen.getByLabelText('Voyageur'), 'ines');
+    await waitFor(() => expect(router.state.location.search).toEqual({ traveller: 'ines' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    await user.clear(screen.getByLabelText('Voyageur'));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    // Departure days, inclusive; nothing left says so and offers to clear.
+    await router.navigate({ to: '/account/tickets', search: { from: '2026-12-04', to: '2026-12-04' } });
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /Lyon Part-Dieu → Paris Gare de Lyon/ })).toHaveLength(1));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await router.navigate({ to: '/account/tickets', search: { from: '2027-01-01' } });
+    expect(await screen.findByText('Aucun billet ne correspond à ces filtres')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    // Sort: latest first puts the flight's travel first among the reservations.
+    await user.selectOptions(screen.getByLabelText('Trier par'), 'date-desc');
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'date-desc' }));
+    const reservations = screen.getByRole('region', { name: 'Réservations' });
+    expect(within(reservations).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['travel-t-fly', 'travel-t-rt']);
+    // A bad value in the address is dropped.
+    await router.navigate({ to: '/account/tickets', search: { type: 'boat' } as never });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('');
+  }, 20_000);
+
+  it('ticks tickets per travel (select all, indeterminate) and reminds the approver of exactly one pending approval with a remind link', async () => {
+    startSession('token', userFixture());
+    serve(world());
+    let reminded = 0;
+    server.use(
+      http.patch('/api/v1/approvals/ap1/remind', () => {
+        reminded++;
+        return HttpResponse.json({ result: { message: 'approver reminded' } });
+      }),
+    );
+    await renderRoute('/account/tickets');
+    const reservations = await screen.findByRole('region', { name: 'Réservations' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Billets sélectionnés' });
+    const user = userEvent.setup();
+    const all = within(reservations).getByRole('checkbox', { name: 'Sélectionner tous les billets du voyage du 03/12/2026' }) as HTMLInputElement;
+    await user.click(all);
+    const roundTrip = within(reservations).getByRole('article', { name: 'Voyage du 03/12/2026' });
+    for (const box of within(roundTrip).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(true);
+    expect(within(toolbar).getByText('2 billets sélectionnés')).toBeTruthy();
+    await user.click(within(roundTrip).getByRole('checkbox', { name: 'Sélectionner le billet Lyon Part-Dieu → Paris Gare de Lyon' }));
+    expect(all.checked).toBe(false);
+    expect(all.indeterminate).toBe(true);
+    // Booked tickets are no approval to remind.
+    expect(within(toolbar).queryByRole('button', { name: 'Relancer l’approbateur' })).toBeNull();
+    await user.click(within(toolbar).getByRole('button', { name: 'Tout désélectionner' }));
+    expect(within(toolbar).getByText('Cochez des billets pour agir sur eux')).toBeTruthy();
+
+    const pending = screen.getByRole('region', { name: 'En attente' });
+    const [first, second] = within(pending).getAllByRole('checkbox', { name: /^Sélectionner le billet/ });
+    await user.click(second!);
+    // One approval, but without a remind link (answered since): not offered.
+    expect(within(toolbar).queryByRole('button', { name: 'Relancer l’approbateur' })).toBeNull();
+    await user.click(first!);
+    // Two approvals chosen: not offered.
+    expect(within(toolbar).queryByRole('button', { name: 'Relancer l’approbateur' })).toBeNull();
+    await user.click(second!);
+    await user.click(within(toolbar).getByRole('button', { name: 'Relancer l’approbateur' }));
+    expect(await (await findToasts()).findByText('L’approbateur a été relancé')).toBeTruthy();
+    expect(reminded).toBe(1);
+  }, 20_000);
+
+  it('says why the lists are empty and where to go', async () => {
+    startSession('token', userFixture());
+    serve([], []);
+    const { router } = await renderRoute('/account/tickets');
+    expect(await screen.findByText('Aucune réservation récente')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Réserver un voyage' }).getAttribute('href')).toBe('/');
+    await router.navigate({ to: '/account/archives' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes archives' })).toBeTruthy();
+    expect(await screen.findByText('Aucune archive')).toBeTruthy();
+  });
+
+  it('shows the archives (passed=true) in one section', async () => {
+    startSession('token', userFixture());
+    const calls = serve([], [ticket({ uid: 'old', travelID: 't-old', departure: '2026-10-01T08:00:00+02:00', arrival: '2026-10-01T10:00:00+02:00', tag: '' })]);
+    await renderRoute('/account/archives');
+    const past = await screen.findByRole('region', { name: 'Voyages passés' });
+    expect(within(past).getByRole('article', { name: 'Voyage du 01/10/2026' })).toBeTruthy();
+    expect(calls.at(-1)!.searchParams.get('passed')).toBe('true');
+  });
+});
