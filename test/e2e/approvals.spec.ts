@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, signIn, tripForm, typedDate } from './support';
+import { DEMO_PASSWORD, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 
 /*
  * Approval journeys (issue 11) against the real server: alice (Acme) asks bob to approve a
@@ -21,7 +21,7 @@ async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}):
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', opts.risky ? 'Le Caire' : 'Lyon');
-  await form.getByLabel('Date d’aller', { exact: true }).fill(typedDate(day));
+  await setDateTime(page, 'Date d’aller', day, '07:00');
   await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
   await form.getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });

@@ -11,7 +11,7 @@ import { dayFromToday, signIn } from './support';
 
 test('gus finds his booked train in Mes réservations and cancels it there: its refund previewed, then the ticket cancelled and the refund on the travel', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(20);
+  const day = dayFromToday(21); // a day of its own: no other journey books gus a train on it
   const booked = await gusBooksTrain(await gusApi(page.request), day, { pick: (o) => !o.roundTrip && o.flexibility === 3 });
 
   await signIn(page, 'gus', 'Gus');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, signIn, tripForm, typedDate } from './support';
+import { cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 
 /*
  * Checkout journeys (issue #5) against the real server: a travel goes from the cart through the
@@ -20,7 +20,7 @@ async function addParisLyon(page: Page, day: Date, cabin: Cabin, entity?: string
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', 'Lyon');
-  await form.getByLabel('Date d’aller', { exact: true }).fill(typedDate(day));
+  await setDateTime(page, 'Date d’aller', day, '07:00');
   if (entity) await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: entity });
   await form.getByRole('button', { name: 'Rechercher' }).click();
 

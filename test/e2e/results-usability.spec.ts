@@ -50,11 +50,14 @@ test('a shared link’s first screen already says route, date and passengers, an
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   page.on('pageerror', (error) => errors.push(error.message));
-  await openResults(page, url);
-  const line = page.locator('h1 + p');
-  await expect(line).toHaveText(/arrivée avant 07:00 · 2 passagers$/);
-  expect(await line.evaluate((p) => (p as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
-  expect(errors).toEqual([]);
+  // Twice: the second time the server knows the answer, which may come before the app hydrates.
+  for (const visit of ['first', 'again']) {
+    await openResults(page, url);
+    const line = page.locator('h1 + p');
+    await expect(line).toHaveText(/arrivée avant 07:00 · 2 passagers$/);
+    expect(await line.evaluate((p) => (p as HTMLElement & { fromServer?: boolean }).fromServer), visit).toBe(true);
+    expect(errors, visit).toEqual([]);
+  }
 });
 
 test('on a phone, "Choisir cette offre" sits in a bar at the bottom of the screen once a fare is shown', async ({ page }) => {
@@ -119,11 +122,18 @@ test('later trips continue the list where it ends, a day separator marking the n
   await later.click();
   await expect(page.getByRole('status').filter({ hasText: /plus tard ajoutés? à la liste/ })).toBeAttached();
   await later.click();
-  // Evening trains, then the next morning's: the list says where the next day starts.
+  await expect.poll(total).toBeGreaterThan(before);
+  // Evening trains, then the next morning's: the list says where the next day starts. The list scrolls
+  // on its own and renders only the rows near view: a reader scrolling it from its top meets the separator.
   const next = dayFromToday(2);
   const weekday = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'][next.getDay()]!;
-  await expect(page.getByRole('list', { name: 'Trajets' }).getByText(new RegExp(`^${weekday} ${next.getDate()} `))).toHaveCount(1, { timeout: 10_000 });
-  expect(await total()).toBeGreaterThan(before);
+  const separator = page.getByRole('list', { name: 'Trajets' }).getByText(new RegExp(`^${weekday} ${next.getDate()} `));
+  await proposals(page).first().hover();
+  await page.mouse.wheel(0, -100_000);
+  await expect(async () => {
+    await page.mouse.wheel(0, 250);
+    await expect(separator).toHaveCount(1, { timeout: 250 });
+  }).toPass({ timeout: 15_000 });
 });
 
 test('two stations of one city: the results say why there is nothing to show', async ({ page }) => {

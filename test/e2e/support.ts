@@ -74,6 +74,20 @@ export async function signIn(page: Page, username: string, firstname: string) {
 
 /** The home page's trip search form. */
 export const tripForm = (page: Page) => page.getByRole('form', { name: 'Recherche de trajet' });
+export const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Détails de la recherche' });
+
+/** Types a day in a date field of the trip form and picks its hour: the default hour (an hour from now) would make the journey depend on when the test runs. */
+export async function setDateTime(page: Page, label: string, day: Date, hour: string) {
+  const input = tripForm(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typedDate(day));
+  await searchPanel(page).getByRole('group', { name: 'Heure' }).getByText(hour, { exact: true }).click();
+  await searchPanel(page).getByRole('button', { name: 'Valider' }).click();
+  await expect(input).toHaveValue(typedDate(day));
+  await expect(input).toBeFocused();
+  // The chosen time is shown next to the date and read with it.
+  await expect(input).toHaveAccessibleDescription(new RegExp(`à ${hour}`));
+}
 
 /** The proposals of the results list (rows with a heading: the list is virtualised). */
 export const proposals = (page: Page, list = 'Trajets') =>

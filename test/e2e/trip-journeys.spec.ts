@@ -1,12 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartCount, cartLink, completeEmptyFields, dayFromToday, frenchOnPage, offerPanel, pickCity, proposals, signIn, tabTo, tripForm, typedDate } from './support';
+import { cartCount, cartLink, completeEmptyFields, dayFromToday, frenchOnPage, offerPanel, pickCity, proposals, searchPanel, setDateTime, signIn, tabTo, tripForm, typedDate } from './support';
 
 /*
  * Whole trip journeys (issue #4) against the real server: home form → results → traveller step →
  * cart. A journey that books checks that the cart badge counts one travel more than before.
  */
 
-const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Détails de la recherche' });
 /**
  * Visits the proposals one by one, by their heading, until `visit` returns true (the list is
  * virtualised: rows render as they scroll into view, so positions are no identity). Returns how
@@ -29,19 +28,6 @@ async function eachProposal(page: Page, visit: (card: Locator) => Promise<boolea
 const cartBadge = (n: number, lang: 'fr' | 'en' = 'fr') => (lang === 'fr' ? new RegExp(`^Panier\\s*${n}\\s*articles$`) : new RegExp(`^Cart\\s*${n}\\s*items$`));
 /** A cabin button that shows a price (neither full nor unavailable). */
 const pricedCabin = /classe.*€|Économie.*€|Affaires.*€/;
-
-/** Types a day in a date field of the trip form, then picks an hour in the side panel's calendar and confirms. */
-async function setDateTime(page: Page, label: string, day: Date, hour: string) {
-  const input = tripForm(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(typedDate(day));
-  await searchPanel(page).getByRole('group', { name: 'Heure' }).getByText(hour, { exact: true }).click();
-  await searchPanel(page).getByRole('button', { name: 'Valider' }).click();
-  await expect(input).toHaveValue(typedDate(day));
-  await expect(input).toBeFocused();
-  // The chosen time is shown next to the date and read with it.
-  await expect(input).toHaveAccessibleDescription(new RegExp(`à ${hour}`));
-}
 
 /** Picks the first priced cabin of the first proposal, keeps its preselected fare and presses the panel's button. */
 async function chooseFirstOffer(page: Page, button: string) {
@@ -119,7 +105,7 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
   await signIn(page, 'gus', 'Gus');
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', 'Nice');
-  await tripForm(page).getByLabel('Date d’aller', { exact: true }).fill(typedDate(dayFromToday(1)));
+  await setDateTime(page, 'Date d’aller', dayFromToday(1), '07:00');
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Nice' })).toBeVisible();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
@@ -224,7 +210,7 @@ test('alice books Paris → Lyon for three: herself, colleague Bob Durand and he
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', 'Lyon');
-  await form.getByLabel('Date d’aller', { exact: true }).fill(typedDate(dayFromToday(1)));
+  await setDateTime(page, 'Date d’aller', dayFromToday(1), '07:00');
 
   await form.getByRole('button', { name: /^Passagers/ }).click();
   const side = searchPanel(page);

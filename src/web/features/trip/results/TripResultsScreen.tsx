@@ -133,8 +133,10 @@ function RecapItem({ label, chosen, onEdit }: { label: string; chosen: Chosen; o
  * slices, the page staying responsive: a leg may hold 1,000 proposals), the reason of a failure, or the results.
  */
 function LegView({ query, children }: { query: UseQueryResult<TripResults>; children: (results: TripResults) => ReactNode }) {
-  const deferred = useDeferredValue(query.data, undefined);
-  const results = deferred === undefined ? undefined : query.data;
+  // null, not undefined: React defers a first render only with an initial value, and undefined means none.
+  // Hydrating, the answer may already be there (a fast search): the first render is the server's "searching".
+  const deferred = useDeferredValue(query.data ?? null, null);
+  const results = deferred === null ? undefined : query.data;
   if (query.isError)
     return (
       <div role="alert" className="rounded-xl border border-red-700 bg-red-50 p-4 text-red-800">
