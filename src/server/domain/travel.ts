@@ -85,7 +85,6 @@ export function productLinks(travel: TravelState, product: StoredProduct, now: D
   if (mayCancel(travel, product, now)) Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
   if (exchangeable(product, now)) links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
   return links;
-  return {};
 }
 
 const paxOf = (t: StoredTraveller): Pax => ({

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startApi, type Api } from '../../../../test/support/api';
+import { bookingTicketsSchema } from '../../../contract/bookings';
+import { envelope } from '../../../contract/envelope';
 import { approvalRequests, travelProducts, travels } from '../../db/schema';
 
 let api: Api;
@@ -28,9 +31,12 @@ async function signIn() {
 let entity: string;
 
 type Ticket = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const answer = envelope(bookingTicketsSchema);
+/** The caller's tickets; the answer (written by a serializer of its own, routes.ts) exactly what its schema encodes. */
 const tickets = async (token: string, query = '?active=true') => {
   const res = await api.call('GET', `/api/v1/tickets/${query}`, { token });
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  expect(res.body).toEqual(z.encode(answer, res.body as z.output<typeof answer>));
   return res.body.result as Ticket[];
 };
 const ticketOf = async (token: string, productId: string, query?: string) => (await tickets(token, query)).find((t) => t.productId === productId);

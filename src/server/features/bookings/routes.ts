@@ -4,11 +4,14 @@ import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/book
 import { envelope } from '../../../contract/envelope';
 import { apiErrors } from '../../openapi';
 import { currentUser } from '../../platform/auth';
+import { fastOkSerializer } from '../../platform/json-writer';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as tickets from './service';
 
 const tags = ['bookings'];
+/** Up to 1,000 tickets, some 1.5 KB each: written by fast-json-stringify (platform/json-writer.ts). */
+const ticketsSerializer = fastOkSerializer(envelope(bookingTicketsSchema));
 
 /** The booking lists (spec 2 §7 `GET tickets/`): "Mes réservations" (active=true) and "Mes archives" (passed=true). */
 export function bookingsRoutes(services: Services) {
@@ -18,6 +21,7 @@ export function bookingsRoutes(services: Services) {
       '/tickets/',
       {
         onRequest: app.requireUser,
+        serializerCompiler: ticketsSerializer,
         schema: {
           tags,
           summary: 'The user’s tickets, one per booked product: not yet arrived (active=true) or arrived (passed=true), at most `limit` (1000)',

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastJson from 'fast-json-stringify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okSchema } from '../../../contract/envelope';
@@ -12,6 +11,7 @@ import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
+import { jsonWriter, type ZodRoute } from '../../platform/json-writer';
 import * as travels from './service';
 
 const tags = ['travels'];
@@ -24,8 +24,7 @@ const travelParams = z.object({ travelID: z.string().max(64) });
  * second. The beta page is written by fast-json-stringify from its JSON Schema (only what the schema
  * names, as the trip results are), the full travels by zod's serializer of their own schema.
  */
-const writePage = fastJson(z.toJSONSchema(envelope(travelListPageSchema), { io: 'output', unrepresentable: 'any', reused: 'inline' }) as object, { ajv: { logger: false } });
-type ZodRoute = Parameters<typeof serializerCompiler>[0];
+const writePage = jsonWriter(envelope(travelListPageSchema));
 const listSerializer = (route: { httpStatus?: string }) => {
   if (route.httpStatus !== '200') return serializerCompiler(route as ZodRoute);
   const writeList = serializerCompiler({ ...route, schema: envelope(travelsListSchema) } as unknown as ZodRoute);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastJson from 'fast-json-stringify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { routePath } from '../../../contract/rels';
@@ -9,18 +8,13 @@ import { anonymousSearchLimit } from '../../platform/rate-limit';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
+import { fastOkSerializer } from '../../platform/json-writer';
 import * as trip from './service';
 
 const tags = ['trip'];
 
-/**
- * Results answers run to tens of KB: their 200 is written by fast-json-stringify from the
- * schema's JSON Schema, in less than half the time of the zod serializer, with the same output
- * (only what the schema names; results-answer.test.ts holds them to it). Other statuses as usual.
- */
-const writeResults = fastJson(z.toJSONSchema(envelope(tripResultsSchema), { io: 'output', unrepresentable: 'any', reused: 'inline' }) as object, { ajv: { logger: false } });
-const resultsSerializer = (route: { httpStatus?: string }) =>
-  route.httpStatus === '200' ? writeResults : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+/** Results answers run to tens of KB: their 200 is written by fast-json-stringify (platform/json-writer.ts). */
+const resultsSerializer = fastOkSerializer(envelope(tripResultsSchema));
 
 export function tripRoutes(services: Services) {
   return async (app: FastifyInstance) => {
