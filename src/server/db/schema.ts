@@ -3,7 +3,7 @@ import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, 
 import type { Lang } from '../../contract/account';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
-import type { ProductData, ProductType, SupplierNotice } from '../domain/product';
+import type { ProductData, ProductType, SupplierNotice, TicketData } from '../domain/product';
 import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
 import type { ApprovalKind, ApprovalStatus, RecipientRole, StoredChainStep } from '../domain/approvals';
 import type { StoredTripRequest } from '../domain/trip';
@@ -251,6 +251,13 @@ export const travelProducts = pgTable(
     summary: jsonb('summary')
       .$type<ProductSummary>()
       .generatedAlwaysAs(sql`travel_product_summary(data)`),
+    /**
+     * What the tickets list reads of the product (function travel_product_ticket, migration
+     * tickets_data): the data's shape, only the fields a ticket shows or decides on.
+     */
+    ticket: jsonb('ticket')
+      .$type<TicketData>()
+      .generatedAlwaysAs(sql`travel_product_ticket(data)`),
     /** What the daily reconciliation found the supplier changed since booking (cancelled by the carrier, new times), oldest first. */
     notices: jsonb('notices').$type<SupplierNotice[]>().notNull().default([]),
     createdAt: createdAt(),

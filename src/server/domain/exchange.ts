@@ -10,11 +10,12 @@ import type { StoredProduct, TripData } from './product';
  */
 
 /** An issued rail ticket whose fare lets it be exchanged (flexible or semi-flexible) and whose train has not left yet. */
-export const exchangeable = (product: Pick<StoredProduct, 'type' | 'status' | 'startsAt' | 'data'>, now: Date): boolean =>
+type ExchangeFacts = Pick<StoredProduct, 'type' | 'status' | 'startsAt'> & { data: { offer: Pick<FareOffer, 'exchangeable'> } };
+export const exchangeable = (product: ExchangeFacts, now: Date): boolean =>
   product.type === 'rail' && product.data.offer.exchangeable && product.status === 'issued' && product.startsAt.getTime() > now.getTime();
 
 /** The ticket's tags (spec 2 §3 "Ticket"): ITP while it may be exchanged. */
-export const ticketTags = (product: Pick<StoredProduct, 'type' | 'status' | 'startsAt' | 'data'>, now: Date): string[] => (exchangeable(product, now) ? [EXCHANGEABLE_TAG] : []);
+export const ticketTags = (product: ExchangeFacts, now: Date): string[] => (exchangeable(product, now) ? [EXCHANGEABLE_TAG] : []);
 
 const stop = (place: Journey['from']) => ({ name: place.name, city: place.city, lat: place.lat, lon: place.lon });
 

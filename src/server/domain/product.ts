@@ -70,6 +70,19 @@ export type TripData = {
 /** Every product's data, told apart by `type` (the product's type). */
 export type ProductData = TripData;
 
+type Named = { name: string };
+/**
+ * What the tickets list reads of a trip's data (travel_products.ticket, derived by the database,
+ * migration tickets_data): its shape, with only what a ticket shows or decides on.
+ */
+export type TicketData = Pick<TripData, 'type' | 'cabin' | 'ancillaries' | 'compliance'> & {
+  travelers: Pick<StoredTraveller, 'travelerID' | 'profileID' | 'guestID' | 'firstname' | 'lastname'>[];
+  /** The ticket numbers, once booked. */
+  booking?: Pick<BookingData, 'tickets'>;
+  journey: Pick<Journey, 'departure' | 'arrival'> & { from: Named; to: Named; sections: { from: Named; to: Named; transport: { carrier: Named } }[] };
+  offer: Pick<FareOffer, 'name' | 'flexibility' | 'exchangeable'>;
+};
+
 /**
  * A difference the daily reconciliation found between the booking and the supplier, kept on the product
  * (its `warnings`, in the reader's language): the carrier cancelled it, or moved its legs' times.
@@ -102,7 +115,10 @@ export type StoredProduct = {
   notices?: SupplierNotice[];
 };
 
-export const complianceOf = (product: Pick<StoredProduct, 'data'>): Compliance => product.data.compliance ?? { compliant: true, reasons: [] };
+/** A product as the tickets list reads it: its row, its data as TicketData (a StoredProduct is one too). */
+export type TicketProduct = Omit<StoredProduct, 'data'> & { data: TicketData };
+
+export const complianceOf = (product: { data: Pick<TripData, 'compliance'> }): Compliance => product.data.compliance ?? { compliant: true, reasons: [] };
 
 export const isTravelCompliant = (products: Pick<StoredProduct, 'data'>[]) => products.every((p) => complianceOf(p).compliant);
 
@@ -111,7 +127,7 @@ export const travellerKey = (t: TravellerRecord) =>
   t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
 
 /** The travel's distinct travellers, numbered from 1 in order of appearance (a person is one traveller across products). */
-export function travellersOf(products: Pick<StoredProduct, 'data'>[]): (StoredTraveller & { travelerId: number })[] {
+export function travellersOf(products: { data: Pick<TripData, 'travelers'> }[]): (StoredTraveller & { travelerId: number })[] {
   const seen = new Map<string, StoredTraveller & { travelerId: number }>();
   for (const p of products)
     for (const t of p.data.travelers) {

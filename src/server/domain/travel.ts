@@ -6,7 +6,7 @@ import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from 
 import { rulesOf, type CompanyRules } from './company';
 import { FLEX_NAMES, type Section } from './journey';
 import { exchangeable } from './exchange';
-import { complianceOf, isTravelCompliant, travellersOf, type StoredProduct, type StoredTraveller, type TripData } from './product';
+import { complianceOf, isTravelCompliant, travellersOf, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
 import { noticeWarnings } from './supplier-notices';
 import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
 
@@ -78,7 +78,7 @@ const linksAt = (rec: TravelView, now: Date) => {
 export const offers = (rec: TravelView, rel: Rel, now: Date): boolean => rel in linksAt(rec, now);
 
 /** The links of a product its state allows now (the travel presenter's, and the booking lists' tickets). */
-export function productLinks(travel: TravelState, product: StoredProduct, now: Date): Product['links'] {
+export function productLinks(travel: Pick<TravelState, 'id' | 'status'>, product: TicketProduct, now: Date): Product['links'] {
   if (travel.status === 'pending_confirmation' && product.status === 'prebooked')
     return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
   const links: Product['links'] = {};

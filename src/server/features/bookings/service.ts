@@ -3,20 +3,20 @@ import { linkTo } from '../../../contract/rels';
 import type { AnyStatus } from '../../../contract/statuses';
 import { euros, productLinks } from '../../domain/travel';
 import { FLEX_NAMES } from '../../domain/journey';
-import { complianceOf, travellerKey, travellersOf, type StoredProduct } from '../../domain/product';
-import { BOOKED, type TravelState } from '../../domain/travel-state';
+import { complianceOf, travellerKey, travellersOf, type TicketData, type TicketProduct } from '../../domain/product';
+import { BOOKED } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { ticketTags } from '../../domain/exchange';
-import { loadTickets, type TicketRow, type TicketWindow } from './repository';
+import { loadTickets, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
 
 const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 /** A ticket's status: its travel's while the travel waits (approval, options) or was refused or let expire, else the product's own. */
-function statusOf(travel: TravelState, product: StoredProduct): AnyStatus {
+function statusOf(travel: TicketTravel, product: TicketProduct): AnyStatus {
   if (travel.status === 'pending_approval') return 'pending_approval';
   if (travel.status === 'denied') return 'denied';
   if (product.status === 'prebooked') return 'pending_confirmation';
@@ -26,11 +26,11 @@ function statusOf(travel: TravelState, product: StoredProduct): AnyStatus {
 /** One row as the lists show it (spec 2 §3 "Ticket"), with the links its product and travel allow now. */
 export function presentTicket(row: TicketRow, now: Date): BookingTicket {
   const { travel, approval } = row;
-  const product = row.product as StoredProduct;
+  const product: TicketProduct = row.product;
   const { data } = product;
   const { journey, offer } = data;
-  const numbered = travellersOf(row.travellers ? row.travellers.map((p) => ({ data: p as StoredProduct['data'] })) : [product]);
-  const numberOf = (t: StoredProduct['data']['travelers'][number]) => numbered.find((n) => travellerKey(n) === travellerKey(t))?.travelerId ?? 0;
+  const numbered = travellersOf(row.travellers ? row.travellers.map((data) => ({ data })) : [product]);
+  const numberOf = (t: TicketData['travelers'][number]) => numbered.find((n) => travellerKey(n) === travellerKey(t))?.travelerId ?? 0;
   const status = statusOf(travel, product);
   const booked = (BOOKED as string[]).includes(product.status);
   const first = journey.sections[0];

@@ -44,9 +44,16 @@ type Group = { travelID: string; tickets: BookingTicket[] };
 /** Groups the sorted tickets by travel, in the order their first ticket comes; a group's tickets by departure. */
 function groupByTravel(tickets: BookingTicket[]): Group[] {
   const groups = new Map<string, BookingTicket[]>();
-  for (const t of tickets) groups.set(t.travelID, [...(groups.get(t.travelID) ?? []), t]);
-  return [...groups].map(([travelID, list]) => ({ travelID, tickets: list.sort((a, b) => a.departure.localeCompare(b.departure)) }));
+  for (const t of tickets) {
+    const group = groups.get(t.travelID);
+    if (group) group.push(t);
+    else groups.set(t.travelID, [t]);
+  }
+  return [...groups].map(([travelID, list]) => ({ travelID, tickets: list.sort(byDeparture) }));
 }
+
+/** By departure, its ISO text (the local date and time first): compared as plain strings, localeCompare's collation costs on a thousand tickets. */
+const byDeparture = (a: BookingTicket, b: BookingTicket) => (a.departure < b.departure ? -1 : a.departure > b.departure ? 1 : 0);
 
 /** "Mes réservations" (kind active: a pending section, then the reservations) and "Mes archives" (kind passed), spec 2 §2–§4. */
 export function BookingsPage({ kind, search, onSearch }: Props) {
@@ -68,9 +75,8 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
         (!search.from || ticket.departure.slice(0, 10) >= search.from) &&
         (!search.to || ticket.departure.slice(0, 10) <= search.to),
     );
-    const byDate = (a: BookingTicket, b: BookingTicket) => a.departure.localeCompare(b.departure);
     return filtered.sort(
-      sort === 'date-asc' ? byDate : sort === 'date-desc' ? (a, b) => byDate(b, a) : (a, b) => statusLabel(a.status).localeCompare(statusLabel(b.status)) || byDate(a, b),
+      sort === 'date-asc' ? byDeparture : sort === 'date-desc' ? (a, b) => byDeparture(b, a) : (a, b) => statusLabel(a.status).localeCompare(statusLabel(b.status)) || byDeparture(a, b),
     );
   }, [list.data, search.status, search.type, search.traveller, search.from, search.to, sort, statusLabel]);
 
