@@ -216,7 +216,7 @@ async function onPostgres(root: string, serverUrl: string, seconds: number, log:
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     try {
-      const server = await startServer({ root, env: { DATABASE_URL: url.href } });
+      const server = await startServer({ root, env: { DATABASE_URL: url.href, DEMO: '1' } /* demo mode, as the PGlite server: no SMTP server here */ });
       let figures: LoadFigures;
       try {
         figures = await load(server, 'PostgreSQL', seconds, log);
