@@ -5,9 +5,10 @@ const config: LinguiConfig = {
   sourceLocale: 'fr',
   fallbackLocales: { default: 'fr' },
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: ['<rootDir>/src/web/features/trip/search-form/**', '<rootDir>/src/web/features/trip/results/**', '<rootDir>/src/web/features/account/**', '<rootDir>/src/web/features/cart/**', '<rootDir>/src/web/features/checkout/**', '<rootDir>/src/web/features/approvals/**', '<rootDir>/src/web/features/bookings/**', '<rootDir>/src/web/features/bookings-beta/**', '<rootDir>/src/web/features/calendar/**', '<rootDir>/src/web/features/cancellation/**', '<rootDir>/src/web/features/exchange/**', '<rootDir>/src/web/components/BookingStatus.tsx'] },
-    // Loaded with the trip search form's chunk (lib/i18n.ts loadCatalog), so the first screen's catalog stays small.
-    { path: '<rootDir>/locales/{locale}/trip-search', include: ['src/web/features/trip/search-form'] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: ['<rootDir>/src/web/features/trip/search-form/**', '<rootDir>/src/web/features/trip/results/**', '<rootDir>/src/web/features/account/**', '<rootDir>/src/web/features/cart/**', '<rootDir>/src/web/features/checkout/**', '<rootDir>/src/web/features/approvals/**', '<rootDir>/src/web/features/bookings/**', '<rootDir>/src/web/features/bookings-beta/**', '<rootDir>/src/web/features/calendar/**', '<rootDir>/src/web/features/cancellation/**', '<rootDir>/src/web/features/exchange/**', '<rootDir>/src/web/components/BookingStatus.tsx', '<rootDir>/src/web/components/PlacePicker.tsx'] },
+    // Loaded with the trip search form's chunk (lib/i18n.ts loadCatalog), so the first screen's catalog stays small;
+    // with the exchange catalog, the place field's words (components/PlacePicker.tsx).
+    { path: '<rootDir>/locales/{locale}/trip-search', include: ['src/web/features/trip/search-form', 'src/web/components/PlacePicker.tsx'] },
     // Loaded with the account modals and routes (features/account/texts.ts), for the same reason.
     { path: '<rootDir>/locales/{locale}/account', include: ['src/web/features/account'] },
     // Loaded by the /search route's loader, for the same reason.
@@ -22,7 +23,7 @@ const config: LinguiConfig = {
     // Loaded with the cancellation and release modals.
     { path: '<rootDir>/locales/{locale}/cancellation', include: ['src/web/features/cancellation'] },
     // Loaded by the exchange wizard's route.
-    { path: '<rootDir>/locales/{locale}/exchange', include: ['src/web/features/exchange'] },
+    { path: '<rootDir>/locales/{locale}/exchange', include: ['src/web/features/exchange', 'src/web/components/PlacePicker.tsx'] },
   ],
   format: 'po',
 };

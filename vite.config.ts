@@ -292,7 +292,7 @@ export default defineConfig({
             // with it here the results page rebuilt the server's heading line instead of adopting it.
             {
               name: 'app',
-              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features|bookings-search)\.tsx?|modals\.ts|components[\\/](Button|LoadingScreen)\.tsx|features[\\/](account|cart|checkout|calendar|bookings|bookings-beta|cancellation|exchange)[\\/]texts\.ts)$|src[\\/]contract[\\/]toast-codes\.ts$/,
+              test: /src[\\/]web[\\/](lib[\\/](session|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features|bookings-search|places|use-debounced)\.tsx?|modals\.ts|components[\\/](Button|LoadingScreen|PlacePicker)\.tsx|features[\\/](account|cart|checkout|calendar|bookings|bookings-beta|cancellation|exchange)[\\/]texts\.ts)$|src[\\/]contract[\\/](toast-codes|search-limits)\.ts$|node_modules[\\/]lucide-react[\\/].*[\\/]map-pin\.mjs$/,
               includeDependenciesRecursively: false,
             },
           ],

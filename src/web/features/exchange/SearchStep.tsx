@@ -4,8 +4,12 @@ import { exchangeSearchBodySchema, type ExchangeSearchBody, type ExchangeSection
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { contractResolver } from '../../lib/form';
-import { PlaceField, type PlaceChoice } from './PlaceField';
+import type { Place } from '../../../contract/places';
+import { PlacePicker } from '../../components/PlacePicker';
 import { HOURS, departureOf, hourOf } from './rules';
+
+/** A place of the exchange search: its name for the field, its point for the API (spec 2 §3 "Exchange search payload"). */
+type PlaceChoice = Pick<Place, 'ID' | 'name' | 'lat' | 'lon'>;
 
 export type SearchForm = { origin: PlaceChoice | null; destination: PlaceChoice | null; date: string; hour: number };
 
@@ -18,8 +22,8 @@ const resolver = contractResolver(() => exchangeSearchBodySchema, toBody);
 
 /** The search form's first values: the section's own places and day, its hour. */
 export const initialSearch = (section: ExchangeSection): SearchForm => ({
-  origin: { id: 'section-from', name: section.from.name, lat: section.from.lat, lon: section.from.lon },
-  destination: { id: 'section-to', name: section.to.name, lat: section.to.lat, lon: section.to.lon },
+  origin: { ID: 'section-from', name: section.from.name, lat: section.from.lat, lon: section.from.lon },
+  destination: { ID: 'section-to', name: section.to.name, lat: section.to.lat, lon: section.to.lon },
   date: section.departure.slice(0, 10),
   hour: hourOf(section.departure),
 });
@@ -45,15 +49,16 @@ export function SearchStep({ initial, today, searching, onSearch }: Props) {
           control={form.control}
           name="origin"
           render={({ field }) => (
-            <PlaceField name="origin" label={t`Lieu de départ`} value={field.value} onChange={field.onChange} error={errors.origin ? t`Saisissez un lieu de départ` : undefined} />
+            <PlacePicker name="origin" types="station,city" label={t`Lieu de départ`} value={field.value} onChange={field.onChange} error={errors.origin ? t`Saisissez un lieu de départ` : undefined} />
           )}
         />
         <Controller
           control={form.control}
           name="destination"
           render={({ field }) => (
-            <PlaceField
+            <PlacePicker
               name="destination"
+              types="station,city"
               label={t`Lieu d’arrivée`}
               value={field.value}
               onChange={field.onChange}

@@ -1,7 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Link } from '../../../contract/link';
-import { placeSchema } from '../../../contract/places';
 import { productSchema } from '../../../contract/travel';
 import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
@@ -11,12 +9,9 @@ import { invalidateTravels } from '../../lib/travel-keys';
 import type { User } from '../../../contract/account';
 
 /** The place autocomplete's debounce (spec 2 §9, as the search form's). */
-export const PLACE_DEBOUNCE_MS = 300;
-const PLACE_TYPES = 'station,city';
 
 export const exchangeKeys = {
   product: (id: string) => ['exchange', 'product', id] as const,
-  places: (q: string) => ['exchange', 'places', q] as const,
 };
 
 /**
@@ -32,16 +27,6 @@ export const productQuery = (id: string) =>
 
 /** The product's sections (its `getExchangeableSections` link); the screen sends the user to the bookings list when it fails (spec 2 §8). */
 export const sectionsQuery = (link: Link) => ({ ...linkQueryOptions('getExchangeableSections', link, { silent: true }), retry: false });
-
-const placesSchema = z.array(placeSchema);
-
-/** GET /places?q=&types=station,city — blank `q`: the default suggestions; a superseded request is cancelled by its signal. */
-export const placesQuery = (q: string) =>
-  queryOptions({
-    queryKey: exchangeKeys.places(q),
-    queryFn: ({ signal }) => api.get(`/places?q=${encodeURIComponent(q)}&types=${PLACE_TYPES}`, placesSchema, { signal, silent: true }),
-    staleTime: 60_000,
-  });
 
 /** The search (spec 2 §8: a failure is logged, the loading ends, no message). */
 export const searchMutation = () => linkMutationOptions('searchExchange', { silent: true });

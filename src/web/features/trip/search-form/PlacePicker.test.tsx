@@ -7,7 +7,7 @@ import type { Place } from '../../../../contract/places';
 import { PLACE_QUERY_MAX } from '../../../../contract/search-limits';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { PlacePicker } from './components/PlacePicker';
+import { PlacePicker } from '../../../components/PlacePicker';
 import { LYON, MARSEILLE, PARIS } from './testing';
 
 const DEFAULTS = [PARIS, LYON, MARSEILLE];

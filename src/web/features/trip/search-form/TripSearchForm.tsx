@@ -24,7 +24,7 @@ import { rememberPlaceName } from '../../../lib/place-names';
 import type { DateRule } from './components/DateInput';
 import { DateInput } from './components/DateInput';
 import { PassengersPanel, usePassengerLabel } from './components/Passengers';
-import { PlacePicker } from './components/PlacePicker';
+import { PlacePicker } from '../../../components/PlacePicker';
 import { addHours, defaultStart, formatTypedDate, isDate, lastBookableDate, startOfDay } from './dates';
 import type { TripField, TripValues } from './validation';
 import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey } from './validation';

@@ -5,7 +5,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import X from 'lucide-react/icons/x';
 import type { User } from '../../../../../contract/account';
 import { PEOPLE_DEBOUNCE_MS, peopleQuery } from '../api';
-import { useDebounced } from '../useDebounced';
+import { useDebounced } from '../../../../lib/use-debounced';
 import type { AgeBand, Passenger } from '../validation';
 import { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS } from '../validation';
 
