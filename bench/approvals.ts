@@ -4,14 +4,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { budget, round } from './lib/budget';
 import { API_KEY, startServer } from './lib/server';
+import { parisLyonTrain } from './lib/train';
 import type { Measurement } from './lib/types';
 import { migrate, openDatabase } from '../src/server/db/client';
 import { approvalRecipients, approvalRequests, companies, travelProducts, travels, users } from '../src/server/db/schema';
 import { DEMO_PASSWORD, seedIfEmpty } from '../src/server/db/seed';
 import { foldName, type StoredChainStep } from '../src/server/domain/approvals';
 import type { TripData } from '../src/server/domain/product';
-import { sandboxPlaces } from '../src/server/supplier/sandbox/places';
-import { railJourneys } from '../src/server/supplier/sandbox/rail';
 import { sandboxBooking } from '../src/server/supplier/sandbox/booking';
 
 const REQUESTS = 5_000;
@@ -58,25 +57,8 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
     .returning();
 
   // One real train in two weeks (the server runs on the real clock), held as the checkout would.
-  const places = sandboxPlaces();
+  const { journey, cabin, offer } = parisLyonTrain(14, acme!.id);
   const now = new Date();
-  const day = new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const [journey] = railJourneys(
-    {
-      origin: places.byId('city:paris', 'fr')!,
-      destination: places.byId('city:lyon', 'fr')!,
-      datetime: `${day}T07:00`,
-      represents: 'departure',
-      passengers: 1,
-      customer: { companyId: acme!.id, corporateCarriers: [], negotiatedChains: [] },
-      lang: 'fr',
-      withReturn: false,
-      now,
-    },
-    places.byId,
-  );
-  const cabin = journey!.cabins.find((c) => c.offers.length > 0)!;
-  const offer = cabin.offers[0]!;
   const booking = sandboxBooking();
 
   for (let start = 0; start < REQUESTS; start += 500) {
@@ -91,13 +73,13 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
       .values(
         rows.map((row, k) => {
           const price = offer.price + (batch[k]! % 97) * 100;
-          const data: TripData = { type: 'rail', journey: journey!, offer, cabin: cabin.cabin, travelers: [{ travelerID: 1, ...people[k]! }], placementWishes: {}, ancillaries: [], searchID: 'bench' };
-          return { travelId: row.id, type: 'rail' as const, status: 'pending_approval' as const, price, startsAt: new Date(journey!.departure), endsAt: new Date(journey!.arrival), data };
+          const data: TripData = { type: 'rail', journey: journey, offer, cabin: cabin.cabin, travelers: [{ travelerID: 1, ...people[k]! }], placementWishes: {}, ancillaries: [], searchID: 'bench' };
+          return { travelId: row.id, type: 'rail' as const, status: 'pending_approval' as const, price, startsAt: new Date(journey.departure), endsAt: new Date(journey.arrival), data };
         }),
       )
       .returning({ id: travelProducts.id, travelId: travelProducts.travelId, price: travelProducts.price });
     for (const p of products) {
-      const held = await booking.hold({ kind: 'rail', offerRef: offer.id, price: p.price, passengers: [{ firstname: 'x', lastname: 'y' }], startsAt: journey!.departure, flexibility: offer.flexibility, reference: p.id }, now);
+      const held = await booking.hold({ kind: 'rail', offerRef: offer.id, price: p.price, passengers: [{ firstname: 'x', lastname: 'y' }], startsAt: journey.departure, flexibility: offer.flexibility, reference: p.id }, now);
       await db.update(travelProducts).set({ pnr: held.pnr, confirmationTimeLimit: new Date(held.confirmationTimeLimit) }).where(eq(travelProducts.id, p.id));
     }
     const requests = await db
@@ -120,7 +102,7 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
             timeLimit: new Date(now.getTime() + 23 * 3_600_000),
             chain: [step],
             paxSearch: foldName(`${people[k]!.firstname} ${people[k]!.lastname}`),
-            startsAt: new Date(journey!.departure),
+            startsAt: new Date(journey.departure),
             totalAmount: products[k]!.price,
             origin: 'http://localhost',
           };

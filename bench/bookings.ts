@@ -5,13 +5,12 @@ import { eq } from 'drizzle-orm';
 import { budget, round } from './lib/budget';
 import { launchBrowser, median, signedInPage } from './lib/browser';
 import { startServer } from './lib/server';
+import { parisLyonTrain } from './lib/train';
 import type { Measurement } from './lib/types';
 import { migrate, openDatabase } from '../src/server/db/client';
 import { companies, travelProducts, travels, users } from '../src/server/db/schema';
 import { seedIfEmpty } from '../src/server/db/seed';
 import type { TripData } from '../src/server/domain/product';
-import { sandboxPlaces } from '../src/server/supplier/sandbox/places';
-import { railJourneys } from '../src/server/supplier/sandbox/rail';
 import { TICKETS_PAINTED_MARK } from '../src/web/lib/perf-marks';
 
 const TICKETS = 1_000;
@@ -33,25 +32,7 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
   const t0 = Date.now();
   const [gus] = await db.select().from(users).where(eq(users.username, 'gus'));
   const [globex] = await db.select().from(companies).where(eq(companies.id, gus!.companyId!));
-  const places = sandboxPlaces();
-  const now = new Date();
-  const day = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
-  const [journey] = railJourneys(
-    {
-      origin: places.byId('city:paris', 'fr')!,
-      destination: places.byId('city:lyon', 'fr')!,
-      datetime: `${day}T07:00`,
-      represents: 'departure',
-      passengers: 1,
-      customer: { companyId: globex!.id, corporateCarriers: [], negotiatedChains: [] },
-      lang: 'fr',
-      withReturn: false,
-      now,
-    },
-    places.byId,
-  );
-  const cabin = journey!.cabins.find((c) => c.offers.length > 0)!;
-  const offer = cabin.offers[0]!;
+  const { journey, cabin, offer } = parisLyonTrain(1, globex!.id);
   for (let start = 0; start < TICKETS; start += 250) {
     const batch = Array.from({ length: Math.min(250, TICKETS - start) }, (_, k) => start + k);
     const rows = await db
@@ -63,7 +44,7 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
         const i = batch[k]!;
         const data: TripData = {
           type: 'rail',
-          journey: { ...journey!, cabins: [] },
+          journey: { ...journey, cabins: [] },
           offer,
           cabin: cabin.cabin,
           travelers: [{ travelerID: 1, profileID: gus!.id, firstname: 'Gus', lastname: 'Moreau' }],
@@ -79,8 +60,8 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
           type: 'rail' as const,
           status: 'booked' as const,
           price: offer.price + (i % 97) * 100,
-          startsAt: new Date(new Date(journey!.departure).getTime() + shift),
-          endsAt: new Date(new Date(journey!.arrival).getTime() + shift),
+          startsAt: new Date(new Date(journey.departure).getTime() + shift),
+          endsAt: new Date(new Date(journey.arrival).getTime() + shift),
           pnr: `B${String(i).padStart(5, '0')}`,
           data,
         };

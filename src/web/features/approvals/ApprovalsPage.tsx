@@ -7,9 +7,9 @@ import Search from 'lucide-react/icons/search';
 import type { Link } from '../../../contract/link';
 import { APPROVAL_SORTS } from '../../../contract/approvals';
 import { Button } from '../../components/Button';
+import { ListError, ListLoading } from '../../components/ListStates';
 import { SelectField, TextField } from '../../components/Field';
 import { approvalCountsQuery } from '../../lib/approvals';
-import { errorText } from '../../lib/http';
 import { useUser } from '../../lib/me';
 import type { ApprovalKind, ApprovalListFilters, ApprovalSort, ApprovalTab } from './api';
 import { APPROVAL_TABS, approvalListQuery, approvalQuery } from './api';
@@ -155,25 +155,8 @@ function Toolbar({ filters, onSearch }: { filters: ApprovalListFilters; onSearch
 function List({ link, filters, exclude }: { link: Link; filters: ApprovalListFilters; exclude?: string }) {
   const { t } = useLingui();
   const list = useInfiniteQuery(approvalListQuery(link, filters));
-  if (list.isPending) {
-    return (
-      <div role="status" aria-label={t`Chargement des demandes`} className="space-y-4">
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} data-testid="approval-placeholder" className="h-40 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-        ))}
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="space-y-2">
-        <p role="alert">{errorText(list.error)}</p>
-        <Button variant="secondary" onClick={() => void list.refetch()}>
-          <Trans>Réessayer</Trans>
-        </Button>
-      </div>
-    );
-  }
+  if (list.isPending) return <ListLoading label={t`Chargement des demandes`} rowClass="h-40" testId="approval-placeholder" />;
+  if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   const approvals = list.data.pages.flat().filter((a) => a.approvalID !== exclude);
   if (approvals.length === 0) {
     return (

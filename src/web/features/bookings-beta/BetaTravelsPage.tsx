@@ -10,9 +10,9 @@ import type { BetaStatus, TravelListItem } from '../../../contract/travel-list';
 import { BETA_STATUS_FILTERS } from '../../../contract/travel-list';
 import { BookingStatus } from '../../components/BookingStatus';
 import { Button } from '../../components/Button';
+import { ListError, ListLoading } from '../../components/ListStates';
 import { SelectField, TextField } from '../../components/Field';
 import { formatJourneySpan } from '../../lib/format';
-import { errorText } from '../../lib/http';
 import type { BetaClientFilters, BetaServerFilters, BetaSort } from './api';
 import { betaListQuery, hasClientFilter, matches } from './api';
 
@@ -102,25 +102,8 @@ function TravelFeed({ server, filters, label, onClearFilters }: { server: BetaSe
     <Plural value={total} one="# voyage" other="# voyages" />
   );
 
-  if (list.isPending) {
-    return (
-      <div role="status" aria-label={t`Chargement des voyages`} className="space-y-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} data-testid="travel-placeholder" className="h-28 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-        ))}
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="space-y-2">
-        <p role="alert">{errorText(list.error)}</p>
-        <Button variant="secondary" onClick={() => void list.refetch()}>
-          <Trans>Réessayer</Trans>
-        </Button>
-      </div>
-    );
-  }
+  if (list.isPending) return <ListLoading label={t`Chargement des voyages`} rowClass="h-28" testId="travel-placeholder" />;
+  if (list.isError) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   return (
     <>
       <p role="status" className="text-gray-800">

@@ -10,11 +10,11 @@ import CalendarX from 'lucide-react/icons/calendar-x';
 import SearchX from 'lucide-react/icons/search-x';
 import type { BookingTicket } from '../../../contract/bookings';
 import { Button, buttonClass } from '../../components/Button';
+import { ListError, ListLoading } from '../../components/ListStates';
 import { SelectField, TextField } from '../../components/Field';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { useStatusLabel } from '../../components/BookingStatus';
 import { formatDay } from '../../lib/format';
-import { errorText } from '../../lib/http';
 import type { BookingsSearch, TicketSort, TicketType } from '../../lib/bookings-search';
 import { TICKET_SORTS, TICKET_TYPES } from '../../lib/bookings-search';
 import { TICKETS_PAINTED_MARK } from '../../lib/perf-marks';
@@ -109,18 +109,9 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
       <OfflineNotice updatedAt={list.dataUpdatedAt} />
       <Filters kind={kind} search={search} sort={sort} statuses={list.data ?? []} onSearch={onSearch} />
       {list.isPending ? (
-        <div role="status" aria-label={t`Chargement des billets`} className="space-y-4">
-          {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} data-testid="ticket-placeholder" className="h-36 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-          ))}
-        </div>
+        <ListLoading label={t`Chargement des billets`} rowClass="h-36" testId="ticket-placeholder" />
       ) : list.isError ? (
-        <div className="space-y-2">
-          <p role="alert">{errorText(list.error)}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            <Trans>Réessayer</Trans>
-          </Button>
-        </div>
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <Empty kind={kind} />
       ) : shown.length === 0 ? (
