@@ -9,7 +9,7 @@ import { smtpMailer, outboxMailer } from './platform/mail';
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, thread: true });
   // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others then find it done.
   const seeded = await database.exclusive(async () => {
     await migrate(database);

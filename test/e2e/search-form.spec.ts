@@ -99,7 +99,7 @@ test('the keyboard reaches every control of the form in order, and the calendarâ
   await expect(panel.getByRole('grid').locator('button[tabindex="0"]')).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter'); // tomorrow
+  await page.keyboard.press('Enter'); // the day after the form's first one (now + 1 h: tomorrow, or the day after after 23:00)
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Matin' })).toBeFocused();
   await page.keyboard.press('Enter'); // 05:00, which has no hour of its own: the hours start unchosen
@@ -113,13 +113,15 @@ test('the keyboard reaches every control of the form in order, and the calendarâ
   await expect(panel.getByRole('button', { name: 'Valider' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(date).toBeFocused();
-  await expect(date).toHaveValue(typedDate(dayFromToday(1)));
+  const day = new Date(Date.now() + 3_600_000);
+  day.setHours(0, 0, 0, 0);
+  day.setDate(day.getDate() + 1);
+  await expect(date).toHaveValue(typedDate(day));
   await expect(calendar).toHaveAccessibleName('Calendrier et heure, 09:00');
 
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   await expect(search).toBeFocused();
   await page.keyboard.press('Enter');
-  const day = dayFromToday(1);
   const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
   await expect(page).toHaveURL(new RegExp(`date=${iso}T09(%3A|:)00`));
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { BYTEA_CODEC } from './pglite-codec';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,15 +16,12 @@ const STARTUP_LOCK = 7_300_001;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-const BYTEA = 17;
-/** bytea in hex by Buffer's native codec: PGlite's own writes and reads it a byte at a time (stored trip searches are several KB). */
-const BYTEA_CODEC = {
-  serializers: { [BYTEA]: (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}` },
-  parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
-};
-
-/** PGlite in `dataDir` by default (or in memory / from a dump); PostgreSQL when a URL is given. */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+/**
+ * PGlite in `dataDir` by default (or in memory / from a dump); PostgreSQL when a URL is given. With
+ * `thread` (the server), PGlite runs on a thread of its own (db/pglite-proxy.ts): its work no longer
+ * holds the event loop.
+ */
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; thread?: boolean }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -49,13 +47,18 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir, ...BYTEA_CODEC }) : new PGlite(opts.dataDir, BYTEA_CODEC);
+  const client =
+    opts.thread && opts.dataDir
+      ? new (await import('./pglite-proxy')).PGliteThread(opts.dataDir)
+      : opts.loadDataDir
+        ? new PGlite({ loadDataDir: opts.loadDataDir, ...BYTEA_CODEC })
+        : new PGlite(opts.dataDir, BYTEA_CODEC);
   await client.waitReady;
   // Its pages live in memory: an index lookup costs about a sequential read (the default 4 suits disks),
   // so the planner takes the inbox's few requests by key instead of scanning them all.
   await client.exec('SET random_page_cost = 1.1');
   // PGlite is single-process (one data dir, one connection): nothing else can be starting on it.
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
+  return { db: drizzle(client as InstanceType<typeof PGlite>, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
 }
 
 /**
