@@ -6,9 +6,9 @@ import { budget, round } from './lib/budget';
 import { API_KEY, startServer } from './lib/server';
 import { parisLyonTrain } from './lib/train';
 import type { Measurement } from './lib/types';
-import { migrate, openDatabase } from '../src/server/db/client';
+import { openSeededWorld } from './lib/world';
 import { approvalRecipients, approvalRequests, companies, travelProducts, travels, users } from '../src/server/db/schema';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/server/db/seed';
+import { DEMO_PASSWORD } from '../src/server/db/seed';
 import { foldName, type StoredChainStep } from '../src/server/domain/approvals';
 import type { TripData } from '../src/server/domain/product';
 import { sandboxBooking } from '../src/server/supplier/sandbox/booking';
@@ -32,9 +32,7 @@ const median = (times: number[]) => round([...times].sort((a, b) => a - b)[Math.
  * each, travellers with accented names), 100 per approver as main approver.
  */
 export async function seedWorld(dataDir: string, log: (m: string) => void) {
-  const database = await openDatabase({ dataDir });
-  await migrate(database);
-  await seedIfEmpty(database.db);
+  const database = await openSeededWorld(dataDir);
   const { db } = database;
   const t0 = Date.now();
   const [alice] = await db.select().from(users).where(eq(users.username, 'alice'));

@@ -7,9 +7,8 @@ import { launchBrowser, median, signedInPage } from './lib/browser';
 import { startServer } from './lib/server';
 import { parisLyonTrain } from './lib/train';
 import type { Measurement } from './lib/types';
-import { migrate, openDatabase } from '../src/server/db/client';
+import { openSeededWorld } from './lib/world';
 import { companies, travelProducts, travels, users } from '../src/server/db/schema';
-import { seedIfEmpty } from '../src/server/db/seed';
 import type { TripData } from '../src/server/domain/product';
 import { TICKETS_PAINTED_MARK } from '../src/web/lib/perf-marks';
 
@@ -25,9 +24,7 @@ const CLICK = 'bench:tickets-click';
  * with PNRs and ticket numbers as a booking writes them.
  */
 export async function seedWorld(dataDir: string, log: (m: string) => void) {
-  const database = await openDatabase({ dataDir });
-  await migrate(database);
-  await seedIfEmpty(database.db);
+  const database = await openSeededWorld(dataDir);
   const { db } = database;
   const t0 = Date.now();
   const [gus] = await db.select().from(users).where(eq(users.username, 'gus'));

@@ -6,10 +6,10 @@ import { budget, round } from './lib/budget';
 import { launchBrowser, signedInPage } from './lib/browser';
 import { API_KEY, startServer } from './lib/server';
 import type { Measurement } from './lib/types';
+import { openSeededWorld } from './lib/world';
 import { BETA_STATUSES } from '../src/contract/travel-list';
-import { migrate, openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { DEMO_PASSWORD, seedIfEmpty } from '../src/server/db/seed';
+import { DEMO_PASSWORD } from '../src/server/db/seed';
 import { seedTravels, type TravelSpec } from '../src/server/features/travels/travels.fixtures';
 
 const TRAVELS = 10_000;
@@ -75,9 +75,7 @@ function specs(): TravelSpec[] {
 
 /** A fresh PGlite data directory, migrated and seeded, with alice's 10,000 travels (before its server starts). */
 export async function seedWorld(dataDir: string, log: (m: string) => void) {
-  const database = await openDatabase({ dataDir });
-  await migrate(database);
-  await seedIfEmpty(database.db);
+  const database = await openSeededWorld(dataDir);
   const t0 = Date.now();
   const [alice] = await database.db.select().from(users).where(eq(users.username, 'alice'));
   await seedTravels(database.db, alice!, specs(), new Date());

@@ -51,7 +51,7 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
   // A prepared data directory (a section's own seeded world) is removed on stop too.
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? []), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

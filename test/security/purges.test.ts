@@ -5,11 +5,8 @@ import { authFailures, idempotencyKeys, jobs, rateLimits, sessions, tripSearches
 import { runDueJobs } from '../../src/server/platform/jobs';
 import { scheduleMaintenance } from '../../src/server/platform/maintenance';
 import { scheduleSearchCleanup } from '../../src/server/features/trip/jobs';
-import { outboxMailer } from '../../src/server/platform/mail';
-import { createSandboxSupplier } from '../../src/server/supplier';
-import { loadConfig } from '../../src/server/config';
 import type { Services } from '../../src/server/platform/services';
-import { startApi, type Api } from '../support/api';
+import { jobServices, startApi, type Api } from '../support/api';
 
 const DAY = 24 * 3_600_000;
 
@@ -18,7 +15,7 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
   let services: Services;
   beforeAll(async () => {
     api = await startApi();
-    services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+    services = jobServices(api);
   });
   afterAll(() => api.close());
 

@@ -6,6 +6,9 @@ import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { freshDatabase } from './databases';
 import { LinkChecker } from './links';
 import type { Supplier } from '../../src/server/supplier/types';
+import { outboxMailer } from '../../src/server/platform/mail';
+import type { Services } from '../../src/server/platform/services';
+import { createSandboxSupplier } from '../../src/server/supplier';
 
 export { DEMO_API_KEY, DEMO_PASSWORD };
 
@@ -49,6 +52,15 @@ export async function startApi(overrides: Partial<Config> = {}, deps: { supplier
 
   return { app, db: database.db, clock, call, login, lastMail, links, close: async () => { await app.close(); await database.close(); } };
 }
+
+/** What the job runner and the services need, on the test app's database and clock (e-mails to the outbox, the sandbox supplier). */
+export const jobServices = (api: Pick<Api, 'db' | 'clock'>): Services => ({
+  db: api.db,
+  clock: api.clock,
+  config: loadConfig({ NODE_ENV: 'test' }),
+  mailer: outboxMailer,
+  supplier: createSandboxSupplier(),
+});
 
 const safeJson = (s: string) => {
   try {

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
+import { jobServices, startApi, type Api } from '../../../../test/support/api';
 import { buildApp, JOB_HANDLERS } from '../../app';
-import { loadConfig } from '../../config';
 import { approvalRequests, jobs, outbox } from '../../db/schema';
 import { DEMO_API_KEY } from '../../db/seed';
 import { runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { createSandboxSupplier } from '../../supplier';
 import { answer, approvalUrl, approvalWorld, askApproval, refresh, type World } from './approvals.fixtures';
@@ -18,7 +16,7 @@ let start: Date;
 beforeAll(async () => {
   api = await startApi();
   w = await approvalWorld(api);
-  services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+  services = jobServices(api);
   start = api.clock.now();
 });
 afterAll(() => api.close());

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
+import { jobServices, startApi, type Api } from '../../../../test/support/api';
 import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '../../../../test/support/ics';
 import { JOB_HANDLERS } from '../../app';
 import { loadConfig } from '../../config';
@@ -8,10 +8,8 @@ import { companies, idempotencyKeys, outbox, travelProducts, travels } from '../
 import { ACME_CHECKOUT } from '../../db/seed';
 import { answer, approvalWorld, askApproval } from './approvals.fixtures';
 import { runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
 import { sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
 
 /**
  * Issue 12 item 18: the booking's e-mails (held, booked, issued, released, expired) as their
@@ -23,7 +21,7 @@ let services: Services;
 let gus: string;
 beforeAll(async () => {
   api = await startApi();
-  services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+  services = jobServices(api);
   gus = await api.login('gus');
 });
 afterAll(() => api.close());

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
+import { jobServices, startApi, type Api } from '../../../../test/support/api';
 import { JOB_HANDLERS } from '../../app';
-import { loadConfig } from '../../config';
 import { agencyTasks, companies, travels } from '../../db/schema';
 import { runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
 import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
 import { SEMI_FLEX_FEE } from '../../supplier/sandbox/booking';
 
 /**
@@ -23,7 +20,7 @@ let alice: string;
 let tina: string;
 beforeAll(async () => {
   api = await startApi();
-  services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+  services = jobServices(api);
   [gus, alice, tina] = await Promise.all([api.login('gus'), api.login('alice'), api.login('tina')]);
 });
 afterAll(() => api.close());

@@ -1,14 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
+import { jobServices, startApi, type Api } from '../../../../test/support/api';
 import { gusBookedTravel } from '../../../../test/factories/booked-travel';
 import { components, instantOf, parseIcs, prop, text } from '../../../../test/support/ics';
 import type { Travel } from '../../../contract/travel';
 import { JOB_HANDLERS } from '../../app';
-import { loadConfig } from '../../config';
 import { jobs, outbox, travelProducts } from '../../db/schema';
 import { runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { createSandboxSupplier } from '../../supplier';
 import { sandboxChangeOf, sandboxPnrWith } from '../../supplier/sandbox/booking';
@@ -26,7 +24,7 @@ let services: Services;
 let gus: string;
 beforeAll(async () => {
   api = await startApi();
-  services = { db: api.db, clock: api.clock, config: loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier: createSandboxSupplier() };
+  services = jobServices(api);
   gus = await api.login('gus');
 });
 afterAll(() => api.close());
