@@ -13,7 +13,7 @@ import ts from 'typescript';
  * - a feature (src/{server,web}/features/<f>) never imports another feature;
  * - on the server, src/server/domain imports only src/contract and domain/ (no package, no Node
  *   module, no Fastify, drizzle or supplier); platform/ (infrastructure) imports neither features/
- *   nor domain/; db/ and supplier/ do not import features/. Tests are exempt from the server's layer
+ *   nor domain/; db/, supplier/ and payment/ do not import features/. Tests are exempt from the server's layer
  *   rules (they build their fixtures from the sandbox supplier and the seed), not from the others.
  */
 const root = path.resolve(import.meta.dirname, 'src');
@@ -29,6 +29,7 @@ const SERVER_LAYERS = {
   platform: ['features', 'domain'],
   db: ['features'],
   supplier: ['features'],
+  payment: ['features'],
 };
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { bad: '{{why}}' } },

@@ -23,8 +23,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .test-data/e2e && node --import tsx src/server/main.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.test-data/e2e', LOG_LEVEL: 'warn', SUPPLIER_LATENCY_MS: '0', TICKETING_START_MS: '2000', TICKETING_ISSUE_MS: '3000', TEST_CLOCK: '1' },
+    command: `rm -rf .test-data/e2e-${PORT} && node --import tsx src/server/main.ts`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: `.test-data/e2e-${PORT}`, LOG_LEVEL: 'warn', SUPPLIER_LATENCY_MS: '0', TICKETING_START_MS: '2000', TICKETING_ISSUE_MS: '3000', TEST_CLOCK: '1' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

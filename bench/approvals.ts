@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { budget, round } from './lib/budget';
+import { budget, p95, medianMs } from './lib/budget';
 import { API_KEY, startServer } from './lib/server';
 import { parisLyonTrain } from './lib/train';
 import type { Measurement } from './lib/types';
@@ -23,8 +23,6 @@ const BUDGET_MS = 50;
 const FIRST = ['Inès', 'Hélène', 'Zoé', 'Benoît', 'Océane', 'Jérôme', 'Chloé', 'Loïc', 'Gaëlle', 'Raphaël', 'Emma', 'Lucas', 'Léa', 'Hugo', 'Manon', 'Nathan', 'Camille', 'Théo', 'Sarah', 'Louis'];
 const LAST = ['Benali', 'Dupont', 'Lefèvre', 'Müller', 'Garçon', 'Martin', 'Bernard', 'Thomas', 'Petit', 'Robert', 'Richard', 'Durand', 'Dubois', 'Moreau', 'Laurent', 'Simon', 'Michel', 'Leroy', 'Roux', 'Fontaine', 'Chevalier', 'Perrin', 'Gauthier', 'Mercier', 'Boyer'];
 
-const p95 = (times: number[]) => round([...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.95) - 1]!, 1);
-const median = (times: number[]) => round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!, 1);
 
 /**
  * A world of its own, written straight into a fresh PGlite data directory before its server starts:
@@ -147,7 +145,7 @@ export const approvalsBench: Measurement = {
           count = (result as unknown[]).length;
           if (i >= WARM_UP) times.push(ms);
         }
-        return { p95: p95(times), median: median(times), count };
+        return { p95: p95(times), median: medianMs(times), count };
       };
       const page1 = await timed('/api/v1/approvals/');
       log(`  GET /approvals/ page 1: p95 ${page1.p95} ms, median ${page1.median} ms (${page1.count} requests)`);
@@ -164,7 +162,7 @@ export const approvalsBench: Measurement = {
         if ((result as { travelStatus: string }).travelStatus !== 'booked') throw new Error(`approval ${request.approvalID} did not book its travel`);
         approveTimes.push(ms);
       }
-      const approve = { p95: p95(approveTimes), median: median(approveTimes), count: approveTimes.length };
+      const approve = { p95: p95(approveTimes), median: medianMs(approveTimes), count: approveTimes.length };
       log(`  ${approve.count} approvals back to back: p95 ${approve.p95} ms, median ${approve.median} ms`);
       return {
         figures: { requests: REQUESTS, approvers: APPROVERS, page1, search, approve },

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { chromium, type BrowserContext, type Page as PlaywrightPage } from 'playwright-core';
 import { budget, round } from './lib/budget';
+import { CHROME_PATH, CHROMIUM_ARGS, apiAs, signIn } from './lib/browser';
 import type { Budget, Measurement } from './lib/types';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -68,14 +71,15 @@ export type PresetFigures = {
 };
 
 /** Runs the Lighthouse CLI once; resolves with the parsed report (also kept on disk). */
-function runLighthouse(root: string, url: string, preset: Preset, outputPath: string): Promise<Lhr> {
+function runLighthouse(root: string, url: string, preset: Preset, outputPath: string, port?: number): Promise<Lhr> {
   const args = [
     path.join(root, 'node_modules/lighthouse/cli/index.js'),
     url,
     '--output=json',
     `--output-path=${outputPath}`,
     '--only-categories=performance,accessibility',
-    `--chrome-flags=${CHROME_FLAGS}`,
+    // A signed-in page: in the browser the user signed in with (its port), whose storage holds the session.
+    ...(port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS}`]),
     '--quiet',
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
@@ -170,12 +174,12 @@ async function attempt<T>(run: () => Promise<T>, log: (m: string) => void): Prom
 }
 
 /** Runs `runs` times and keeps the run with the median performance score. */
-async function measurePreset(root: string, outDir: string, page: Page, url: string, preset: Preset, runs: number, log: (m: string) => void) {
+async function measurePreset(root: string, outDir: string, page: Page, url: string, preset: Preset, runs: number, log: (m: string) => void, port?: number) {
   const results: PresetFigures[] = [];
   for (let i = 1; i <= runs; i++) {
     const report = path.join(outDir, `lighthouse-${page.key}-${preset}${runs > 1 ? `-${i}` : ''}.json`);
     const started = Date.now();
-    const figures = await attempt(async () => summarise(await runLighthouse(root, url, preset, report), path.relative(root, report)), log);
+    const figures = await attempt(async () => summarise(await runLighthouse(root, url, preset, report, port), path.relative(root, report)), log);
     log(
       `  ${page.label} ${preset}${runs > 1 ? ` #${i}` : ''}: performance ${figures.performance}, accessibility ${figures.accessibility}, host benchmarkIndex ${figures.benchmarkIndex ?? 'n/a'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
@@ -190,61 +194,148 @@ const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
 /** Mobile performance budget of every page (Lighthouse default config: Moto G Power, simulated slow 4G + 4x CPU). */
 export const MOBILE_PERFORMANCE_BUDGET = 95;
 
-type Page = { key: string; label: string; path: string };
+/**
+ * A screen a user lands on. `as`: signed in as that demo user first (in a browser of its own, which
+ * Lighthouse then drives with its storage kept); `prepare` puts the user's data in place and says the
+ * address (a cart with a train in it, a hotel search of the user's entity).
+ */
+type Page = { key: string; label: string; path: string; as?: string; prepare?: (page: PlaywrightPage) => Promise<string> };
 
-/** Local date of tomorrow, YYYY-MM-DD (the search URL's date is the origin's local date-time). */
-function tomorrow(): string {
-  const d = new Date(Date.now() + 86_400_000);
+/** Local date `days` days from now, YYYY-MM-DD (the search URLs' dates are the places' local dates). */
+function dayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** The screens a visitor lands on: the home page, a shared results link (src/contract/search-url.ts), the cart. */
+/** A Paris → Lyon train in gus's cart, through the API as the results' "choose" makes it. */
+async function trainInCart(page: PlaywrightPage): Promise<string> {
+  const { proposals } = await apiAs<{ proposals: { offers: { id: string; roundTrip: boolean }[] }[] }>(page, 'POST', '/api/v1/treep/search?version=v2', {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: `${dayAhead(9)}T07:00`,
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+  });
+  const offer = proposals.flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
+  const gus = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+  await apiAs(page, 'POST', '/api/v1/cart/add?version=v2', { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gus }] });
+  return '/cart';
+}
+
+/** Alice's hotel search in Paris (about 500 hotels), for her first entity. */
+async function parisHotels(page: PlaywrightPage): Promise<string> {
+  const { entities } = await apiAs<{ entities: { uid: string }[] }>(page, 'GET', '/api/v1/user/');
+  return `/search-hotels?place=city:paris&lat=48.8534&lon=2.3488&in=${dayAhead(20)}&out=${dayAhead(22)}&radius=10&pax=me&rooms=1&entity=${entities[0]!.uid}`;
+}
+
+/** Alice's car rental at Lyon Part-Dieu (picked up and returned there), for her first entity. */
+async function lyonCars(page: PlaywrightPage): Promise<string> {
+  const { entities } = await apiAs<{ entities: { uid: string }[] }>(page, 'GET', '/api/v1/user/');
+  const station = 'from=station-lyon-part-dieu&fromLat=45.7606&fromLon=4.8593&fromType=station&to=station-lyon-part-dieu&toLat=45.7606&toLon=4.8593&toType=station&rFrom=2&rTo=2';
+  return `/search-car-rentals?${station}&start=${dayAhead(20)}T09:00&end=${dayAhead(22)}T18:00&driver=me&entity=${entities[0]!.uid}`;
+}
+
+/**
+ * The screens users land on: a visitor's home page and a shared results link (src/contract/search-url.ts);
+ * signed in, those an e-mail, a bookmark or a colleague's link opens: the cart, the bookings, the approvals
+ * inbox, hotel and car results, the account's dashboard (My space) and personal data, the agency's work queue,
+ * the company's administration.
+ */
 export function landingPages(): Page[] {
   return [
     { key: 'home', label: '/', path: '/' },
-    { key: 'results', label: '/search', path: `/search?from=city:paris&to=city:lyon&date=${tomorrow()}T08:00` },
-    { key: 'cart', label: '/cart', path: '/cart' },
+    { key: 'results', label: '/search', path: `/search?from=city:paris&to=city:lyon&date=${dayAhead(1)}T08:00` },
+    { key: 'cart', label: '/cart (gus)', path: '/cart', as: 'gus', prepare: trainInCart },
+    { key: 'bookings', label: '/account/tickets (gus)', path: '/account/tickets', as: 'gus' },
+    { key: 'approvals', label: '/account/approvals (bob)', path: '/account/approvals', as: 'bob' },
+    { key: 'hotel-results', label: '/search-hotels (alice)', path: '/search-hotels', as: 'alice', prepare: parisHotels },
+    { key: 'car-results', label: '/search-car-rentals (alice)', path: '/search-car-rentals', as: 'alice', prepare: lyonCars },
+    { key: 'dashboard', label: '/account/dashboard (alice)', path: '/account/dashboard', as: 'alice' },
+    { key: 'personal-data', label: '/account/informations (alice)', path: '/account/informations', as: 'alice' },
+    { key: 'agency-queue', label: '/agency/queue (tina)', path: '/agency/queue', as: 'tina' },
+    { key: 'company', label: '/account/company (maya)', path: '/account/company', as: 'maya' },
   ];
+}
+
+/** A free loopback port for a signed-in browser's DevTools endpoint. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A browser of its own (profile in `dir`) signed in as `page.as`, its DevTools on `port`; the address `prepare` says, else the page's. */
+async function signedInBrowser(baseUrl: string, dir: string, page: Page): Promise<{ context: BrowserContext; port: number; path: string }> {
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1'],
+    baseURL: baseUrl,
+    locale: 'fr-FR',
+  });
+  try {
+    const tab = context.pages()[0] ?? (await context.newPage());
+    await signIn(tab, page.as!);
+    const target = page.prepare ? await page.prepare(tab) : page.path;
+    await tab.goto('about:blank');
+    return { context, port, path: target };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
 }
 
 /**
  * Lighthouse performance + accessibility of each landing page as a first-time visitor (Lighthouse's fresh
  * profile, storage reset, no session), mobile (default config) and desktop presets.
  */
-export function lighthouse(opts: { runs?: number } = {}): Measurement {
+export function lighthouse(opts: { runs?: number; pages?: string[] } = {}): Measurement {
   const runs = Math.max(1, opts.runs ?? 1);
-  const pages = landingPages();
+  // `--pages=cart,dashboard`: only those (their keys in landingPages), to measure a change on one screen.
+  const pages = landingPages().filter((p) => !opts.pages?.length || opts.pages.includes(p.key));
   return {
     name: 'lighthouse',
-    title: `Lighthouse of ${pages.map((p) => p.label).join(', ')}, anonymous (${runs} run${runs > 1 ? 's, median' : ''} per page and preset)`,
+    title: `Lighthouse of ${pages.map((p) => p.label).join(', ')} (${runs} run${runs > 1 ? 's, median' : ''} per page and preset)`,
     async run({ root, baseUrl, outDir, log }) {
       if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`);
       const figures: Record<string, unknown> = {};
       const budgets: Budget[] = [];
       const notes: string[] = [];
       for (const page of pages) {
-        const url = `${baseUrl}${page.path}`;
-        const pageFigures: Record<string, unknown> = { path: page.path };
-        log(`  -- ${page.path}`);
-        for (const preset of ['mobile', 'desktop'] as const) {
-          const { median, allPerformance } = await measurePreset(root, outDir, page, url, preset, runs, log);
-          pageFigures[preset] = { ...median, ...(runs > 1 ? { allPerformance } : {}) };
-          const m = median.metrics;
-          log(`  ${page.label} ${preset}: FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, SI ${ms(m.speedIndexMs)}`);
-          if (median.finalUrl && new URL(median.finalUrl).pathname !== new URL(url).pathname) log(`  ${page.label} ${preset}: ended on ${new URL(median.finalUrl).pathname}`);
-          if (median.lcpElement) log(`  ${page.label} ${preset}: LCP element ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
-          if (preset === 'mobile') budgets.push(budget(`mobile performance ${page.label}`, median.performance, '>=', MOBILE_PERFORMANCE_BUDGET));
-          budgets.push(budget(`${preset} accessibility ${page.label}`, median.accessibility, '=', 100));
-          for (const audit of median.failingAccessibilityAudits)
-            notes.push(`${page.label} ${preset} a11y FAIL ${audit.id}: ${audit.title}${audit.nodes.length ? `\n      ${audit.nodes.join('\n      ')}` : ''}`);
-          if (preset === 'mobile' && median.performance < MOBILE_PERFORMANCE_BUDGET) {
-            notes.push(`${page.label} mobile: performance ${median.performance}, FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls} (${median.report})`);
-            for (const o of median.opportunities) notes.push(`${page.label} ${preset} perf opportunity ${o.id}: ${o.title} (~${o.savingsMs} ms)`);
-            if (median.lcpElement) notes.push(`${page.label} mobile LCP element: ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
-            if (median.topScripts.length)
-              notes.push(`${page.label} mobile main-thread time by script: ${median.topScripts.map((t) => `${t.url} ${t.totalMs} ms`).join(', ')}`);
+        const profile = page.as ? fs.mkdtempSync(path.join(os.tmpdir(), `escale-lh-${page.key}-`)) : undefined;
+        const signedIn = profile ? await signedInBrowser(baseUrl, profile, page) : undefined;
+        const url = `${baseUrl}${signedIn?.path ?? page.path}`;
+        const pageFigures: Record<string, unknown> = { path: signedIn?.path ?? page.path, ...(page.as ? { signedInAs: page.as } : {}) };
+        log(`  -- ${page.label}${signedIn ? `: ${signedIn.path}` : ''}`);
+        try {
+          for (const preset of ['mobile', 'desktop'] as const) {
+            const { median, allPerformance } = await measurePreset(root, outDir, page, url, preset, runs, log, signedIn?.port);
+            pageFigures[preset] = { ...median, ...(runs > 1 ? { allPerformance } : {}) };
+            const m = median.metrics;
+            log(`  ${page.label} ${preset}: FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, SI ${ms(m.speedIndexMs)}`);
+            if (median.finalUrl && new URL(median.finalUrl).pathname !== new URL(url).pathname) log(`  ${page.label} ${preset}: ended on ${new URL(median.finalUrl).pathname}`);
+            if (median.lcpElement) log(`  ${page.label} ${preset}: LCP element ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
+            if (preset === 'mobile') budgets.push(budget(`mobile performance ${page.label}`, median.performance, '>=', MOBILE_PERFORMANCE_BUDGET));
+            budgets.push(budget(`${preset} accessibility ${page.label}`, median.accessibility, '=', 100));
+            for (const audit of median.failingAccessibilityAudits)
+              notes.push(`${page.label} ${preset} a11y FAIL ${audit.id}: ${audit.title}${audit.nodes.length ? `\n      ${audit.nodes.join('\n      ')}` : ''}`);
+            if (preset === 'mobile' && median.performance < MOBILE_PERFORMANCE_BUDGET) {
+              notes.push(`${page.label} mobile: performance ${median.performance}, FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls} (${median.report})`);
+              for (const o of median.opportunities) notes.push(`${page.label} ${preset} perf opportunity ${o.id}: ${o.title} (~${o.savingsMs} ms)`);
+              if (median.lcpElement) notes.push(`${page.label} mobile LCP element: ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
+              if (median.topScripts.length)
+                notes.push(`${page.label} mobile main-thread time by script: ${median.topScripts.map((t) => `${t.url} ${t.totalMs} ms`).join(', ')}`);
+            }
+            for (const w of median.runWarnings) notes.push(`${page.label} ${preset} warning: ${w}`);
           }
-          for (const w of median.runWarnings) notes.push(`${page.label} ${preset} warning: ${w}`);
+        } finally {
+          await signedIn?.context.close();
+          if (profile) fs.rmSync(profile, { recursive: true, force: true });
         }
         figures[page.key] = pageFigures;
       }

@@ -20,7 +20,10 @@ import { searchClick } from './search-click';
 import { approvalsBench } from './approvals';
 import { bookingsBench } from './bookings';
 import { travels10k } from './travels-10k';
+import { stats10k } from './stats-10k';
 import { throughput } from './throughput';
+import { hotelSearch } from './hotel-search';
+import { hotelMap } from './hotel-map';
 
 function parseFlags() {
   try {
@@ -31,11 +34,12 @@ function parseFlags() {
         only: { type: 'string' },
         runs: { type: 'string', default: '1' },
         seconds: { type: 'string', default: '20' },
+        pages: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
   } catch (err) {
-    console.error(`${(err as Error).message}\nusage: npm run bench -- [--no-build] [--strict] [--only=a,b] [--runs=N] [--seconds=S]`);
+    console.error(`${(err as Error).message}\nusage: npm run bench -- [--no-build] [--strict] [--only=a,b] [--runs=N] [--seconds=S] [--pages=cart,dashboard]`);
     process.exit(2);
   }
 }
@@ -43,7 +47,7 @@ const flags = parseFlags();
 
 const measurements: Measurement[] = [
   webSize,
-  lighthouse({ runs: Number(flags.runs) || 1 }),
+  lighthouse({ runs: Number(flags.runs) || 1, pages: flags.pages?.split(',').map((p) => p.trim()).filter(Boolean) }),
   placesThroughput,
   railGeneration,
   searchClick,
@@ -51,11 +55,14 @@ const measurements: Measurement[] = [
   approvalsBench,
   bookingsBench,
   travels10k,
+  stats10k,
+  hotelSearch,
+  hotelMap,
   throughput({ seconds: Math.min(600, Number(flags.seconds) || 20) }),
 ];
 
 if (flags.help) {
-  console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N] [--seconds=S]`);
+  console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N] [--seconds=S] [--pages=<lighthouse page keys>]`);
   process.exit(0);
 }
 

@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { budget, round } from './lib/budget';
-import { API_KEY, startServer, type RunningServer } from './lib/server';
+import { budget, cpuMs, round } from './lib/budget';
+import { API_KEY, signInApi, startServer, type RunningServer } from './lib/server';
 import type { BenchContext, Measurement } from './lib/types';
 import { openDatabase } from '../src/server/db/client';
-import { DEMO_PASSWORD } from '../src/server/db/seed';
 
 const CONNECTIONS = 20;
 const WARM_UP_S = 5;
@@ -64,17 +63,6 @@ function searchBody(i: number, searcher: Searcher, firstDay: Date) {
   };
 }
 
-async function signIn(baseUrl: string, username: string): Promise<Searcher> {
-  const res = await fetch(`${baseUrl}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'api-key': API_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const json = (await res.json()) as { result: { token: string; user: { uid: string } } };
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-  return { token: json.result.token, uid: json.result.user.uid };
-}
-
 /** Resident set size of a process (Linux /proc), MB. */
 function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
@@ -89,10 +77,17 @@ function growthOf(samples: number[]): number {
   return round(((mean(samples.slice(-third)) - mean(samples.slice(0, third))) / mean(samples.slice(0, third))) * 100, 1);
 }
 
-/** CPU time a process has used so far (Linux /proc, user + system), ms; clock ticks are 1/100 s on Linux. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+
+/** CPU time this machine's PostgreSQL processes have used so far, ms (0 when none runs here). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
+    try {
+      if (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(' (postgres) ')) total += cpuMs(Number(pid));
+    } catch {
+      // ended meanwhile
+    }
+  return total;
 }
 
 type LoadFigures = {
@@ -107,6 +102,9 @@ type LoadFigures = {
   errors: number;
   /** Server CPU per search: steadier than searches/s on a machine shared with other work. */
   cpuMsPerSearch: number;
+  /** The rest of a search's CPU on this machine: the load's client (autocannon, in this process), and PostgreSQL's processes when they run here. */
+  clientCpuMsPerSearch: number;
+  postgresCpuMsPerSearch: number | null;
   /** `growth`: the mean of the last third of the samples against the first third, % (one sample is a point of GC's sawtooth). */
   rssMb: { start: number; afterWarmUp: number; end: number; max: number; growth: number; samples: number[] };
   proposalsPerAnswer: number;
@@ -115,7 +113,7 @@ type LoadFigures = {
 
 /** 20 clients posting trip searches back to back for `seconds` (after a warm-up), with the server's RSS sampled. */
 async function load(server: RunningServer, database: string, seconds: number, log: BenchContext['log']): Promise<LoadFigures> {
-  const searchers = await Promise.all(USERS.map((u) => signIn(server.baseUrl, u)));
+  const searchers = await Promise.all(USERS.map((u) => signInApi(server.baseUrl, u)));
   // Tomorrow onwards: every search is bookable and none is in the past.
   const firstDay = new Date(Date.now() + 86_400_000);
   const headersOf = (s: Searcher) => ({ 'api-key': API_KEY, authorization: `Bearer ${s.token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' });
@@ -145,6 +143,8 @@ async function load(server: RunningServer, database: string, seconds: number, lo
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssMb(server.pid)), Math.max(1_000, (seconds * 1_000) / 30));
   const cpuBefore = cpuMs(server.pid);
+  const clientBefore = process.cpuUsage();
+  const postgresBefore = database === 'PostgreSQL' ? postgresCpuMs() : 0;
   let run: autocannon.Result;
   try {
     run = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: seconds, requests });
@@ -152,7 +152,11 @@ async function load(server: RunningServer, database: string, seconds: number, lo
     clearInterval(sampler);
   }
   const end = rssMb(server.pid);
-  const cpuMsPerSearch = round((cpuMs(server.pid) - cpuBefore) / Math.max(1, run['2xx']), 2);
+  const perSearch = (ms: number) => round(ms / Math.max(1, run['2xx']), 2);
+  const cpuMsPerSearch = perSearch(cpuMs(server.pid) - cpuBefore);
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuMsPerSearch = perSearch((client.user + client.system) / 1000);
+  const postgresCpuMsPerSearch = database === 'PostgreSQL' ? perSearch(postgresCpuMs() - postgresBefore) : null;
   const figures: LoadFigures = {
     database,
     seconds,
@@ -164,12 +168,14 @@ async function load(server: RunningServer, database: string, seconds: number, lo
     max: run.latency.max,
     errors: run.errors + run.timeouts + run.non2xx,
     cpuMsPerSearch,
+    clientCpuMsPerSearch,
+    postgresCpuMsPerSearch,
     rssMb: { start, afterWarmUp, end, max: Math.max(end, ...samples), growth: growthOf([afterWarmUp, ...samples, end]), samples },
     proposalsPerAnswer,
     answerKb: round(Buffer.byteLength(sampleText) / 1024, 1),
   };
   log(
-    `  ${database}: ${figures.searchesPerS} searches/s over ${seconds} s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, errors ${figures.errors}, server CPU ${cpuMsPerSearch} ms/search (load average ${os.loadavg()[0]!.toFixed(1)}); RSS ${start} → ${afterWarmUp} (warm) → ${end} MB (max ${figures.rssMb.max}, last third vs first ${figures.rssMb.growth >= 0 ? '+' : ''}${figures.rssMb.growth} %)`,
+    `  ${database}: ${figures.searchesPerS} searches/s over ${seconds} s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, errors ${figures.errors}, server CPU ${cpuMsPerSearch} ms/search (client ${clientCpuMsPerSearch}${postgresCpuMsPerSearch === null ? '' : `, PostgreSQL ${postgresCpuMsPerSearch}`}; load average ${os.loadavg()[0]!.toFixed(1)}); RSS ${start} → ${afterWarmUp} (warm) → ${end} MB (max ${figures.rssMb.max}, last third vs first ${figures.rssMb.growth >= 0 ? '+' : ''}${figures.rssMb.growth} %)`,
   );
   return figures;
 }

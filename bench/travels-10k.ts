@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { budget, round } from './lib/budget';
+import { budget, round, p95, medianMs, cpuMs } from './lib/budget';
 import { launchBrowser, signedInPage } from './lib/browser';
 import { API_KEY, startServer } from './lib/server';
 import type { Measurement } from './lib/types';
@@ -54,14 +54,7 @@ const SCROLL_TO_THE_END = `(timeoutMs) => new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-/** CPU time a process has used so far (Linux /proc, user + system), ms; clock ticks are 1/100 s. Steadier than wall times on a shared machine. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
-const p95 = (times: number[]) => round([...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.95) - 1]!, 1);
-const median = (times: number[]) => round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!, 1);
 
 /** Alice's 10,000 travels to come (ten a day from tomorrow on), mostly booked, some pending, in approval or cancelled. */
 function specs(): TravelSpec[] {
@@ -124,7 +117,7 @@ export const travels10k: Measurement = {
           if (i >= WARM_UP) times.push(ms);
           if (i === WARM_UP - 1) cpuBefore = cpuMs(server.pid);
         }
-        return { p95: p95(times), median: median(times), count, total, serverCpuMs: round((cpuMs(server.pid) - cpuBefore) / READS, 2) };
+        return { p95: p95(times), median: medianMs(times), count, total, serverCpuMs: round((cpuMs(server.pid) - cpuBefore) / READS, 2) };
       };
       const first = await timed(query({}));
       log(`  GET /v2/travels/ first page: p95 ${first.p95} ms, median ${first.median} ms (${first.count} of ${first.total}); server CPU ${first.serverCpuMs} ms a request`);

@@ -127,6 +127,11 @@ export const webSize: Measurement = {
         if (kind) responses.push({ response, kind, body: response.body().catch(() => null) });
       });
 
+      // A size is only worth something for a page that works: an error or a missing form fails the section.
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && !/Failed to load resource/.test(message.text()) && errors.push(message.text()));
+
       const started = Date.now();
       const navigation = await page.goto(pageUrl, { waitUntil: 'networkidle', timeout: 60_000 });
       if (!navigation?.ok()) throw new Error(`GET ${pageUrl}: ${navigation?.status() ?? 'no response'}`);
@@ -136,6 +141,8 @@ export const webSize: Measurement = {
         await page.waitForTimeout(250);
       }
       const settledMs = lastRequestAt - started;
+      if (errors.length) throw new Error(`the page logged errors: ${errors.join(' | ').slice(0, 300)}`);
+      await page.getByRole('form', { name: 'Recherche de trajet' }).waitFor({ timeout: 10_000 });
 
       const preloadMeta = new Set(
         (await page.locator('meta[name="escale-preload"]').evaluateAll((metas) => metas.flatMap((m) => (m.getAttribute('content') ?? '').split(/\s+/))))

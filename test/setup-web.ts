@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { registerModals, useModal } from '../src/web/lib/modal';
+import { loadModalRegistry, registerModals, useModal } from '../src/web/lib/modal';
 import { setNavigator } from '../src/web/lib/navigation';
 import { queryClient } from '../src/web/lib/query';
 import { useSession } from '../src/web/lib/session';
@@ -22,7 +22,8 @@ Element.prototype.hasPointerCapture ??= () => false;
 
 // French is the source language: with an empty catalog the texts are the French sources.
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
-registerModals(modalRegistry);
+registerModals(() => Promise.resolve(modalRegistry));
+await loadModalRegistry();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

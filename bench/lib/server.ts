@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
 
 export type RunningServer = {
   baseUrl: string;
@@ -42,6 +43,16 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
+ * The node arguments `npm run serve` starts the server with (package.json: its young generation's
+ * size, the tsx loader), so that the bench measures the server as it runs.
+ */
+function serveNodeArgs(root: string): string[] {
+  const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve.split(' ');
+  if (serve[0] !== 'node' || serve.at(-1) !== 'src/server/main.ts') throw new Error(`package.json's serve script is not "node … src/server/main.ts": ${serve.join(' ')}`);
+  return serve.slice(1, -1);
+}
+
+/**
  * Starts the real server (`node --import tsx src/server/main.ts`, demo mode) on a free port with a fresh
  * PGlite data directory (or `dataDir`, already migrated and seeded), and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
  */
@@ -51,7 +62,7 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
   // A prepared data directory (a section's own seeded world) is removed on stop too.
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...serveNodeArgs(root), path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -109,4 +120,17 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output (tail) ---\n${output.trim()}`, { cause: err });
   }
+}
+
+/** Signs `username` in over the API (demo password): the headers of their calls, and their id. */
+export async function signInApi(baseUrl: string, username: string): Promise<{ token: string; uid: string; headers: Record<string, string> }> {
+  const res = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'api-key': API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const json = (await res.json()) as { result: { token: string; user: { uid: string } } };
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+  const { token, user } = json.result;
+  return { token, uid: user.uid, headers: { 'api-key': API_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { linksOf } from './link';
 import { birthdateProblem, fields } from './validation';
+import { lastTravelerSchema, profileUserFields } from './profile';
 
 export const genderSchema = z.enum(['MR', 'MS']).meta({ id: 'Gender' });
 export const langSchema = z.enum(['fr', 'en']).meta({ id: 'Lang' });
@@ -63,7 +64,7 @@ export const userSchema = z.object({
   entities: z.array(entitySchema),
   cards: z.array(z.unknown()),
   travel_documents: z.array(z.unknown()),
-  last_travelers: z.array(z.unknown()),
+  last_travelers: z.array(lastTravelerSchema),
   special_fares: z.array(z.object({ code: z.string(), label: z.string() })),
   hasOpenJawSearchEnabled: z.boolean(),
   canUseExpertMode: z.boolean(),
@@ -71,8 +72,9 @@ export const userSchema = z.object({
   isPwdChangeDisabled: z.boolean(),
   isUsernameChangeDisabled: z.boolean(),
   features: featureFlagsSchema,
+  ...profileUserFields,
   /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service. */
-  links: linksOf('self', 'logout', 'approvals', 'safetyApprovals', 'approvalCounts'),
+  links: linksOf('self', 'logout', 'approvals', 'safetyApprovals', 'approvalCounts', 'documents', 'travelStats', 'companyTravelStats', 'userCards', 'paymentCards', 'updateProfile', 'handicapTypes', 'wheelchairs', 'privacyPolicy', 'deleteOptionalData', 'deleteAccount'),
 }).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
@@ -80,6 +82,7 @@ export const authStrategySchema = z.object({
   strategy: z.enum(['password', 'sso']),
   redirectURL: z.string().nullable(),
 }).meta({ id: 'AuthStrategy' });
+export type AuthStrategy = z.infer<typeof authStrategySchema>;
 
 export const loginBodySchema = z.union([
   z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }).strict(),
@@ -89,6 +92,23 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** The start-up sign-in of the /sso/ and /sandbox/ entries (GET /sso/?type=…&token=…). */
+export const ssoEntryQuerySchema = z.object({ type: z.enum(['sso', 'sandbox']), token: z.string().min(1).max(512) }).strict();
+
+/**
+ * Its answer (spec 3 §7): the user with the new session's token, and the features in force for that
+ * session (the sandbox entry's hide the tabs and the account area). Escale's entries carry no
+ * partner request, analytics or travel: null.
+ */
+export const ssoEntrySchema = z.object({
+  user: userSchema.extend({ token: z.string() }),
+  request: z.null(),
+  analytics: z.null(),
+  travel: z.null(),
+  features: featureFlagsSchema,
+}).meta({ id: 'SsoEntry' });
+export type SsoEntry = z.infer<typeof ssoEntrySchema>;
 
 export const logoutResultSchema = z.object({ redirectURL: z.string().nullable() }).meta({ id: 'LogoutResult' });
 

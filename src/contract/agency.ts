@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featureFlagsSchema } from './account';
 
 /** White-label branding of the deployment that answers (found by the Api-Key). */
 export const brandingSchema = z.object({
@@ -15,5 +16,7 @@ export const brandingSchema = z.object({
   }),
   info: z.object({ title: z.string(), html: z.string() }).nullable(),
   supportEmail: z.string().nullable(),
+  /** The agency's feature flags over the defaults: what a signed-out visitor gets (a user's own are in GET /user/). */
+  features: featureFlagsSchema,
 }).meta({ id: 'Branding' });
 export type Branding = z.infer<typeof brandingSchema>;

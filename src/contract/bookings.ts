@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { linksOf } from './link';
 import { STATUS_FAMILIES, type AnyStatus } from './statuses';
 import { zonedDateTimeSchema } from './time';
-import { ancillarySchema, moneySchema, productSchema } from './travel';
+import { CARD_BRANDS, ancillarySchema, moneySchema, productSchema } from './travel';
 
 /**
  * The booking lists' tickets (spec 2 §3 "Ticket (booking list)", §7 `GET tickets/`): one ticket per
@@ -33,6 +33,8 @@ export const ticketsQuerySchema = z
 export type TicketsQuery = z.output<typeof ticketsQuerySchema>;
 
 const personSchema = z.object({ firstname: z.string(), lastname: z.string(), email: z.string() });
+
+const staffMemberSchema = z.object({ firstname: z.string(), lastname: z.string(), role: z.enum(['travel_agent', 'assistance_agent']) });
 
 export const bookingTicketSchema = z
   .object({
@@ -70,6 +72,11 @@ export const bookingTicketSchema = z
     tag: z.string(),
     travelID: z.string(),
     approvalID: z.string().nullable(),
+    /** A travel agency staff booked for the user (issue 15): who, and every change staff made to it since (audit). */
+    booked_by: staffMemberSchema.nullable(),
+    staff_actions: z.array(staffMemberSchema.extend({ action: z.string(), at: z.string() })),
+    /** Its travel was paid by card (issue 16): the card, and what this product's cancellation refunded to it. */
+    card_payment: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string(), refund: moneySchema.nullable() }).nullable(),
     links: productSchema.shape.links.extend(linksOf('remind', 'getTravel').shape),
   })
   .meta({ id: 'BookingTicket' });

@@ -66,17 +66,19 @@ export const cancelResultSchema = z
   .meta({ id: 'CancelResult' });
 export type CancelResult = z.infer<typeof cancelResultSchema>;
 
-// ── Agency tasks: offline cancellations the agency answers (their screen is a later issue) ────────
+// ── Agency tasks: offline cancellations the agency answers, and failed bookings it follows up (the work queue, contract/agency-queue.ts) ──
 
 export const AGENCY_TASK_STATUSES = ['open', 'done'] as const;
+/** cancellation: an offline cancellation (completeAgencyTask); failed_booking: an approved travel the supplier would not book (closeAgencyTask). */
+export const AGENCY_TASK_KINDS = ['cancellation', 'failed_booking'] as const;
 
 export const agencyTaskSchema = z
   .object({
     id: z.string(),
-    kind: z.literal('cancellation'),
+    kind: z.enum(AGENCY_TASK_KINDS),
     status: z.enum(AGENCY_TASK_STATUSES),
-    /** Once done: the products cancelled (with the refund below) or the request refused (with its reason). */
-    outcome: z.enum(['cancelled', 'refused']).nullable(),
+    /** Once done: the products cancelled (with the refund below) or the request refused (with its reason); a failed booking closed (with the agent's note in `reason`). */
+    outcome: z.enum(['cancelled', 'refused', 'closed']).nullable(),
     travelId: z.string(),
     productIds: z.array(z.string()),
     requester: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
@@ -85,7 +87,7 @@ export const agencyTaskSchema = z
     refund: z.number().int().nullable(),
     fees: z.number().int().nullable(),
     reason: z.string().nullable(),
-    links: linksOf('completeAgencyTask'),
+    links: linksOf('completeAgencyTask', 'closeAgencyTask'),
   })
   .meta({ id: 'AgencyTask' });
 export type AgencyTask = z.infer<typeof agencyTaskSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Pages an agency can address a message to (spec 2 §3 "Agency communication", §7 GET /comms). */
-export const COMM_SUPPORTS = ['cart', 'search', 'tickets', 'approvals'] as const;
+/**
+ * Pages an agency can address a message to (spec 2 §3 "Agency communication", §7 GET /comms; issue 16):
+ * the search forms, every results page, the cart, checkout, and the account area (its bookings, its
+ * approvals, and `account` for its other pages).
+ */
+export const COMM_SUPPORTS = ['search', 'results', 'cart', 'checkout', 'tickets', 'approvals', 'account'] as const;
 export const commSupportSchema = z.enum(COMM_SUPPORTS);
 export type CommSupport = z.infer<typeof commSupportSchema>;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { API_BASE } from './link';
 import type { HttpMethod, Link } from './link';
 import { okSchema } from './envelope';
-import { logoutResultSchema, messageResultSchema, userSchema } from './account';
+import { logoutResultSchema, messageResultSchema, sessionSchema, userSchema } from './account';
+import { handicapTypesSchema, profileBodySchema, wheelchairsSchema } from './profile';
 import {
   approvalCountsSchema,
   approvalListSchema,
@@ -15,7 +16,23 @@ import {
 } from './approvals';
 import { calendarSubscriptionSchema } from './calendar';
 import { cartAddBodySchema, cartAddResultSchema } from './cart';
+import { carCartAddBodySchema } from './car-rental';
+import { hotelCartAddBodySchema, hotelDetailsSchema, hotelSearchBodySchema } from './hotel';
 import { agencyTaskSchema, cancelBodySchema, cancelResultSchema, completeTaskBodySchema, refundPreviewSchema } from './cancellation';
+import { closeTaskBodySchema, heldOptionResultSchema } from './agency-queue';
+import {
+  acceptInvitationBodySchema,
+  companyAdminSchema,
+  companyPeopleSchema,
+  companyPersonSchema,
+  createGuestBodySchema,
+  invitationAcceptedSchema,
+  inviteEmployeeBodySchema,
+  updateAnalyticsBodySchema,
+  updateApproversBodySchema,
+  updateEntitiesBodySchema,
+  updateTravelPolicyBodySchema,
+} from './company-admin';
 import {
   analyticsFormSchema,
   approversSchema,
@@ -27,8 +44,14 @@ import {
   stepSavedSchema,
   travelSchema,
 } from './travel';
+import { expertCartAddBodySchema, expertChoiceBodySchema, expertResultSchema, expertTravelerStepSchema } from './expert';
 import { exchangeDoneSchema, exchangeOfferSchema, exchangeResultSchema, exchangeSearchBodySchema, exchangeSectionsSchema } from './exchange';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';
+import { travelStatsSchema } from './stats';
+import { documentsSchema, updateDocumentsBodySchema } from './documents';
+import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from './cards';
+import { accountDeletedSchema, deleteAccountBodySchema, optionalDataDeletedSchema, privacyPolicySchema } from './privacy';
+import { cardPaymentResultSchema, payByCardBodySchema, paymentCardsSchema } from './payment';
 
 export { API_BASE };
 
@@ -58,6 +81,14 @@ export const rels = {
   fullfareConditions: rel('GET', '/treep/offers/:offerID/fare-conditions', none, fareConditionsSchema),
   travelerForm: rel('POST', '/ticket/travelerForm', travelerStepBodySchema, travelerStepSchema),
   addToCart: rel('POST', '/cart/add?version=v2', cartAddBodySchema, cartAddResultSchema),
+  // Hotel and car rental (spec 1 §4, §7, issue 14): a hotel's details and rooms (a new request cancels the previous one), then add to cart.
+  hotelDetails: rel('POST', '/hotel/search/:hotelId', hotelSearchBodySchema, hotelDetailsSchema),
+  addHotelToCart: rel('POST', '/cart/add?version=v2', hotelCartAddBodySchema, cartAddResultSchema),
+  addCarToCart: rel('POST', '/cart/add?version=v2', carCartAddBodySchema, cartAddResultSchema),
+  // Expert search (spec 1 §4 "Expert", §7, issue 14): the next journey's flights for the itinerary so far, then its traveller forms, then add to cart.
+  nextJourney: rel('POST', '/expert-search/:expertID/next', expertChoiceBodySchema, expertResultSchema),
+  expertTravelerForm: rel('POST', '/expert-search/:expertID/traveler-form', expertChoiceBodySchema, expertTravelerStepSchema),
+  addExpertToCart: rel('POST', '/cart/expert/:expertID', expertCartAddBodySchema, cartAddResultSchema),
   // The travel and its checkout (spec 2 §3–§4); changes send If-Match: version and an Idempotency-Key.
   emptyCart: rel('DELETE', '/v2/travels/?status=cart', none, okSchema),
   getTravel: rel('GET', '/v2/travels/:travelID', none, travelSchema),
@@ -73,6 +104,10 @@ export const rels = {
   requestApproval: rel('POST', '/v2/travels/:travelID/approval', none, travelSchema),
   confirm: rel('POST', '/v2/travels/:travelID/confirm', confirmBodySchema, travelSchema),
   releasePrebooking: rel('POST', '/v2/travels/:travelID/products/:productID/release', none, travelSchema),
+  // Card payment (spec 2 §1, issue 16, contract/payment.ts): the card's token (from the payment service) or a saved card, then,
+  // when the bank asks the holder to authenticate (3-D Secure), the payment finished once back from the bank.
+  payByCard: rel('POST', '/v2/travels/:travelID/card-payment', payByCardBodySchema, cardPaymentResultSchema),
+  confirmCardPayment: rel('POST', '/v2/travels/:travelID/card-payment/:paymentID/confirm', none, cardPaymentResultSchema),
   // Cancellation (spec 2 §4 "Cancel product modal", §7, issue 13): the refund preview of a booked product, then its cancel (one or several products).
   previewRefund: rel('GET', '/products/:productID/refund-preview', none, refundPreviewSchema),
   cancelProduct: rel('POST', '/treep/cancel', cancelBodySchema, cancelResultSchema),
@@ -101,6 +136,54 @@ export const rels = {
   searchExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/search', exchangeSearchBodySchema, exchangeResultSchema),
   bookExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/choices/:choiceID/book', none, exchangeOfferSchema),
   confirmExchange: rel('POST', '/products/:productID/exchange/offers/:offerID/confirm', none, exchangeDoneSchema),
+  // The agency work queue (issue 15, contract/agency-queue.ts; its entry point GET /agency/queue): its staff close a failed
+  // booking with a note, and book or release a traveller's options whose deadline is near (If-Match: the travel's version).
+  closeAgencyTask: rel('POST', '/agency/tasks/:taskID/close', closeTaskBodySchema, agencyTaskSchema),
+  confirmHeldOption: rel('POST', '/agency/travels/:travelID/confirm', none, heldOptionResultSchema),
+  releaseHeldOptions: rel('POST', '/agency/travels/:travelID/release', none, heldOptionResultSchema),
+  // The travel manager's company (issue 15, contract/company-admin.ts; its entry point GET /companies/:companyID/admin):
+  // people (the list takes ?query=&kind=), invitations, guests, (de)activation, entities, analytics, approvers, travel policy.
+  companyPeople: rel('GET', '/companies/:companyID/people', none, companyPeopleSchema),
+  inviteEmployee: rel('POST', '/companies/:companyID/employees', inviteEmployeeBodySchema, companyPersonSchema),
+  resendInvitation: rel('POST', '/companies/:companyID/employees/:userID/invitation', none, companyPersonSchema),
+  deactivateUser: rel('POST', '/companies/:companyID/employees/:userID/deactivate', none, companyPersonSchema),
+  reactivateUser: rel('POST', '/companies/:companyID/employees/:userID/reactivate', none, companyPersonSchema),
+  /** The birthdate is checked against the server's today; the table's bound is the widest. */
+  createCompanyGuest: rel('POST', '/companies/:companyID/guests', createGuestBodySchema('9999-12-31'), companyPersonSchema),
+  deactivateGuest: rel('POST', '/companies/:companyID/guests/:guestID/deactivate', none, companyPersonSchema),
+  reactivateGuest: rel('POST', '/companies/:companyID/guests/:guestID/reactivate', none, companyPersonSchema),
+  updateEntities: rel('PUT', '/companies/:companyID/entities', updateEntitiesBodySchema, companyAdminSchema),
+  updateAnalytics: rel('PUT', '/companies/:companyID/analytics', updateAnalyticsBodySchema, companyAdminSchema),
+  updateApprovers: rel('PUT', '/companies/:companyID/approvers', updateApproversBodySchema, companyAdminSchema),
+  updateTravelPolicy: rel('PUT', '/companies/:companyID/travel-policy', updateTravelPolicyBodySchema, companyAdminSchema),
+  /** The invitee's password, from the e-mailed invitation (GET /user/invitation/:token, no session). */
+  acceptInvitation: rel('POST', '/user/invitation/:token', acceptInvitationBodySchema, invitationAcceptedSchema),
+  // The dashboard (spec 3 §7 `GET stats/travels`, issue 16, contract/stats.ts): links of the user; both take ?beginPeriod=&endPeriod= (ISO days).
+  travelStats: rel('GET', '/stats/travels', none, travelStatsSchema),
+  companyTravelStats: rel('GET', '/companies/:companyID/stats/travels', none, travelStatsSchema),
+  // The user's identity documents (spec 3 §7, issue 16, contract/documents.ts): the user's `documents` link, then the whole list written at once.
+  documents: rel('GET', '/user/documents', none, documentsSchema),
+  /** The dates are checked against the server's today on what changed; the table's schema checks the rest. */
+  updateDocuments: rel('PUT', '/user/documents', updateDocumentsBodySchema(null), documentsSchema),
+  // Loyalty and discount cards (spec 3 §7, issue 16, contract/cards.ts): the user's `userCards` link; the list's links add, replace
+  // the whole list (spec's PUT user/cards) and read the card types; each card's links change or delete it. Every write answers the list.
+  userCards: rel('GET', '/user/cards', none, userCardsSchema),
+  userCardTypes: rel('GET', '/user/cards/types', none, cardTypesSchema),
+  putUserCards: rel('PUT', '/user/cards', putCardsBodySchema, userCardsSchema),
+  addUserCard: rel('POST', '/user/cards', cardBodySchema, userCardsSchema),
+  updateUserCard: rel('PUT', '/user/cards/:cardID', cardBodySchema, userCardsSchema),
+  deleteUserCard: rel('DELETE', '/user/cards/:cardID', none, userCardsSchema),
+  // The user's saved payment cards (issue 16): the user's `paymentCards` link; each card's link deletes it, answering the list.
+  paymentCards: rel('GET', '/user/payment-cards', none, paymentCardsSchema),
+  deletePaymentCard: rel('DELETE', '/user/payment-cards/:paymentCardID', none, paymentCardsSchema),
+  // The editable profile (spec 3 §7 `PUT /user/`, issue 16, contract/profile.ts): If-Match: the user's version; answers a session token and the user.
+  updateProfile: rel('PUT', '/user/', profileBodySchema('9999-12-31'), sessionSchema),
+  handicapTypes: rel('GET', '/handicap/types', none, handicapTypesSchema),
+  wheelchairs: rel('GET', '/handicap/wheelchairs', none, wheelchairsSchema),
+  // Privacy and data deletion (spec 3 §7, issue 16, contract/privacy.ts): links of the user. Deleting the account takes the password.
+  privacyPolicy: rel('GET', '/user/privacy-policy', none, privacyPolicySchema),
+  deleteOptionalData: rel('DELETE', '/user/optional_data', none, optionalDataDeletedSchema),
+  deleteAccount: rel('DELETE', '/user/data', deleteAccountBodySchema, accountDeletedSchema),
 } as const satisfies Record<string, RelSpec>;
 
 export type Rel = keyof typeof rels;
@@ -120,16 +203,28 @@ export type RelParams<R extends Rel> = Record<ParamsOf<(typeof rels)[R]['path']>
 /** The route path of a rel as Fastify registers it under API_BASE (no query string). */
 export const routePath = (r: Rel): string => rels[r].path.split('?')[0]!;
 
+/** A rel's href template split once: its fixed text between parameters (a results answer writes a hundred links). */
+const templates = new Map<Rel, { parts: string[]; names: string[] }>();
+const templateOf = (r: Rel) => {
+  let template = templates.get(r);
+  if (!template) {
+    const pieces = (API_BASE + rels[r].path).split(/:(\w+)/);
+    templates.set(r, (template = { parts: pieces.filter((_, i) => i % 2 === 0), names: pieces.filter((_, i) => i % 2 === 1) }));
+  }
+  return template;
+};
+
 /** The link to `rel` with its parameters filled in (URL-encoded). */
 export function linkTo<R extends Rel>(r: R, ...[params]: keyof RelParams<R> extends never ? [] : [RelParams<R>]): Link {
-  const spec = rels[r];
+  const { parts, names } = templateOf(r);
   const values = (params ?? {}) as Record<string, string>;
-  const path = spec.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`linkTo(${r}): missing parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-  return { href: API_BASE + path, method: spec.method };
+  let href = parts[0]!;
+  for (let i = 0; i < names.length; i++) {
+    const value = values[names[i]!];
+    if (value === undefined) throw new Error(`linkTo(${r}): missing parameter ${names[i]}`);
+    href += encodeURIComponent(value) + parts[i + 1]!;
+  }
+  return { href, method: rels[r].method };
 }
 
 /** The rel whose method and path template match a link (the API tests check every link the server writes). */

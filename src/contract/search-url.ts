@@ -19,6 +19,8 @@ export const searchUrlSchema = z.object({
   retTo: z.string().max(80).optional(),
   pax: z.array(travellerRefSchema).min(1).max(9).default(['me']),
   entity: z.string().max(64).optional(),
+  /** The customer company agency staff book for (spec 1 §6 `customer_id`); absent for anyone else. */
+  customer: z.string().max(64).optional(),
   fare: z.string().max(64).optional(),
   travelID: z.string().max(64).optional(),
   transport: z.enum(['rail', 'flight']).optional(),

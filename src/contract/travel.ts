@@ -106,6 +106,96 @@ export const productCancellationSchema = z.object({
 }).meta({ id: 'ProductCancellation' });
 export type ProductCancellation = z.infer<typeof productCancellationSchema>;
 
+const paxNameSchema = z.object({ firstname: z.string(), lastname: z.string() });
+
+/** Spec 2 §3 "Hotel product": the stay, its rooms and who sleeps in each (issue 14). */
+export const hotelProductSchema = z.object({
+  hotelId: z.string(),
+  name: z.string(),
+  /** The chain's name and logo; null for an independent hotel. */
+  chain: z.object({ code: z.string(), name: z.string(), logo: z.string().nullable() }).nullable(),
+  starsCount: z.number().int(),
+  /** Local days 'YYYY-MM-DD'. */
+  checkin: z.string(),
+  checkout: z.string(),
+  nightsCount: z.number().int(),
+  services: z.object({
+    hasRestaurant: z.boolean(),
+    hasPool: z.boolean(),
+    hasParking: z.boolean(),
+    hasPrm: z.boolean(),
+    hasWifi: z.boolean(),
+    hasElectricChargingStation: z.boolean(),
+  }),
+  location: z.object({ address: z.string(), zipCode: z.string(), city: z.string(), country: z.string(), latitude: z.number(), longitude: z.number() }),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+  img_url: z.string().nullable(),
+  /** The hotel's confirmation number once booked. */
+  reference: z.string().nullable(),
+  /** Free cancellation until then (the hotel's local time with its offset); null when a room is non-refundable. */
+  cancelDeadline: zonedDateTimeSchema.nullable(),
+  rooms: z.array(
+    z.object({
+      name: z.string(),
+      paxs: z.array(paxNameSchema),
+      board: z.enum(['room-only', 'breakfast', 'half-board', 'full-board']),
+      isBreakfastIncluded: z.boolean(),
+      fareName: z.string(),
+      fareConditions: z.object({ text: z.string() }),
+      /** The whole stay of this room, and per night. */
+      price: moneySchema,
+      pricePerNight: moneySchema,
+      isTaxIncluded: z.boolean(),
+      isCancellable: z.boolean(),
+      isNegotiatedRate: z.boolean(),
+    }),
+  ),
+}).meta({ id: 'HotelProduct' });
+export type HotelProduct = z.infer<typeof hotelProductSchema>;
+
+const rentalPlaceOfProduct = z.object({
+  /** Local time of the agency, with its offset. */
+  datetime: zonedDateTimeSchema,
+  location: z.object({ id: z.string(), name: z.string(), city: z.string(), address: z.string(), zipCode: z.string(), phone: z.string(), latitude: z.number(), longitude: z.number() }),
+});
+
+/** Spec 2 §3 "Car-rental product": the car, its agencies and times, its driver (issue 14). */
+export const carRentalProductSchema = z.object({
+  pickUp: rentalPlaceOfProduct,
+  dropOff: rentalPlaceOfProduct,
+  /** Seconds. */
+  duration: z.number().int(),
+  /** Days charged. */
+  days: z.number().int(),
+  renter: z.object({ code: z.string(), name: z.string(), logo: z.string() }),
+  driver: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), phone: z.string() }),
+  /** Spec 1 §9 car types (Citadine, Compact…). */
+  carCategory: z.string(),
+  /** The model, "or similar". */
+  carType: z.string(),
+  acriss: z.string(),
+  engineType: z.enum(['combustion', 'hybrid', 'electric', 'unknown']),
+  gearbox: z.enum(['MANUAL', 'AUTOMATIC']),
+  pix_url: z.string(),
+  priceDetails: z.object({
+    perDay: moneySchema,
+    total: moneySchema,
+    unlimitedDistance: z.boolean(),
+    /** Km included for the whole rental, null when unlimited. */
+    includedDistance: z.number().int().nullable(),
+    additionalDistancePrice: moneySchema.nullable(),
+  }),
+  includedServices: z.array(z.string()),
+  excludedServices: z.array(z.string()),
+  /** The renter's confirmation number once booked. */
+  reference: z.string().nullable(),
+  /** Free cancellation until then (the pick-up, local time with its offset). */
+  cancelDeadline: zonedDateTimeSchema.nullable(),
+  /** The distance the CO2 figure assumes (km, documented in the server's domain/co2.ts). */
+  estimatedDistanceKm: z.number().int(),
+}).meta({ id: 'CarRentalProduct' });
+export type CarRentalProduct = z.infer<typeof carRentalProductSchema>;
+
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -134,6 +224,14 @@ export const productSchema = z.object({
   transitCount: z.number().int(),
   /** Minutes. */
   duration: z.number().int(),
+  /** kg CO2e of the whole product (a trip's legs, a stay's nights, a rental's estimated distance). */
+  co2Emission: z.number().optional(),
+  /**
+   * A hotel's stay (type hotel) and a car rental (type car_rental), issue 14. For them `departure` / `arrival`
+   * are the check-in and check-out (pick-up and return) in local time, `routes` is empty and each pax's `tickets` too.
+   */
+  hotel: hotelProductSchema.optional(),
+  carRental: carRentalProductSchema.optional(),
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
@@ -146,6 +244,33 @@ export const travelContextSchema = z.object({
   hasSelectedApprover: z.boolean(),
 }).meta({ id: 'TravelContext' });
 export type TravelContext = z.infer<typeof travelContextSchema>;
+
+export const personNameSchema = z.object({ firstname: z.string(), lastname: z.string() });
+
+export const onBehalfSchema = z.object({
+  company: z.object({ uid: z.string(), name: z.string() }),
+  traveler: personNameSchema.extend({ uid: z.string() }),
+  bookedBy: personNameSchema.extend({ role: z.enum(['travel_agent', 'assistance_agent']) }),
+}).meta({ id: 'OnBehalf' });
+export type OnBehalf = z.infer<typeof onBehalfSchema>;
+
+export const CARD_BRANDS = ['visa', 'mastercard'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/**
+ * How a booked travel was paid (spec 2 §1, issue 16): by card (its brand and last 4 digits only) or on
+ * the company's account, the amount, and the refunds of its cancelled products. `authorized`: the card's
+ * funds are held, the capture follows the booking; `refunds` of a card are what went back to it.
+ */
+export const travelPaymentSchema = z.object({
+  method: z.enum(['card', 'company']),
+  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
+  amount: moneySchema,
+  status: z.enum(['authorized', 'captured', 'partially_refunded', 'refunded']),
+  refunded: moneySchema.nullable(),
+  refunds: z.array(z.object({ productId: z.string(), amount: moneySchema, at: z.string(), status: z.enum(['pending', 'done']) })),
+}).meta({ id: 'TravelPayment' });
+export type TravelPayment = z.infer<typeof travelPaymentSchema>;
 
 export const travelSchema = z.object({
   id: z.string(),
@@ -160,6 +285,11 @@ export const travelSchema = z.object({
   companyId: z.string().nullable(),
   customer: z.string().nullable(),
   customerType: z.enum(['entity', 'other']),
+  /**
+   * A travel agency staff member books for a traveller of a customer company (spec 1 §6, issue 15):
+   * for whom, of which company, and who booked it. Null for a travel one books oneself.
+   */
+  onBehalf: onBehalfSchema.nullable(),
   startDateTime: z.string().nullable(),
   endDateTime: z.string().nullable(),
   startLocation: z.string().nullable(),
@@ -172,6 +302,8 @@ export const travelSchema = z.object({
   price: moneySchema,
   /** The refunds of its cancelled products (null when none was refunded). */
   refunded: moneySchema.nullable(),
+  /** How it was paid, once booked (null before). */
+  payment: travelPaymentSchema.nullable(),
   canBeCompleted: z.boolean(),
   isCompliant: z.boolean(),
   travelPolicy: z.string().nullable(),
@@ -180,6 +312,9 @@ export const travelSchema = z.object({
     'getTravel',
     'delete',
     'addTrip',
+    /** The travel accepts a hotel / a car rental (its company enables them): search with its id, then add with `travelID`. */
+    'addHotelToCart',
+    'addCarToCart',
     'getAllAnalytics',
     'fillAnalytics',
     'getMissionOrders',
@@ -188,6 +323,10 @@ export const travelSchema = z.object({
     'fillApprovers',
     'requestApproval',
     'confirm',
+    /** Book it paying by card (its company allows it), at the same step as `confirm`. */
+    'payByCard',
+    /** A card payment waits for the bank's authentication (3-D Secure): finish it once back from the bank. */
+    'confirmCardPayment',
     'remind',
     'cancelApproval',
     'calendar',

@@ -37,3 +37,20 @@ export const newGuestSchema = (today: string) =>
         }),
     })
     .strict();
+
+/** Agency staff's customers (spec 1 §7 `GET /companies/`, limit 1000 for agents): whom they may book for. */
+export const customerCompaniesQuerySchema = z.object({
+  query: z.string().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
+export const customerCompanySchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  entities: z.array(z.object({ uid: z.string(), name: z.string() })),
+  hotel_enabled: z.boolean(),
+  carrental_enabled: z.boolean(),
+  /** The company searches for one passenger at a time (config.travelAgency.hasMultipaxSearchDisabled). */
+  hasMultipaxSearchDisabled: z.boolean(),
+}).meta({ id: 'CustomerCompany' });
+export type CustomerCompany = z.infer<typeof customerCompanySchema>;

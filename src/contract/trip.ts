@@ -186,12 +186,26 @@ export const formFieldSchema = z.object({
 }).meta({ id: 'FormField' });
 export type FormField = z.infer<typeof formFieldSchema>;
 
+/**
+ * A traveller's identity-document warning (issue 16): the flight needs a document the traveller has
+ * not recorded (PASSPORT_MISSING outside the Schengen area, IDENTITY_DOCUMENT_MISSING within it), or
+ * every one they have expires before the trip ends (`expiration_date`: the longest-lasting one's).
+ * `message` is written in the caller's language.
+ */
+export const DOCUMENT_WARNING_CODES = ['PASSPORT_MISSING', 'IDENTITY_DOCUMENT_MISSING', 'DOCUMENT_EXPIRES_BEFORE_RETURN'] as const;
+export const documentWarningSchema = z
+  .object({ code: z.enum(DOCUMENT_WARNING_CODES), message: z.string(), expiration_date: z.string().nullable() })
+  .meta({ id: 'DocumentWarning' });
+export type DocumentWarning = z.infer<typeof documentWarningSchema>;
+
 export const travelerFormSchema = z.object({
   travelerID: z.number().int(),
   guestID: z.string().nullable(),
   profileID: z.string().nullable(),
   cards: z.array(z.object({ cardtype: z.object({ name: z.string() }), cardnumber: z.string() })),
   fieldsGroups: z.array(z.object({ label: z.string(), isNested: z.boolean(), group: z.string(), fields: z.array(formFieldSchema) })),
+  /** The booker's own traveller (or the one staff act for): what their recorded identity documents lack for these flights (issue 16). */
+  documentWarnings: z.array(documentWarningSchema).default([]),
 }).meta({ id: 'TravelerForm' });
 
 export const placementOptionSchema = z.object({

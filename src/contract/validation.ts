@@ -20,6 +20,9 @@ export const MESSAGE_KEYS = [
   'FORMAT_INVALID',
   'SELECT_VALID_VALUE',
   'PLEASE_CHOOSE_APPROVER',
+  'DUPLICATE_VALUE',
+  'REGEX_INVALID',
+  'AMOUNT_INVALID',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

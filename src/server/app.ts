@@ -19,32 +19,54 @@ import { mailJobs } from './platform/outbox';
 import { serveWebApp } from './web';
 import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
+import { userView } from './features/account/service';
+import { profileRoutes } from './features/profile/routes';
 import { agencyRoutes } from './features/agency/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
+import { hotelRoutes } from './features/hotel/routes';
+import { carRentalRoutes } from './features/car-rental/routes';
+import { expertCartRoutes } from './features/cart/expert';
+import { expertRoutes } from './features/expert/routes';
 import { travelsRoutes } from './features/travels/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { approvalsRoutes } from './features/booking/approvals-routes';
+import { agencyBookingRoutes } from './features/booking/agency-routes';
+import { agencyQueueRoutes } from './features/agency-queue/routes';
 import { bookingJobs } from './features/booking/jobs';
 import { exchangeRoutes } from './features/exchange/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
 import { travelersRoutes } from './features/travelers/routes';
+import { installStaffAudit } from './features/staff-audit/hook';
 import { commsRoutes } from './features/comms/routes';
 import { calendarFeedRoutes, calendarRoutes } from './features/calendar/routes';
 import { reconciliationJobs, scheduleReconciliation } from './features/reconciliation/jobs';
 import { bookingsRoutes } from './features/bookings/routes';
 import { cancellationRoutes } from './features/cancellation/routes';
+import { companyAdminRoutes } from './features/company-admin/routes';
+import { cardsRoutes } from './features/cards/routes';
+import { statsRoutes } from './features/stats/routes';
+import { documentsRoutes } from './features/documents/routes';
+import { mapRoutes } from './features/map/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
+import { paymentCardsRoutes } from './features/payment-cards/routes';
+import { cardPaymentJobs } from './features/booking/card-payment';
+import { refundJobs } from './features/cancellation/refunds';
+import { createSandboxPayment } from './payment/sandbox';
+import { sandboxPaymentRoutes } from './payment/sandbox-routes';
+import type { PaymentService } from './payment/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...cardPaymentJobs, ...refundJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
 
 /**
  * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).
@@ -57,23 +79,31 @@ export type AppDeps = {
   clock?: Clock;
   mailer?: Mailer;
   supplier?: Supplier;
+  /** The card payment service; the sandbox one (on this database) by default. */
+  payment?: PaymentService;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger (its level, redaction and serializers) writes; stdout by default. */
+  logStream?: NodeJS.WritableStream;
   jobPollMs?: number;
   rateLimitStore?: RateLimitStoreKind;
 };
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
-  url.replace(/\/(password|user\/activate|approval\/one-click|calendar)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+  url.replace(/\/(password|user\/activate|user\/invitation|approval\/one-click|calendar|sandbox-pay\/v1\/challenge)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
   const testClock = !deps.clock && deps.config.testClock && !deps.config.production ? shiftedClock() : null;
+  const clock = deps.clock ?? testClock ?? systemClock;
+  // The sandbox payment service is the demo's bank, like the sandbox supplier its carriers; its pages are demo-only (below).
+  const sandboxPayment = createSandboxPayment(deps.db, clock);
   const services: Services = {
     db: deps.db,
     config: deps.config,
-    clock: deps.clock ?? testClock ?? systemClock,
+    clock,
     mailer: deps.mailer ?? outboxMailer,
     supplier: deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }),
+    payment: deps.payment ?? sandboxPayment,
   };
   const { config } = services;
   const app = Fastify({
@@ -84,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler,
     logger: deps.logger ?? {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
@@ -114,11 +145,18 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
+      installStaffAudit(api, services);
       await api.register(agencyRoutes());
       await api.register(accountRoutes(services));
+      // The profile's answer is the user as the account feature shows it: handed over here.
+      await api.register(profileRoutes(services, userView));
       await api.register(placesRoutes(services));
       await api.register(tripRoutes(services));
+      await api.register(hotelRoutes(services));
+      await api.register(carRentalRoutes(services));
       await api.register(cartRoutes(services));
+      await api.register(expertRoutes(services));
+      await api.register(expertCartRoutes(services));
       await api.register(travelsRoutes(services));
       await api.register(bookingRoutes(services));
       await api.register(approvalsRoutes(services));
@@ -128,13 +166,25 @@ export async function buildApp(deps: AppDeps) {
       await api.register(calendarRoutes(services));
       await api.register(bookingsRoutes(services));
       await api.register(cancellationRoutes(services));
+      await api.register(companyAdminRoutes(services));
+      await api.register(cardsRoutes(services));
+      await api.register(statsRoutes(services));
+      await api.register(documentsRoutes(services));
+      await api.register(paymentCardsRoutes(services));
+      await api.register(agencyQueueRoutes(services));
+      await api.register(agencyBookingRoutes(services));
       await api.register(exchangeRoutes(services));
+      await api.register(privacyRoutes(services));
     },
     { prefix: API_BASE },
   );
   await app.register(calendarFeedRoutes(services));
   await app.register(sandboxMediaRoutes());
+  await app.register(mapRoutes(services));
+  await app.register(ssoRoutes(services));
   if (!config.production) await app.register(mailboxRoutes(services));
+  // The sandbox payment service's card tokenization and bank page: demo mode and tests only.
+  if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
   if (testClock) await app.register(devClockRoutes(testClock));
   await serveWebApp(app, services);
   if (deps.jobPollMs) {

@@ -37,6 +37,11 @@ export type Config = {
   idempotencyLeaseMs: number;
   /** Ticketing of a booked travel: booked → pending_ticketing after start, → issued after issue more. */
   ticketing: { startMs: number; issueMs: number };
+  /**
+   * A MapLibre style (e.g. a Protomaps or OpenFreeMap one) the maps use instead of the offline basemap
+   * the server draws from Natural Earth; its origin is allowed to the browser's fetches (CSP).
+   */
+  mapStyleUrl: string | null;
   /** A clock the journeys move (`POST /dev/clock`, loopback only) to reach timers such as an approval's half time. */
   testClock: boolean;
 };
@@ -95,8 +100,12 @@ const proxyList = z
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" */
+/** Without AGENCY_HOSTS: the second demo agency (db/seed.ts) on its own name; browsers resolve *.localhost to this machine. */
+export const DEMO_AGENCY_HOSTS: Readonly<Record<string, string>> = { 'alpine.localhost': 'alpine-agency-key' };
+
+/** AGENCY_HOSTS="travel.acme.example=acme-key,voyages.example=other-key" (it replaces the demo's mapping). */
 function parseHosts(value: string | undefined): Record<string, string> {
+  if (value === undefined) return { ...DEMO_AGENCY_HOSTS };
   const hosts: Record<string, string> = {};
   for (const pair of (value ?? '').split(',')) {
     const [host, key] = pair.split('=').map((s) => s.trim());
@@ -137,6 +146,7 @@ const envSchema = z
     TICKETING_START_MS: optional(whole(0)),
     TICKETING_ISSUE_MS: optional(whole(0)),
     TEST_CLOCK: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
+    MAP_STYLE_URL: optional(urlWith(['http:', 'https:'], 'must be an http:// or https:// URL')),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO === '1')
@@ -186,5 +196,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 10_000,
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
     testClock: env.TEST_CLOCK === '1',
+    mapStyleUrl: env.MAP_STYLE_URL ?? null,
   };
 }

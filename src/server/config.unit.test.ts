@@ -25,7 +25,7 @@ describe('configuration defaults', () => {
       production: false,
       publicUrl: null,
       trustProxy: [],
-      agencyHosts: {},
+      agencyHosts: { 'alpine.localhost': 'alpine-agency-key' },
       defaultApiKey: 'demo-agency-key',
       distDir: path.resolve('./dist'),
       logLevel: 'info',
@@ -38,6 +38,7 @@ describe('configuration defaults', () => {
       idempotencyLeaseMs: 10_000,
       ticketing: { startMs: 30_000, issueMs: 180_000 },
       testClock: false,
+      mapStyleUrl: null,
     });
   });
 
@@ -72,6 +73,7 @@ describe('configuration defaults', () => {
       IDEMPOTENCY_LEASE_MS: '5000',
       TICKETING_START_MS: '2000',
       TICKETING_ISSUE_MS: '3000',
+      MAP_STYLE_URL: 'https://tiles.openfreemap.org/styles/liberty',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -92,6 +94,7 @@ describe('configuration defaults', () => {
       supplierLatencyMs: 800,
       idempotencyLeaseMs: 5_000,
       ticketing: { startMs: 2000, issueMs: 3000 },
+      mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty',
     });
   });
 });
@@ -110,6 +113,10 @@ describe('configuration refused at start-up, in one line naming the variable', (
 
   it.each(['mysql://db/escale', 'localhost:5432/escale', 'postgres://', 'not a url'])('a DATABASE_URL that is not postgres:// (%s)', (url) => {
     expect(refusal({ DATABASE_URL: url, DEMO: '1' })).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL.');
+  });
+
+  it.each(['ftp://maps.example/style.json', 'javascript:alert(1)', '/map/style.json'])('a MAP_STYLE_URL that is not http(s):// (%s)', (url) => {
+    expect(refusal({ MAP_STYLE_URL: url })).toBe('Invalid configuration: MAP_STYLE_URL must be an http:// or https:// URL.');
   });
 
   it.each([

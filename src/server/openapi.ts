@@ -12,19 +12,20 @@ import { apiErrorSchema } from '../contract/envelope';
  */
 
 /** HTTP statuses of the api_code envelope a route documents (and serializes) with `apiErrors`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503 | 504;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), 121 for JSON nested over 32 levels, or a refusal of status 400 from the catalogue.',
   401: 'Not authenticated: missing or unknown `Api-Key` (api_code 7), missing or expired session (59), wrong credentials (29).',
-  403: 'Not allowed for this user (e.g. api_code 30, 34 no approval permission, 65, 66 tickets not theirs to answer, 68 approver refused on these tickets).',
+  402: 'The card payment was refused: the bank declined the card (api_code 203) or did not confirm the holder’s authentication (204). Nothing was charged.',
+  403: 'Not allowed for this user (e.g. api_code 30, 34 no approval permission, 65, 66 tickets not theirs to answer, 68 approver refused on these tickets, 143 / 144 the company books no hotel / no car rental).',
   404: 'Not found, or not the caller’s (e.g. api_code 38 no travel, 24 no result).',
-  409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`), or a call with the same `Idempotency-Key` is still being processed (112: retry in a moment).',
+  409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`), a call with the same `Idempotency-Key` is still being processed (112: retry in a moment), the hotel room or car is no longer available at the supplier (140, 141: nothing was added), or a card payment is already under way (206) or its authentication was left unfinished (205: nothing was charged).',
   410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
   413: 'Request body too large (api_code 107).',
   422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
-  429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour; 120: too many trip searches a minute from one address without a session).',
-  503: 'The travel supplier is momentarily unavailable (api_code 111).',
+  429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour; 120: too many trip, hotel or car searches a minute from one address without a session).',
+  503: 'The travel supplier (api_code 111) or the payment service (207) is momentarily unavailable.',
   504: 'The travel supplier did not answer in time (api_code 110).',
 };
 
@@ -36,26 +37,34 @@ export const apiErrors = <const S extends ErrorStatus>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as { [K in S]: typeof apiErrorSchema };
 
 /** Operations on a travel that check `If-Match: <version>` (a stale one answers 409, api_code 105). */
-export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'releasePrebooking', 'confirmExchange'];
+export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'payByCard', 'confirmCardPayment', 'releasePrebooking', 'confirmExchange', 'confirmHeldOption', 'releaseHeldOptions', 'updateProfile'];
 /** Unsafe operations that accept an `Idempotency-Key`: a retry with the same key and body gets the first answer. */
-export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick', 'cancelProduct', 'completeAgencyTask', 'bookExchange', 'subscribeCalendar', 'revokeCalendar'];
+export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick', 'cancelProduct', 'completeAgencyTask', 'closeAgencyTask', 'bookExchange', 'subscribeCalendar', 'revokeCalendar', 'inviteEmployee', 'resendInvitation', 'deactivateUser', 'reactivateUser', 'createCompanyGuest', 'deactivateGuest', 'reactivateGuest', 'updateEntities', 'updateAnalytics', 'updateApprovers', 'updateTravelPolicy', 'deletePaymentCard'];
 
 const TAGS = [
   { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
   { name: 'account', description: 'Sign-in, sign-up, activation, password reset and the signed-in user.' },
   { name: 'places', description: 'Stations, airports and cities to search from and to.' },
   { name: 'trip', description: 'Rail and flight search, its pages, fares and the traveller step.' },
-  { name: 'cart', description: 'Adding a trip to a travel in the cart.' },
+  { name: 'hotel', description: 'Hotel search around a place, a hotel’s details and room offers.' },
+  { name: 'car-rental', description: 'Car-rental search between a pick-up and a return place.' },
+  { name: 'cart', description: 'Adding a trip, a hotel stay or a car rental to a travel in the cart.' },
   { name: 'travels', description: 'The user’s travels: list, read, remove.' },
   { name: 'checkout', description: 'Checkout steps of a travel: analytics, mission orders, approvers.' },
-  { name: 'booking', description: 'Booking a travel: confirm (or hold), request approval, release a held option.' },
+  { name: 'booking', description: 'Booking a travel: confirm (or hold), pay by card (with the bank’s 3-D Secure authentication), request approval, release a held option.' },
   { name: 'approvals', description: 'Approval requests: the approvers’ inbox and answers, the requester’s cancel and reminder, one-click answers from the e-mail.' },
   { name: 'bookings', description: 'The user’s booked tickets: current bookings and archives.' },
   { name: 'cancellation', description: 'Cancelling booked products: the refund preview, the cancel (online, or through the agency), and the agency’s answers.' },
+  { name: 'agency-queue', description: 'The agency’s work queue, for its staff: offline cancellations, failed bookings and options whose deadline is near.' },
   { name: 'travelers', description: 'People to book for: colleagues and the user’s guests.' },
   { name: 'exchange', description: 'Rail exchange: a ticket’s sections, the search for another train, the exchange offer and its confirmation.' },
   { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
+  { name: 'company-admin', description: 'The travel manager’s company: people (invitations, guests, deactivation), entities, analytics fields, approvers and travel policy; the invitee’s acceptance.' },
   { name: 'calendar', description: 'Booked legs for calendars: a travel’s .ics, and the user’s private feed address (webcal) for calendar apps.' },
+  { name: 'stats', description: 'The dashboard: a period’s booked travels (trips, km, CO2 by mode and its equivalents, time, money) and the trips to come; the company’s for its travel manager.' },
+  { name: 'profile', description: 'The user’s editable profile (identity, contact, accessibility needs, language) and the accessibility reference data.' },
+  { name: 'documents', description: 'The user’s identity documents (passport, ID card, driving licence), which flights that need one warn about.' },
+  { name: 'payment-cards', description: 'The user’s saved payment cards (brand, last 4 digits, expiry, holder: never the number), offered when paying a travel by card.' },
 ];
 
 // Their formats are the ones lib/travels (expectedVersion) and lib/idempotency check.
@@ -92,10 +101,16 @@ const renameRefs = <T>(value: T, names: Map<string, string>): T =>
       : child,
   ) as T;
 
+/** Two schemas that say the same, but for the `additionalProperties: false` zod writes on answers (a schema both sent and answered). */
+const sameShape = (a: unknown, b: unknown) => {
+  const loose = (value: unknown) => JSON.stringify(value, (key, child: unknown) => (key === 'additionalProperties' && child === false ? undefined : child));
+  return loose(a) === loose(b);
+};
+
 /**
  * fastify-type-provider-zod emits every registered schema twice, `X` (as answered) and `XInput` (as
  * accepted). Keep the components the description uses; an `XInput` becomes `X` when `X` itself is
- * unused or says exactly the same (so a body is `CartAddBody`, not `CartAddBodyInput`).
+ * unused or says the same (so a body is `CartAddBody`, not `CartAddBodyInput`).
  */
 function tidyComponents(doc: Json & { components: { schemas: Schemas } }) {
   const { schemas } = doc.components;
@@ -109,7 +124,7 @@ function tidyComponents(doc: Json & { components: { schemas: Schemas } }) {
     for (const name of used) {
       const base = name.replace(/Input$/, '');
       if (base === name || renames.has(name)) continue;
-      if (!used.has(base) || JSON.stringify(renameRefs(schemas[name], renames)) === JSON.stringify(schemas[base])) {
+      if (!used.has(base) || sameShape(renameRefs(schemas[name], renames), schemas[base])) {
         renames.set(name, base);
         changed = true;
       }

@@ -192,6 +192,15 @@ describe('the first screens', () => {
     expect(pageData((await visit('/', { host: 'voyages.unknown.example' })).body)).toBeNull();
   });
 
+  it('gives a visitor’s page the agency’s public messages as GET /comms answers a signed-out visitor', async () => {
+    for (const lang of ['fr', 'en']) {
+      const comms = await api.app.inject({ method: 'GET', url: '/api/v1/comms', headers: { 'api-key': 'demo-agency-key', 'accept-language': lang } });
+      const { result } = comms.json<{ result: Record<string, unknown> }>();
+      expect(Object.keys(result).length).toBeGreaterThan(0);
+      expect(pageData((await visit('/', { 'accept-language': lang })).body)?.comms).toEqual(result);
+    }
+  });
+
   it('speaks French to a French browser', async () => {
     const res = await visit('/?error=x', { 'accept-language': 'fr-CA,fr;q=0.9' });
     expect(res.body).toContain('<html lang="fr"');

@@ -5,10 +5,14 @@ import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { agencies } from './db/schema';
 import { branding } from './features/agency/service';
+import { publicComms } from './features/comms/service';
 import { ApiError, errorBody, requestLang } from './platform/errors';
+import { darken } from './platform/colors';
 import { sanitizeAgencyHtml } from './platform/html';
 import { sha256 } from './platform/secrets';
+import { DEFAULT_FEATURES, type FeatureFlags } from '../contract/account';
 import type { Branding } from '../contract/agency';
+import type { Comms } from '../contract/comms';
 import { apiCode } from '../contract/api-codes';
 import { searchDayProblem } from '../contract/search-limits';
 import type { SearchLinePieces } from '../contract/search-line';
@@ -78,6 +82,38 @@ function searchOf(query: string): unknown {
   return search;
 }
 
+/** Flags only a signed-in user's pages read: they leave the signed-out first screens as the build rendered them. */
+const SIGNED_IN_FLAGS = new Set<keyof FeatureFlags>(['cartWithTravelID', 'enableAddNewTripFromCart', 'seeTicketButtonOnSuccess', 'redirectToCart']);
+
+/** Whether the agency's flags are those the build rendered the first screens with (src/web/prerender.tsx: the defaults). */
+export function shellFlagsMatch(features: FeatureFlags): boolean {
+  return (Object.keys(DEFAULT_FEATURES) as (keyof FeatureFlags)[]).every(
+    (flag) => SIGNED_IN_FLAGS.has(flag) || JSON.stringify(features[flag]) === JSON.stringify(DEFAULT_FEATURES[flag]),
+  );
+}
+
+/** The colours src/web/styles.css starts with: an agency with others gets its theme stylesheet in the page. */
+const DEFAULT_COLORS = { brand: '#1d4ed8', brandContrast: '#ffffff', accent: '#0f766e' };
+const HEX = /^[0-9a-f]{6}$/i;
+
+/**
+ * The page's head as the agency's: its name as the title and in the description, its colour for the
+ * browser, and its colours before any script runs (the CSP allows no inline style: a stylesheet of
+ * ours, its colours in its address, so that it is cached for good).
+ */
+function agencyHead(html: string, agency: Branding): string {
+  const { brand, brandContrast, accent } = agency.colors;
+  const name = escapeAttr(agency.name);
+  const themed = html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${escapeAttr(brand)}"`)
+    .replace(/(<meta name="description" content=")Escale —/, (_, start: string) => `${start}${name} —`);
+  const colors = [brand, brandContrast, accent];
+  if (colors.join() === Object.values(DEFAULT_COLORS).join() || !colors.every((c) => HEX.test(c.slice(1)))) return themed;
+  const query = new URLSearchParams({ brand: brand.slice(1), contrast: brandContrast.slice(1), accent: accent.slice(1) });
+  return themed.replace('</head>', () => `<link rel="stylesheet" href="/theme.css?${escapeAttr(query.toString())}" /></head>`);
+}
+
 /** The language the web app will pick when nothing is stored: the first of fr/en the browser asks for, else en. */
 export function shellLang(acceptLanguage: string | undefined): ShellLang {
   const tags = (acceptLanguage ?? '')
@@ -120,7 +156,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
 
   // The agency's branding, as GET /agency answers it, for the first screen; agencies change rarely (the
   // API's tenancy caches them 30 s too). Its info HTML goes into the page as it is: sanitised once more.
-  const brandingCache = new Map<string, { branding: Branding | null; at: number }>();
+  const brandingCache = new Map<string, { branding: Branding | null; comms: Comms; at: number }>();
   const brandingFor = async (apiKey: string, lang: ShellLang) => {
     const hash = sha256(apiKey);
     let hit = brandingCache.get(`${lang}:${hash}`);
@@ -128,10 +164,10 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
       const [agency] = await db.select().from(agencies).where(eq(agencies.apiKeyHash, hash)).limit(1);
       const found = agency ? branding(agency, lang) : null;
       if (found?.info) found.info = { ...found.info, html: sanitizeAgencyHtml(found.info.html) };
-      hit = { branding: found, at: Date.now() };
+      hit = { branding: found, comms: agency ? publicComms(agency.communications, lang) : {}, at: Date.now() };
       brandingCache.set(`${lang}:${hash}`, hit);
     }
-    return hit.branding;
+    return hit;
   };
 
   const matchRoute = routeMatcher(appShell?.routes ?? []);
@@ -193,21 +229,24 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     if (!appShell) return html;
     const lang = shellLang(acceptLanguage);
     const route = matchRoute(pathname);
-    const agency = await brandingFor(apiKey, lang).catch(() => null);
+    const shown = await brandingFor(apiKey, lang).catch(() => null);
+    const agency = shown?.branding ?? null;
     const data: Record<string, unknown> = {};
     let screen: string | null = null;
     let kind: 'home' | 'search' = 'home';
     let metas: string;
+    // The build rendered the first screens with the default flags: an agency whose flags change them gets the app's own render.
+    const painted = agency && shellFlagsMatch(agency.features) ? agency : null;
     if (route?.signedInOnly) {
       const home = matchRoute('/');
       const catalog = appShell.preload[lang];
       metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(home, lang), true, 'signed-out', catalog)}${preloadMeta(routePreload(route, lang), true, 'signed-in', catalog)}`;
-      if (agency) screen = fill(appShell[lang].home, agency);
+      if (painted) screen = fill(appShell[lang].home, painted);
     } else {
       const catalog = appShell.preload[lang];
       metas = `${preloadMeta(catalog, false)}${preloadMeta(routePreload(route, lang), true, undefined, catalog)}`;
-      if (agency && route?.id === '/') screen = fill(appShell[lang].home, agency);
-      if (agency && route?.id === '/search') {
+      if (painted && route?.id === '/') screen = fill(appShell[lang].home, painted);
+      if (painted && route?.id === '/search') {
         const search = searchUrlSchema.safeParse(searchOf(query)).data;
         const from = search && supplier.places.byId(search.from, lang);
         const to = search && supplier.places.byId(search.to, lang);
@@ -216,14 +255,16 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
           const { facts } = appShell[lang];
           const fact = Math.floor(Math.random() * facts.length);
           kind = 'search';
-          screen = fill(appShell[lang].search, agency, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
+          screen = fill(appShell[lang].search, painted, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
           Object.assign(data, { places: { [search.from]: from.name, [search.to]: to.name }, fact });
         }
       }
     }
-    if (agency) Object.assign(data, { branding: agency, lang });
+    // The agency's public messages too: a visitor's home page shows them without a call (and its schema).
+    if (agency) Object.assign(data, { branding: agency, lang, comms: shown!.comms });
     const pageData = Object.keys(data).length ? `<script type="application/json" id="escale-page-data">${scriptJson(data)}</script>` : '';
     html = html.replace('</head>', () => `${metas}${pageData}</head>`);
+    if (agency) html = agencyHead(html, agency);
     if (!screen) return html;
     return html.replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`).replace('<div id="root"></div>', () => `<div id="root" data-page="${kind}">${screen}</div>`);
   };
@@ -235,12 +276,23 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
       return reply.status(404).send(errorBody(new ApiError(apiCode.NOT_FOUND), lang));
     if (url.startsWith('/assets/') || path.extname(url)) return reply.status(404).type('text/plain').send('Not found');
     if (!shell) return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build` (npm start does it).');
+    // The host names the agency whose public shell (branding, Api-Key) this page is. The Host header is the
+    // client's to write, which is acceptable here only because nothing is granted by it: every API call is
+    // then scoped by the Api-Key, and a user, a session or an id of another agency is unknown under it.
+    // request.host reads X-Forwarded-Host only from TRUST_PROXY's addresses (app.ts trustProxy), never otherwise.
     const host = request.host.toLowerCase().replace(/:\d+$/, '');
     const apiKey = config.agencyHosts[host] ?? config.defaultApiKey;
     const html = await page(shell.replace('%ESCALE_API_KEY%', escapeAttr(apiKey)), url, query, apiKey, request.headers['accept-language']);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').send(html);
   };
   app.setNotFoundHandler(handler);
+  // An agency's colours as the app's CSS variables (agencyHead): what the address says, checked, nothing else.
+  app.get('/theme.css', { schema: { hide: true } }, async (request, reply) => {
+    const { brand = '', contrast = '', accent = '' } = request.query as Record<string, string | undefined>;
+    if (![brand, contrast, accent].every((c) => HEX.test(c))) return reply.status(400).type('text/plain').send('Bad colours');
+    const css = `:root{--brand:#${brand};--brand-contrast:#${contrast};--brand-strong:${darken(`#${brand}`, 0.25)};--accent:#${accent}}`;
+    return reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').send(css.toLowerCase());
+  });
   // '/' is a directory to the static plugin; the shell answers it.
   app.get('/', { schema: { hide: true } }, handler);
 }

@@ -8,9 +8,12 @@ import { restoreSession } from './lib/auth';
 import { loadBranding } from './lib/branding';
 import { i18n } from './lib/i18n';
 import { queryClient } from './lib/query';
+import { registerModals } from './lib/modal';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
+// The modals' table loads with the first modal (here, not in start.tsx, whose imports every page requests at start).
+registerModals(() => import('./modals').then((m) => m.modalRegistry));
 
 let booting: Promise<unknown> | null = null;
 let booted = false;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { DEFAULT_FEATURES } from '../contract/account';
-import { TOKEN_STORAGE_KEY, startSession, useSession } from './lib/session';
+import { TOKEN_STORAGE_KEY, clearSession, startSession, useSession } from './lib/session';
 import { apiError, userFixture } from './testing/fixtures';
 import { renderRoute } from './testing/render';
 import { server } from './testing/server';
@@ -68,16 +68,30 @@ describe('the app shell (spec 3 §2)', () => {
     screen.getByRole('heading', { level: 1, name: 'Que souhaitez-vous réserver ?' });
   });
 
-  it('opens /account on the personal data of the signed-in user', async () => {
+  it('opens /account on the dashboard of the signed-in user', async () => {
     startSession('tok-alice', userFixture());
     const { router } = await renderRoute('/account');
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+    expect(router.state.location.pathname).toBe('/account/dashboard');
+    within(screen.getByRole('main')).getByRole('navigation', { name: 'Mon espace' });
+  });
+
+  it('shows the signed-in user’s personal data in /account/informations', async () => {
+    const links = { ...userFixture().links, updateProfile: { href: '/api/v1/user/', method: 'PUT' as const } };
+    startSession('tok-alice', userFixture({ links }));
+    await renderRoute('/account/informations');
     await screen.findByRole('heading', { level: 1, name: 'Données personnelles' });
-    expect(router.state.location.pathname).toBe('/account/informations');
     const main = screen.getByRole('main');
-    for (const text of ['Alice', 'Martin', 'alice@acme.example', '0611223344', '12/04/1988', 'Acme Industries', 'Paris HQ']) {
-      expect(main.textContent).toContain(text);
-    }
-    within(main).getByRole('navigation', { name: 'Mon espace' });
+    for (const value of ['Alice', 'Martin', 'alice@acme.example', '0611223344']) within(main).getByDisplayValue(value);
+  });
+
+  it('goes home once when the session ends on an account page (signed out, account deleted, expired)', async () => {
+    startSession('tok-alice', userFixture());
+    const { router } = await renderRoute('/account/tickets');
+    await within(screen.getByRole('main')).findByRole('navigation', { name: 'Mon espace' });
+    act(() => clearSession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('heading', { level: 1, name: 'Que souhaitez-vous réserver ?' });
   });
 
   it('shows a not-found page inside the account area and outside it', async () => {
@@ -99,8 +113,10 @@ describe('links from e-mails and partners', () => {
     server.use(
       http.post('/api/v1/user/confirm', async ({ request }) => {
         token = ((await request.json()) as { token: string }).token;
-        return HttpResponse.json({ result: { message: 'ok' } });
+        const onboarding = { token: 'onb-1', username: 'lea', firstname: 'Léa', lastname: 'Rousseau', email: 'lea@acme.example', sso: false };
+        return HttpResponse.json({ result: { message: 'ok', onboarding } });
       }),
+      http.get('/api/v1/user/onboarding/data', () => HttpResponse.json({ result: { birthdate: null, phone: null, gender: null } })),
     );
     const { router } = await renderRoute('/user/activate/act-123');
     await screen.findByRole('heading', { level: 1, name: 'Compte activé' });
@@ -155,27 +171,63 @@ describe('links from e-mails and partners', () => {
     expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Votre mot de passe a été mis à jour');
   });
 
-  it('signs in from a partner link with its one-time token', async () => {
-    server.use(
-      http.post('/api/v1/user/login', async ({ request }) => {
-        const { token } = (await request.json()) as { token: string };
-        return token === 'partner-1'
-          ? HttpResponse.json({ result: { token: 'tok-sso', user: userFixture({ firstname: 'Gus' }) } })
-          : HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 });
-      }),
-    );
-    const { router } = await renderRoute('/sso/globex?token=partner-1');
-    await within(screen.getByRole('banner')).findByText('Gus');
+  /** GET /sso/ (spec 3 §7) as the server answers the entry's one-time token `good-1`: the user with the session token, the session's features. */
+  const ssoEntry = (seen: string[] = []) =>
+    http.get('/api/v1/sso/', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      seen.push(`${query.get('type')} ${query.get('token')}`);
+      if (query.get('token') !== 'good-1') return HttpResponse.json(apiError(101, 'Ce lien n’est pas valide.'), { status: 404 });
+      const external = query.get('type') === 'sandbox';
+      const features = { ...userFixture().features, noTabMode: external, enableAccountAccess: !external, disableHomeRedirectionOnLogo: external };
+      return HttpResponse.json({ result: { user: { ...userFixture({ firstname: 'Gus' }), features, token: 'tok-sso' }, request: null, analytics: null, travel: null, features } });
+    });
+
+  it('signs in from the single sign-on entry with its one-time token, then goes home with every tab', async () => {
+    const seen: string[] = [];
+    server.use(ssoEntry(seen));
+    const { router } = await renderRoute('/sso/globex?token=good-1');
+    const banner = screen.getByRole('banner');
+    await within(banner).findByText('Gus');
+    expect(seen).toEqual(['sso good-1']);
     expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toEqual({});
     expect(useSession.getState().token).toBe('tok-sso');
+    within(banner).getByRole('link', { name: 'Rechercher' });
+    within(banner).getByRole('link', { name: 'Mon espace' });
   });
 
-  it('says AUTH_PROBLEM and goes home when the partner token is refused', async () => {
+  it('signs in from a partner’s sandbox link in external-source mode: no tabs, no account area, a logo that links nowhere', async () => {
+    const seen: string[] = [];
+    server.use(ssoEntry(seen));
+    const { router } = await renderRoute('/sandbox/globex?token=good-1');
+    const banner = screen.getByRole('banner');
+    await within(banner).findByText('Gus');
+    expect(seen).toEqual(['sandbox good-1']);
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(banner).queryByRole('link', { name: 'Rechercher' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'Mon espace' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: /accueil/ })).toBeNull();
+    // The account area stays closed.
+    await router.navigate({ to: '/account/informations' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says AUTH_PROBLEM and goes home when the entry’s token is refused', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.post('/api/v1/user/login', () => HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 })));
+    server.use(ssoEntry());
     const { router } = await renderRoute('/sandbox/acme?token=bad');
     expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('says AUTH_PROBLEM and goes home when the entry has no token, asking the server nothing', async () => {
+    const seen: string[] = [];
+    server.use(ssoEntry(seen));
+    const { router } = await renderRoute('/sso/globex');
+    expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(seen).toEqual([]);
     expect(useSession.getState().token).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { loadCancellationTexts } from './features/cancellation/texts';
 import { loadCalendarTexts } from './features/calendar/texts';
 import { loadCartTexts } from './features/cart/texts';
 import { loadCheckoutTexts } from './features/checkout/texts';
+import { loadPrivacyTexts } from './features/privacy/texts';
 
 const withAccountTexts = <M>(component: Promise<M>) => Promise.all([component, loadAccountTexts()]).then(([m]) => m);
 
@@ -26,4 +27,5 @@ export const modalRegistry: ModalRegistry = {
   CancelProducts: { load: () => Promise.all([import('./features/cancellation/CancelProductsModal'), loadCancellationTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
   CalendarSubscription: { load: () => Promise.all([import('./features/calendar/CalendarSubscriptionModal'), loadCalendarTexts()]).then(([m]) => m), wide: true },
+  DeleteAccount: { load: () => Promise.all([import('./features/privacy/DeleteAccountModal'), loadPrivacyTexts()]).then(([m]) => m) },
 };

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, isRedirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
+import { DEFAULT_FEATURES } from './lib/features';
 import type { Branding } from '../contract/agency';
 import type { SearchLinePieces } from '../contract/search-line';
 import { searchUrlSchema } from '../contract/search-url';
@@ -92,6 +93,8 @@ async function renderPage(href: string, prepare: () => void = () => undefined): 
       colors: { brand: '#1d4ed8', brandContrast: '#ffffff', accent: '#0f766e' },
       info: info ? { title: SHELL_SLOTS.infoTitle, html: SHELL_SLOTS.infoHtml } : null,
       supportEmail: support ? SHELL_SLOTS.supportEmail : null,
+      // The defaults: the server paints these screens only for an agency whose flags they show (web.ts shellFlagsMatch).
+      features: DEFAULT_FEATURES,
     };
     queryClient.setQueryData(brandingQuery().queryKey, branding);
     setPageData({ fact: 0 });

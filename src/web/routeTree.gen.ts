@@ -14,15 +14,22 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as FormRouteImport } from './routes/form'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SearchCarRentalsRouteImport } from './routes/search-car-rentals'
+import { Route as SearchExpertRouteImport } from './routes/search-expert'
+import { Route as SearchHotelsRouteImport } from './routes/search-hotels'
 import { Route as TravelViewRouteImport } from './routes/travel-view'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountSplatRouteImport } from './routes/account.$'
 import { Route as AccountApprovalsRouteImport } from './routes/account.approvals'
 import { Route as AccountArchivesRouteImport } from './routes/account.archives'
 import { Route as AccountArchivesBetaRouteImport } from './routes/account.archives-beta'
+import { Route as AccountCompanyRouteImport } from './routes/account.company'
+import { Route as AccountDashboardRouteImport } from './routes/account.dashboard'
 import { Route as AccountInformationsRouteImport } from './routes/account.informations'
+import { Route as AccountPrivacyPolicyRouteImport } from './routes/account.privacy-policy'
 import { Route as AccountTicketsRouteImport } from './routes/account.tickets'
 import { Route as AccountTicketsBetaRouteImport } from './routes/account.tickets-beta'
+import { Route as AgencyQueueRouteImport } from './routes/agency.queue'
 import { Route as ApprovalsOneClickRouteImport } from './routes/approvals.one-click'
 import { Route as CartIndexRouteImport } from './routes/cart.index'
 import { Route as CartCheckoutRouteImport } from './routes/cart.checkout'
@@ -32,6 +39,9 @@ import { Route as SandboxSegmentRouteImport } from './routes/sandbox.$segment'
 import { Route as SsoSegmentRouteImport } from './routes/sso.$segment'
 import { Route as RecapTravelIdTravelerIdRouteImport } from './routes/recap.$travelId.$travelerId'
 import { Route as UserActivateTokenRouteImport } from './routes/user.activate.$token'
+import { Route as UserInvitationTokenRouteImport } from './routes/user.invitation.$token'
+import { Route as UserOnboardingIndexRouteImport } from './routes/user.onboarding.index'
+import { Route as UserOnboardingDeleteRouteImport } from './routes/user.onboarding.delete'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -56,6 +66,21 @@ const FormRoute = FormRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchCarRentalsRoute = SearchCarRentalsRouteImport.update({
+  id: '/search-car-rentals',
+  path: '/search-car-rentals',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchExpertRoute = SearchExpertRouteImport.update({
+  id: '/search-expert',
+  path: '/search-expert',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchHotelsRoute = SearchHotelsRouteImport.update({
+  id: '/search-hotels',
+  path: '/search-hotels',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TravelViewRoute = TravelViewRouteImport.update({
@@ -88,9 +113,24 @@ const AccountArchivesBetaRoute = AccountArchivesBetaRouteImport.update({
   path: '/archives-beta',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountCompanyRoute = AccountCompanyRouteImport.update({
+  id: '/company',
+  path: '/company',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountDashboardRoute = AccountDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountInformationsRoute = AccountInformationsRouteImport.update({
   id: '/informations',
   path: '/informations',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountPrivacyPolicyRoute = AccountPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
   getParentRoute: () => AccountRoute,
 } as any)
 const AccountTicketsRoute = AccountTicketsRouteImport.update({
@@ -102,6 +142,11 @@ const AccountTicketsBetaRoute = AccountTicketsBetaRouteImport.update({
   id: '/tickets-beta',
   path: '/tickets-beta',
   getParentRoute: () => AccountRoute,
+} as any)
+const AgencyQueueRoute = AgencyQueueRouteImport.update({
+  id: '/agency/queue',
+  path: '/agency/queue',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ApprovalsOneClickRoute = ApprovalsOneClickRouteImport.update({
   id: '/approvals/one-click',
@@ -148,6 +193,21 @@ const UserActivateTokenRoute = UserActivateTokenRouteImport.update({
   path: '/user/activate/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserInvitationTokenRoute = UserInvitationTokenRouteImport.update({
+  id: '/user/invitation/$token',
+  path: '/user/invitation/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserOnboardingIndexRoute = UserOnboardingIndexRouteImport.update({
+  id: '/user/onboarding/',
+  path: '/user/onboarding/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserOnboardingDeleteRoute = UserOnboardingDeleteRouteImport.update({
+  id: '/user/onboarding/delete',
+  path: '/user/onboarding/delete',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -155,14 +215,21 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/search-car-rentals': typeof SearchCarRentalsRoute
+  '/search-expert': typeof SearchExpertRoute
+  '/search-hotels': typeof SearchHotelsRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
   '/account/archives': typeof AccountArchivesRoute
   '/account/archives-beta': typeof AccountArchivesBetaRoute
+  '/account/company': typeof AccountCompanyRoute
+  '/account/dashboard': typeof AccountDashboardRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/privacy-policy': typeof AccountPrivacyPolicyRoute
   '/account/tickets': typeof AccountTicketsRoute
   '/account/tickets-beta': typeof AccountTicketsBetaRoute
+  '/agency/queue': typeof AgencyQueueRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/exchange/$productId': typeof ExchangeProductIdRoute
@@ -173,20 +240,30 @@ export interface FileRoutesByFullPath {
   '/cart/': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
+  '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
+  '/user/onboarding/': typeof UserOnboardingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/search-car-rentals': typeof SearchCarRentalsRoute
+  '/search-expert': typeof SearchExpertRoute
+  '/search-hotels': typeof SearchHotelsRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
   '/account/archives': typeof AccountArchivesRoute
   '/account/archives-beta': typeof AccountArchivesBetaRoute
+  '/account/company': typeof AccountCompanyRoute
+  '/account/dashboard': typeof AccountDashboardRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/privacy-policy': typeof AccountPrivacyPolicyRoute
   '/account/tickets': typeof AccountTicketsRoute
   '/account/tickets-beta': typeof AccountTicketsBetaRoute
+  '/agency/queue': typeof AgencyQueueRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/exchange/$productId': typeof ExchangeProductIdRoute
@@ -197,6 +274,9 @@ export interface FileRoutesByTo {
   '/cart': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
+  '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
+  '/user/onboarding': typeof UserOnboardingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -205,14 +285,21 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteWithChildren
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
+  '/search-car-rentals': typeof SearchCarRentalsRoute
+  '/search-expert': typeof SearchExpertRoute
+  '/search-hotels': typeof SearchHotelsRoute
   '/travel-view': typeof TravelViewRoute
   '/account/$': typeof AccountSplatRoute
   '/account/approvals': typeof AccountApprovalsRoute
   '/account/archives': typeof AccountArchivesRoute
   '/account/archives-beta': typeof AccountArchivesBetaRoute
+  '/account/company': typeof AccountCompanyRoute
+  '/account/dashboard': typeof AccountDashboardRoute
   '/account/informations': typeof AccountInformationsRoute
+  '/account/privacy-policy': typeof AccountPrivacyPolicyRoute
   '/account/tickets': typeof AccountTicketsRoute
   '/account/tickets-beta': typeof AccountTicketsBetaRoute
+  '/agency/queue': typeof AgencyQueueRoute
   '/approvals/one-click': typeof ApprovalsOneClickRoute
   '/cart/checkout': typeof CartCheckoutRoute
   '/exchange/$productId': typeof ExchangeProductIdRoute
@@ -223,6 +310,9 @@ export interface FileRoutesById {
   '/cart/': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
+  '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
+  '/user/onboarding/': typeof UserOnboardingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -232,14 +322,21 @@ export interface FileRouteTypes {
     | '/account'
     | '/form'
     | '/search'
+    | '/search-car-rentals'
+    | '/search-expert'
+    | '/search-hotels'
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
     | '/account/archives'
     | '/account/archives-beta'
+    | '/account/company'
+    | '/account/dashboard'
     | '/account/informations'
+    | '/account/privacy-policy'
     | '/account/tickets'
     | '/account/tickets-beta'
+    | '/agency/queue'
     | '/approvals/one-click'
     | '/cart/checkout'
     | '/exchange/$productId'
@@ -250,20 +347,30 @@ export interface FileRouteTypes {
     | '/cart/'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/invitation/$token'
+    | '/user/onboarding/delete'
+    | '/user/onboarding/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
     | '/form'
     | '/search'
+    | '/search-car-rentals'
+    | '/search-expert'
+    | '/search-hotels'
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
     | '/account/archives'
     | '/account/archives-beta'
+    | '/account/company'
+    | '/account/dashboard'
     | '/account/informations'
+    | '/account/privacy-policy'
     | '/account/tickets'
     | '/account/tickets-beta'
+    | '/agency/queue'
     | '/approvals/one-click'
     | '/cart/checkout'
     | '/exchange/$productId'
@@ -274,6 +381,9 @@ export interface FileRouteTypes {
     | '/cart'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/invitation/$token'
+    | '/user/onboarding/delete'
+    | '/user/onboarding'
   id:
     | '__root__'
     | '/'
@@ -281,14 +391,21 @@ export interface FileRouteTypes {
     | '/account'
     | '/form'
     | '/search'
+    | '/search-car-rentals'
+    | '/search-expert'
+    | '/search-hotels'
     | '/travel-view'
     | '/account/$'
     | '/account/approvals'
     | '/account/archives'
     | '/account/archives-beta'
+    | '/account/company'
+    | '/account/dashboard'
     | '/account/informations'
+    | '/account/privacy-policy'
     | '/account/tickets'
     | '/account/tickets-beta'
+    | '/agency/queue'
     | '/approvals/one-click'
     | '/cart/checkout'
     | '/exchange/$productId'
@@ -299,6 +416,9 @@ export interface FileRouteTypes {
     | '/cart/'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/invitation/$token'
+    | '/user/onboarding/delete'
+    | '/user/onboarding/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -307,7 +427,11 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRouteWithChildren
   FormRoute: typeof FormRoute
   SearchRoute: typeof SearchRoute
+  SearchCarRentalsRoute: typeof SearchCarRentalsRoute
+  SearchExpertRoute: typeof SearchExpertRoute
+  SearchHotelsRoute: typeof SearchHotelsRoute
   TravelViewRoute: typeof TravelViewRoute
+  AgencyQueueRoute: typeof AgencyQueueRoute
   ApprovalsOneClickRoute: typeof ApprovalsOneClickRoute
   CartCheckoutRoute: typeof CartCheckoutRoute
   ExchangeProductIdRoute: typeof ExchangeProductIdRoute
@@ -317,6 +441,9 @@ export interface RootRouteChildren {
   CartIndexRoute: typeof CartIndexRoute
   RecapTravelIdTravelerIdRoute: typeof RecapTravelIdTravelerIdRoute
   UserActivateTokenRoute: typeof UserActivateTokenRoute
+  UserInvitationTokenRoute: typeof UserInvitationTokenRoute
+  UserOnboardingDeleteRoute: typeof UserOnboardingDeleteRoute
+  UserOnboardingIndexRoute: typeof UserOnboardingIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -354,6 +481,27 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search-car-rentals': {
+      id: '/search-car-rentals'
+      path: '/search-car-rentals'
+      fullPath: '/search-car-rentals'
+      preLoaderRoute: typeof SearchCarRentalsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search-expert': {
+      id: '/search-expert'
+      path: '/search-expert'
+      fullPath: '/search-expert'
+      preLoaderRoute: typeof SearchExpertRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search-hotels': {
+      id: '/search-hotels'
+      path: '/search-hotels'
+      fullPath: '/search-hotels'
+      preLoaderRoute: typeof SearchHotelsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/travel-view': {
@@ -398,11 +546,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountArchivesBetaRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/account/company': {
+      id: '/account/company'
+      path: '/company'
+      fullPath: '/account/company'
+      preLoaderRoute: typeof AccountCompanyRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/account/dashboard': {
+      id: '/account/dashboard'
+      path: '/dashboard'
+      fullPath: '/account/dashboard'
+      preLoaderRoute: typeof AccountDashboardRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/account/informations': {
       id: '/account/informations'
       path: '/informations'
       fullPath: '/account/informations'
       preLoaderRoute: typeof AccountInformationsRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/account/privacy-policy': {
+      id: '/account/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/account/privacy-policy'
+      preLoaderRoute: typeof AccountPrivacyPolicyRouteImport
       parentRoute: typeof AccountRoute
     }
     '/account/tickets': {
@@ -418,6 +587,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/tickets-beta'
       preLoaderRoute: typeof AccountTicketsBetaRouteImport
       parentRoute: typeof AccountRoute
+    }
+    '/agency/queue': {
+      id: '/agency/queue'
+      path: '/agency/queue'
+      fullPath: '/agency/queue'
+      preLoaderRoute: typeof AgencyQueueRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/approvals/one-click': {
       id: '/approvals/one-click'
@@ -482,6 +658,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserActivateTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/invitation/$token': {
+      id: '/user/invitation/$token'
+      path: '/user/invitation/$token'
+      fullPath: '/user/invitation/$token'
+      preLoaderRoute: typeof UserInvitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/onboarding/': {
+      id: '/user/onboarding/'
+      path: '/user/onboarding'
+      fullPath: '/user/onboarding/'
+      preLoaderRoute: typeof UserOnboardingIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/onboarding/delete': {
+      id: '/user/onboarding/delete'
+      path: '/user/onboarding/delete'
+      fullPath: '/user/onboarding/delete'
+      preLoaderRoute: typeof UserOnboardingDeleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -490,7 +687,10 @@ interface AccountRouteChildren {
   AccountApprovalsRoute: typeof AccountApprovalsRoute
   AccountArchivesRoute: typeof AccountArchivesRoute
   AccountArchivesBetaRoute: typeof AccountArchivesBetaRoute
+  AccountCompanyRoute: typeof AccountCompanyRoute
+  AccountDashboardRoute: typeof AccountDashboardRoute
   AccountInformationsRoute: typeof AccountInformationsRoute
+  AccountPrivacyPolicyRoute: typeof AccountPrivacyPolicyRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountTicketsBetaRoute: typeof AccountTicketsBetaRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -501,7 +701,10 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountApprovalsRoute: AccountApprovalsRoute,
   AccountArchivesRoute: AccountArchivesRoute,
   AccountArchivesBetaRoute: AccountArchivesBetaRoute,
+  AccountCompanyRoute: AccountCompanyRoute,
+  AccountDashboardRoute: AccountDashboardRoute,
   AccountInformationsRoute: AccountInformationsRoute,
+  AccountPrivacyPolicyRoute: AccountPrivacyPolicyRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountTicketsBetaRoute: AccountTicketsBetaRoute,
   AccountIndexRoute: AccountIndexRoute,
@@ -516,7 +719,11 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRouteWithChildren,
   FormRoute: FormRoute,
   SearchRoute: SearchRoute,
+  SearchCarRentalsRoute: SearchCarRentalsRoute,
+  SearchExpertRoute: SearchExpertRoute,
+  SearchHotelsRoute: SearchHotelsRoute,
   TravelViewRoute: TravelViewRoute,
+  AgencyQueueRoute: AgencyQueueRoute,
   ApprovalsOneClickRoute: ApprovalsOneClickRoute,
   CartCheckoutRoute: CartCheckoutRoute,
   ExchangeProductIdRoute: ExchangeProductIdRoute,
@@ -526,6 +733,9 @@ const rootRouteChildren: RootRouteChildren = {
   CartIndexRoute: CartIndexRoute,
   RecapTravelIdTravelerIdRoute: RecapTravelIdTravelerIdRoute,
   UserActivateTokenRoute: UserActivateTokenRoute,
+  UserInvitationTokenRoute: UserInvitationTokenRoute,
+  UserOnboardingDeleteRoute: UserOnboardingDeleteRoute,
+  UserOnboardingIndexRoute: UserOnboardingIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

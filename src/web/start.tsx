@@ -84,13 +84,7 @@ async function start(root: HTMLElement) {
   await nextTask();
   await import('./router');
   await nextTask();
-  const [{ App, boot, loadPage }, { registerModals }, { modalRegistry }, { useSession }] = await Promise.all([
-    import('./App'),
-    import('./lib/modal'),
-    import('./modals'),
-    import('./lib/session'),
-  ]);
-  registerModals(modalRegistry);
+  const [{ App, boot, loadPage }, { useSession }] = await Promise.all([import('./App'), import('./lib/session')]);
   const signedIn = Boolean(useSession.getState().token);
   const evaluating = evaluatePageChunks(signedIn);
   // A signed-out visitor's page loads (code, catalogs, data) as the app starts: nothing to wait for first.

@@ -21,6 +21,16 @@ test('a user’s booked travels are in the beta list, and its status filter work
   await page.getByRole('navigation', { name: 'Mon espace' }).getByRole('link', { name: 'Mes réservations (bêta)' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mes réservations (bêta)' })).toBeVisible();
   const feed = page.getByRole('feed', { name: 'Mes réservations (bêta)' });
+  // Every status by default: his two booked trains are there, among what other journeys left him
+  // (the agency queue's cancelled Eurostar); not the one still in his cart.
+  await expect(feed.getByRole('heading', { level: 2, name: 'Paris → Marseille' })).toBeVisible();
+  await expect(feed.getByRole('heading', { level: 2, name: 'Paris → Lyon' })).toBeVisible();
+  await expect(feed.getByRole('heading', { level: 2, name: 'Paris → Lille' })).toHaveCount(0);
+
+  const status = page.getByRole('combobox', { name: 'Statut' });
+  await status.selectOption({ label: 'En approbation' });
+  await expect(page.getByText('Aucun voyage ne correspond à ces filtres')).toBeVisible();
+  await status.selectOption({ label: 'Émis' });
   await expect(page.getByRole('status').filter({ hasText: 'voyages' })).toHaveText('2 voyages');
   // Newest start first, the route, the local times, the traveller and the status.
   const rows = feed.getByRole('article');
@@ -30,15 +40,9 @@ test('a user’s booked travels are in the beta list, and its status filter work
   await expect(rows.nth(1)).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d – \d\d:\d\d/);
   await expect(rows.nth(1)).toContainText('Gus Moreau');
   await expect(rows.nth(1)).toHaveAttribute('aria-setsize', '2');
+  await expect(rows.nth(0)).toContainText('Émis');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-
-  const status = page.getByRole('combobox', { name: 'Statut' });
-  await status.selectOption({ label: 'En approbation' });
-  await expect(page.getByText('Aucun voyage ne correspond à ces filtres')).toBeVisible();
-  await status.selectOption({ label: 'Émis' });
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Émis');
 
   // The keyboard reaches the list and moves in it.
   await rows.nth(0).focus();

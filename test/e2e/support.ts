@@ -2,15 +2,28 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Escale2026!';
 
-/** Two-step login through the header's Log in button. */
+/**
+ * Two-step login through the header's Log in button. A user of a company with single sign-on (gus,
+ * Globex) is sent to the company's provider (the demo one at /oidc), whose page asks the password
+ * and sends the browser back signed in.
+ */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Nom d’utilisateur').fill(username);
   await dialog.getByRole('button', { name: 'Continuer' }).click();
-  await dialog.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Se connecter' }).click();
+  const form = dialog.or(providerForm(page));
+  const passwordField = form.getByLabel('Mot de passe', { exact: true });
+  // A provider that still knows this browser (its own session, from an earlier sign-in) sends it straight back.
+  // (The wait that loses the race must not fail the test later.)
+  await Promise.race([passwordField.waitFor().catch(() => undefined), page.waitForURL(/\/sso\//).catch(() => undefined)]);
+  if (/\/sso\//.test(page.url())) return;
+  await passwordField.fill(password);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
 }
+
+/** The sign-in form of the demo OpenID Connect provider (/oidc). */
+export const providerForm = (page: Page) => page.getByRole('form', { name: 'Connexion au fournisseur d’identité' });
 
 /** Opens the newest e-mail to `to` in the developer mailbox and follows its link. */
 export async function followMailLink(page: Page, to: string, linkName: string) {
@@ -18,6 +31,41 @@ export async function followMailLink(page: Page, to: string, linkName: string) {
   const mail = page.locator('article', { hasText: to }).first();
   await expect(mail).toBeVisible();
   await mail.getByRole('link', { name: linkName }).click();
+}
+
+/** The password of the travellers the journeys sign up. */
+export const NEW_USER_PASSWORD = 'Voyage2026';
+
+/**
+ * Signs a new traveller (Inès Lambert) up through the API, so the demo users stay as they are; the
+ * activation e-mail waits in the developer mailbox. With `activate`, the account is activated too.
+ */
+export async function signUpTraveller(page: Page, { activate = false } = {}) {
+  const id = unique();
+  const traveller = { username: `ines${id}`, email: `ines${id}@acme.example` };
+  const headers = { 'Api-Key': 'demo-agency-key' };
+  const res = await page.request.post('/api/v1/user/signin', {
+    headers,
+    data: {
+      gender: 'MS',
+      firstname: 'Inès',
+      lastname: 'Lambert',
+      ...traveller,
+      phone: '0612345678',
+      birthdate: '1990-05-17',
+      password: NEW_USER_PASSWORD,
+      password_confirm: NEW_USER_PASSWORD,
+      address: { description: '3 place Bellecour, 69002 Lyon' },
+      gdpr_consent: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  if (activate) {
+    const mail = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`);
+    const token = /\/user\/activate\/([\w-]+)/.exec(((await mail.json()) as { result: { text: string }[] }).result[0]!.text)![1];
+    expect((await page.request.post('/api/v1/user/confirm', { headers, data: { token } })).status()).toBe(200);
+  }
+  return traveller;
 }
 
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -76,9 +124,9 @@ export async function signIn(page: Page, username: string, firstname: string) {
 export const tripForm = (page: Page) => page.getByRole('form', { name: 'Recherche de trajet' });
 export const searchPanel = (page: Page) => page.getByRole('complementary', { name: 'Détails de la recherche' });
 
-/** Types a day in a date field of the trip form and picks its hour: the default hour (an hour from now) would make the journey depend on when the test runs. */
-export async function setDateTime(page: Page, label: string, day: Date, hour: string) {
-  const input = tripForm(page).getByLabel(label, { exact: true });
+/** Types a day in a date field of a search form (the trip's by default) and picks its hour: the default hour (an hour from now) would make the journey depend on when the test runs. */
+export async function setDateTime(page: Page, label: string, day: Date, hour: string, form: Locator = tripForm(page)) {
+  const input = form.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(typedDate(day));
   await searchPanel(page).getByRole('group', { name: 'Heure' }).getByText(hour, { exact: true }).click();

@@ -1,32 +1,26 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { agencies, companies, entities, users } from '../../src/server/db/schema';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { ALPINE_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { hashPassword, sha256 } from '../../src/server/platform/secrets';
 
-export const SECOND_API_KEY = 'second-agency-key';
+export const SECOND_API_KEY = ALPINE_API_KEY;
 
 /**
- * A second agency for the tests only (the demo has one): Horizon Voyages, its customer Initech
- * (one entity; an approver to choose, approval always) and four users with the demo password:
- * olga (travel agent), ines (employee), paul and rémi (Initech's approvers, in that order).
+ * The second agency of the tests is the demo's own (db/seed.ts): Alpine Business Travel, its customer
+ * Initech, ivan (employee) and olga (approver). This adds, for the tests only, what the demo does not
+ * have: an Initech entity, the expert mode for ivan (so that the expert search's ids are checked, not
+ * only refused), an agency travel agent (vera), a second Initech approver (rémi, after olga) and
+ * Initech's travel manager (tom, permission account_creation: the company's administration).
  */
 export async function addSecondAgency(db: Db) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const [agency] = await tx
-      .insert(agencies)
-      .values({ name: 'Horizon Voyages', apiKeyHash: sha256(SECOND_API_KEY), brandColor: '#7c2d12', accentColor: '#0f766e' })
-      .returning();
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        agencyId: agency!.id,
-        name: 'Initech',
-        config: { test: true, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
-        checkoutRules: { analytics: [], missionOrders: false, chooseApprover: true, approval: 'always', policy: null },
-      })
-      .returning();
+    const [agency] = await tx.select().from(agencies).where(eq(agencies.apiKeyHash, sha256(ALPINE_API_KEY)));
+    const [company] = await tx.select().from(companies).where(and(eq(companies.agencyId, agency!.id), eq(companies.name, 'Initech')));
     const [entity] = await tx.insert(entities).values({ companyId: company!.id, name: 'Initech Lille' }).returning();
+    const [ivan] = await tx.update(users).set({ flags: { canUseExpertMode: true } }).where(and(eq(users.agencyId, agency!.id), eq(users.username, 'ivan'))).returning();
+    const [olga] = await tx.select().from(users).where(and(eq(users.agencyId, agency!.id), eq(users.username, 'olga')));
     const person = (username: string, firstname: string, lastname: string, more: Partial<typeof users.$inferInsert> = {}) => ({
       agencyId: agency!.id,
       companyId: company!.id,
@@ -35,19 +29,18 @@ export async function addSecondAgency(db: Db) {
       passwordHash,
       firstname,
       lastname,
-      gender: 'MS' as const,
+      gender: 'MR' as const,
       status: 'active' as const,
       ...more,
     });
-    const [olga, ines, paul, remi] = await tx
+    const [vera, remi, tom] = await tx
       .insert(users)
       .values([
-        person('olga', 'Olga', 'Vidal', { companyId: null, perms: ['travel_agent'] }),
-        person('ines', 'Inès', 'Faure'),
-        person('paul', 'Paul', 'Marchand', { gender: 'MR', perms: ['approval'] }),
-        person('remi', 'Rémi', 'Noël', { gender: 'MR', perms: ['approval'] }),
+        person('vera', 'Vera', 'Colin', { companyId: null, gender: 'MS', email: 'vera@alpine-business-travel.example', perms: ['travel_agent'] }),
+        person('remi', 'Rémi', 'Noël', { perms: ['approval'] }),
+        person('tom', 'Tom', 'Bernier', { perms: ['account_creation'] }),
       ])
       .returning();
-    return { agency: agency!, company: company!, entity: entity!, users: { olga: olga!, ines: ines!, paul: paul!, remi: remi! } };
+    return { agency: agency!, company: company!, entity: entity!, users: { ivan: ivan!, olga: olga!, vera: vera!, remi: remi!, tom: tom! } };
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_HANDLERS } from '../../src/server/app';
-import { authFailures, idempotencyKeys, jobs, rateLimits, sessions, tripSearches, users } from '../../src/server/db/schema';
+import { authFailures, idempotencyKeys, jobs, rateLimits, sandboxPayTokens, sessions, tripSearches, users } from '../../src/server/db/schema';
 import { runDueJobs } from '../../src/server/platform/jobs';
 import { scheduleMaintenance } from '../../src/server/platform/maintenance';
 import { scheduleSearchCleanup } from '../../src/server/features/trip/jobs';
@@ -19,7 +19,7 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
   });
   afterAll(() => api.close());
 
-  it('drops expired, revoked and idle sessions, old idempotency keys, old searches, ended rate-limit windows and failed sign-ins past the window; keeps the rest', async () => {
+  it('drops expired, revoked and idle sessions, old idempotency keys, old searches, ended rate-limit windows, failed sign-ins past the window and card tokens never paid with; keeps the rest', async () => {
     const { db, clock } = api;
     const token = await api.login('alice');
     const [alice] = await db.select().from(users).where(eq(users.username, 'alice'));
@@ -46,6 +46,15 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
       { scope: 'address', key: 'recent-failure', at: at(-60_000) },
     ]);
 
+    const cardToken = (token: string, values: Partial<typeof sandboxPayTokens.$inferInsert>) =>
+      ({ token, brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, holder: 'Alice', behaviour: 'frictionless' as const, ...values });
+    await db.insert(sandboxPayTokens).values([
+      // Timed by the database clock, as the purge reads it (the test's clock is another).
+      cardToken('tok_unused_old_0000000', { createdAt: new Date(Date.now() - 2 * DAY) }),
+      cardToken('tok_used_old_00000000', { createdAt: new Date(Date.now() - 2 * DAY), customer: alice!.id }),
+      cardToken('tok_unused_new_000000', {}),
+    ]);
+
     // What the server schedules at start-up: a purge now, then every day.
     await scheduleMaintenance(db, clock.now());
     await scheduleSearchCleanup(db, clock.now());
@@ -60,5 +69,6 @@ describe('a daily job purges what has expired (issue 12 #5)', () => {
     expect(await db.select({ id: tripSearches.id }).from(tripSearches)).toHaveLength(1);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['running']);
     expect((await db.select({ key: authFailures.key }).from(authFailures)).map((r) => r.key)).toEqual(['recent-failure']);
+    expect((await db.select({ token: sandboxPayTokens.token }).from(sandboxPayTokens)).map((r) => r.token).sort()).toEqual(['tok_unused_new_000000', 'tok_used_old_00000000']);
   });
 });

@@ -9,17 +9,27 @@ import type { Supplier } from '../../src/server/supplier/types';
 import { outboxMailer } from '../../src/server/platform/mail';
 import type { Services } from '../../src/server/platform/services';
 import { createSandboxSupplier } from '../../src/server/supplier';
+import { createSandboxPayment } from '../../src/server/payment/sandbox';
+import type { PaymentService } from '../../src/server/payment/types';
+import type { Db } from '../../src/server/db/client';
+import type { Clock } from '../../src/server/platform/clock';
 
 export { DEMO_API_KEY, DEMO_PASSWORD };
 
 type Body = InjectOptions['payload'];
 
-/** A real app on a fresh database with a clock the test moves. */
-export async function startApi(overrides: Partial<Config> = {}, deps: { supplier?: Supplier } = {}) {
+/**
+ * A real app on a fresh database with a clock the test moves. `payment`: the card payment service the
+ * app uses, made on the test's database and clock (a test wraps the sandbox one to watch or break it).
+ */
+export async function startApi(
+  overrides: Partial<Config> = {},
+  deps: { supplier?: Supplier; payment?: (db: Db, clock: Clock) => PaymentService; logStream?: NodeJS.WritableStream } = {},
+) {
   const database = await freshDatabase();
   const clock = fixedClock('2026-11-22T09:00:00Z');
   const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000', ANONYMOUS_SEARCH_RATE_LIMIT: '1000' }), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, logger: false, supplier: deps.supplier });
+  const app = await buildApp({ db: database.db, config, clock, ...(deps.logStream ? { logStream: deps.logStream } : { logger: false }), supplier: deps.supplier, payment: deps.payment?.(database.db, clock) });
   await app.ready();
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
   const links = new LinkChecker();
@@ -53,13 +63,14 @@ export async function startApi(overrides: Partial<Config> = {}, deps: { supplier
   return { app, db: database.db, clock, call, login, lastMail, links, close: async () => { await app.close(); await database.close(); } };
 }
 
-/** What the job runner and the services need, on the test app's database and clock (e-mails to the outbox, the sandbox supplier). */
-export const jobServices = (api: Pick<Api, 'db' | 'clock'>): Services => ({
+/** What the job runner and the services need, on the test app's database and clock (e-mails to the outbox, the sandbox supplier and payment service). */
+export const jobServices = (api: Pick<Api, 'db' | 'clock'>, payment?: PaymentService): Services => ({
   db: api.db,
   clock: api.clock,
   config: loadConfig({ NODE_ENV: 'test' }),
   mailer: outboxMailer,
   supplier: createSandboxSupplier(),
+  payment: payment ?? createSandboxPayment(api.db, api.clock),
 });
 
 const safeJson = (s: string) => {

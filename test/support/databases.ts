@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/db/seed';
@@ -11,7 +11,8 @@ import { seedIfEmpty } from '../../src/server/db/seed';
  * TEST_DATABASE_URL the same happens on PostgreSQL with CREATE DATABASE … TEMPLATE.
  */
 export const TEMPLATE_DUMP = path.resolve('.test-data/pglite-template.tar.gz');
-export const TEMPLATE_DB = 'escale_test_template';
+/** One template per checkout: runs from two worktrees on one PostgreSQL server must not drop each other's. */
+export const TEMPLATE_DB = `escale_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8)}`;
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);

@@ -46,13 +46,12 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { withPreparedStatements } = await import('./pglite-statements');
   const { drizzle } = await import('drizzle-orm/pglite');
   const client =
     opts.thread && opts.dataDir
       ? new (await import('./pglite-proxy')).PGliteThread(opts.dataDir)
-      : opts.loadDataDir
-        ? new PGlite({ loadDataDir: opts.loadDataDir, ...BYTEA_CODEC })
-        : new PGlite(opts.dataDir, BYTEA_CODEC);
+      : withPreparedStatements(opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir, ...BYTEA_CODEC }) : new PGlite(opts.dataDir, BYTEA_CODEC));
   await client.waitReady;
   // Its pages live in memory: an index lookup costs about a sequential read (the default 4 suits disks),
   // so the planner takes the inbox's few requests by key instead of scanning them all.

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { BYTEA_CODEC } from './pglite-codec';
+import { withPreparedStatements } from './pglite-statements';
 import type { ThreadRequest, ThreadResponse, WireQueryOptions } from './pglite-proxy';
 
 /*
@@ -12,11 +13,26 @@ import type { ThreadRequest, ThreadResponse, WireQueryOptions } from './pglite-p
 /** drizzle reads dates and intervals as the database writes them (its own parsers are functions: they cannot cross threads). */
 const AS_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = Object.fromEntries(AS_TEXT.map((oid) => [oid, (value: string) => value]));
-const optionsOf = (wire: WireQueryOptions | undefined) => (wire ? { rowMode: wire.rowMode, ...(wire.datesAsText ? { parsers: asText } : {}) } : undefined);
 
 const { dataDir } = workerData as { dataDir: string };
-const pg = new PGlite(dataDir, BYTEA_CODEC);
+const pg = withPreparedStatements(new PGlite(dataDir, BYTEA_CODEC));
 const port = parentPort!;
+
+/*
+ * PGlite copies a query's own parsers over its ~320 defaults on every call (0.1 ms, a third of a
+ * small query's cost), and drizzle's every query brings them: they are the defaults here instead,
+ * once the array types are known (their parsers are set at start-up). The rare call that does not
+ * ask for dates as text brings PGlite's own.
+ */
+const ready = pg.waitReady.then(() => {
+  const dateParsers = Object.fromEntries(AS_TEXT.map((oid) => [oid, pg.parsers[oid]!]));
+  Object.assign(pg.parsers, asText);
+  return { parsers: dateParsers };
+});
+const optionsOf = async (wire: WireQueryOptions | undefined) => {
+  const ownDates = await ready;
+  return wire?.datesAsText ? { rowMode: wire.rowMode } : { rowMode: wire?.rowMode, ...ownDates };
+};
 
 /** Open transactions: each one's handle, how to end it, and its outcome (its COMMIT's or ROLLBACK's). */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
@@ -33,16 +49,16 @@ const failure = (err: unknown) => {
 async function handle(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'ready':
-      await pg.waitReady;
+      await ready;
       return null;
     case 'query': {
       const target = request.tx === undefined ? pg : open.get(request.tx)!.tx;
-      const result = await target.query(request.sql, request.params, optionsOf(request.options));
+      const result = await target.query(request.sql, request.params, await optionsOf(request.options));
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
       const target = request.tx === undefined ? pg : open.get(request.tx)!.tx;
-      return (await target.exec(request.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+      return (await target.exec(request.sql, await ready)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
     }
     case 'begin':
       // Answers once the transaction holds the database (PGlite runs one at a time); ends when told.

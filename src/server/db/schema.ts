@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Lang } from '../../contract/account';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
@@ -8,6 +8,10 @@ import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../do
 import type { ApprovalKind, ApprovalStatus, RecipientRole, StoredChainStep } from '../domain/approvals';
 import type { StoredTripRequest } from '../domain/trip';
 import type { FareOffer, Journey } from '../domain/journey';
+import type { Accessibility } from '../domain/accessibility';
+import type { LastTraveler, SpecialFare } from '../domain/profile';
+import type { StoredPaymentStatus, StoredRefund } from '../domain/payment';
+import type { CardBrand } from '../../contract/travel';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -28,11 +32,16 @@ export const agencies = pgTable('agencies', {
   supportEmail: text('support_email'),
   /** Messages the agency shows its travellers on a page (spec 2 §7 GET /comms), optionally for one company or entity. */
   communications: jsonb('communications').$type<AgencyCommunication[]>().notNull().default([]),
+  /** Its own privacy policy per language (issue 16, features/privacy): title, version and HTML, sanitised when read; null: Escale's default text. */
+  privacyPolicy: jsonb('privacy_policy').$type<AgencyPrivacyPolicy>(),
+  /** The agency's feature flags (contract featureFlagsSchema): over the defaults, under its companies' own. */
+  features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
 
 /** The agency's information block in the languages it wrote it in (the app falls back to another). */
 export type AgencyInfo = Partial<Record<Lang, { title: string; html: string }>>;
+export type AgencyPrivacyPolicy = Partial<Record<Lang, { title: string; version: string; html: string }>>;
 
 export type AgencyCommunication = {
   id: string;
@@ -49,6 +58,26 @@ export type CompanyConfig = {
   airOfflineCancellation: boolean;
   railOfflineCancellation: boolean;
   travelAgency: { hasMultipaxSearchDisabled: boolean };
+  /** Car renters the company prefers (renter codes: EP, ZE…): first with BY_PREF, tagged `preferred` (issue 14). */
+  preferredRenters?: string[];
+  /** Renter codes and hotel chain or group codes with negotiated rates (the supplier's customer codes). */
+  negotiatedRenters?: string[];
+  negotiatedHotelChains?: string[];
+};
+
+/**
+ * A company's OpenID Connect provider (issue 15): its users sign in there (authorization code with
+ * PKCE, features/sso). Never sent to a browser: it holds the client secret.
+ */
+export type CompanySso = {
+  /** The company's name in the entry paths /auth/sso/<segment> and /auth/sandbox/<segment>: lower-case letters, digits, dashes. */
+  segment: string;
+  /** The provider's issuer URL; a path (`/oidc`) names this server's own demo provider, at its public origin. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Asked of the provider: `openid email profile` at least (users are matched by e-mail). */
+  scopes: string;
 };
 
 export const companies = pgTable('companies', {
@@ -68,8 +97,10 @@ export const companies = pgTable('companies', {
     .default({ analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null }),
   /** Places offered before anything is typed (offices, plants), in the contract's place shape. */
   suggestedAddresses: jsonb('suggested_addresses').$type<unknown[]>().notNull().default([]),
+  /** Single sign-on; null: its users sign in with a password. */
+  sso: jsonb('sso').$type<CompanySso>(),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('companies_sso_segment').on(sql`(${t.sso}->>'segment')`)]);
 
 export const entities = pgTable('entities', {
   id: id(),
@@ -84,6 +115,8 @@ export type UserFlags = {
   isPwdChangeDisabled?: boolean;
   isUsernameChangeDisabled?: boolean;
 };
+
+export type UserStatus = 'pending' | 'invited' | 'active' | 'inactive' | 'deleted';
 
 export const users = pgTable(
   'users',
@@ -105,11 +138,30 @@ export const users = pgTable(
     flags: jsonb('flags').$type<UserFlags>().notNull().default({}),
     /** The language of their last sign-in: e-mails sent to them (by others' actions, by jobs) are in it. */
     lang: text('lang').$type<'fr' | 'en'>().notNull().default('fr'),
-    /** pending (e-mail not confirmed yet), active, deleted. */
-    status: text('status').$type<'pending' | 'active' | 'deleted'>().notNull(),
+    /**
+     * pending (e-mail not confirmed yet), invited (created by the company's travel manager, no password
+     * until the invitation is accepted), active, inactive (deactivated by the travel manager: no sign-in,
+     * no session, in no list), deleted.
+     */
+    status: text('status').$type<UserStatus>().notNull(),
+    /** An approver's backup (issue 15): asked at half time when the traveller named none (features/company-admin). */
+    backupApproverId: uuid('backup_approver_id').references((): AnyPgColumn => users.id),
     gdprConsentAt: instant('gdpr_consent_at'),
     createdAt: createdAt(),
     activatedAt: instant('activated_at'),
+    // The editable profile (features/profile, issue 16).
+    cityOfBirth: text('city_of_birth'),
+    birthCountry: text('birth_country'),
+    /** Handicap and accompaniment (domain/accessibility.ts); null: none recorded. */
+    accessibility: jsonb('accessibility').$type<Accessibility>(),
+    /** The language the user chose in their profile: sign-ins no longer change `lang` once set. */
+    preferredLang: text('preferred_lang').$type<'fr' | 'en'>(),
+    /** The profile's version: PUT /user/ changes it only from the version the user looked at (If-Match). */
+    version: integer('version').notNull().default(1),
+    /** The last people they booked for, most recent first (at most 10), written on booking. */
+    lastTravelers: jsonb('last_travelers').$type<LastTraveler[]>().notNull().default([]),
+    /** Special fares they may search with (spec 1): entries flagged `auto` are applied by the agency, not offered. */
+    specialFares: jsonb('special_fares').$type<SpecialFare[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('users_agency_username').on(t.agencyId, sql`lower(${t.username})`),
@@ -128,17 +180,42 @@ export const sessions = pgTable(
     lastSeenAt: instant('last_seen_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** Opened from a partner's sandbox entry (spec 3 §2): the app hides its tabs and the account area for it. */
+    externalSource: boolean('external_source').notNull().default(false),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
 
-/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links. */
+/**
+ * A single sign-on under way (features/sso): what the callback must find again — the state, nonce and
+ * PKCE verifier sent to the provider — keyed by the hash of the HttpOnly cookie that ties it to the
+ * browser that started it. Used once; short-lived.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: id(),
+    browserHash: text('browser_hash').notNull().unique(),
+    companyId: uuid('company_id').notNull().references(() => companies.id),
+    /** sso: an ordinary sign-in; sandbox: a partner's entry (external-source mode). */
+    entry: text('entry').$type<'sso' | 'sandbox'>().notNull(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('sso_logins_expiry').on(t.expiresAt)],
+);
+
+/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links, invitations (issue 15). */
 export const userTokens = pgTable(
   'user_tokens',
   {
     id: id(),
     userId: uuid('user_id').notNull().references(() => users.id),
-    kind: text('kind').$type<'activation' | 'reset' | 'login'>().notNull(),
+    kind: text('kind').$type<'activation' | 'reset' | 'login' | 'invitation' | 'onboarding'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
@@ -206,6 +283,11 @@ export const travels = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id),
     entityId: uuid('entity_id').references(() => entities.id),
     customerId: uuid('customer_id').references(() => companies.id),
+    /**
+     * The traveller agency staff (travel_agent, assistance_agent) book this travel for: it is theirs
+     * too once checked out (their bookings, calendar), `userId` being the staff member who booked it.
+     */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id),
     status: text('status').$type<TravelStatus>().notNull(),
     version: integer('version').notNull().default(1),
     /** Checkout answers: analytics values, mission orders, the chosen approvers. */
@@ -224,7 +306,15 @@ export const travels = pgTable(
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('travels_user_status').on(t.userId, t.status), index('travels_user_starts').on(t.userId, t.startsAt, t.id)],
+  (t) => [
+    index('travels_user_status').on(t.userId, t.status),
+    index('travels_user_starts').on(t.userId, t.startsAt, t.id),
+    index('travels_on_behalf_of').on(t.onBehalfOf, t.startsAt),
+    // The travel manager's dashboard (features/stats): the company's travels over a period.
+    index('travels_company_starts').on(t.companyId, t.startsAt),
+    // The agency work queue's options near their deadline (features/agency-queue): held travels only.
+    index('travels_held_until').on(t.agencyId, t.confirmationTimeLimit).where(sql`${t.status} = 'pending_confirmation'`),
+  ],
 );
 
 export const travelProducts = pgTable(
@@ -258,6 +348,13 @@ export const travelProducts = pgTable(
     ticket: jsonb('ticket')
       .$type<TicketData>()
       .generatedAlwaysAs(sql`travel_product_ticket(data)`),
+    /**
+     * What the dashboard sums (issue 16, features/stats; functions of the migration travel_stats),
+     * derived from `data` like `summary`: grams CO2e, km and minutes on board, every traveller counted.
+     */
+    co2: integer('co2').generatedAlwaysAs(sql`travel_product_co2(data)`),
+    distanceKm: integer('distance_km').generatedAlwaysAs(sql`travel_product_km(data)`),
+    minutes: integer('minutes').generatedAlwaysAs(sql`travel_product_minutes(data)`),
     /** What the daily reconciliation found the supplier changed since booking (cancelled by the carrier, new times), oldest first. */
     notices: jsonb('notices').$type<SupplierNotice[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -425,6 +522,10 @@ export const guests = pgTable(
   {
     id: id(),
     ownerId: uuid('owner_id').notNull().references(() => users.id),
+    /** A company's guest (issue 15: made by its travel manager, the owner): every employee may book for them. */
+    companyId: uuid('company_id').references(() => companies.id),
+    /** Deactivated by the travel manager: offered to no one, bookable by no one. */
+    deactivatedAt: instant('deactivated_at'),
     gender: text('gender').$type<'MR' | 'MS'>(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
@@ -432,28 +533,30 @@ export const guests = pgTable(
     birthdate: text('birthdate'),
     createdAt: createdAt(),
   },
-  (t) => [index('guests_owner').on(t.ownerId)],
+  (t) => [index('guests_owner').on(t.ownerId), index('guests_company').on(t.companyId)],
 );
 
 /**
- * Work the agency does for its travellers (issue 13): for now, cancellations that cannot be done
- * online (the company's offline rule, or the supplier's). One task per travel and request; its
- * staff (travel_agent, assistance_agent) complete it with the refund obtained, or refuse it.
+ * Work the agency does for its travellers (issues 13, 15): cancellations that cannot be done online
+ * (the company's offline rule, or the supplier's), one task per travel and request, which its staff
+ * (travel_agent, assistance_agent) complete with the refund obtained, or refuse; and approved travels
+ * the supplier would not book (`failed_booking`, written with the failure), which they close with a note.
  */
 export const agencyTasks = pgTable(
   'agency_tasks',
   {
     id: id(),
     agencyId: uuid('agency_id').notNull().references(() => agencies.id),
-    kind: text('kind').$type<'cancellation'>().notNull(),
+    kind: text('kind').$type<'cancellation' | 'failed_booking'>().notNull(),
     travelId: uuid('travel_id').notNull().references(() => travels.id),
     productIds: uuid('product_ids').array().notNull(),
     requesterId: uuid('requester_id').notNull().references(() => users.id),
     status: text('status').$type<'open' | 'done'>().notNull().default('open'),
-    outcome: text('outcome').$type<'cancelled' | 'refused'>(),
+    outcome: text('outcome').$type<'cancelled' | 'refused' | 'closed'>(),
     /** Cents, for all the task's products, once done. */
     refund: integer('refund'),
     fees: integer('fees'),
+    /** The refusal's reason, or the note a failed booking was closed with. */
     reason: text('reason'),
     createdAt: createdAt(),
     answeredAt: instant('answered_at'),
@@ -507,3 +610,178 @@ export const exchangeOffers = pgTable(
   },
   (t) => [index('exchange_offers_product').on(t.productId)],
 );
+
+/**
+ * What agency staff did for a traveller (issue 15): every change a travel agent or an assistance agent
+ * makes to a travel — who, for whom, what (the operation), when. The traveller sees it in their bookings.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    actorId: uuid('actor_id').notNull().references(() => users.id),
+    forUserId: uuid('for_user_id').references(() => users.id),
+    travelId: uuid('travel_id').references(() => travels.id),
+    /** The operation (the rel name, e.g. addToCart, confirmTravel). */
+    action: text('action').notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('staff_actions_travel').on(t.travelId, t.at), index('staff_actions_for_user').on(t.forUserId, t.at)],
+);
+
+/**
+ * A user's identity documents (issue 16, spec 3 "Identity document"): passport, ID card, driving
+ * licence. Days are ISO text (YYYY-MM-DD). `number` is personal data: shown to its owner only, never
+ * logged. `position` keeps the order the user gave.
+ */
+export const travelDocuments = pgTable(
+  'travel_documents',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').$type<'passport' | 'id_card' | 'driver_license'>().notNull(),
+    civility: text('civility').$type<'mr' | 'ms'>().notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    nationality: text('nationality').notNull(),
+    documentName: text('document_name'),
+    effectiveDate: text('effective_date').notNull(),
+    expirationDate: text('expiration_date'),
+    number: text('number').notNull(),
+    countryOfIssue: text('country_of_issue').notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('travel_documents_user').on(t.userId, t.position)],
+);
+
+/**
+ * A user's loyalty and discount cards (spec 3 "Loyalty/discount card", issue 16): the card type is
+ * reference data (supplier/card-types.ts), the number as typed (trimmed), dates as ISO days.
+ */
+export const userCards = pgTable(
+  'user_cards',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardTypeId: text('card_type_id').notNull(),
+    cardNumber: text('card_number'),
+    effectiveDate: text('effective_date'),
+    expirationDate: text('expiration_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_cards_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A user's saved payment cards (issue 16): the payment service's token standing for the card, and what
+ * may be shown of it. Never the number nor the security code: those go to the payment service only.
+ */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    brand: text('brand').$type<CardBrand>().notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holder: text('holder').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_cards_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Our record of a travel's card payment (issue 16, features/booking/card-payment.ts; its life in
+ * domain/payment.ts): written before the payment service is asked anything, and moved on in the
+ * transaction of each change it stands for, so no crash leaves money taken without its record or a
+ * payment asked twice (every call to the service goes under a key of ours made from this row's id).
+ * `request` is what the attempt was asked with (card, amount, travel version): a retry of the same
+ * intent resumes the attempt instead of starting another. Card data: the token, brand, last 4 digits,
+ * expiry and holder only.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    status: text('status').$type<StoredPaymentStatus>().notNull(),
+    request: text('request').notNull(),
+    token: text('token').notNull(),
+    brand: text('brand').$type<CardBrand>().notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holder: text('holder').notNull(),
+    /** Paid with a saved card; `saveCard`: a new card to save once the bank accepted it. */
+    paymentCardId: uuid('payment_card_id').references(() => paymentCards.id, { onDelete: 'set null' }),
+    saveCard: boolean('save_card').notNull().default(false),
+    /** Cents: what the booking costs, authorized then captured. */
+    amount: integer('amount').notNull(),
+    /** The payment service's id of the payment, once it answered. */
+    pspId: text('psp_id'),
+    authenticationUrl: text('authentication_url'),
+    /** Why it ended without being captured: declined, authentication_failed, abandoned, superseded, booking_failed, expired. */
+    failure: text('failure'),
+    /** Refunds to the card of cancelled products, recorded with each cancellation. */
+    refunds: jsonb('refunds').$type<StoredRefund[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_travel').on(t.travelId),
+    uniqueIndex('payments_one_open_per_travel').on(t.travelId).where(sql`${t.status} in ('authorizing', 'requires_authentication', 'authorized', 'booking')`),
+    uniqueIndex('payments_one_paid_per_travel').on(t.travelId).where(sql`${t.status} in ('capturing', 'captured')`),
+  ],
+);
+
+/**
+ * The sandbox payment service's own state (src/server/payment/sandbox.ts), the "bank" of the demo:
+ * card tokens (what a test card does, never its number) and the payments it was asked for. A real
+ * payment service keeps this on its side; nothing outside src/server/payment reads these tables.
+ */
+export const sandboxPayTokens = pgTable('sandbox_pay_tokens', {
+  token: text('token').primaryKey(),
+  brand: text('brand').$type<CardBrand>().notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  holder: text('holder').notNull(),
+  /** What the test card does: pay at once, ask the holder to authenticate, or be declined. */
+  behaviour: text('behaviour').$type<'frictionless' | 'challenge' | 'decline'>().notNull(),
+  /** The merchant's customer the token was first used for: nobody else may pay with it. */
+  customer: text('customer'),
+  createdAt: createdAt(),
+});
+
+export const sandboxPayPayments = pgTable('sandbox_pay_payments', {
+  id: text('id').primaryKey(),
+  /** The merchant's key for the authorization: asked again, the same payment answers. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  token: text('token').notNull(),
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  status: text('status').$type<'requires_authentication' | 'authorized' | 'authentication_failed' | 'declined' | 'captured' | 'voided'>().notNull(),
+  /** The holder's answer on the challenge page: pending until they approve (with the code) or refuse. */
+  authentication: text('authentication').$type<'none' | 'pending' | 'succeeded' | 'failed'>().notNull(),
+  challengeId: text('challenge_id').unique(),
+  challengeCode: text('challenge_code'),
+  challengeAttempts: integer('challenge_attempts').notNull().default(0),
+  returnUrl: text('return_url').notNull(),
+  capturedAmount: integer('captured_amount').notNull().default(0),
+  refunds: jsonb('refunds').$type<{ key: string; id: string; amount: number; at: string }[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});

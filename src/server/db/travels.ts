@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { TravelStatus } from '../../contract/travel';
-import type { CompanyRules } from '../domain/company';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { OnBehalf, TravelStatus } from '../../contract/travel';
+import { staffRole, type CompanyRules } from '../domain/company';
+import type { TripData } from '../domain/product';
 import { fail } from '../platform/errors';
 import type { Db } from './client';
-import { approvalRequests, companies, travelProducts, travels } from './schema';
+import { approvalRequests, companies, travelProducts, travels, users } from './schema';
+import { cardPaymentsOf } from './payments';
+import type { StoredPayment } from '../domain/payment';
 
 /**
  * Travels with their products and their company's rules, read and written for every feature that
@@ -12,23 +15,67 @@ import { approvalRequests, companies, travelProducts, travels } from './schema';
 
 export type TravelRow = typeof travels.$inferSelect;
 export type ProductRow = typeof travelProducts.$inferSelect;
+/** A rail or flight product's row (domain/product.ts isTripProduct tells them apart). */
+export type TripProductRow = ProductRow & { data: TripData };
 /** `approval`: for a travel pending approval, its request (the regular one of its last round) and whether it still awaits an answer. */
-export type TravelRecord = { travel: TravelRow; products: ProductRow[]; company: CompanyRules | null; approval?: { id: string; open: boolean } | null };
+export type TravelRecord = {
+  travel: TravelRow;
+  products: ProductRow[];
+  company: CompanyRules | null;
+  approval?: { id: string; open: boolean } | null;
+  /** Booked by agency staff for a traveller (travel.onBehalfOf): the names the travel shows. */
+  onBehalf?: OnBehalf | null;
+  /** Its card payment, and an attempt waiting for the bank's authentication (domain/travel.ts TravelView). */
+  cardPayment?: { paid: StoredPayment | null; awaitingAuthentication: string | null };
+};
 
 export type TravelFilter = { id?: string; statuses?: TravelStatus[] };
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
-/** The user's travels (newest first), with products in time order and the company's rules. */
+/**
+ * Who may read and change a travel: the user who booked it, and — once checked out — the traveller
+ * agency staff booked it for (travel.onBehalfOf): it is theirs to see, cancel or exchange.
+ */
+export const travelOfUser = (userId: string) => or(eq(travels.userId, userId), and(eq(travels.onBehalfOf, userId), ne(travels.status, 'cart')));
+
+
+/** The names of who booked what for whom, for the travels staff booked (onBehalfOf set). */
+async function onBehalfOf(db: Db, rows: { travel: TravelRow; companyName: string | null }[]): Promise<Map<string, OnBehalf>> {
+  const acted = rows.filter((r) => r.travel.onBehalfOf && r.travel.companyId);
+  if (acted.length === 0) return new Map();
+  const ids = [...new Set(acted.flatMap((r) => [r.travel.userId, r.travel.onBehalfOf!]))];
+  const people = new Map(
+    (await db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, perms: users.perms }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]),
+  );
+  return new Map(
+    acted.flatMap(({ travel, companyName }) => {
+      const traveler = people.get(travel.onBehalfOf!);
+      const booker = people.get(travel.userId);
+      if (!traveler || !booker) return [];
+      return [[travel.id, {
+        company: { uid: travel.companyId!, name: companyName ?? '' },
+        traveler: { uid: traveler.id, firstname: traveler.firstname, lastname: traveler.lastname },
+        bookedBy: { firstname: booker.firstname, lastname: booker.lastname, role: staffRole(booker.perms) },
+      }] as const];
+    }),
+  );
+}
+
+/** The user's travels (newest first: theirs, and those staff booked for them), with products in time order and the company's rules. */
 export async function loadTravels(db: Db, userId: string, filter: TravelFilter = {}): Promise<TravelRecord[]> {
   if (filter.id !== undefined && !isUuid(filter.id)) return [];
   const rows = await db
-    .select({ travel: travels, company: { checkoutRules: companies.checkoutRules, travelPolicy: companies.travelPolicy } })
+    .select({
+      travel: travels,
+      company: { checkoutRules: companies.checkoutRules, travelPolicy: companies.travelPolicy, hotelEnabled: companies.hotelEnabled, carrentalEnabled: companies.carrentalEnabled },
+      companyName: companies.name,
+    })
     .from(travels)
     .leftJoin(companies, eq(companies.id, travels.companyId))
     .where(
       and(
-        eq(travels.userId, userId),
+        travelOfUser(userId),
         filter.id ? eq(travels.id, filter.id) : undefined,
         filter.statuses ? inArray(travels.status, filter.statuses) : ne(travels.status, 'removed'),
       ),
@@ -54,7 +101,16 @@ export async function loadTravels(db: Db, userId: string, filter: TravelFilter =
     const regular = round.find((r) => r.kind === 'regular');
     return regular ? { id: regular.id, open: round.some((r) => r.status === 'pending' || r.status === 'escalated') } : null;
   };
-  return rows.map(({ travel, company }) => ({ travel, company, products: products.filter((p) => p.travelId === travel.id), approval: approvalOf(travel.id) }));
+  const acted = await onBehalfOf(db, rows);
+  const cards = await cardPaymentsOf(db, rows.map((r) => r.travel.id));
+  return rows.map(({ travel, company }) => ({
+    travel,
+    company,
+    products: products.filter((p) => p.travelId === travel.id),
+    approval: approvalOf(travel.id),
+    onBehalf: acted.get(travel.id) ?? null,
+    cardPayment: cards.get(travel.id),
+  }));
 }
 
 /** The caller's travel, refused as not found when it is not theirs and as a conflict when it changed since the version it read. */
@@ -76,4 +132,11 @@ export async function updateTravel(db: Db, travel: Pick<TravelRow, 'id' | 'versi
     .where(and(eq(travels.id, travel.id), eq(travels.version, travel.version)))
     .returning();
   return row ?? fail('VERSION_CONFLICT');
+}
+
+/** The user's travel `id` while it is in the cart (a search or an add joins it), else undefined. */
+export async function findCartTravel(db: Db, id: string, userId: string): Promise<TravelRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(travels).where(and(eq(travels.id, id), eq(travels.userId, userId), eq(travels.status, 'cart'))).limit(1);
+  return row;
 }

@@ -1,7 +1,7 @@
 import type { Lang } from '../../contract/account';
 import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '../../contract/approvals';
 import { linkTo } from '../../contract/rels';
-import { carries, complianceOf, isTravelCompliant, travellersOf, type StoredProduct } from './product';
+import { carries, complianceOf, isTravelCompliant, labelOf, travellersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
 export type { ApprovalStatus };
@@ -169,11 +169,25 @@ export function journeyItem(product: StoredProduct, lang: Lang): ApprovalJourney
         transportTransits: journey.sections.slice(0, -1).map((s) => ({ place: s.to.name, durationInMinutes: s.connectionMinutes ?? 0 })),
       };
     }
+    case 'hotel':
+      return {
+        type: 'hotel',
+        ...base,
+        start: data.startsAt,
+        end: data.endsAt,
+        hotelName: data.hotel.name,
+        roomName: [...new Set(data.rooms.map((r) => r.offer.name))].join(' + '),
+        hotelLocation: `${data.hotel.address}, ${data.hotel.zip} ${data.hotel.city}`,
+        hotelNights: data.nights,
+        hotelBreakFastIncluded: data.rooms.every((r) => r.offer.board !== 'room-only'),
+      };
+    case 'car_rental':
+      return { type: 'car_rental', ...base, start: data.pickupAt, end: data.returnAt, agencyName: data.pickup.name, carRentalCarType: `${data.car.category} · ${data.car.model}` };
   }
 }
 
-/** "Paris → Lyon" for each product a traveller takes. */
-const legsOf = (products: StoredProduct[]) => products.map((p) => `${p.data.journey.from.city} → ${p.data.journey.to.city}`);
+/** "Paris → Lyon", "ibis Lyon Part-Dieu, Lyon"… for each product a traveller takes. */
+const legsOf = (products: StoredProduct[]) => products.map((p) => labelOf(p.data));
 
 /** The request as `viewer` sees it at `now`, with the links of the answers they may give now. */
 export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, now: Date): Approval {

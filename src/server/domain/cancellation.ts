@@ -1,6 +1,6 @@
 import { PREVIEW_VALIDITY_MINUTES, type RefundPreviewItem } from '../../contract/cancellation';
 import type { ProductCancellation, ProductStatus, TravelStatus } from '../../contract/travel';
-import type { StoredProduct } from './product';
+import { isTrip, TICKETED_TYPES, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
 /**
@@ -34,7 +34,7 @@ export function cancelledWith<P extends Pick<StoredProduct, 'id' | 'status' | 's
   now: Date,
 ): P[] {
   const together = products.filter((p) => p.createdAt.getTime() === product.createdAt.getTime());
-  if (!together.some((p) => p.data.offer.roundTrip)) return [product];
+  if (!together.some((p) => isTrip(p.data) && p.data.offer.roundTrip)) return [product];
   return [product, ...together.filter((p) => p.id !== product.id && mayCancel(travel, p, now))];
 }
 
@@ -43,15 +43,18 @@ export function cancelledWith<P extends Pick<StoredProduct, 'id' | 'status' | 's
  * every live product cancelled → cancelled; some → partially_cancelled; else some with the agency →
  * pending_cancel; else (the agency refused) back to the booking's own status.
  */
-export function statusAfterCancellation(current: TravelStatus, products: Pick<StoredProduct, 'status'>[]): TravelStatus {
+export function statusAfterCancellation(current: TravelStatus, products: (Pick<StoredProduct, 'status'> & { type?: StoredProduct['type'] })[]): TravelStatus {
   const live = products.filter((p) => !GONE.includes(p.status));
   const cancelled = live.filter((p) => p.status === 'cancelled').length;
   if (live.length > 0 && cancelled === live.length) return 'cancelled';
   if (cancelled > 0) return 'partially_cancelled';
   if (live.some((p) => p.status === 'pending_cancel')) return 'pending_cancel';
   if (!CANCELLATION_STATUSES.includes(current)) return current;
-  if (live.some((p) => p.status === 'booked')) return 'booked';
-  if (live.some((p) => p.status === 'pending_ticketing')) return 'pending_ticketing';
+  // A hotel stay or a car rental stays booked beside issued tickets: the tickets tell the travel's status.
+  const tickets = live.filter((p) => !p.type || TICKETED_TYPES.includes(p.type));
+  const told = tickets.length ? tickets : live;
+  if (told.some((p) => p.status === 'booked')) return 'booked';
+  if (told.some((p) => p.status === 'pending_ticketing')) return 'pending_ticketing';
   return 'issued';
 }
 

@@ -24,8 +24,13 @@ export type TravelPolicyRules = {
   rail: { firstClassFromMinutes: number | null; maxPriceByDistance: { upToKm: number | null; maxPrice: number }[] };
   /** Flight only when the train takes longer than this (minutes), in these cabins. */
   flight: { onlyAboveRailMinutes: number; cabins: string[] };
-  /** Hotel nightly caps by city name (lower case), and elsewhere. */
+  /**
+   * Hotel nightly caps per room (cents, before tourist taxes) by reference city id (`paris`, `lyon`,
+   * `london`…: the city a hotel belongs to), and elsewhere. The seed writes its city classes this way.
+   */
   hotel: { maxNightlyByCity: Record<string, number>; maxNightly: number };
+  /** Car rental: the categories allowed (spec 1 §9 car types) and a cap per day (cents); none: any car. */
+  car?: { categories: string[]; maxDaily: number | null };
 };
 
 /** What a company requires between the cart and a booking (spec 2 §1, §4). */
@@ -35,13 +40,33 @@ export type CheckoutRules = {
   chooseApprover: boolean;
   approval: 'always' | 'non_compliant' | 'never';
   policy: TravelPolicyRules | null;
+  /**
+   * How its travellers may pay at the final step besides the company's account, which is always
+   * offered (issue 16): `card` — by card, for travels that need no approval. Absent: the account only.
+   */
+  payment?: { card: boolean };
 };
 
 /** No company (a private traveller): nothing to fill in, nothing to approve. */
 export const NO_RULES: CheckoutRules = { analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null };
 
 /** What a travel's presentation and checkout need of its company. */
-export type CompanyRules = { checkoutRules: CheckoutRules; travelPolicy: string | null };
+export type CompanyRules = {
+  checkoutRules: CheckoutRules;
+  travelPolicy: string | null;
+  /** The company sells hotels / car rentals to its travellers (spec 1 §6): a travel in the cart accepts them. */
+  hotelEnabled?: boolean;
+  carrentalEnabled?: boolean;
+};
+
+/**
+ * Agency staff (spec 1 §6, spec 3 §6): a travel agent books for the agency's customer companies, an
+ * assistance agent acts for their travellers. Both name the company (`customer_id`) and a traveller of it.
+ */
+export const isAgencyStaff = (perms: readonly string[]) => perms.includes('travel_agent') || perms.includes('assistance_agent');
+
+/** Which staff a member is, as a travel booked by them names them (the first permission that applies). */
+export const staffRole = (perms: readonly string[]): 'travel_agent' | 'assistance_agent' => (perms.includes('travel_agent') ? 'travel_agent' : 'assistance_agent');
 
 /** The company's rules, or none for a traveller without a company. */
 export const rulesOf = (company: CompanyRules | null): CheckoutRules => company?.checkoutRules ?? NO_RULES;

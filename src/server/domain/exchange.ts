@@ -10,9 +10,9 @@ import type { StoredProduct, TripData } from './product';
  */
 
 /** An issued rail ticket whose fare lets it be exchanged (flexible or semi-flexible) and whose train has not left yet. */
-type ExchangeFacts = Pick<StoredProduct, 'type' | 'status' | 'startsAt'> & { data: { offer: Pick<FareOffer, 'exchangeable'> } };
+type ExchangeFacts = Pick<StoredProduct, 'type' | 'status' | 'startsAt'> & { data: { type: string; offer?: Pick<FareOffer, 'exchangeable'> } };
 export const exchangeable = (product: ExchangeFacts, now: Date): boolean =>
-  product.type === 'rail' && product.data.offer.exchangeable && product.status === 'issued' && product.startsAt.getTime() > now.getTime();
+  product.type === 'rail' && product.data.offer?.exchangeable === true && product.status === 'issued' && product.startsAt.getTime() > now.getTime();
 
 /** The ticket's tags (spec 2 §3 "Ticket"): ITP while it may be exchanged. */
 export const ticketTags = (product: ExchangeFacts, now: Date): string[] => (exchangeable(product, now) ? [EXCHANGEABLE_TAG] : []);
@@ -23,7 +23,7 @@ const stop = (place: Journey['from']) => ({ name: place.name, city: place.city, 
  * The parts of a product that can be exchanged. A product here is one journey (a round trip is two
  * products), exchanged whole: one section, whose id is the journey's.
  */
-export function exchangeSections(product: Pick<StoredProduct, 'id' | 'data'>, routes: Product['routes']): ExchangeSection[] {
+export function exchangeSections(product: { id: string; data: TripData }, routes: Product['routes']): ExchangeSection[] {
   const { journey } = product.data;
   return [
     {

@@ -36,7 +36,8 @@ export type FareOffer = {
   conditions: string;
   luggages: Luggage[];
   ancillaries: Ancillary[];
-  tags: ('corporate-fare' | 'negociated-fare' | 'ndc')[];
+  /** disabled-pax: priced for a disabled passenger, with their assistance (the query's `assistance`). */
+  tags: ('corporate-fare' | 'negociated-fare' | 'ndc' | 'disabled-pax')[];
   /** Sold only together with a return: the return search must carry the outward choice. */
   roundTrip: boolean;
   refundable: boolean;

@@ -96,7 +96,7 @@ function wallTime(instant: Date, isoWithOffset: string): string {
 export const flightDay = (flight: Journey) => flight.departure.slice(0, 10);
 
 /** The fastest of these trains leaving on the local day `day`, in minutes; null when none leaves that day. */
-export function fastestOnDay(trains: Journey[], day: string): number | null {
+export function fastestOnDay(trains: Pick<Journey, 'departure' | 'duration'>[], day: string): number | null {
   const sameDay = trains.filter((t) => t.departure.slice(0, 10) === day);
   return sameDay.length ? Math.min(...sameDay.map((t) => t.duration)) : null;
 }
@@ -109,4 +109,46 @@ export function railDayOfFlight(flight: Journey, now: Date): { day: string; from
   const day = flightDay(flight);
   const dayStart = new Date(`${day}T00:00:00${flight.departure.slice(19)}`);
   return { day, from: dayStart > now ? `${day}T00:00` : wallTime(new Date(now.getTime() + 60_000), flight.departure) };
+}
+
+// ── Hotel and car rental (issue 14) ─────────────────────────────────────────────────────────────
+
+/** The nightly cap (cents per room) of a city, null without a policy. */
+export const nightlyCap = (policy: TravelPolicyRules | null, cityId: string): number | null =>
+  policy ? (policy.hotel.maxNightlyByCity[cityId] ?? policy.hotel.maxNightly) : null;
+
+/** A room's verdict: its nightly price (before tourist taxes) within the city's cap. */
+export function roomCompliance(policy: TravelPolicyRules | null, room: { cityId: string; cityName: string; pricePerNight: number }): Compliance {
+  const cap = nightlyCap(policy, room.cityId);
+  if (cap === null || room.pricePerNight <= cap) return { compliant: true, reasons: [] };
+  return {
+    compliant: false,
+    reasons: [
+      {
+        fr: `Prix par nuit au-dessus du plafond de ${eurosFr(cap)} à ${room.cityName} (ici ${eurosFr(room.pricePerNight)}).`,
+        en: `Price per night above the ${eurosEn(cap)} cap in ${room.cityName} (here ${eurosEn(room.pricePerNight)}).`,
+      },
+    ],
+  };
+}
+
+/** A stay's verdict: every room within the cap (the reasons of each room over it, once each). */
+export function stayCompliance(policy: TravelPolicyRules | null, rooms: { cityId: string; cityName: string; pricePerNight: number }[]): Compliance {
+  const reasons = [...new Map(rooms.flatMap((r) => roomCompliance(policy, r).reasons).map((r) => [r.fr, r])).values()];
+  return { compliant: reasons.length === 0, reasons };
+}
+
+/** A car's verdict: an allowed category, a price per day within the cap. No car policy: no verdict (compliant). */
+export function carCompliance(policy: TravelPolicyRules | null, car: { category: string; pricePerDay: number }): Compliance {
+  const rules = policy?.car;
+  if (!rules) return { compliant: true, reasons: [] };
+  const reasons: Reason[] = [];
+  if (!rules.categories.includes(car.category))
+    reasons.push({ fr: `Catégorie ${car.category} non autorisée (autorisées : ${rules.categories.join(', ')}).`, en: `The ${car.category} category is not allowed (allowed: ${rules.categories.join(', ')}).` });
+  if (rules.maxDaily !== null && car.pricePerDay > rules.maxDaily)
+    reasons.push({
+      fr: `Prix par jour au-dessus du plafond de ${eurosFr(rules.maxDaily)} (ici ${eurosFr(car.pricePerDay)}).`,
+      en: `Price per day above the ${eurosEn(rules.maxDaily)} cap (here ${eurosEn(car.pricePerDay)}).`,
+    });
+  return { compliant: reasons.length === 0, reasons };
 }

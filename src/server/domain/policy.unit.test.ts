@@ -3,7 +3,7 @@ import { createSandboxSupplier } from '../supplier';
 import { evaluateTrip, fastestTrainMinutes } from '../supplier/fastest-train';
 import type { Journey, RailSupplier, TripQuery } from '../supplier/types';
 import { ACME_CHECKOUT, GLOBEX_CHECKOUT } from '../db/seed';
-import { fastestOnDay, flightDay, journeyKm, railPriceCap, tripCompliance } from './policy';
+import { carCompliance, fastestOnDay, flightDay, journeyKm, nightlyCap, railPriceCap, roomCompliance, stayCompliance, tripCompliance } from './policy';
 
 const supplier = createSandboxSupplier();
 const now = new Date('2026-11-22T09:00:00Z');
@@ -148,5 +148,28 @@ describe('flights under the travel policy', () => {
     const train = (departure: string, duration: number) => ({ departure, duration }) as Journey;
     const rail: RailSupplier = { journeys: async () => [train('2026-11-23T22:00:00+01:00', 300), train('2026-11-24T06:00:00+01:00', 100)] };
     expect(await fastestTrainMinutes(rail, flight, now)).toBe(300);
+  });
+});
+
+describe('hotels and cars under the travel policy (issue 14)', () => {
+  it('caps a night per room by city class: Paris 180 €, large cities and capitals 130 €, elsewhere 100 €', () => {
+    expect([nightlyCap(ACME, 'paris'), nightlyCap(ACME, 'lyon'), nightlyCap(ACME, 'london'), nightlyCap(ACME, 'dijon'), nightlyCap(null, 'paris')]).toEqual([18_000, 13_000, 13_000, 10_000, null]);
+    expect(roomCompliance(ACME, { cityId: 'paris', cityName: 'Paris', pricePerNight: 18_000 })).toEqual({ compliant: true, reasons: [] });
+    const over = roomCompliance(ACME, { cityId: 'lyon', cityName: 'Lyon', pricePerNight: 14_500 });
+    expect(over.compliant).toBe(false);
+    expect(over.reasons[0]).toEqual({ fr: 'Prix par nuit au-dessus du plafond de 130 € à Lyon (ici 145 €).', en: 'Price per night above the €130 cap in Lyon (here €145).' });
+    // A stay is compliant when every room is; the same reason once.
+    const stay = stayCompliance(ACME, [over, over].map(() => ({ cityId: 'lyon', cityName: 'Lyon', pricePerNight: 14_500 })));
+    expect(stay).toEqual({ compliant: false, reasons: over.reasons });
+    expect(stayCompliance(null, [{ cityId: 'lyon', cityName: 'Lyon', pricePerNight: 99_000 }]).compliant).toBe(true);
+  });
+
+  it('allows the categories and the daily cap of the car policy; no car policy (Globex) gives no verdict', () => {
+    expect(carCompliance(ACME, { category: 'Compact', pricePerDay: 9_000 })).toEqual({ compliant: true, reasons: [] });
+    expect(carCompliance(ACME, { category: 'Luxe', pricePerDay: 20_000 }).reasons.map((r) => r.en)).toEqual([
+      'The Luxe category is not allowed (allowed: Citadine, Compact, Berline, SUV, Monospace, Utilitaire).',
+      'Price per day above the €90 cap (here €200).',
+    ]);
+    expect(carCompliance(GLOBEX, { category: 'Luxe', pricePerDay: 20_000 }).compliant).toBe(true);
   });
 });

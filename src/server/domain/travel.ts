@@ -1,14 +1,16 @@
 import type { Lang } from '../../contract/account';
 import { linkTo, type Rel } from '../../contract/rels';
-import type { Pax, Product, Travel, TravelContext } from '../../contract/travel';
+import type { OnBehalf, Pax, Product, Travel, TravelContext } from '../../contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
 import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from './cancellation';
 import { rulesOf, type CompanyRules } from './company';
 import { FLEX_NAMES, type Section } from './journey';
 import { exchangeable } from './exchange';
-import { complianceOf, isTravelCompliant, travellersOf, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
+import { complianceOf, isTravelCompliant, spanOf, startedBy, travellersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
+import { kg } from './co2';
 import { noticeWarnings } from './supplier-notices';
 import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
+import { cardPaymentAllowed, presentPayment, type StoredPayment } from './payment';
 
 /**
  * The travel resource (spec 2 §3): a travel with its products and its company's rules, presented
@@ -17,7 +19,18 @@ import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
  */
 
 /** `approval`: a travel pending approval's request, and whether it still awaits an answer (the requester may remind or cancel it then). */
-export type TravelView = { travel: TravelState; products: StoredProduct[]; company: CompanyRules | null; approval?: { id: string; open: boolean } | null };
+export type TravelView = {
+  travel: TravelState;
+  products: StoredProduct[];
+  company: CompanyRules | null;
+  approval?: { id: string; open: boolean } | null;
+  onBehalf?: OnBehalf | null;
+  /**
+   * Its card payments (issue 16): the one it was paid with (`paid`), and an attempt waiting for the
+   * bank's authentication (`awaitingAuthentication`, its id). Absent: none.
+   */
+  cardPayment?: { paid: StoredPayment | null; awaitingAuthentication: string | null };
+};
 
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
@@ -27,7 +40,7 @@ const T = {
   en: { departed: 'A trip of this travel has already left: remove it to continue.' },
 };
 
-const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) => p.startsAt <= now);
+const hasDeparted = (products: StoredProduct[], now: Date) => products.some((p) => startedBy(p) <= now);
 
 /** Product statuses whose legs are booked with the supplier: they go in the traveller's calendar. */
 export const CALENDAR_PRODUCT_STATUSES: Product['status'][] = ['booked', 'pending_ticketing', 'issued'];
@@ -46,6 +59,8 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
   const departed = hasDeparted(products, now);
   if (travel.status === 'cart') {
     links.addTrip = linkTo('addTrip');
+    if (rec.company?.hotelEnabled) links.addHotelToCart = linkTo('addHotelToCart');
+    if (rec.company?.carrentalEnabled) links.addCarToCart = linkTo('addCarToCart');
     if (products.length === 0 || departed) return links;
     if (context.needAllAnalytics && !context.hasAllAnalyticsFilled) {
       links.getAllAnalytics = linkTo('getAllAnalytics', p);
@@ -60,6 +75,12 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     else links.confirm = linkTo('confirm', p);
   }
   if (travel.status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  // Paying by card is the final step's other way to book, where the company allows it: never for a travel going to approval.
+  if (links.confirm && cardPaymentAllowed(rulesOf(rec.company))) {
+    links.payByCard = linkTo('payByCard', p);
+    const waiting = rec.cardPayment?.awaitingAuthentication;
+    if (waiting) links.confirmCardPayment = linkTo('confirmCardPayment', { travelID: travel.id, paymentID: waiting });
+  }
   if (hasBookedLegs(products)) links.calendar = linkTo('calendar', p);
   if (travel.status === 'pending_approval' && rec.approval?.open) {
     links.remind = linkTo('remind', { approvalID: rec.approval.id });
@@ -163,6 +184,144 @@ function presentTrip(travel: TravelState, product: StoredProduct, data: TripData
     })),
     transitCount: journey.sections.length - 1,
     duration: journey.duration,
+    co2Emission: kg(journey.co2 * Math.max(travelers.length, 1)),
+  };
+}
+
+/** What every product type shows alike: its row's figures, its verdict, its cancellation, its links. */
+function productBase(travel: TravelState, product: StoredProduct, lang: Lang, now: Date) {
+  const compliance = complianceOf(product);
+  return {
+    id: product.id,
+    status: product.status,
+    links: productLinks(travel, product, now),
+    cancellation: presentCancellation(product),
+    isCompliant: compliance.compliant,
+    complianceReasons: compliance.reasons.map((r) => r[lang]),
+    infos: [],
+    warnings: noticeWarnings(product.notices, lang),
+    pnr: product.pnr,
+    confirmationTimeLimit: product.confirmationTimeLimit?.toISOString() ?? null,
+    isCorporateFare: false,
+    isMissionaryFare: false,
+    isNDC: false,
+  };
+}
+
+const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
+
+/** The travellers of a stay or a rental as passengers: no ticket of their own, the price shared. */
+const paxWithoutTickets = (travelers: StoredTraveller[], price: number) =>
+  travelers.map((t) => ({ pax: paxOf(t), price: money(travelers.length ? Math.round(price / travelers.length) : price), tickets: [] }));
+
+const nameOf = (t: StoredTraveller | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
+
+/** A hotel stay as the API shows it (spec 2 §3 "Hotel product"). */
+function presentHotel(travel: TravelState, product: StoredProduct, data: HotelData, lang: Lang, now: Date): Product {
+  const { hotel } = data;
+  const negotiated = data.rooms.some((r) => r.offer.negotiated);
+  return {
+    ...productBase(travel, product, lang, now),
+    name: hotel.name,
+    type: 'hotel',
+    price: { ...money(product.price), initialAmount: euros(data.rooms.reduce((sum, r) => sum + r.offer.total, 0)) },
+    travelersCount: data.travelers.length,
+    isNegociatedFare: negotiated,
+    departure: data.startsAt,
+    arrival: data.endsAt,
+    routes: [],
+    ticketsByPax: paxWithoutTickets(data.travelers, product.price),
+    transitCount: 0,
+    duration: minutesBetween(data.startsAt, data.endsAt),
+    co2Emission: kg(data.co2),
+    hotel: {
+      hotelId: hotel.id,
+      name: hotel.name,
+      chain: hotel.chain ? { ...hotel.chain, logo: carrierLogo(hotel.chain.code) } : null,
+      starsCount: hotel.stars,
+      checkin: data.checkin,
+      checkout: data.checkout,
+      nightsCount: data.nights,
+      services: {
+        hasRestaurant: hotel.services.restaurant,
+        hasPool: hotel.services.pool,
+        hasParking: hotel.services.parking,
+        hasPrm: hotel.services.prm,
+        hasWifi: hotel.services.wifi,
+        hasElectricChargingStation: hotel.services.evCharging,
+      },
+      location: { address: hotel.address, zipCode: hotel.zip, city: hotel.city, country: hotel.country, latitude: hotel.lat, longitude: hotel.lon },
+      contact: { email: hotel.email, phone: hotel.phone },
+      img_url: hotel.image,
+      reference: data.booking?.tickets[0]?.number ?? null,
+      cancelDeadline: data.cancelDeadline,
+      rooms: data.rooms.map(({ offer, travelerIDs }) => ({
+        name: offer.name,
+        paxs: travelerIDs.map((id) => nameOf(data.travelers.find((t) => t.travelerID === id))),
+        board: offer.board,
+        isBreakfastIncluded: offer.board !== 'room-only',
+        fareName: offer.name,
+        fareConditions: { text: offer.cancelConditions },
+        price: money(offer.total),
+        pricePerNight: money(offer.pricePerNight),
+        isTaxIncluded: offer.taxIncluded,
+        isCancellable: offer.cancellable,
+        isNegotiatedRate: offer.negotiated,
+      })),
+    },
+  };
+}
+
+const agencyOf = (a: CarData['pickup'], at: string) => ({
+  datetime: at,
+  location: { id: a.id, name: a.name, city: a.city, address: a.address, zipCode: a.zip, phone: a.phone, latitude: a.lat, longitude: a.lon },
+});
+
+/** A car rental as the API shows it (spec 2 §3 "Car-rental product"). */
+function presentCar(travel: TravelState, product: StoredProduct, data: CarData, lang: Lang, now: Date): Product {
+  const { car, driver } = data;
+  const duration = minutesBetween(data.pickupAt, data.returnAt);
+  return {
+    ...productBase(travel, product, lang, now),
+    name: `${data.renter.name} · ${car.model}`,
+    type: 'car_rental',
+    price: { ...money(product.price), initialAmount: euros(car.total) },
+    travelersCount: 1,
+    isNegociatedFare: car.negotiated,
+    departure: data.pickupAt,
+    arrival: data.returnAt,
+    routes: [],
+    ticketsByPax: paxWithoutTickets(data.travelers, product.price),
+    transitCount: 0,
+    duration,
+    co2Emission: kg(data.co2),
+    carRental: {
+      pickUp: agencyOf(data.pickup, data.pickupAt),
+      dropOff: agencyOf(data.dropoff, data.returnAt),
+      duration: duration * 60,
+      days: car.days,
+      renter: { ...data.renter, logo: carrierLogo(data.renter.code) },
+      driver: { firstname: driver.firstname, lastname: driver.lastname, email: driver.email, phone: driver.phone },
+      carCategory: car.category,
+      carType: car.model,
+      acriss: car.acriss,
+      engineType: car.engine,
+      gearbox: car.gearbox,
+      pix_url: car.image,
+      priceDetails: {
+        perDay: money(car.pricePerDay),
+        total: money(car.total),
+        unlimitedDistance: car.unlimitedDistance,
+        includedDistance: car.includedKmPerDay === null ? null : car.includedKmPerDay * car.days,
+        additionalDistancePrice: car.extraKmPrice === null ? null : money(car.extraKmPrice),
+      },
+      includedServices: car.includedServices,
+      excludedServices: car.excludedServices,
+      reference: data.booking?.tickets[0]?.number ?? null,
+      // The sandbox's renters cancel free of charge until the pick-up.
+      cancelDeadline: data.pickupAt,
+      estimatedDistanceKm: data.estimatedKm,
+    },
   };
 }
 
@@ -173,11 +332,12 @@ export function presentProduct(travel: TravelState, product: StoredProduct, lang
     case 'rail':
     case 'flight':
       return presentTrip(travel, product, data, lang, now);
+    case 'hotel':
+      return presentHotel(travel, product, data, lang, now);
+    case 'car_rental':
+      return presentCar(travel, product, data, lang, now);
   }
 }
-
-/** Where and when a product starts and ends, for the travel's dates. */
-const spanOf = (data: StoredProduct['data']) => ({ from: data.journey.from.city, departure: data.journey.departure, arrival: data.journey.arrival });
 
 /** A travel as the API shows it, with the links its state allows at `now`. */
 export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
@@ -205,6 +365,7 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     companyId: travel.companyId,
     customer: travel.customerId ?? travel.companyId,
     customerType: travel.entityId ? 'entity' : 'other',
+    onBehalf: rec.onBehalf ?? null,
     startDateTime: first?.departure ?? null,
     endDateTime: last?.arrival ?? null,
     startLocation: first?.from ?? null,
@@ -216,6 +377,7 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
     price: money(live.reduce((sum, p) => sum + p.price, 0) - refunded),
     refunded: refunded > 0 ? money(refunded) : null,
+    payment: presentPayment(status, products, rec.cardPayment?.paid),
     canBeCompleted: status === 'cart' && products.length > 0 && !departed,
     isCompliant: compliant,
     travelPolicy: rules.policy ? (rec.company?.travelPolicy ?? null) : null,

@@ -2,6 +2,7 @@ import type { Lang } from '../../contract/account';
 import type { FormField } from '../../contract/trip';
 import { EMAIL_RE, PHONE_RE } from '../../contract/validation';
 import type { Journey } from './journey';
+import { documentWarnings, passportFor, type HeldDocument } from './travel-documents';
 
 /**
  * What the traveller step asks (spec 2 "Traveller-information step"): identity for every ticket,
@@ -50,7 +51,8 @@ export const namesStranger = (travelers: TravellerRef[], user: { id: string } | 
   travelers.some((t) => (t.profile_id && t.profile_id !== user?.id && !known.has(`p:${t.profile_id}`)) || (t.guest_id && !known.has(`g:${t.guest_id}`)));
 
 /** The signed-in user filling the step: they prefill their own identity and the booking contact. */
-export type Booker = KnownPerson & { id: string; email: string; phone: string | null };
+/** `documents`: their recorded identity documents, when the journeys need one (db/travel-documents.ts withDocuments): the form warns of what they lack. */
+export type Booker = KnownPerson & { id: string; email: string; phone: string | null; documents?: HeldDocument[] };
 
 export function travelerForms(journeys: Journey[], travelers: TravellerRef[], user: Booker | null, lang: Lang, known = new Map<string, KnownPerson>()) {
   const t = T[lang];
@@ -75,18 +77,29 @@ export function travelerForms(journeys: Journey[], travelers: TravellerRef[], us
       { label: t.identity, isNested: false, group: 'identity', fields: identity },
       { label: t.contact, isNested: false, group: 'contact', fields: contact },
     ];
+    // The traveller's own recorded passport, valid until the trip ends, fills the document (issue 16).
+    const passport = document && me?.documents ? passportFor(journeys, me.documents) : null;
+    const offered = [...EU, 'GB', 'US', 'CA'];
     if (document)
       groups.push({
         label: t.document,
         isNested: true,
         group: 'document',
         fields: [
-          field({ name: 'nationality', label: t.nationality, type: 'list', required: true, options: [...EU, 'GB', 'US', 'CA'].map((c) => ({ value: c, label: countries.of(c) ?? c })) }),
-          field({ name: 'document_number', label: t.number, type: 'text', required: true, regex: '^[A-Z0-9]{5,20}$', regexDesc: t.docDesc }),
-          field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: t.date }),
+          field({
+            name: 'nationality',
+            label: t.nationality,
+            type: 'list',
+            required: true,
+            options: offered.map((c) => ({ value: c, label: countries.of(c) ?? c })),
+            value: passport && offered.includes(passport.nationality) ? passport.nationality : null,
+          }),
+          field({ name: 'document_number', label: t.number, type: 'text', required: true, regex: '^[A-Z0-9]{5,20}$', regexDesc: t.docDesc, value: passport?.number ?? null }),
+          field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: t.date, value: passport?.expirationDate ?? null }),
         ],
       });
-    return { travelerID: traveler.id, guestID: traveler.guest_id ?? null, profileID: traveler.profile_id ?? (me ? me.id : null), cards: [], fieldsGroups: groups };
+    const warnings = me?.documents ? documentWarnings(journeys, me.documents, lang) : [];
+    return { travelerID: traveler.id, guestID: traveler.guest_id ?? null, profileID: traveler.profile_id ?? (me ? me.id : null), cards: [], fieldsGroups: groups, documentWarnings: warnings };
   });
 }
 

@@ -2,6 +2,7 @@ import type { Lang } from '../../contract/account';
 import type { tripSearchBodySchema } from '../../contract/trip';
 import { lastBookableDay, searchDayProblem, type SearchDayProblem } from '../../contract/search-limits';
 import type { Place } from './journey';
+import type { SearchAssistance } from './accessibility';
 
 /**
  * A trip search as it is kept (every link its results hand out resolves from it on any API process),
@@ -12,7 +13,14 @@ import type { Place } from './journey';
 export type TripSearchRequest = ReturnType<typeof tripSearchBodySchema.parse>;
 
 /** The validated request of a search, with its resolved places and language. */
-export type StoredTripRequest = { body: TripSearchRequest; origin: Place; destination: Place; lang: Lang };
+export type StoredTripRequest = {
+  body: TripSearchRequest;
+  origin: Place;
+  destination: Place;
+  lang: Lang;
+  /** The assistance its disabled traveller needs, from their profile (issue 16); absent: none. */
+  assistance?: SearchAssistance | null;
+};
 
 export const proposalId = (searchID: string, index: number) => `${searchID}~${index}`;
 export const choiceId = (searchID: string, index: number, cabin: string) => `${searchID}~${index}~${cabin}`;

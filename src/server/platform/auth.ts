@@ -8,7 +8,8 @@ import type { Services } from './services';
 import { agencyOf } from './tenancy';
 
 export type UserRow = typeof users.$inferSelect;
-export type SessionInfo = { id: string; user: UserRow };
+/** `externalSource`: opened from a partner's sandbox entry (spec 3 §2), whose features hide tabs and the account area. */
+export type SessionInfo = { id: string; user: UserRow; externalSource: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,11 +23,12 @@ export const bearerToken = (request: FastifyRequest): string | null => {
   return m ? m[1]! : null;
 };
 
-export async function createSession({ db, clock, config }: Services, userId: string): Promise<string> {
+export async function createSession({ db, clock, config }: Services, userId: string, { externalSource = false } = {}): Promise<string> {
   const token = newToken();
   const now = clock.now();
   await db.insert(sessions).values({
     userId,
+    externalSource,
     tokenHash: sha256(token),
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + hours(config.session.absoluteHours)),
@@ -67,7 +69,7 @@ export function installAuth(app: FastifyInstance, services: Services) {
     if (idleSince > minutes(config.session.idleMinutes)) return null;
     // Touch at most once a minute: idle expiry needs no write per request.
     if (idleSince > 60_000) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-    return { id: row.session.id, user: row.user };
+    return { id: row.session.id, user: row.user, externalSource: row.session.externalSource };
   }
 
   app.decorateRequest('session', null);

@@ -24,3 +24,9 @@ export function ensureContrastOnWhite(hex: string, ratio = 4.5): string {
   for (let i = 0; i < 40 && contrastRatio(toHex(rgb), '#ffffff') < ratio; i++) rgb = rgb.map((c) => c * 0.92) as typeof rgb;
   return toHex(rgb);
 }
+
+/** The colour darkened by `amount` (0–1), as the web app's lib/color.ts darkens it (the theme's strong shade). */
+export function darken(hex: string, amount: number): string {
+  const rgb = parseHex(hex);
+  return rgb ? toHex(rgb.map((c) => c * (1 - amount))) : hex;
+}

@@ -69,10 +69,14 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
       .limit(1);
     if (!row) continue; // the first attempt failed and released the key: claim it
     if (row.requestHash !== requestHash) fail('IDEMPOTENCY_KEY_REUSED');
-    if (row.status === 'done') return { status: row.responseStatus!, body: row.responseBody };
+    if (row.status === 'done') {
+      request.idempotentReplay = true;
+      return { status: row.responseStatus!, body: row.responseBody };
+    }
     if (row.expired && row.responseStatus !== null) {
       // Its change committed, then its runner died before the final answer: the recorded one is the call's.
       await db.update(idempotencyKeys).set({ status: 'done', leaseUntil: null }).where(and(where, eq(idempotencyKeys.status, 'pending')));
+      request.idempotentReplay = true;
       return { status: row.responseStatus, body: row.responseBody };
     }
     if (row.expired) {
@@ -141,6 +145,13 @@ export async function recordAnswer(tx: Db, answer: () => unknown): Promise<void>
     .where(and(ownedBy(claim), eq(idempotencyKeys.status, 'pending')))
     .returning({ key: idempotencyKeys.key });
   if (recorded.length === 0) fail('IDEMPOTENCY_IN_PROGRESS');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer is a replay of an earlier call with the same key: nothing changed this time. */
+    idempotentReplay?: boolean;
+  }
 }
 
 /** Runs an unsafe call once per Idempotency-Key and sends its answer (a replayed refusal keeps its status). */

@@ -1,6 +1,6 @@
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authFailures, idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { authFailures, idempotencyKeys, rateLimits, sandboxPayTokens, sessions } from '../db/schema';
 import { minutes } from './clock';
 import { enqueue, type JobHandlers } from './jobs';
 
@@ -34,6 +34,8 @@ export const maintenanceJobs: JobHandlers = {
     await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
     // Failed sign-ins count only within the throttling window (features/account/throttle.ts).
     await db.delete(authFailures).where(lt(authFailures.at, new Date(now.getTime() - minutes(config.loginLimits.windowMinutes))));
+    // Cards given to the sandbox payment service (anyone may, in demo mode) and never paid with within a day.
+    await db.delete(sandboxPayTokens).where(sql`${sandboxPayTokens.customer} is null and ${sandboxPayTokens.createdAt} < now() - interval '1 day'`);
     return { runAgainAt: new Date(now.getTime() + DAY) };
   },
 };

@@ -3,19 +3,22 @@ import { API_BASE } from '../../contract/rels';
 
 /**
  * Security headers, built once: a CSP that allows only what the app uses (its own scripts, styles,
- * images incl. data:/blob: for the map, workers for the PWA and map), plus helmet's usual set.
+ * images incl. data:/blob: for the map, workers for the PWA and map — maplibre's worker is a file of
+ * ours, its canvas reads images as blobs), plus helmet's usual set. With MAP_STYLE_URL the browser
+ * may fetch from that style's origin too: the style itself (the server's /map/style.json redirects
+ * there), its tiles, sprites and glyphs.
  * Precomputed because rebuilding them per request was a measurable share of a small API answer.
  * API and developer answers carry tokens and personal data: no cache may keep them (a route may
  * still say otherwise).
  */
-export function installSecurityHeaders(app: FastifyInstance, { production }: { production: boolean }) {
+export function installSecurityHeaders(app: FastifyInstance, { production, mapStyleUrl }: { production: boolean; mapStyleUrl: string | null }) {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${mapStyleUrl ? ` ${new URL(mapStyleUrl).origin}` : ''}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -1,7 +1,7 @@
 import type { TravelPolicyRules } from '../domain/company';
 import type { Journey } from '../domain/journey';
 import { fastestOnDay, railDayOfFlight, tripCompliance, type Compliance, type TripToCheck } from '../domain/policy';
-import { SupplierError, type RailSupplier } from './types';
+import { SupplierError, type JourneyTiming, type RailSupplier } from './types';
 
 /**
  * The rail question the travel policy asks of a flight (domain/policy.ts): how fast is the fastest
@@ -15,9 +15,10 @@ import { SupplierError, type RailSupplier } from './types';
  */
 export async function fastestTrainMinutes(rail: RailSupplier, flight: Journey, now: Date): Promise<number | null> {
   const { day, from } = railDayOfFlight(flight, now);
-  let trains: Journey[];
+  let trains: JourneyTiming[];
   try {
-    trains = await rail.journeys({
+    // Only times matter: a supplier that can tell them without pricing every fare is asked for them.
+    trains = await (rail.timings ? rail.timings.bind(rail) : rail.journeys.bind(rail))({
       origin: flight.from,
       destination: flight.to,
       datetime: from,

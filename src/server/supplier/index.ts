@@ -32,10 +32,10 @@ export function createSandboxSupplier(options: { latencyMs?: number } = {}): Sup
   const booking = sandboxBooking();
   return {
     places,
-    rail: { journeys: remote(rail.journeys) },
+    rail: { journeys: remote(rail.journeys), timings: remote(rail.timings) },
     flight: { itineraries: remote(flight.itineraries) },
-    hotel: { hotels: remote(hotel.hotels.bind(hotel)) },
-    car: { cars: remote(car.cars.bind(car)) },
+    hotel: { hotels: remote(hotel.hotels.bind(hotel)), hotel: remote(hotel.hotel.bind(hotel)), offerStay: hotel.offerStay.bind(hotel) },
+    car: { cars: remote(car.cars.bind(car)), car: remote(car.car.bind(car)) },
     booking: {
       book: remote(booking.book.bind(booking)),
       hold: remote(booking.hold.bind(booking)),

@@ -30,8 +30,20 @@ export const stationsOf = (cityId: string) => stationsByCity.get(cityId) ?? [];
 export const airportsOf = (cityId: string) => airportsByCity.get(cityId) ?? [];
 export const cityOf = (item: { city: string }) => cities.get(item.city)!;
 
-/** The city a point belongs to (hotels, rental agencies, company addresses). */
+const nearestMemo = new Map<string, RefCity>();
+
+/** The city a point belongs to (hotels, rental agencies, company addresses); remembered per point, as hotels and agencies do not move. */
 export function nearestCity(point: { lat: number; lon: number }): RefCity {
+  const key = `${point.lat}|${point.lon}`;
+  const known = nearestMemo.get(key);
+  if (known) return known;
+  if (nearestMemo.size > 100_000) nearestMemo.clear();
+  const best = scanNearest(point);
+  nearestMemo.set(key, best);
+  return best;
+}
+
+function scanNearest(point: { lat: number; lon: number }): RefCity {
   let best: RefCity | undefined;
   let bestKm = Infinity;
   for (const city of cities.values()) {

@@ -4,6 +4,7 @@
  * local offset of the place (e.g. 2026-11-23T07:04:00+01:00), durations in minutes.
  */
 import type { Flexibility, Journey, Place, PlaceType } from '../domain/journey';
+import type { SearchAssistance } from '../domain/accessibility';
 
 // What a trip is (places, journeys, fares) is the domain's vocabulary: suppliers answer in it.
 export type { Ancillary, CabinAvailability, FareOffer, Flexibility, Journey, Luggage, Place, PlaceType, RailKind, Section } from '../domain/journey';
@@ -29,8 +30,15 @@ export type TripQuery = {
   lang: Lang;
   /** A return is planned: some fares are then sold as round trips. */
   withReturn: boolean;
+  /** One traveller is disabled (their profile's needs, issue 16): the rail supplier books them assistance (PMR). */
+  assistance?: SearchAssistance | null;
   /** The instant of the search (booking lead time moves prices). */
   now: Date;
+  /**
+   * The loyalty and discount cards (card type ids, supplier/card-types.ts) each passenger holds and
+   * that are valid on the day, by passenger position: a rail discount card lowers that passenger's fare.
+   */
+  cards?: string[][];
 };
 
 export type HotelQuery = {
@@ -131,6 +139,8 @@ export type RentalCar = {
   includedServices: string[];
   excludedServices: string[];
   negotiated: boolean;
+  /** The renter runs a loyalty programme the traveller's card can earn in. */
+  loyalty: boolean;
   image: string;
 };
 
@@ -174,17 +184,37 @@ export type BookedTrip = { kind: BookItem['kind']; sections: { departure: string
 /** What the supplier says of a booking now: still booked, or cancelled by the carrier; each leg's times as they are now. */
 export type BookingState = { status: 'booked' | 'cancelled'; sections: { departure: string; arrival: string }[] };
 
+/** When a journey leaves (local ISO with offset) and how long it takes, in minutes. */
+export type JourneyTiming = Pick<Journey, 'departure' | 'duration'>;
+
 export interface RailSupplier {
   journeys(query: TripQuery): Promise<Journey[]>;
+  /**
+   * The departure and duration of each journey `journeys` would answer, without pricing their fares:
+   * all a question about times needs (the travel policy's fastest train). Optional: a supplier
+   * without it is asked for its journeys.
+   */
+  timings?(query: TripQuery): Promise<JourneyTiming[]>;
 }
 export interface FlightSupplier {
   itineraries(query: TripQuery): Promise<Journey[]>;
 }
+/** A stay at one hotel, to read its offers again (details, add to cart, repricing). */
+export type StayQuery = Omit<HotelQuery, 'lat' | 'lon' | 'radiusKm'>;
+/** Who rents and when, to find a car offer again by its id (which names its agencies and period). */
+export type RentalQuery = Pick<CarQuery, 'customer' | 'lang' | 'now'>;
+
 export interface HotelSupplier {
   hotels(query: HotelQuery): Promise<Hotel[]>;
+  /** One hotel with its offers for the stay as they are now (none left: no rooms); null when the hotel is unknown. */
+  hotel(hotelId: string, stay: StayQuery): Promise<Hotel | null>;
+  /** The hotel and stay a room offer id was given for (offer ids carry them); null for an id that is none. */
+  offerStay(roomOfferId: string): { hotelId: string; checkin: string; checkout: string } | null;
 }
 export interface CarSupplier {
   cars(query: CarQuery): Promise<RentalCar[]>;
+  /** A car offer as it is now, by its id; null when it is gone (sold out, agency closed, unknown). */
+  car(carId: string, query: RentalQuery): Promise<RentalCar | null>;
 }
 export interface BookingSupplier {
   book(item: BookItem, now: Date): Promise<Booked>;

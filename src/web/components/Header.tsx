@@ -9,7 +9,7 @@ import Search from 'lucide-react/icons/search';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
-import { DEFAULT_FEATURES } from '../lib/features';
+import { useFeatures } from '../lib/features';
 import { DEFAULT_NAME, useBranding } from '../lib/branding';
 import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';
@@ -43,7 +43,7 @@ export function Header() {
   const cart = useQuery({ ...cartQuery(), enabled: Boolean(user) });
   const cartCount = user ? (cart.data?.travels.length ?? 0) : 0;
   const [menuOpen, setMenuOpen] = useState(false);
-  const features = user?.features ?? DEFAULT_FEATURES;
+  const features = useFeatures();
   const name = branding?.name ?? DEFAULT_NAME;
   const signedOut = t`Connectez-vous pour y accéder`;
 
@@ -133,7 +133,7 @@ export function Header() {
                   {features.enableAccountAccess && (
                     <li>
                       {user ? (
-                        <Link to="/account/informations" className={navItem}>
+                        <Link to="/account/dashboard" className={navItem}>
                           <UserRound aria-hidden="true" size={20} />
                           {t`Mon espace`}
                         </Link>

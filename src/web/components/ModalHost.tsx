@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { useModal } from '../lib/modal';
+import { loadModalRegistry, useModal } from '../lib/modal';
 
-// The dialog frame loads with the first modal: no modal code in the first page's JavaScript.
-const Dialog = lazy(() => import('./Modal'));
+// The dialog frame and the modals' table load with the first modal: no modal code in the first page's JavaScript.
+const Dialog = lazy(() => Promise.all([import('./Modal'), loadModalRegistry()]).then(([frame]) => frame));
 
 /**
  * Renders the open modal (lib/modal.ts) in a portal, puts the body in modal-open mode while one is

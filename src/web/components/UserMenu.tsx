@@ -3,12 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import ChevronDown from 'lucide-react/icons/chevron-down';
+import ListTodo from 'lucide-react/icons/list-todo';
 import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '../../contract/account';
 import { logoutMutation } from '../lib/auth';
+import { isAgencyStaff } from '../lib/guards';
 
-/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header). */
+/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff also reach their work queue. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -55,10 +57,18 @@ export function UserMenu({ user }: { user: User }) {
         hidden={!open}
         className="absolute right-0 z-30 mt-1 min-w-52 rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
       >
+        {isAgencyStaff(user) && (
+          <li>
+            <Link to="/agency/queue" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
+              <ListTodo aria-hidden="true" size={18} />
+              {t`File de l’agence`}
+            </Link>
+          </li>
+        )}
         {user.features.enableAccountAccess && (
           <li>
             <Link
-              to="/account/informations"
+              to="/account/dashboard"
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100"
             >

@@ -8,3 +8,10 @@ export const cartQuery = () =>
     queryKey: travelKeys.cartCount(),
     queryFn: ({ signal }) => api.get('/v2/travels/?status=cart', () => import('./boot-schemas').then((m) => m.cartCountSchema), { signal, silent: true }),
   });
+
+/**
+ * The cart after an add (spec 2 §7): with cartWithTravelID, the travel just built alone (`/cart?travelID=`,
+ * GET /v2/travels/{id}); otherwise the whole cart.
+ */
+export const cartAfterAdd = (features: { cartWithTravelID: boolean }, travelID: string) =>
+  ({ to: '/cart', search: features.cartWithTravelID ? { travelID } : {} }) as const;

@@ -29,7 +29,8 @@ export async function follow<R extends Rel>(rel: R, link: Link, ...[input, optio
     throw new ContractError(`The "${rel}" link must be ${spec.method}, got ${link.method} ${link.href}`);
   }
   let json: unknown;
-  if (spec.method !== 'GET' && spec.method !== 'DELETE') {
+  // A DELETE takes a body only when its rel has one (deleteAccount: the password).
+  if (spec.method !== 'GET' && !(spec.method === 'DELETE' && input === undefined)) {
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) throw new ContractError(`Invalid input for "${rel}"`, parsed.error.issues);
     json = parsed.data;

@@ -33,6 +33,8 @@ export function contractResolver<TForm extends FieldValues, S extends z.ZodType>
   schema: () => S,
   toBody: (values: TForm) => unknown,
   extra?: (values: TForm) => ExtraIssue[],
+  /** A feature's own message keys, kept as they are for its screen to translate (e.g. the document form's ENTER_FUTURE_DATE). */
+  ownKeys: readonly string[] = [],
 ): Resolver<TForm, unknown, z.output<S>> {
   return async (values, context, options) => {
     // Built per validation: a schema may depend on the clock (e.g. the sign-up's birthdate bound).
@@ -48,7 +50,7 @@ export function contractResolver<TForm extends FieldValues, S extends z.ZodType>
     for (const [path, error] of fieldErrors(errors)) {
       // A blank field says "please fill" whatever rule it breaks (an empty password is missing, not weak).
       const value = get(values, path.join('.')) ?? get(bodyValues, path.join('.'));
-      error.message = isBlank(value) ? 'PLEASE_FILL' : isMessageKey(error.message) ? error.message : 'FORMAT_INVALID';
+      error.message = isBlank(value) ? 'PLEASE_FILL' : isMessageKey(error.message) || ownKeys.includes(error.message ?? '') ? error.message : 'FORMAT_INVALID';
     }
     return { values: {}, errors };
   };

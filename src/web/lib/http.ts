@@ -56,7 +56,7 @@ export class ContractError extends Error {
 }
 
 export type RequestOptions = {
-  /** JSON body (ignored for GET and DELETE). */
+  /** JSON body (ignored for GET). */
   json?: unknown;
   /** The caller shows the failure itself: no toast. */
   silent?: boolean;
@@ -129,7 +129,8 @@ export async function request<S extends z.ZodType>(
     ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const hasBody = method !== 'GET' && method !== 'DELETE' && options.json !== undefined;
+  // A DELETE carries a body only when given one (DELETE user/data: the password that confirms it).
+  const hasBody = method !== 'GET' && options.json !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
 
   let response: Response;

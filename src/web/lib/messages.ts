@@ -37,6 +37,9 @@ export const FIELD_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   FORMAT_INVALID: msg`Le format est invalide`,
   SELECT_VALID_VALUE: msg`Veuillez choisir une valeur de la liste`,
   PLEASE_CHOOSE_APPROVER: msg`Veuillez choisir un valideur`,
+  DUPLICATE_VALUE: msg`Cette valeur est déjà dans la liste`,
+  REGEX_INVALID: msg`Cette expression régulière n’est pas valide`,
+  AMOUNT_INVALID: msg`Saisissez un nombre positif dans les limites permises`,
 };
 
 /** One of the contract's message keys (FIELD_MESSAGES has them all, and only them: its type says so). */

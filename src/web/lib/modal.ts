@@ -31,6 +31,8 @@ export type ModalProps = {
   CancelProducts: { products: { id: string; name: string; links: { previewRefund?: Link; cancelProduct?: Link } }[]; onDone?: () => void };
   /** The user's private calendar feed (issue 13): its address shown when made, copied, renewed or ended. */
   CalendarSubscription: Record<string, never>;
+  /** Delete the account (issue 16, features/privacy): the user's `deleteAccount` link, followed with the password. */
+  DeleteAccount: { link: Link };
 };
 export type ModalName = keyof ModalProps;
 
@@ -75,18 +77,30 @@ export type ModalRegistry = {
   [N in ModalName]: { load: () => Promise<{ default: ComponentType<ModalProps[N]> }>; wide?: boolean };
 };
 
+let loadRegistry: (() => Promise<ModalRegistry>) | null = null;
+let loading: Promise<ModalRegistry> | null = null;
 let registry: ModalRegistry | null = null;
 
-export function registerModals(modals: ModalRegistry) {
-  registry = modals;
+/** How to load the modals' table: with the first modal, so that its imports are not the first page's JavaScript. */
+export function registerModals(load: () => Promise<ModalRegistry>) {
+  loadRegistry = load;
 }
 
+export function loadModalRegistry(): Promise<ModalRegistry> {
+  if (!loadRegistry) return Promise.reject(new Error('registerModals() was not called'));
+  loading ??= loadRegistry().then((loaded) => (registry = loaded));
+  return loading;
+}
+
+/** The table once loaded (the dialog frame loads it before it renders: components/ModalHost). */
 export function getModalRegistry(): ModalRegistry {
-  if (!registry) throw new Error('registerModals() was not called');
+  if (!registry) throw new Error('the modal registry is not loaded yet');
   return registry;
 }
 
 /** Starts loading a modal's code early (e.g. when the pointer reaches the button that opens it). */
 export function preloadModal(name: ModalName) {
-  void registry?.[name].load();
+  loadModalRegistry()
+    .then((modals): Promise<unknown> => modals[name].load())
+    .catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/account';
 import type { Branding } from '../../contract/agency';
+import type { Comms } from '../../contract/comms';
 
 /**
  * What the server wrote into the page for the app (src/server/web.ts, `<script type="application/json"
@@ -11,6 +12,8 @@ export type PageData = {
   lang?: Lang;
   /** The agency's branding, as GET /agency answers it. */
   branding?: Branding;
+  /** The agency's messages of every page as GET /comms answers a signed-out visitor. */
+  comms?: Comms;
   /** Names of the places in the address (`/search`), by place ID, in the language the server guessed. */
   places?: Record<string, string>;
   /** The "did you know" fact the server's first screen of `/search` shows (an index of TRIP_FACTS). */

@@ -24,3 +24,14 @@ export function optionalChoice<T extends string>(search: Record<string, unknown>
   const value = search[key];
   return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 }
+
+/**
+ * A screen's search params as the address gives them, typed as the screen writes them. For searches
+ * whose parser is more than a few lines (hotel, car, expert): the route tree is on every first load,
+ * so the parser stays in the screen's own chunk, and the loader and the screen check the params with
+ * it before any use.
+ */
+export const uncheckedParams =
+  <T>() =>
+  (search: Record<string, unknown>): T =>
+    search as T;

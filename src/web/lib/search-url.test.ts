@@ -7,7 +7,7 @@ import { parseSearchParams } from './search-url';
 const withZod = z.preprocess((raw) => {
   const search = { ...(raw as Record<string, unknown>) };
   if (search.pax !== undefined && !Array.isArray(search.pax)) search.pax = [search.pax];
-  for (const key of ['from', 'to', 'entity', 'fare', 'travelID', 'retFrom', 'retTo']) if (typeof search[key] === 'number') search[key] = String(search[key]);
+  for (const key of ['from', 'to', 'entity', 'customer', 'fare', 'travelID', 'retFrom', 'retTo']) if (typeof search[key] === 'number') search[key] = String(search[key]);
   return search;
 }, searchUrlSchema.partial().catch({}));
 
@@ -30,6 +30,9 @@ const cases: Record<string, unknown>[] = [
   { ...base, from: 'x'.repeat(81) },
   { ...base, from: 75056, entity: 123, fare: 4, travelID: 99 },
   { ...base, entity: 'x'.repeat(65) },
+  { ...base, customer: 'c-acme' },
+  { ...base, customer: 42 },
+  { ...base, customer: 'x'.repeat(65) },
   { ...base, transport: 'rail' },
   { ...base, transport: 'boat' },
   { ...base, retMode: 'departure' },

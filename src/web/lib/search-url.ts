@@ -25,12 +25,13 @@ const RULES: Record<keyof SearchUrl, (v: unknown) => boolean> = {
   retTo: text(0, 80),
   pax: (v) => Array.isArray(v) && v.length >= 1 && v.length <= 9 && v.every(pattern(TRAVELLER_REF)),
   entity: text(0, 64),
+  customer: text(0, 64),
   fare: text(0, 64),
   travelID: text(0, 64),
   transport: oneOf('rail', 'flight'),
 };
 const DEFAULTS: Partial<SearchUrl> = { mode: 'departure', pax: ['me'] };
-const AS_STRING = ['from', 'to', 'entity', 'fare', 'travelID', 'retFrom', 'retTo'];
+const AS_STRING = ['from', 'to', 'entity', 'customer', 'fare', 'travelID', 'retFrom', 'retTo'];
 
 export function parseSearchParams(raw: Record<string, unknown>): Partial<SearchUrl> {
   const search: Record<string, unknown> = { ...raw };

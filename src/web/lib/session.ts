@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '../../contract/account';
+import { actFor } from './acting';
 import { queryClient } from './query';
 import { TOKEN_STORAGE_KEY } from './storage-keys';
 
@@ -46,6 +47,8 @@ export function clearSession() {
   // `me` is emptied (its observers hear it), not removed; the rest goes.
   queryClient.setQueryData(meKey, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'agency' && q.queryKey[0] !== meKey[0] });
+  // Whom agency staff booked for is theirs, not the next user's.
+  actFor(null);
   // Privacy: the offline copies of the user's data leave the device with the session.
   void import('./offline-cache').then((m) => m.clearOfflineCache()).catch(() => undefined);
 }

@@ -1,15 +1,21 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useNavigate, useSearch } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ModalHost } from '../components/ModalHost';
 import { Toaster } from '../components/Toaster';
+import { isAgencyStaff } from '../lib/acting';
 import { applyBranding, useBranding } from '../lib/branding';
+import { useUser } from '../lib/me';
+import { loadActingTexts } from '../features/acting/texts';
 import { optionalTexts } from '../lib/search-params';
 import { useModal } from '../lib/modal';
 import { toast } from '../lib/toast';
 import type { RouterContext } from '../router';
+
+// Agency staff only: no one else's first visit carries it.
+const ActingBanner = lazy(() => Promise.all([import('../features/acting/ActingBanner'), loadActingTexts()]).then(([m]) => ({ default: m.ActingBanner })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // `?error=…` on any page (spec 3 §2) becomes a warning toast.
@@ -31,6 +37,7 @@ function useErrorParam() {
 function RootLayout() {
   const branding = useBranding();
   const modalOpen = useModal((s) => s.current !== null);
+  const staff = isAgencyStaff(useUser());
   useErrorParam();
   useEffect(() => {
     if (branding) applyBranding(branding);
@@ -46,6 +53,11 @@ function RootLayout() {
           <Trans>Aller au contenu</Trans>
         </a>
         <Header />
+        {staff && (
+          <Suspense fallback={null}>
+            <ActingBanner />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           <Outlet />
         </main>

@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** `/account/`: the account area opens on its dashboard (spec 3 §2, issue 16). */
 export const Route = createFileRoute('/account/')({
   beforeLoad: () => {
-    throw redirect({ to: '/account/informations', replace: true });
+    throw redirect({ to: '/account/dashboard', replace: true });
   },
 });

@@ -3,13 +3,22 @@ import { CART_STATUSES } from '../features/cart/api';
 import { CartScreen } from '../features/cart/CartScreen';
 import { loadCartTexts } from '../features/cart/texts';
 import { requireUser } from '../lib/guards';
-import { travelsQuery } from '../lib/travels';
+import { optionalTexts } from '../lib/search-params';
+import { travelQuery, travelsQuery } from '../lib/travels';
 
-/** `/cart` (spec 2 §2): signed-in users only; the travels load with the screen's code. */
+/**
+ * `/cart` (spec 2 §2): signed-in users only; the travels load with the screen's code. `?travelID=`: the
+ * travel being built, which the cart shows alone when the agency or company has cartWithTravelID.
+ */
 export const Route = createFileRoute('/cart/')({
+  validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { travelID: { min: 1, max: 64, coerce: true } }),
   beforeLoad: requireUser,
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(travelsQuery(CART_STATUSES));
+  loaderDeps: ({ search }) => ({ travelID: search.travelID }),
+  loader: ({ context, deps }) => {
+    // requireUser put the signed-in user in the context.
+    const one = context.user.features.cartWithTravelID ? deps.travelID : undefined;
+    if (one) void context.queryClient.prefetchQuery(travelQuery(one));
+    else void context.queryClient.prefetchQuery(travelsQuery(CART_STATUSES));
     return loadCartTexts();
   },
   component: CartScreen,

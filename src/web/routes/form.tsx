@@ -1,5 +1,18 @@
 import { loadAccountTexts } from '../features/account/texts';
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivatedPage } from '../features/account/ActivatedPage';
+import { OnboardingPage } from '../features/privacy/OnboardingPage';
+import { loadPrivacyTexts } from '../features/privacy/texts';
+import { readOnboarding } from '../lib/onboarding';
 
-export const Route = createFileRoute('/form')({ loader: loadAccountTexts, component: ActivatedPage });
+/** `/form`: where activation lands (spec 3 §2); its first-login onboarding when the activation started one (issue 16). */
+export const Route = createFileRoute('/form')({
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => Promise.all([loadAccountTexts(), loadPrivacyTexts()]),
+  component: FormRoute,
+});
+
+function FormRoute() {
+  const onboarding = readOnboarding();
+  return onboarding ? <OnboardingPage start={onboarding} activated /> : <ActivatedPage />;
+}

@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { optionalTexts } from '../lib/search-params';
 import { TokenSignIn } from '../features/account/TokenSignIn';
 
-/** Partner entry (spec 3 §2): sign in with the link's one-time token. */
+/** Single sign-on entry (spec 3 §2): the company's provider sends the browser back here with a one-time token. */
 export const Route = createFileRoute('/sso/$segment')({
   loader: loadAccountTexts,
   validateSearch: (search: Record<string, unknown>) => optionalTexts(search, { token: { max: 512 } }),
   component: function SsoSignIn() {
     const { token } = Route.useSearch();
-    return <TokenSignIn token={token} />;
+    return <TokenSignIn type="sso" token={token} />;
   },
 });

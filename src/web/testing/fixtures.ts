@@ -36,6 +36,20 @@ export function userFixture(overrides: Partial<User> = {}): User {
     isPwdChangeDisabled: false,
     isUsernameChangeDisabled: false,
     features: DEFAULT_FEATURES,
+    address: null,
+    city_of_birth: null,
+    birth_country: null,
+    hasHandicap: false,
+    handicap: null,
+    wheelchair: null,
+    wheelchair_dimensions: null,
+    wheelchair_weight: null,
+    wheelchair_wheel_thickness: null,
+    need_accompanying: false,
+    accompanying: false,
+    disability_card: null,
+    lang: null,
+    version: 1,
     links: {
       self: { href: '/api/v1/user/', method: 'GET' },
       logout: { href: '/api/v1/user/logout', method: 'POST' },
@@ -51,6 +65,7 @@ export const brandingFixture: Branding = {
   colors: { brand: '#1d4ed8', brandContrast: '#ffffff', accent: '#0f766e' },
   info: { title: 'Votre agence', html: '<p>Du lundi au vendredi, <strong>9 h – 18 h</strong>.</p>' },
   supportEmail: 'support@escale.example',
+  features: DEFAULT_FEATURES,
 };
 
 /** A failure body as the API writes it. */

@@ -13,6 +13,7 @@ export function travelFixture(overrides: Partial<Travel> = {}): Travel {
     companyId: 'c-acme',
     customer: 'c-acme',
     customerType: 'entity',
+    onBehalf: null,
     startDateTime: null,
     endDateTime: null,
     startLocation: null,
@@ -23,6 +24,7 @@ export function travelFixture(overrides: Partial<Travel> = {}): Travel {
     treepRecaps: [],
     price: { amount: '0.00', currency: 'EUR' },
     refunded: null,
+    payment: null,
     canBeCompleted: false,
     isCompliant: true,
     travelPolicy: null,
@@ -91,4 +93,93 @@ export function railProduct(overrides: Partial<Product> = {}): Product {
     duration: 118,
     ...overrides,
   };
+}
+
+/** Two nights at a Lyon hotel for Alice, in the cart unless overridden (issue 14). */
+export function hotelProduct(overrides: Partial<Product> = {}): Product {
+  return railProduct({
+    id: 'p-hotel',
+    name: 'Hôtel Lumière Part-Dieu',
+    type: 'hotel',
+    price: { amount: '258.00', currency: 'EUR', initialAmount: '258.00' },
+    departure: '2026-12-01T12:00:00+01:00',
+    arrival: '2026-12-03T12:00:00+01:00',
+    routes: [],
+    ticketsByPax: [{ pax: alice, price: { amount: '258.00', currency: 'EUR' }, tickets: [] }],
+    duration: 2880,
+    hotel: {
+      hotelId: 'h-lumiere',
+      name: 'Hôtel Lumière Part-Dieu',
+      chain: null,
+      starsCount: 3,
+      checkin: '2026-12-01',
+      checkout: '2026-12-03',
+      nightsCount: 2,
+      services: { hasRestaurant: true, hasPool: false, hasParking: true, hasPrm: true, hasWifi: true, hasElectricChargingStation: false },
+      location: { address: '12 rue Servient', zipCode: '69003', city: 'Lyon', country: 'FR', latitude: 45.76, longitude: 4.85 },
+      contact: { email: 'contact@lumiere.example', phone: '0478000000' },
+      img_url: null,
+      reference: null,
+      cancelDeadline: '2026-11-30T18:00:00+01:00',
+      rooms: [
+        {
+          name: 'Chambre double supérieure',
+          paxs: [{ firstname: 'Alice', lastname: 'Martin' }],
+          board: 'breakfast',
+          isBreakfastIncluded: true,
+          fareName: 'Tarif flexible',
+          fareConditions: { text: 'Annulation gratuite jusqu’à la veille 18:00.' },
+          price: { amount: '258.00', currency: 'EUR' },
+          pricePerNight: { amount: '129.00', currency: 'EUR' },
+          isTaxIncluded: true,
+          isCancellable: true,
+          isNegotiatedRate: false,
+        },
+      ],
+    },
+    ...overrides,
+  });
+}
+
+/** A two-day Europcar rental at Lyon Part-Dieu, Alice driving, in the cart unless overridden (issue 14). */
+export function carProduct(overrides: Partial<Product> = {}): Product {
+  const agency = { id: 'ag-partdieu', name: 'Europcar Lyon Part-Dieu', city: 'Lyon', address: '5 place Charles Béraudier', zipCode: '69003', phone: '0472000000', latitude: 45.76, longitude: 4.86 };
+  return railProduct({
+    id: 'p-car',
+    name: 'Peugeot 208 ou similaire',
+    type: 'car_rental',
+    price: { amount: '90.00', currency: 'EUR', initialAmount: '90.00' },
+    departure: '2026-12-01T10:00:00+01:00',
+    arrival: '2026-12-02T17:00:00+01:00',
+    routes: [],
+    ticketsByPax: [{ pax: alice, price: { amount: '90.00', currency: 'EUR' }, tickets: [] }],
+    duration: 1860,
+    carRental: {
+      pickUp: { datetime: '2026-12-01T10:00:00+01:00', location: agency },
+      dropOff: { datetime: '2026-12-02T17:00:00+01:00', location: agency },
+      duration: 111_600,
+      days: 2,
+      renter: { code: 'EP', name: 'Europcar', logo: '' },
+      driver: { firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '0611223344' },
+      carCategory: 'Citadine',
+      carType: 'Peugeot 208 ou similaire',
+      acriss: 'ECMR',
+      engineType: 'combustion',
+      gearbox: 'MANUAL',
+      pix_url: '',
+      priceDetails: {
+        perDay: { amount: '45.00', currency: 'EUR' },
+        total: { amount: '90.00', currency: 'EUR' },
+        unlimitedDistance: false,
+        includedDistance: 400,
+        additionalDistancePrice: { amount: '0.35', currency: 'EUR' },
+      },
+      includedServices: ['Assurance responsabilité civile'],
+      excludedServices: ['Siège enfant'],
+      reference: null,
+      cancelDeadline: '2026-12-01T10:00:00+01:00',
+      estimatedDistanceKm: 150,
+    },
+    ...overrides,
+  });
 }

@@ -63,3 +63,26 @@ export function usernameTakenMail({ lang, agency, firstname, username, signInUrl
   });
   return { subject: en ? `${agency}: this username is already in use` : `${agency} : ce nom d’utilisateur est déjà utilisé`, ...mail };
 }
+
+/** A new first-login onboarding link (issue 16, POST /user/regenerate), with the link that deletes the data instead. */
+export function onboardingMail({ lang, agency, firstname, url, deleteUrl }: Common & { url: string; deleteUrl: string }) {
+  const en = lang === 'en';
+  const mail = detailedMail({
+    greeting: en ? `Hello ${firstname},` : `Bonjour ${firstname},`,
+    paragraphs: [
+      en
+        ? `Here is a new link to complete your ${agency} account in two steps: your identity, then the details your bookings need. It works for 7 days.`
+        : `Voici un nouveau lien pour compléter votre compte ${agency} en deux étapes : votre identité, puis les informations utiles à vos réservations. Il est valable 7 jours.`,
+      en
+        ? 'If you do not want an account, you can delete the data we hold about you instead.'
+        : 'Si vous ne souhaitez pas de compte, vous pouvez à la place supprimer les données que nous détenons sur vous.',
+    ],
+    details: [],
+    actions: [
+      { label: en ? 'Complete my account' : 'Compléter mon compte', url },
+      { label: en ? 'Delete my data' : 'Supprimer mes données', url: deleteUrl },
+    ],
+    footer: en ? 'If you did not ask for it, ignore this e-mail.' : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+  });
+  return { subject: en ? `${agency}: complete your account` : `${agency} : complétez votre compte`, ...mail };
+}

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agencies, authFailures, companies, entities, userTokens, users } from '../../db/schema';
+import { agencies, authFailures, companies, entities, users } from '../../db/schema';
 
-export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
+export type { TokenKind } from '../../db/user-tokens';
 
 export const findUserByUsername = async (db: Db, agencyId: string, username: string) =>
   (
@@ -32,38 +32,6 @@ export const activateUser = (db: Db, id: string, at: Date) =>
 
 export const setPassword = (db: Db, id: string, passwordHash: string) =>
   db.update(users).set({ passwordHash }).where(eq(users.id, id));
-
-export async function insertToken(db: Db, values: typeof userTokens.$inferInsert) {
-  await db.insert(userTokens).values(values);
-}
-
-/** A token of one of the agency's users, with that user. */
-export const findToken = async (db: Db, agencyId: string, tokenHash: string) =>
-  (
-    await db
-      .select({ token: userTokens, user: users })
-      .from(userTokens)
-      .innerJoin(users, eq(users.id, userTokens.userId))
-      .where(and(eq(userTokens.tokenHash, tokenHash), eq(users.agencyId, agencyId)))
-      .limit(1)
-  )[0];
-
-/** Marks a token used only if nobody did it first: of two concurrent uses, exactly one wins. */
-export async function consumeToken(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
-    .returning({ id: userTokens.id });
-  return rows.length === 1;
-}
-
-/** Older unused tokens of the same kind stop working when a new one is issued. */
-export const retireTokens = (db: Db, userId: string, kind: TokenKind, at: Date) =>
-  db
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
 
 export type AttemptScope = (typeof authFailures.$inferSelect)['scope'];
 
@@ -106,3 +74,14 @@ export async function loadUserGraph(db: Db, userId: string) {
 }
 
 export const setLang = (db: Db, userId: string, lang: 'fr' | 'en') => db.update(users).set({ lang }).where(eq(users.id, userId));
+
+/** The single sign-on segment of the company of the agency's user with that name (not deleted nor deactivated), if it has one. */
+export async function ssoSegmentOf(db: Db, agencyId: string, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ segment: sql<string | null>`${companies.sso}->>'segment'` })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`, notInArray(users.status, ['deleted', 'inactive'])))
+    .limit(1);
+  return row?.segment ?? null;
+}

@@ -11,10 +11,13 @@ import {
   sessionSchema,
   signupBodySchema,
   signupResultSchema,
+  ssoEntryQuerySchema,
+  ssoEntrySchema,
   tokenBodySchema,
   userSchema,
 } from '../../../contract/account';
 import { envelope } from '../../../contract/envelope';
+import { activationResultSchema } from '../../../contract/privacy';
 import { routePath } from '../../../contract/rels';
 import { currentUser } from '../../platform/auth';
 import { mailingLimit } from '../../platform/rate-limit';
@@ -38,13 +41,13 @@ export function accountRoutes(services: Services) {
       {
         schema: {
           tags,
-          summary: 'How a user signs in (password or single sign-on); the same answer for unknown names',
+          summary: 'How a user signs in: single sign-on (redirectURL: its company’s entry) for a user of a company with a provider, else the password (the same answer for unknown names)',
           operationId: 'getAuthStrategy',
           params: z.object({ username: z.string().min(1).max(254) }),
           response: { 200: envelope(authStrategySchema), ...apiErrors(400, 401) },
         },
       },
-      async () => ({ result: account.authStrategy() }),
+      async (request) => ({ result: await account.authStrategy(ctx(request), request.params.username) }),
     );
 
     r.post(
@@ -69,7 +72,21 @@ export function accountRoutes(services: Services) {
     r.get(
       routePath('self'),
       { onRequest: app.requireUser, schema: { tags, summary: 'The signed-in user', operationId: 'self', response: { 200: envelope(userSchema), ...apiErrors(400, 401) } } },
-      async (request) => ({ result: await account.userView(services, currentUser(request).id) }),
+      async (request) => ({ result: await account.userView(services, currentUser(request).id, request.session!) }),
+    );
+
+    r.get(
+      '/sso/',
+      {
+        schema: {
+          tags,
+          summary: 'Start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries with their one-time token: the user with a new session token, and the features in force (the sandbox entry hides tabs and the account area)',
+          operationId: 'ssoEntry',
+          querystring: ssoEntryQuerySchema,
+          response: { 200: envelope(ssoEntrySchema), ...apiErrors(400, 401, 403, 404, 410) },
+        },
+      },
+      async (request) => ({ result: await account.startupSignIn(ctx(request), request.query.type, request.query.token) }),
     );
 
     r.post(
@@ -92,7 +109,7 @@ export function accountRoutes(services: Services) {
 
     r.post(
       '/user/confirm',
-      { schema: { tags, summary: 'Activate an account with its e-mailed token', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
+      { schema: { tags, summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding (issue 16)', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
       async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
     );
 
@@ -100,7 +117,7 @@ export function accountRoutes(services: Services) {
       '/user/regenerate',
       {
         ...limited,
-        schema: { tags, summary: 'E-mail a new activation link for an unusable one', operationId: 'regenerateActivation', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) } },
+        schema: { tags, summary: 'E-mail a new activation link for an unusable one (or a new onboarding link for an expired or used onboarding token)', operationId: 'regenerateActivation', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) } },
       },
       async (request) => ({ result: await account.regenerate(ctx(request), request.body.token) }),
     );

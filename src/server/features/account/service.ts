@@ -1,28 +1,60 @@
 import { linkTo } from '../../../contract/rels';
-import type { LoginBody, Session, User } from '../../../contract/account';
-import { featureFlagsSchema, signupBodySchema } from '../../../contract/account';
+import { userObjectCards } from '../../db/user-cards';
+import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '../../../contract/account';
+import { signupBodySchema } from '../../../contract/account';
 import { ApiError, fail, parseWith } from '../../platform/errors';
 import { hours, isoDate, minutes } from '../../platform/clock';
 import { createSession, revokeAllSessions, revokeSession, type UserRow } from '../../platform/auth';
-import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from '../../platform/secrets';
+import { decoyHash, hashPassword, sha256, verifyPassword } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
 import type { RequestContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
+import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, useUpToken } from '../../db/user-tokens';
 import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
-import { activationMail, alreadyRegisteredMail, resetMail, usernameTakenMail } from './mails';
+import { activationMail, alreadyRegisteredMail, onboardingMail, resetMail, usernameTakenMail } from './mails';
 import { approvalAccess } from '../../domain/approvals';
+import { effectiveFeatures, type FeatureOverrides } from '../../domain/features';
+import { profileFieldsOf, profileLinks } from '../../domain/profile';
 
 /**
- * Every name gets the password step, known or not: the answer must not tell whether an account
- * exists (issue 12, item 7). No company of this product signs in by SSO.
+ * How the name signs in (spec 3 §4). A user of a company with single sign-on is sent to its entry
+ * (features/sso: /auth/sso/<segment>, on the public origin, the name passed on as the provider's
+ * login hint). Every other name, known or not, gets the password step: that answer must not tell
+ * whether an account exists (issue 12, item 7). Finding a provider for a name does say the name is
+ * one of that company's: single sign-on cannot route a user without it.
  */
-export const authStrategy = () => ({ strategy: 'password' as const, redirectURL: null });
+export async function authStrategy(ctx: Ctx, username: string): Promise<AuthStrategy> {
+  const name = username.trim();
+  const segment = await repo.ssoSegmentOf(ctx.services.db, ctx.agency.id, name);
+  if (!segment) return { strategy: 'password', redirectURL: null };
+  const entry = new URL(`/auth/sso/${encodeURIComponent(segment)}`, ctx.origin);
+  entry.searchParams.set('login_hint', name);
+  return { strategy: 'sso', redirectURL: entry.href };
+}
+
+/** What a partner's sandbox entry does to the app (spec 2 §2, spec 3 §2): no tabs, no account area, a logo that stays. */
+const EXTERNAL_SOURCE: FeatureOverrides = { noTabMode: true, enableAccountAccess: false, disableHomeRedirectionOnLogo: true };
+
+/**
+ * The start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries (GET /sso/, spec 3 §7)
+ * with their one-time token: a session, in external-source mode for the sandbox entry. The entries
+ * carry no partner request, analytics or travel: those are null.
+ */
+export async function startupSignIn(ctx: Ctx, type: 'sso' | 'sandbox', token: string): Promise<SsoEntry> {
+  const user = await loginWithToken(ctx, token);
+  const externalSource = type === 'sandbox';
+  const sessionToken = await createSession(ctx.services, user.id, { externalSource });
+  if (!user.preferredLang && user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
+  const view = await userView(ctx.services, user.id, { externalSource });
+  return { user: { ...view, token: sessionToken }, request: null, analytics: null, travel: null, features: view.features };
+}
 
 export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
   const user = 'token' in body ? await loginWithToken(ctx, body.token) : await loginWithPassword(ctx, body.username, body.password);
   const token = await createSession(ctx.services, user.id);
-  // E-mails others' actions send them (an approval request, an answer) are in the language they last signed in with.
-  if (user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
+  // E-mails others' actions send them (an approval request, an answer) are in the language they last signed in with,
+  // unless they chose one in their profile (issue 16).
+  if (!user.preferredLang && user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
   return { token, user: await userView(ctx.services, user.id) };
 }
 
@@ -53,6 +85,8 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
   await Promise.all([repo.clearAttempts(db, 'pair', pair), repo.forgetAttempts(db, own)]);
   if (user.status === 'pending') fail('EMAIL_NOT_CONFIRMED');
+  // Deactivated by the company's travel manager (issue 15): the password is right, the account closed.
+  if (user.status === 'inactive') fail('USER_STATUS_INVALID');
   return user;
 }
 
@@ -163,41 +197,62 @@ async function sendUsernameTaken({ services, agency, lang, origin }: Ctx, input:
   await services.mailer.send(services.db, { agencyId: agency.id, to: input.email, ...mail });
 }
 
-async function issueToken({ db, clock }: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) {
-  const token = newToken();
-  const now = clock.now();
-  await repo.retireTokens(db, userId, kind, now);
-  await repo.insertToken(db, { userId, kind, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs) });
-  return token;
-}
+const issueToken = (services: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) => issueUserToken(services, userId, kind, ttlMs);
 
 /** Checks and consumes a single-use token of one of the agency's users: unknown → 101, expired → 102, used → 103. */
 async function useToken({ services, agency }: Ctx, token: string, kind: repo.TokenKind) {
   const { db, clock } = services;
-  const found = await repo.findToken(db, agency.id, sha256(token));
+  const found = await findUserToken(db, agency.id, sha256(token));
   if (!found || found.token.kind !== kind) return fail('TOKEN_INVALID');
   const now = clock.now();
   if (found.token.usedAt) fail('TOKEN_USED');
   if (found.token.expiresAt <= now) fail('TOKEN_EXPIRED');
-  if (!(await repo.consumeToken(db, found.token.id, now))) fail('TOKEN_USED');
+  if (!(await useUpToken(db, found.token.id, now))) fail('TOKEN_USED');
   return found.user;
 }
 
 export async function confirm(ctx: Ctx, token: string) {
-  const found = await repo.findToken(ctx.services.db, ctx.agency.id, sha256(token));
+  const found = await findUserToken(ctx.services.db, ctx.agency.id, sha256(token));
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
   await repo.activateUser(ctx.services.db, user.id, ctx.services.clock.now());
-  return { message: 'ACCOUNT_ACTIVATED' };
+  // The first-login onboarding (spec 3 §4, issue 16, features/privacy) follows on /form with this token.
+  const onboarding = await issueOnboardingToken(ctx.services, user.id);
+  return {
+    message: 'ACCOUNT_ACTIVATED',
+    onboarding: { token: onboarding, username: user.username, firstname: user.firstname, lastname: user.lastname, email: user.email, sso: false },
+  };
 }
 
 /** A new activation link for the owner of an expired (or otherwise unusable) one. */
 export async function regenerate(ctx: Ctx, token: string) {
-  const found = await repo.findToken(ctx.services.db, ctx.agency.id, sha256(token));
+  const found = await findUserToken(ctx.services.db, ctx.agency.id, sha256(token));
+  if (found?.token.kind === 'onboarding') return regenerateOnboarding(ctx, found.user);
   if (!found || found.token.kind !== 'activation') return fail('TOKEN_INVALID');
   if (found.user.status === 'active') fail('ALREADY_ACTIVATED');
   await sendActivation(ctx, found.user);
   return { message: 'ACTIVATION_LINK_SENT' };
+}
+
+/**
+ * A new onboarding link (issue 16) for the owner of an expired or used one, e-mailed with the link
+ * that deletes the data instead; an erased or deactivated account gets none.
+ */
+async function regenerateOnboarding({ services, agency, origin }: Ctx, user: UserRow) {
+  if (user.status === 'deleted' || user.status === 'inactive') return fail('TOKEN_INVALID');
+  const graph = await repo.loadUserGraph(services.db, user.id);
+  const token = await issueOnboardingToken(services, user.id);
+  const start = new URLSearchParams({ token, username: user.username, firstname: user.firstname, lastname: user.lastname, email: user.email });
+  if (graph?.company?.sso) start.set('sso', '1');
+  const mail = onboardingMail({
+    lang: user.lang,
+    agency: agency.name,
+    firstname: user.firstname,
+    url: `${origin}/user/onboarding?${start}`,
+    deleteUrl: `${origin}/user/onboarding/delete?${new URLSearchParams({ token, username: user.username })}`,
+  });
+  await services.mailer.send(services.db, { agencyId: agency.id, to: user.email, ...mail });
+  return { message: 'ONBOARDING_LINK_SENT' };
 }
 
 /** The same answer whether the account exists or not (issue 12, item 7); only an existing one gets the e-mail. */
@@ -216,15 +271,16 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
   // Following the e-mailed link proves the owner: the device that did may sign in at once.
   await repo.clearAttempts(services.db, 'pair', pairKey(agency.id, user.username, clientKey(address)));
   // Following the e-mailed link proves the address: a pending account becomes active.
-  if (user.status === 'pending') await repo.activateUser(services.db, user.id, services.clock.now());
+  // An invited employee (issue 15) who chose a password this way has accepted the invitation too.
+  if (user.status === 'pending' || user.status === 'invited') await repo.activateUser(services.db, user.id, services.clock.now());
   return { message: 'PASSWORD_UPDATED' };
 }
 
-/** Issues a one-time sign-in link token (sandbox entry). */
-export const issueLoginToken = (services: Pick<Services, 'db' | 'clock' | 'config'>, userId: string) =>
-  issueToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes));
+/** Issues a one-time sign-in link token (the sandbox and SSO entries). */
+export { issueLoginToken };
 
-export async function userView(services: Services, userId: string): Promise<User> {
+/** The user as the API shows it; `session.externalSource`: the features of a partner's sandbox entry. */
+export async function userView(services: Services, userId: string, session: { externalSource: boolean } = { externalSource: false }): Promise<User> {
   const graph = await repo.loadUserGraph(services.db, userId);
   if (!graph) return fail('USER_NOT_FOUND_2');
   const { user, company, agency } = graph;
@@ -254,22 +310,33 @@ export async function userView(services: Services, userId: string): Promise<User
       : null,
     company_id: company?.id ?? null,
     entities,
-    cards: [],
+    cards: await userObjectCards(services.db, user.id),
     travel_documents: [],
-    last_travelers: [],
-    special_fares: [],
     hasOpenJawSearchEnabled: user.flags.hasOpenJawSearchEnabled ?? false,
     canUseExpertMode: user.flags.canUseExpertMode ?? false,
     canApproveSafetyApproval: user.flags.canApproveSafetyApproval ?? false,
     isPwdChangeDisabled: user.flags.isPwdChangeDisabled ?? false,
     isUsernameChangeDisabled: user.flags.isUsernameChangeDisabled ?? false,
-    features: featureFlagsSchema.parse(company?.features ?? {}),
+    features: effectiveFeatures(agency.features, company?.features, session.externalSource ? EXTERNAL_SOURCE : null),
+    // The editable profile (issue 16, features/profile): its fields, version, last travellers, special fares and links.
+    ...profileFieldsOf(user),
     links: {
       self: linkTo('self'),
       logout: linkTo('logout'),
+      ...profileLinks(),
       ...(access.regular ? { approvals: linkTo('approvals') } : {}),
       ...(access.safety ? { safetyApprovals: linkTo('safetyApprovals') } : {}),
       ...(access.regular || access.safety ? { approvalCounts: linkTo('approvalCounts') } : {}),
+      documents: linkTo('documents'),
+      userCards: linkTo('userCards'),
+      paymentCards: linkTo('paymentCards'),
+      // The dashboard (issue 16): everyone's own; the company's for its travel manager.
+      travelStats: linkTo('travelStats'),
+      // Privacy and data deletion (issue 16, features/privacy); an account of a company with its own sign-in is deleted by the company.
+      privacyPolicy: linkTo('privacyPolicy'),
+      deleteOptionalData: linkTo('deleteOptionalData'),
+      ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),
+      ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
     },
   };
 }

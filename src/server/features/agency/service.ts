@@ -1,5 +1,6 @@
 import type { Lang } from '../../../contract/account';
 import type { Branding } from '../../../contract/agency';
+import { effectiveFeatures } from '../../domain/features';
 import { ensureContrastOnWhite } from '../../platform/colors';
 import type { AgencyRow } from '../../platform/tenancy';
 
@@ -17,5 +18,6 @@ export function branding(agency: AgencyRow, lang: Lang): Branding {
     },
     info: info[lang] ?? info.fr ?? info.en ?? null,
     supportEmail: agency.supportEmail,
+    features: effectiveFeatures(agency.features),
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalFilter, ApprovalQuery } from '../../../contract/approvals';
+import { insertTask } from '../../db/agency-tasks';
 import type { Db } from '../../db/client';
 import { agencies, approvalRecipients, approvalRequests, approvalTokens, travelProducts, travels, users } from '../../db/schema';
 import { foldName, OPEN_STATUSES, type ApprovalKind, type Person, type Recipient, type RecipientRole, type Viewer } from '../../domain/approvals';
@@ -27,6 +28,11 @@ export async function lockForAnswer(tx: Db, approvalId: string): Promise<Approva
   await tx.select({ id: travels.id }).from(travels).where(eq(travels.id, head.travelId)).for('update');
   const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, approvalId)).for('update');
   return row;
+}
+
+/** An approved travel the supplier would not book goes to its agency's work queue (features/agency-queue), for its staff to follow up. */
+export async function queueFailedBooking(tx: Db, values: { agencyId: string; travelId: string; productIds: string[]; requesterId: string; createdAt: Date }) {
+  await insertTask(tx, { ...values, kind: 'failed_booking' });
 }
 
 export const roundOf = (db: Db, roundId: string) => db.select().from(approvalRequests).where(eq(approvalRequests.roundId, roundId)).orderBy(asc(approvalRequests.kind));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '../../../../test/support/api';
 import { approvalRequests, jobs, outbox, travelProducts, users } from '../../db/schema';
 import { answer, approvalUrl, approvalWorld, askApproval, type World } from './approvals.fixtures';
+import type { TripData } from '../../domain/product';
 
 let api: Api;
 let w: World;
@@ -288,7 +289,7 @@ describe('the requester: cancel and remind', () => {
   it('a product the supplier no longer sells is released when the travel goes back to the cart', async () => {
     const asked = await askApproval(api, w);
     const [product] = await api.db.select().from(travelProducts).where(eq(travelProducts.travelId, asked.travelId));
-    await api.db.update(travelProducts).set({ data: { ...product!.data, offer: { ...product!.data.offer, id: `${product!.data.offer.id}-gone` } } }).where(eq(travelProducts.id, product!.id));
+    await api.db.update(travelProducts).set({ data: { ...(product!.data as TripData), offer: { ...(product!.data as TripData).offer, id: `${(product!.data as TripData).offer.id}-gone` } } }).where(eq(travelProducts.id, product!.id));
     const res = await api.call('PATCH', approvalUrl(asked.approvalId, 'cancel'), { token: w.alice.token });
     expect(res.body.result).toMatchObject({ status: 'cart', products: [{ status: 'released' }] });
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Approval, ApprovalCounts, ApprovalQuery, OneClick } from '../../../contract/approvals';
 import { linkTo } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
-import { companyApprovers } from '../../db/companies';
+import { approverBackup, companyApprovers } from '../../db/companies';
 import { loadTravels, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
 import {
   answerChain,
@@ -23,6 +23,7 @@ import {
   type Viewer,
 } from '../../domain/approvals';
 import { eligibleApprovers } from '../../domain/checkout';
+import { countriesOf } from '../../domain/product';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
@@ -136,9 +137,8 @@ export async function counts(ctx: Ctx): Promise<ApprovalCounts> {
 
 // ── Asking ──────────────────────────────────────────────────────────────────────────────────────
 
-/** A trip with a section arriving in a high-risk country (supplier/data/high-risk-countries.json). */
-export const isRiskyTravel = (products: Pick<ProductRow, 'data'>[]) =>
-  products.some((p) => p.data.journey.sections.some((s) => HIGH_RISK_COUNTRIES.has(s.to.country)));
+/** A trip with a section arriving in a high-risk country, or a stay or a rental there (supplier/data/high-risk-countries.json). */
+export const isRiskyTravel = (products: Pick<ProductRow, 'data'>[]) => products.some((p) => countriesOf(p.data).some((c) => HIGH_RISK_COUNTRIES.has(c)));
 
 type Asked = { approvalId: string; person: PersonRow; approve: string | null; deny: string };
 
@@ -197,7 +197,14 @@ export async function requestApproval(ctx: Ctx, travelId: string, expected: numb
       ? eligibleApprovers(await companyApprovers(db, rec.travel.companyId), rec.travel, rec.products)
       : [];
   if (mains.length === 0) fail('TICKET_WITHOUT_APPROVER');
-  const backup = chosen?.emergencyApproverId && chosen.emergencyApproverId !== chosen.approverId ? chosen.emergencyApproverId : null;
+  // The traveller's backup, else the one the travel manager gave a lone main approver (issue 15).
+  const configured = mains.length === 1 && rec.travel.companyId ? await approverBackup(db, rec.travel.companyId, mains[0]!.id) : null;
+  const backup =
+    chosen?.emergencyApproverId && chosen.emergencyApproverId !== chosen.approverId
+      ? chosen.emergencyApproverId
+      : configured && configured !== mains[0]!.id && !involved.has(configured)
+        ? configured
+        : null;
   const risky = isRiskyTravel(rec.products);
   const safety = risky && rec.travel.companyId ? (await repo.safetyApprovers(db, rec.travel.companyId)).filter((s) => !involved.has(s.id)) : [];
   if (risky && safety.length === 0) fail('TICKET_WITHOUT_APPROVER');
@@ -454,7 +461,7 @@ export async function settleApproved(
   return { result: 'booked', views };
 }
 
-/** Marks an approved round failed, puts the travel back in the cart (re-priced), releases its holds, tells everyone. */
+/** Marks an approved round failed, puts the travel back in the cart (re-priced), releases its holds, tells everyone, and puts it in the agency's work queue. */
 async function failRound(services: Services, rec: TravelRecord, round: ApprovalRow[]) {
   const { db, clock } = services;
   const held = rec.products.filter((p) => p.status === 'pending_approval');
@@ -465,6 +472,7 @@ async function failRound(services: Services, rec: TravelRecord, round: ApprovalR
     if (!travel || travel.travel.status !== 'pending_approval') return false;
     for (const r of await repo.roundOf(tx, round[0]!.roundId)) await repo.updateApproval(tx, r, { status: 'failed' });
     await backToCart(tx, travel, held, prices, now);
+    await repo.queueFailedBooking(tx, { agencyId: travel.travel.agencyId, travelId: travel.travel.id, productIds: held.map((p) => p.id), requesterId: round[0]!.requesterId, createdAt: now });
     return true;
   });
   if (!done) return;

@@ -10,6 +10,7 @@ import { answer, approvalWorld, askApproval } from './approvals.fixtures';
 import { runDueJobs } from '../../platform/jobs';
 import { sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
+import type { TripData } from '../../domain/product';
 
 /**
  * Issue 12 item 18: the booking's e-mails (held, booked, issued, released, expired) as their
@@ -84,7 +85,7 @@ const post = (url: string, token: string, opts: { body?: Record<string, unknown>
 /** The stored legs of a travel's products (the supplier's journey), to compare the e-mails with. */
 async function legsOf(travelId: string) {
   const rows = await api.db.select().from(travelProducts).where(eq(travelProducts.travelId, travelId)).orderBy(asc(travelProducts.startsAt));
-  return rows.flatMap((p) => p.data.journey.sections.map((s, i) => ({ productId: p.id, index: i, section: s })));
+  return rows.flatMap((p) => (p.data as TripData).journey.sections.map((s, i) => ({ productId: p.id, index: i, section: s })));
 }
 
 /** Every VEVENT of a calendar matches a leg: UID, zone, local wall time, instant, summary, location. */

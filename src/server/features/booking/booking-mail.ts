@@ -1,7 +1,8 @@
 import type { Lang } from '../../../contract/account';
+import type { CardBrand } from '../../../contract/travel';
 import type { ProductRow, TravelRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
-import type { TripData } from '../../domain/product';
+import { isTrip, isTripProduct, labelOf, startOf, type CarData, type HotelData, type ProductData, type TripData } from '../../domain/product';
 import { travelRecipients, type Recipient } from '../../db/recipients';
 import { calendar, type IcsEvent } from '../../platform/ics';
 import { detailedMail, type Mail } from '../../platform/mail';
@@ -20,8 +21,11 @@ import { agencyName } from './approvals-repository';
 
 export type BookingEvent = 'held' | 'booked' | 'issued' | 'released' | 'expired';
 
-/** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline. */
-export type BookingNews = { event: BookingEvent; travel: TravelRow; products: ProductRow[]; deadline?: Date | null; stillHeld?: boolean };
+/** A booking paid by card (issue 16): the card as it may be shown, and the amount taken. */
+export type CardPaid = { brand: CardBrand; last4: string; amount: number };
+
+/** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline, the card it was paid with. */
+export type BookingNews = { event: BookingEvent; travel: TravelRow; products: ProductRow[]; deadline?: Date | null; stillHeld?: boolean; card?: CardPaid | null };
 
 type Context = { agencyName: string; origin: string; bookerName: string; now: Date };
 
@@ -54,6 +58,7 @@ const T = {
     intro: {
       held: (until: string) => `Une option est posée sur votre voyage. Elle est garantie jusqu’au ${until} : confirmez-la depuis votre panier avant cette heure, sinon elle sera libérée.`,
       booked: () => 'Votre voyage est réservé. Vos billets sont en cours d’émission : vous les recevrez dans un prochain e-mail.',
+      bookedStay: () => 'Votre réservation est confirmée. Gardez cet e-mail : la référence vous sera demandée à l’arrivée.',
       issued: () => 'Vos billets sont émis. Gardez cet e-mail : la référence et les numéros de billet vous seront demandés à bord ou à l’enregistrement.',
       released: () => 'L’option sur ce trajet a été libérée : il n’est plus réservé pour vous.',
       expired: () => 'L’option sur ce voyage n’a pas été confirmée à temps : elle a expiré et les places ont été libérées.',
@@ -68,11 +73,25 @@ const T = {
     seat: (coach: string, seat: string) => `voiture ${coach}, place ${seat}`,
     price: 'Prix',
     total: 'Prix total',
+    paidByCard: (brand: string, last4: string, amount: string) => `Payé par carte ${brand} •••• ${last4} : ${amount} débités.`,
+    payment: 'Paiement',
     until: 'Option valable jusqu’au',
     open: 'Voir le voyage',
     search: 'Réserver un autre voyage',
     footer: 'Cet e-mail vous est envoyé automatiquement.',
     file: 'voyage.ics',
+    localTimesStay: 'Les horaires sont à l’heure locale de l’hôtel ou de l’agence de location.',
+    stay: (from: string, to: string, nights: number) => `Du ${from} au ${to} (${nights} nuit${nights > 1 ? 's' : ''})`,
+    room: 'Chambre',
+    boards: { 'room-only': 'sans repas', breakfast: 'petit-déjeuner inclus', 'half-board': 'demi-pension', 'full-board': 'pension complète' },
+    freeCancel: (until: string) => `Annulation gratuite jusqu’au ${until} (heure locale)`,
+    nonRefundable: 'Tarif non remboursable',
+    confirmation: 'Numéro de confirmation',
+    pickup: 'Prise en charge',
+    dropoff: 'Restitution',
+    car: 'Véhicule',
+    driver: 'Conducteur',
+    at: (when: string, where: string) => `${when}, ${where}`,
   },
   en: {
     hello: (n: string) => `Hello ${n},`,
@@ -82,6 +101,7 @@ const T = {
     intro: {
       held: (until: string) => `An option is held on your travel until ${until}: confirm it from your cart before then, or it will be released.`,
       booked: () => 'Your travel is booked. Your tickets are being issued: they will follow in another e-mail.',
+      bookedStay: () => 'Your booking is confirmed. Keep this e-mail: the reference is asked for on arrival.',
       issued: () => 'Your tickets are issued. Keep this e-mail: the reference and ticket numbers are asked for on board or at check-in.',
       released: () => 'The option on this trip was released: it is no longer booked for you.',
       expired: () => 'The option on this travel was not confirmed in time: it expired and the seats were released.',
@@ -96,13 +116,29 @@ const T = {
     seat: (coach: string, seat: string) => `coach ${coach}, seat ${seat}`,
     price: 'Price',
     total: 'Total price',
+    paidByCard: (brand: string, last4: string, amount: string) => `Paid by card ${brand} •••• ${last4}: ${amount} charged.`,
+    payment: 'Payment',
     until: 'Option held until',
     open: 'Open the travel',
     search: 'Book another travel',
     footer: 'This e-mail is sent automatically.',
     file: 'trip.ics',
+    localTimesStay: 'Times are the local time of the hotel or of the rental agency.',
+    stay: (from: string, to: string, nights: number) => `From ${from} to ${to} (${nights} night${nights > 1 ? 's' : ''})`,
+    room: 'Room',
+    boards: { 'room-only': 'room only', breakfast: 'breakfast included', 'half-board': 'half board', 'full-board': 'full board' },
+    freeCancel: (until: string) => `Free cancellation until ${until} (local time)`,
+    nonRefundable: 'Non-refundable rate',
+    confirmation: 'Confirmation number',
+    pickup: 'Pick-up',
+    dropoff: 'Return',
+    car: 'Car',
+    driver: 'Driver',
+    at: (when: string, where: string) => `${when}, ${where}`,
   },
 };
+
+const CARD_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
 const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
@@ -131,7 +167,8 @@ const deadline = (d: Date, lang: Lang) =>
 
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
 const service = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
-const routeOf = (data: TripData, lang: Lang) => `${cityNameIn(data.journey.from, lang)} → ${cityNameIn(data.journey.to, lang)}`;
+/** "Paris → Lyon" in the reader's language for a trip; the hotel or the renter and its city otherwise. */
+const routeOf = (data: ProductData, lang: Lang) => (isTrip(data) ? `${cityNameIn(data.journey.from, lang)} → ${cityNameIn(data.journey.to, lang)}` : labelOf(data));
 
 /** One line per leg: local departure and arrival (with the day when it is another), places, train or flight. */
 function sectionLine(s: Section, firstDay: string, lang: Lang): string {
@@ -154,29 +191,69 @@ function ticketLines(data: TripData, lang: Lang): string[] {
 function referenceLines(p: ProductRow, event: BookingEvent, lang: Lang): string[] {
   const t = T[lang];
   const booked = event === 'booked' || event === 'issued';
-  return [...(p.pnr ? [t.field(booked ? t.reference.booking : t.reference.option, p.pnr)] : []), ...(booked ? ticketLines(p.data, lang) : [])];
+  const data = p.data;
+  const confirmation = booked && !isTrip(data) ? data.booking?.tickets[0]?.number : undefined;
+  return [
+    ...(p.pnr ? [t.field(booked ? t.reference.booking : t.reference.option, p.pnr)] : []),
+    ...(booked && isTrip(data) ? ticketLines(data, lang) : []),
+    ...(confirmation ? [t.field(t.confirmation, confirmation)] : []),
+  ];
+}
+
+const dayTime = (iso: string, zone: string, lang: Lang) => `${day(iso, zone, lang)} ${time(iso, zone, lang)}`;
+
+/** A stay's lines: its dates, address, each room with its board and sleepers, its cancellation terms. */
+function hotelLines(data: HotelData, lang: Lang): string[] {
+  const t = T[lang];
+  const { hotel } = data;
+  const sleepers = (ids: number[]) => ids.map((id) => nameOf(data.travelers.find((x) => x.travelerID === id) ?? {})).join(', ');
+  return [
+    t.stay(day(data.startsAt, hotel.tz, lang), day(data.endsAt, hotel.tz, lang), data.nights),
+    `${hotel.address}, ${hotel.zip} ${hotel.city}`,
+    ...data.rooms.map((r) => t.field(t.room, `${r.offer.name}, ${t.boards[r.offer.board]} – ${sleepers(r.travelerIDs)}`)),
+    data.cancelDeadline ? t.freeCancel(dayTime(data.cancelDeadline, hotel.tz, lang)) : t.nonRefundable,
+  ];
+}
+
+/** A rental's lines: pick-up and return (agency time and place), the car, the driver. */
+function carLines(data: CarData, lang: Lang): string[] {
+  const t = T[lang];
+  return [
+    t.field(t.pickup, t.at(dayTime(data.pickupAt, data.pickup.tz, lang), `${data.pickup.name}, ${data.pickup.address}`)),
+    t.field(t.dropoff, t.at(dayTime(data.returnAt, data.dropoff.tz, lang), `${data.dropoff.name}, ${data.dropoff.address}`)),
+    t.field(t.car, `${data.car.model} (${data.car.category}, ${data.car.acriss})`),
+    t.field(t.driver, nameOf(data.driver)),
+  ];
 }
 
 /** A product as the e-mail details it: the route with its day, then its legs, fare, travellers, references, price. */
 function productRow(p: ProductRow, event: BookingEvent, lang: Lang): [string, string] {
   const t = T[lang];
   const data = p.data;
+  const what =
+    data.type === 'hotel'
+      ? hotelLines(data, lang)
+      : data.type === 'car_rental'
+        ? carLines(data, lang)
+        : tripLines(data, lang);
+  const lines = [...what, ...(data.type === 'car_rental' ? [] : [t.field(t.travellers, data.travelers.map(nameOf).join(', '))]), ...referenceLines(p, event, lang), t.field(t.price, money(p.price, lang))];
+  return [routeOf(data, lang), lines.join('\n')];
+}
+
+/** A trip's lines: its day, its legs, its class and fare. */
+function tripLines(data: TripData, lang: Lang): string[] {
   const { journey } = data;
   const firstDay = day(journey.departure, journey.from.tz, lang);
-  const lines = [
+  return [
     firstDay,
     ...journey.sections.map((s) => sectionLine(s, firstDay, lang)),
     [CABINS[lang][data.cabin as keyof (typeof CABINS)['fr']] ?? data.cabin, data.offer.name].join(', '),
-    t.field(t.travellers, data.travelers.map(nameOf).join(', ')),
-    ...referenceLines(p, event, lang),
-    t.field(t.price, money(p.price, lang)),
   ];
-  return [routeOf(data, lang), lines.join('\n')];
 }
 
 /** The legs as calendar events: one per section, its UID stable per product and leg across the e-mails. */
 function events(products: ProductRow[], event: BookingEvent, lang: Lang): IcsEvent[] {
-  return products.flatMap((p) =>
+  return products.filter(isTripProduct).flatMap((p) =>
     p.data.journey.sections.map((s, i) => ({
       uid: `${p.id}.${i}@escale`,
       ...ICS_STATE[event],
@@ -200,26 +277,31 @@ export function bookingMail(news: BookingNews, ctx: Context, to: Recipient): Omi
   const lang = to.lang;
   const t = T[lang];
   const first = products[0]!.data;
-  const route = `${routeOf(first, lang)}, ${shortDay(first.journey.departure, first.journey.from.tz, lang)}`;
+  const start = startOf(first);
+  const route = `${routeOf(first, lang)}, ${shortDay(start.at, start.tz, lang)}`;
   const cancelled = event === 'released' || event === 'expired';
+  // Only rail and flight legs go in the calendar file; a hotel stay or a car rental alone has none.
+  const legs = events(products, event, lang);
+  const trips = products.some(isTripProduct);
   const paragraphs = [
     ...(!to.isBooker && (event === 'held' || event === 'booked') && ctx.bookerName ? [t.forYou(ctx.bookerName)] : []),
-    t.intro[event](news.deadline ? deadline(news.deadline, lang) : ''),
-    t.localTimes,
-    cancelled ? t.attachedCancel(t.file) : t.attached(t.file),
+    (event === 'booked' && !trips ? t.intro.bookedStay : t.intro[event])(news.deadline ? deadline(news.deadline, lang) : ''),
+    ...(trips ? [t.localTimes] : []),
+    ...(products.some((p) => !isTripProduct(p)) ? [t.localTimesStay] : []),
+    ...(legs.length ? [cancelled ? t.attachedCancel(t.file) : t.attached(t.file)] : []),
   ];
   const details: [string, string][] = [...products.map((p) => productRow(p, event, lang)), [t.total, money(products.reduce((sum, p) => sum + p.price, 0), lang)]];
+  // Only the booker paid; the travellers are told the booking, not the booker's card.
+  if (news.card && to.isBooker) details.push([t.payment, t.paidByCard(CARD_NAMES[news.card.brand], news.card.last4, money(news.card.amount, lang))]);
   if (event === 'held' && news.deadline) details.push([t.until, deadline(news.deadline, lang)]);
   // Only the booker can open the travel in the app; a travel with nothing left held is gone from it.
   const showsTravel = to.isBooker && (!cancelled || news.stillHeld);
   const actions = showsTravel ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(travel.id)}` }] : to.isBooker ? [{ label: t.search, url: `${ctx.origin}/` }] : [];
   const body = detailedMail({ greeting: t.hello(to.firstname), paragraphs, details, actions, footer: t.footer });
-  const ics = calendar(events(products, event, lang), { prodId: '-//Escale//Booking//FR', now: ctx.now });
-  return {
-    subject: t.subjectLine(ctx.agencyName, t.subject[event], route),
-    ...body,
-    attachments: [{ filename: t.file, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
-  };
+  const attachments = legs.length
+    ? [{ filename: t.file, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar(legs, { prodId: '-//Escale//Booking//FR', now: ctx.now }) }]
+    : [];
+  return { subject: t.subjectLine(ctx.agencyName, t.subject[event], route), ...body, attachments };
 }
 
 /** Writes the news' e-mails in `tx`, the transaction that makes the change they announce. */

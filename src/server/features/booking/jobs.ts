@@ -1,5 +1,6 @@
 import type { JobHandlers, JobRow } from '../../platform/jobs';
 import { updateTravel } from '../../db/travels';
+import { TICKETED_TYPES } from '../../domain/product';
 import * as repo from './repository';
 import { itemOf } from './service';
 import { queueBookingMails } from './booking-mail';
@@ -60,10 +61,12 @@ export const bookingJobs: JobHandlers = {
     const now = clock.now();
     // A travel partly cancelled, or with a cancellation at the agency, keeps its status: its other products are still issued.
     const partly = rec && PARTLY_CANCELLED.includes(rec.travel.status);
-    const from = rec && (partly ? (['booked', 'pending_ticketing'] as const).find((s) => rec.products.some((p) => p.status === s)) : rec.travel.status);
+    // Only tickets are issued: a hotel stay or a car rental stays booked, and a travel of nothing else stays booked too.
+    const tickets = rec ? rec.products.filter((p) => TICKETED_TYPES.includes(p.type)) : [];
+    const from = rec && (partly ? (['booked', 'pending_ticketing'] as const).find((s) => tickets.some((p) => p.status === s)) : rec.travel.status);
     const step = from && TICKETING_STEP[from as keyof typeof TICKETING_STEP];
-    if (!rec || !step) return;
-    const moved = rec.products.filter((p) => p.status === from).map((p) => ({ ...p, status: step }));
+    const moved = tickets.filter((p) => p.status === from).map((p) => ({ ...p, status: step! }));
+    if (!rec || !step || moved.length === 0) return;
     await db.transaction(async (tx) => {
       const travel = await updateTravel(tx, rec.travel, partly ? {} : { status: step }, now);
       for (const p of moved) await repo.updateProduct(tx, p.id, { status: step });

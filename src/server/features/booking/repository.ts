@@ -12,3 +12,8 @@ export async function travelById(db: Db, travelId: string): Promise<TravelRecord
 
 export const updateProduct = (db: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>) =>
   db.update(travelProducts).set(set).where(eq(travelProducts.id, id));
+
+/** Locks the travel's row for the rest of `tx`: its card payment attempts start one after the other. */
+export async function lockTravel(tx: Db, travelId: string): Promise<void> {
+  await tx.select({ id: travels.id }).from(travels).where(eq(travels.id, travelId)).for('update');
+}

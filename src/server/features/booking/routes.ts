@@ -12,11 +12,13 @@ import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
 import * as booking from './service';
 import { requestApproval } from './approvals';
+import { confirmCardPayment, payByCard } from './card-payment';
+import { cardPaymentResultSchema, payByCardBodySchema } from '../../../contract/payment';
 
 const tags = ['booking'];
 const travelParams = z.object({ travelID: z.string().max(64) });
 
-/** The links `confirm`, `requestApproval` and `releasePrebooking` of a travel (spec 2 §3). */
+/** The links `confirm`, `requestApproval`, `releasePrebooking`, `payByCard` and `confirmCardPayment` of a travel (spec 2 §3). */
 export function bookingRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +54,40 @@ export function bookingRoutes(services: Services) {
         },
       },
       (request, reply) => sendOnce(services, request, reply, () => requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+    );
+
+    r.post(
+      routePath('payByCard'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary:
+            'Book the travel paying by card (its company allows it): a new card’s token from the payment service (`saveCard` keeps it) or a saved card. Answers the travel booked, or the bank’s page where the holder authenticates (3-D Secure); a declined card: 402 (203), nothing charged',
+          operationId: 'payByCard',
+          params: travelParams,
+          body: payByCardBodySchema,
+          response: { 200: envelope(cardPaymentResultSchema), ...apiErrors(400, 401, 402, 404, 409, 422, 503, 504) },
+        },
+      },
+      (request, reply) => sendOnce(services, request, reply, () => payByCard(ctx(request), request.params.travelID, expectedVersion(request.headers), request.body)),
+    );
+
+    r.post(
+      routePath('confirmCardPayment'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary:
+            'Finish a card payment once back from the bank’s authentication page: the payment service says how it went. Authenticated: the travel is booked; refused: 402 (204); left unanswered: 409 (205). Nothing is charged unless booked',
+          operationId: 'confirmCardPayment',
+          params: travelParams.extend({ paymentID: z.string().max(64) }),
+          response: { 200: envelope(cardPaymentResultSchema), ...apiErrors(400, 401, 402, 404, 409, 422, 503, 504) },
+        },
+      },
+      (request, reply) =>
+        sendOnce(services, request, reply, () => confirmCardPayment(ctx(request), request.params.travelID, request.params.paymentID, expectedVersion(request.headers))),
     );
 
     r.post(

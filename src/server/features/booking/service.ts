@@ -11,8 +11,10 @@ import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { SupplierError, type BookItem } from '../../supplier/types';
 import { itemOf } from '../../supplier/book-item';
+import { isTripProduct } from '../../domain/product';
 import * as repo from './repository';
-import { queueBookingMails } from './booking-mail';
+import { queueBookingMails, type CardPaid } from './booking-mail';
+import { rememberTravellers } from '../../db/last-travelers';
 
 /**
  * Booking (spec 2 §1, issue #5): confirm books or holds every product of a travel with the supplier,
@@ -115,9 +117,16 @@ export async function confirm(ctx: Ctx, travelId: string, expected: number | nul
  * The booking path (a direct confirm, or an approved travel): books `products` with the supplier,
  * then writes the travel booked, its products with their PNRs, tickets and seats, and the ticketing
  * job, in one transaction on the version `rec` was read at (105 when it moved on meanwhile).
- * `alsoInTransaction` runs last in that transaction (a confirm records its answer there).
+ * `alsoInTransaction` runs last in that transaction (a confirm records its answer there); `card`: the
+ * booking is paid by card (card-payment.ts), which its e-mail says.
  */
-export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[], alsoInTransaction?: (tx: Services['db']) => Promise<void>): Promise<void> {
+export async function bookHeld(
+  services: Services,
+  rec: TravelRecord,
+  products: ProductRow[],
+  alsoInTransaction?: (tx: Services['db']) => Promise<void>,
+  card?: CardPaid,
+): Promise<void> {
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
   const booked = products.map((p, i) => {
     const { pnr, tickets, seats } = bookings[i]!;
@@ -128,7 +137,9 @@ export async function bookHeld(services: Services, rec: TravelRecord, products: 
     const travel = await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
     for (const p of booked) await repo.updateProduct(tx, p.id, { status: p.status, pnr: p.pnr, confirmationTimeLimit: null, data: p.data });
     await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
-    await queueBookingMails(services, tx, { event: 'booked', travel, products: booked });
+    await queueBookingMails(services, tx, { event: 'booked', travel, products: booked, card });
+    // The booker's last travellers (issue 16): these people first, 10 at most.
+    await rememberTravellers(tx, rec.travel.userId, booked, now);
     await alsoInTransaction?.(tx);
   });
 }
@@ -158,6 +169,10 @@ export async function repriced(services: Services, rec: TravelRecord, products: 
   const prices = new Map<string, number | null>();
   await Promise.all(
     products.map(async (p) => {
+      if (!isTripProduct(p)) {
+        prices.set(p.id, await stayOrRentalPrice(services, rec, p));
+        return;
+      }
       const { journey, offer, cabin, travelers, ancillaries } = p.data;
       try {
         const query = {
@@ -184,6 +199,29 @@ export async function repriced(services: Services, rec: TravelRecord, products: 
   return prices;
 }
 
+/** A hotel stay's or a car rental's price now (its rooms, its car found again), null when it is gone. */
+async function stayOrRentalPrice(services: Services, rec: TravelRecord, p: ProductRow): Promise<number | null> {
+  const { supplier, clock } = services;
+  const customer = { companyId: rec.travel.companyId, corporateCarriers: [], negotiatedChains: [] };
+  const now = clock.now();
+  const { data } = p;
+  try {
+    if (data.type === 'hotel') {
+      const hotel = await supplier.hotel.hotel(data.hotel.id, { checkin: data.checkin, checkout: data.checkout, rooms: data.rooms.length, guests: data.travelers.length, customer, lang: 'fr', now });
+      const offers = data.rooms.map((r) => hotel?.rooms.find((o) => o.id === r.offer.id));
+      const wanted = new Map<string, number>();
+      for (const r of data.rooms) wanted.set(r.offer.id, (wanted.get(r.offer.id) ?? 0) + 1);
+      if (offers.some((o) => !o || o.available < wanted.get(o.id)!)) return null;
+      return offers.reduce((sum, o) => sum + o!.total, 0);
+    }
+    if (data.type === 'car_rental') return (await supplier.car.car(data.car.id, { customer, lang: 'fr', now }))?.total ?? null;
+    return null;
+  } catch (err) {
+    if (err instanceof SupplierError && (err.kind === 'timeout' || err.kind === 'unavailable')) return p.price;
+    return null;
+  }
+}
+
 /**
  * Gives a held option back to the supplier, with the options taken together with it (the legs of
  * one add to cart: they were inserted in one statement, so they share their created_at). A travel
@@ -197,6 +235,18 @@ export async function release(ctx: Ctx, travelId: string, productId: string, exp
   if (!shown!.links.releasePrebooking) fail('TICKET_STATUS_FORBIDS');
   const product = rec.products.find((p) => p.id === productId)!;
   const released = rec.products.filter((p) => p.status === 'prebooked' && p.createdAt.getTime() === product.createdAt.getTime());
+  await releaseHeld(services, rec, released, (tx) => recordAnswer(tx, () => answer(ctx, travelId, tx)));
+  return answer(ctx, travelId);
+}
+
+/**
+ * The release path (the traveller's release, the agency's): gives `released` (held options of the
+ * travel) back to the supplier, then writes them released, the travel's next deadline (removed when no
+ * option is left) and the traveller's e-mail in one transaction on the version `rec` was read at.
+ * `alsoInTransaction` runs last in it (a call records its answer there).
+ */
+export async function releaseHeld(services: Services, rec: TravelRecord, released: ProductRow[], alsoInTransaction?: (tx: Services['db']) => Promise<void>): Promise<void> {
+  const travelId = rec.travel.id;
   // Cancelling an option twice is harmless: a retry after a failure here simply cancels again.
   await Promise.all(released.map((p) => services.supplier.booking.cancel(p.pnr!, itemOf(p), services.clock.now())));
   const left = rec.products.filter((p) => p.status === 'prebooked' && !released.includes(p));
@@ -207,7 +257,6 @@ export async function release(ctx: Ctx, travelId: string, productId: string, exp
     for (const p of released) await repo.updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
     if (limit) await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
     await queueBookingMails(services, tx, { event: 'released', travel, products: released.map((p) => ({ ...p, status: 'released' as const })), stillHeld: left.length > 0 });
-    await recordAnswer(tx, () => answer(ctx, travelId, tx));
+    await alsoInTransaction?.(tx);
   });
-  return answer(ctx, travelId);
 }

@@ -139,6 +139,11 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
       tag: '',
       travelID: booked.id,
       approvalID: null,
+      // Booked by the user: no agency staff in it.
+      booked_by: null,
+      staff_actions: [],
+      // Paid on the company's account: no card.
+      card_payment: null,
       // The product's own links (cancel, preview…), and its travel.
       links: { ...travel.products[0].links, getTravel: { href: `/api/v1/v2/travels/${booked.id}`, method: 'GET' } },
     });

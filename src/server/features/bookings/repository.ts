@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import type { travelProducts } from '../../db/schema';
 import type { StoredTraveller, TicketData } from '../../domain/product';
 import type { TravelState } from '../../domain/travel-state';
+import type { StoredRefund } from '../../domain/payment';
+import type { CardBrand } from '../../../contract/travel';
 
 /**
  * The booking lists' SQL: one query for a user's tickets (one row per product), with what each row
@@ -20,13 +22,25 @@ export type TicketTravel = Pick<TravelState, 'id' | 'status' | 'confirmationTime
 /** A ticket's product: what the list shows and decides on. */
 export type TicketProductRow = Pick<typeof travelProducts.$inferSelect, 'id' | 'type' | 'status' | 'price' | 'startsAt' | 'pnr' | 'confirmationTimeLimit'> & { data: TicketData };
 
+/** Agency staff, as a travel booked for someone shows them: their name and which staff they are. */
+export type StaffMember = { firstname: string; lastname: string; perms: string[] };
+/** What staff did to the travel (staff_actions): who, which operation, when (an instant, as text). */
+export type StaffAction = StaffMember & { action: string; at: string };
+
 export type TicketRow = {
   product: TicketProductRow;
   travel: TicketTravel;
+  /** For a travel agency staff booked for the user (travels.on_behalf_of): who booked it, and what staff did to it. */
+  bookedBy: StaffMember | null;
+  staffActions: StaffAction[] | null;
   /** The travellers of each product of the travel, in the products' order (travellersOf numbers them); null when the travel has only this product. */
   travellers: { travelers: StoredTraveller[] }[] | null;
   approval: TicketApproval | null;
+  /** The card its travel was paid with, and the refunds made to it (issue 16); null: not paid by card. */
+  cardPayment: TicketCardPayment | null;
 };
+
+export type TicketCardPayment = { brand: CardBrand; last4: string; refunds: StoredRefund[] };
 
 /** Which tickets: not yet arrived (active), arrived (passed), or every one. */
 export type TicketWindow = 'active' | 'passed' | 'all';
@@ -49,6 +63,9 @@ type JsonRow = {
   travel_confirmation_time_limit: string | null;
   travellers: TicketRow['travellers'];
   approval: TicketApproval | null;
+  booked_by: StaffMember | null;
+  staff_actions: StaffAction[] | null;
+  card_payment: TicketCardPayment | null;
 };
 
 const instant = (text: string | null) => (text === null ? null : new Date(text));
@@ -77,9 +94,17 @@ export async function loadTickets(db: Db, userId: string, window: TicketWindow, 
             'main', ${sql.raw(person('approver_id'))},
             'backup', ${sql.raw(person('backup_approver_id'))})
           from approval_requests a where a.travel_id = t.id and a.kind = 'regular'
-          order by a.requested_at desc limit 1) as approval
+          order by a.requested_at desc limit 1) as approval,
+        -- Only travels staff booked for someone run these two.
+        case when t.on_behalf_of is not null then
+          (select jsonb_build_object('firstname', u.firstname, 'lastname', u.lastname, 'perms', u.perms) from users u where u.id = t.user_id) end as booked_by,
+        case when t.on_behalf_of is not null then
+          (select jsonb_agg(jsonb_build_object('firstname', u.firstname, 'lastname', u.lastname, 'perms', u.perms, 'action', s.action, 'at', s.created_at) order by s.created_at)
+            from staff_actions s join users u on u.id = s.actor_id where s.travel_id = t.id) end as staff_actions,
+        (select jsonb_build_object('brand', pm.brand, 'last4', pm.last4, 'refunds', pm.refunds)
+          from payments pm where pm.travel_id = t.id and pm.status in ('capturing', 'captured') limit 1) as card_payment
       from travel_products p join travels t on t.id = p.travel_id
-      where t.user_id = ${userId} and t.status not in ('cart', 'removed') and p.status not in ('cart', 'exchanged')
+      where (t.user_id = ${userId} or t.on_behalf_of = ${userId}) and t.status not in ('cart', 'removed') and p.status not in ('cart', 'exchanged')
         and (p.status <> 'released' or t.status = 'denied') ${arrival}
       order by ${order}
       limit ${limit}) x`);
@@ -89,5 +114,8 @@ export async function loadTickets(db: Db, userId: string, window: TicketWindow, 
     travel: { id: r.travel_id, status: r.travel_status, confirmationTimeLimit: instant(r.travel_confirmation_time_limit) },
     travellers: r.travellers,
     approval: r.approval,
+    bookedBy: r.booked_by,
+    staffActions: r.staff_actions,
+    cardPayment: r.card_payment,
   }));
 }

@@ -6,6 +6,7 @@ import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '
 import { calendarSubscriptions, travelProducts } from '../../db/schema';
 import { sha256 } from '../../platform/secrets';
 import { FEED_RATE_LIMIT } from './routes';
+import type { TripData } from '../../domain/product';
 
 /**
  * Issue 13 "calendar": a booked travel's .ics (its `calendar` link), and the private feed behind a
@@ -29,7 +30,7 @@ async function productsOf(travelId: string) {
 /** Every VEVENT is one booked leg: UID, DTSTART/DTEND in the station's zone (TZID + VTIMEZONE), summary, location, references. */
 async function expectLegs(cal: IcsComponent, travelIds: string[], lang: 'fr' | 'en', status = 'CONFIRMED') {
   const products = (await Promise.all(travelIds.map(productsOf))).flat();
-  const legs = products.flatMap((p) => p.data.journey.sections.map((section, index) => ({ p, section, index })));
+  const legs = products.flatMap((p) => (p.data as TripData).journey.sections.map((section, index) => ({ p, section, index })));
   const events = components(cal, 'VEVENT');
   expect(events.map((e) => text(e, 'UID')).sort()).toEqual(legs.map(({ p, index }) => `${p.id}.${index}@escale`).sort());
   for (const { p, section, index } of legs) {

@@ -1,6 +1,7 @@
 import type { Lang } from '../../../contract/account';
 import type { ProductRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
+import { isTrip } from '../../domain/product';
 import type { IcsEvent } from '../../platform/ics';
 import { cityNameIn, placeNameIn } from '../../supplier/reference';
 
@@ -39,9 +40,10 @@ const BASE_SEQUENCE: Partial<Record<ProductRow['status'], number>> = { booked: 1
 
 const isCancelled = (p: ProductRow) => p.status === 'cancelled' || p.status === 'exchanged';
 
-/** The product's legs as events, in `lang`. */
+/** The product's legs as events, in `lang` (a trip's: a hotel stay or a car rental has no leg). */
 export function productEvents(p: ProductRow, lang: Lang): IcsEvent[] {
   const t = T[lang];
+  if (!isTrip(p.data)) return [];
   const { journey, travelers, booking } = p.data;
   const cancelled = isCancelled(p);
   return journey.sections.map((s, i) => {

@@ -1,6 +1,8 @@
 import type { Lang } from '../../../contract/account';
+import type { CardBrand } from '../../../contract/travel';
 import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
 import type { ProductRow, TravelRow } from '../../db/travels';
+import { labelOf, startOf } from '../../domain/product';
 import { detailedMail, type Mail } from '../../platform/mail';
 import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
@@ -25,6 +27,7 @@ const T = {
       refused: 'Votre agence n’a pas pu annuler ce trajet : il reste réservé pour vous.',
     },
     reason: 'Motif',
+    toCard: (total: string, card: string) => `Le remboursement de ${total} est versé sur votre carte ${card}, d’où ce voyage a été payé : comptez quelques jours pour le voir sur votre relevé.`,
     agencyIntro: (who: string) => `${who} demande l’annulation des trajets ci-dessous, qui ne peut pas se faire en ligne. Annulez-les auprès du fournisseur, puis indiquez le remboursement obtenu (ou votre refus) dans la tâche ci-dessous.`,
     task: 'Tâche',
     requester: 'Demandeur',
@@ -47,6 +50,7 @@ const T = {
       refused: 'Your agency could not cancel this trip: it stays booked for you.',
     },
     reason: 'Reason',
+    toCard: (total: string, card: string) => `The refund of ${total} goes back to your card ${card}, with which this travel was paid: allow a few days for it to show on your statement.`,
     agencyIntro: (who: string) => `${who} asks to cancel the trips below, which cannot be done online. Cancel them with the supplier, then record the refund obtained (or your refusal) in the task below.`,
     task: 'Task',
     requester: 'Requester',
@@ -65,11 +69,13 @@ const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
 const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 /** The trip's day and time at its departure (journey times are read in the station's own zone). */
-const dayOf = (p: ProductRow, lang: Lang) =>
-  new Intl.DateTimeFormat(locale(lang), { timeZone: p.data.journey.from.tz, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(p.data.journey.departure),
+const dayOf = (p: ProductRow, lang: Lang) => {
+  const start = startOf(p.data);
+  return new Intl.DateTimeFormat(locale(lang), { timeZone: start.tz, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(start.at),
   );
-const routeOf = (p: ProductRow) => `${p.data.journey.from.city} → ${p.data.journey.to.city}`;
+};
+const routeOf = (p: ProductRow) => labelOf(p.data);
 
 /** A product's lines: its day and time, reference, travellers, and (once cancelled) its refund and fees. */
 function productDetail(p: ProductRow, lang: Lang, withAmounts: boolean): [string, string] {
@@ -84,7 +90,10 @@ function productDetail(p: ProductRow, lang: Lang, withAmounts: boolean): [string
   return [routeOf(p), lines.join('\n')];
 }
 
-type News = { event: CancellationEvent; travel: TravelRow; products: ProductRow[]; reason?: string | null };
+/** `card`: the travel was paid by card, to which the refunds go back. */
+type News = { event: CancellationEvent; travel: TravelRow; products: ProductRow[]; reason?: string | null; card?: { brand: CardBrand; last4: string } | null };
+
+const CARD_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
 function travellerMail(news: News, ctx: { agency: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
   const t = T[to.lang];
@@ -94,9 +103,12 @@ function travellerMail(news: News, ctx: { agency: string; origin: string }, to: 
   if (amounts) details.push([t.total, money(products.reduce((sum, p) => sum + (p.data.cancellation?.refund ?? 0), 0), to.lang)]);
   if (news.event === 'refused' && news.reason) details.push([t.reason, news.reason]);
   const actions = to.isBooker ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(news.travel.id)}` }] : [];
+  const refunded = products.reduce((sum, p) => sum + (p.data.cancellation?.refund ?? 0), 0);
+  // The booker paid: they are told where their money goes.
+  const toCard = amounts && news.card && to.isBooker && refunded > 0 ? [t.toCard(money(refunded, to.lang), `${CARD_NAMES[news.card.brand]} •••• ${news.card.last4}`)] : [];
   return {
     subject: t.subjectLine(ctx.agency, t.subject[news.event], routeOf(products[0]!)),
-    ...detailedMail({ greeting: t.hello(to.firstname), paragraphs: [t.intro[news.event]], details, actions, footer: t.footer }),
+    ...detailedMail({ greeting: t.hello(to.firstname), paragraphs: [t.intro[news.event], ...toCard], details, actions, footer: t.footer }),
   };
 }
 

@@ -60,7 +60,7 @@ export function cancellationRoutes(services: Services) {
         onRequest: app.requireUser,
         schema: {
           tags,
-          summary: 'The agency’s tasks (offline cancellations to handle), for its staff',
+          summary: 'The agency’s tasks (offline cancellations to answer, failed bookings to close), for its staff',
           operationId: 'agencyTasks',
           querystring: z.object({ status: z.enum(['open', 'done']).optional() }),
           response: { 200: envelope(agencyTaskListSchema), ...apiErrors(400, 401, 403) },

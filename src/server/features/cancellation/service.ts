@@ -1,12 +1,13 @@
 import { apiCode } from '../../../contract/api-codes';
 import type { AgencyTask, CancelBody, CancelResult, CompleteTaskBody, RefundPreviewItem } from '../../../contract/cancellation';
 import { cancelBodySchema, completeTaskBodySchema } from '../../../contract/cancellation';
-import { linkTo } from '../../../contract/rels';
 import type { ProductStatus, Travel } from '../../../contract/travel';
 import type { CompanyConfig } from '../../db/schema';
 import { updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { isAgencyStaff } from '../../domain/company';
 import { cancelledWith, mayCancel, offlineByCompany, previewHolds, previewItem, statusAfterCancellation } from '../../domain/cancellation';
-import type { CancellationRecord } from '../../domain/product';
+import { presentTask } from '../../domain/agency-tasks';
+import { labelOf, type CancellationRecord } from '../../domain/product';
 import { presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
@@ -18,6 +19,7 @@ import { itemOf } from '../../supplier/book-item';
 import type { RefundQuote } from '../../supplier/types';
 import { queueAgencyRequestMail, queueCancellationMails } from './cancellation-mail';
 import * as repo from './repository';
+import { makeCardRefunds, recordCardRefunds } from './refunds';
 
 /**
  * Cancellation (issue 13): the refund preview of a booked product, its cancel (one or several
@@ -32,10 +34,7 @@ import * as repo from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
 
-/** Agency staff: who may answer the agency's tasks. */
-const AGENCY_STAFF = ['travel_agent', 'assistance_agent'];
-
-const nameOf = (p: ProductRow) => `${p.data.journey.from.city} → ${p.data.journey.to.city}`;
+const nameOf = (p: ProductRow) => labelOf(p.data);
 
 /** The supplier's quote for cancelling `product` at `now` (a void when asked and allowed). */
 const quoteOf = (services: Services, product: ProductRow, now: Date, wantVoid: boolean): RefundQuote =>
@@ -116,6 +115,7 @@ export async function cancel(ctx: Ctx, input: CancelBody): Promise<CancelResult>
   const refundOf = new Map(online.map((p, i) => [p.product.id, refunds[i]!]));
 
   const travelIds = [...new Set(planned.map((p) => p.rec.travel.id))];
+  const cardRefunds: string[] = [];
   await services.db.transaction(async (tx) => {
     await repo.lockTravels(tx, travelIds);
     // Read again under the lock: a twin that cancelled first wins, this one changes nothing (69).
@@ -154,13 +154,22 @@ export async function cancel(ctx: Ctx, input: CancelBody): Promise<CancelResult>
       const products = rec.products.map((p) => changed.get(p.id) ?? p);
       const travel = await updateTravel(tx, rec.travel, { status: statusAfterCancellation(rec.travel.status, products) }, now);
       const done = [...changed.values()];
-      await queueCancellationMails(services, tx, { event: 'cancelled', travel, products: done.filter((p) => p.status === 'cancelled') });
+      // Paid by card: the refunds go back to the card (recorded here, made right after the commit, or by their job).
+      const card = await recordCardRefunds(tx, travelId, done.filter((p) => p.status === 'cancelled'), now);
+      if (card) cardRefunds.push(card.paymentId);
+      await queueCancellationMails(services, tx, { event: 'cancelled', travel, products: done.filter((p) => p.status === 'cancelled'), card });
       await queueCancellationMails(services, tx, { event: 'requested', travel, products: done.filter((p) => p.status === 'pending_cancel') });
       if (task) await queueAgencyRequestMail(services, tx, { taskId: task.id, travel, products: done.filter((p) => p.status === 'pending_cancel'), requester: await repo.person(tx, ctx.user.id) });
     }
     await recordAnswer(tx, () => result(ctx, planned, travelIds, tx));
   });
+  await refundCards(services, cardRefunds);
   return result(ctx, planned, travelIds);
+}
+
+/** Makes the card refunds a change recorded; one the payment service does not make now is its job's to retry. */
+async function refundCards(services: Services, paymentIds: string[]): Promise<void> {
+  await Promise.all(paymentIds.map((id) => makeCardRefunds(services, id).catch(() => undefined)));
 }
 
 async function result(ctx: Ctx, planned: { product: ProductRow; offline: boolean }[], travelIds: string[], db: Services['db'] = ctx.services.db): Promise<CancelResult> {
@@ -175,27 +184,10 @@ async function result(ctx: Ctx, planned: { product: ProductRow; offline: boolean
 
 // ── The agency's tasks ──────────────────────────────────────────────────────────────────────────
 
-const isStaff = (user: UserRow) => user.perms.some((p) => AGENCY_STAFF.includes(p));
+/** Agency staff (travel_agent, assistance_agent): who may answer the agency's tasks. */
+const isStaff = (user: UserRow) => isAgencyStaff(user.perms);
 
-function presentTask(task: repo.TaskWithRequester): AgencyTask {
-  return {
-    id: task.id,
-    kind: task.kind,
-    status: task.status,
-    outcome: task.outcome ?? null,
-    travelId: task.travelId,
-    productIds: task.productIds,
-    requester: task.requester,
-    createdAt: task.createdAt.toISOString(),
-    answeredAt: task.answeredAt?.toISOString() ?? null,
-    refund: task.refund ?? null,
-    fees: task.fees ?? null,
-    reason: task.reason ?? null,
-    links: task.status === 'open' ? { completeAgencyTask: linkTo('completeAgencyTask', { taskID: task.id }) } : {},
-  };
-}
-
-/** GET /agency/tasks: the agency's tasks, for its staff only (34 for anyone else). */
+/** GET /agency/tasks: the agency's tasks (every kind; the work queue, features/agency-queue, sorts them), for its staff only (34 for anyone else). */
 export async function listTasks(ctx: Ctx, status?: 'open' | 'done'): Promise<{ tasks: AgencyTask[] }> {
   if (!isStaff(ctx.user)) fail('NO_PERMISSION');
   return { tasks: (await repo.tasksOf(ctx.services.db, ctx.user.agencyId, { status })).map(presentTask) };
@@ -219,13 +211,15 @@ export async function completeTask(ctx: Ctx, taskId: string, input: CompleteTask
   const { services } = ctx;
   if (!isStaff(ctx.user)) fail('NO_PERMISSION');
   const answered = async (db: Services['db']) => presentTask((await repo.tasksOf(db, ctx.user.agencyId, { id: taskId }))[0]!);
+  const cardRefunds: string[] = [];
   await services.db.transaction(async (tx) => {
     const now = services.clock.now();
     const [probe] = await repo.tasksOf(tx, ctx.user.agencyId, { id: taskId });
     if (!probe) fail('NOT_FOUND');
     await repo.lockTravels(tx, [probe!.travelId]);
     const task = await repo.lockTask(tx, ctx.user.agencyId, taskId);
-    if (!task) return fail('NOT_FOUND');
+    // A failed booking is closed (closeAgencyTask), not completed: this link never names one.
+    if (!task || task.kind !== 'cancellation') return fail('NOT_FOUND');
     if (task.status !== 'open') throw new ApiError(apiCode.TICKET_STATUS_FORBIDS, undefined, undefined, await answered(tx));
     const rec = (await repo.travelsById(tx, [task.travelId]))[0]!;
     const pending = rec.products.filter((p) => task.productIds.includes(p.id) && p.status === 'pending_cancel');
@@ -257,8 +251,11 @@ export async function completeTask(ctx: Ctx, taskId: string, input: CompleteTask
     // Refused: the tickets go on being issued where ticketing was under way (the booking's job, by its key).
     if ('refused' in body && [...changed.values()].some((p) => p.status === 'booked' || p.status === 'pending_ticketing'))
       await enqueue(tx, { kind: 'ticket-travel', key: `ticket-travel:${travel.id}`, payload: { travelId: travel.id }, runAt: now });
-    await queueCancellationMails(services, tx, { event: 'refund' in body ? 'cancelled' : 'refused', travel, products: [...changed.values()], reason: 'refused' in body ? body.refused : null });
+    const card = 'refund' in body ? await recordCardRefunds(tx, travel.id, [...changed.values()], now) : null;
+    if (card) cardRefunds.push(card.paymentId);
+    await queueCancellationMails(services, tx, { event: 'refund' in body ? 'cancelled' : 'refused', travel, products: [...changed.values()], reason: 'refused' in body ? body.refused : null, card });
     await recordAnswer(tx, () => answered(tx));
   });
+  await refundCards(services, cardRefunds);
   return answered(services.db);
 }

@@ -4,8 +4,8 @@ import type { FormField } from '../../../contract/trip';
 import { cartAddBodySchema } from '../../../contract/cart';
 import type { Db } from '../../db/client';
 import { birthdateProblem } from '../../../contract/validation';
-import { companyPolicy } from '../../db/companies';
-import { bookablePeople } from '../../db/people';
+import { bookingParty, formsBooker, type BookingParty } from '../../db/acting';
+import type { BuyerCompany } from '../../db/companies';
 import { resolveOffer } from '../../db/trip-searches';
 import { loadTravels, updateTravel } from '../../db/travels';
 import type { Journey } from '../../domain/journey';
@@ -28,7 +28,7 @@ type Ctx = RequestContext & { user: UserRow };
  */
 export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
   const body = cartAddBodySchema.parse(input);
-  const { db, clock } = ctx.services;
+  const { db } = ctx.services;
   const scope = { db, agencyId: ctx.agency.id, userId: ctx.user.id };
   const chosen = await Promise.all(body.choiceIDs.map((id) => resolveOffer(scope, id)));
   const [outward, back] = chosen;
@@ -38,36 +38,70 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   if (body.travelers.length !== passengers) fail('PASSENGER_INFO_MISSING', { travelers: 'FIELD_REQUIRED' });
 
   const journeys = chosen.map((c) => c.journey);
-  const travelers = await checkTravelers(ctx, journeys, body.travelers);
-  const entityId = await checkEntity(ctx, body.entity_id ?? null);
-  const options = checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers);
+  const party = await cartParty(ctx, body.customer_id ?? outward!.search.request.body.customer_id, body.travelers);
+  const travelers = await checkTravelers(ctx, party, journeys, body.travelers);
+  const entityId = checkEntity(party.company, body.entity_id ?? null);
+  const options = withAssistance(checkAncillaries(body.ancillaries ?? [], chosen, body.choiceIDs, passengers), chosen, body.choiceIDs);
   const placementWishes = checkPlacementWishes(ctx, journeys, body.placementWishes ?? {});
-  const offerErrors = chosen.flatMap((c, i) =>
-    (c.journey.cabins.find((cab) => cab.cabin === c.cabin)?.seats ?? 0) < passengers
-      ? [{ offerID: body.choiceIDs[i]!, message: ctx.lang === 'fr' ? 'Ce trajet est complet.' : 'This trip is full.' }]
+  return putTrips(ctx, party, {
+    chosen,
+    offerIDs: body.choiceIDs,
+    passengers,
+    travelers,
+    entityId,
+    travelID: body.travelID ?? null,
+    placementWishes,
+    ancillariesOf: (offerID) => options.filter((o) => o.offerID === offerID),
+  });
+}
+
+type ChosenOffer = Awaited<ReturnType<typeof resolveOffer>>;
+type Added = { travel: Travel; offer_errors: { offerID: string; message: string }[] };
+
+/**
+ * The chosen offers' trips, each judged by the company policy, into a travel in status `cart`: a new one,
+ * or the user's own named by travelID. An offer without seats left for everyone is an offer error, and
+ * nothing is added. Used by the trip flow and the expert search (cart/expert.ts).
+ */
+export async function putTrips(
+  ctx: Ctx,
+  party: BookingParty,
+  p: {
+    chosen: ChosenOffer[];
+    offerIDs: string[];
+    passengers: number;
+    travelers: TripData['travelers'];
+    entityId: string | null;
+    travelID: string | null;
+    placementWishes: Record<string, string>;
+    ancillariesOf: (offerID: string) => TripData['ancillaries'];
+  },
+): Promise<Added> {
+  const { db, clock } = ctx.services;
+  const offerErrors = p.chosen.flatMap((c, i) =>
+    (c.journey.cabins.find((cab) => cab.cabin === c.cabin)?.seats ?? 0) < p.passengers
+      ? [{ offerID: p.offerIDs[i]!, message: ctx.lang === 'fr' ? 'Ce trajet est complet.' : 'This trip is full.' }]
       : [],
   );
-  if (offerErrors.length) return { travel: await travelById(ctx, body.travelID ?? null), offer_errors: offerErrors };
+  if (offerErrors.length) return { travel: await travelById(ctx, p.travelID), offer_errors: offerErrors };
   // Judged once, here: checkout steps and approval rules read the verdict from the product.
-  const policy = await companyPolicy(db, ctx.user.companyId);
-  const compliances = await Promise.all(chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveller: c.offer.price }, ctx.services.supplier.rail, clock.now())));
+  const policy = party.company?.policy ?? null;
+  const compliances = await Promise.all(p.chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveller: c.offer.price }, ctx.services.supplier.rail, clock.now())));
 
   const travelId = await db.transaction(async (tx) => {
-    let travel = body.travelID ? await repo.findUserTravel(tx, body.travelID, ctx.user.id) : undefined;
-    if (body.travelID && (!travel || travel.status !== 'cart')) fail('NO_TRAVEL');
-    travel ??= await repo.insertTravel(tx, { agencyId: ctx.agency.id, companyId: ctx.user.companyId, userId: ctx.user.id, entityId, status: 'cart' });
+    const travel = await cartTravel(tx, ctx, party, p.travelID, p.entityId);
     await repo.insertProducts(
       tx,
-      chosen.map((c, i) => {
-        const mine = options.filter((o) => o.offerID === body.choiceIDs[i]);
+      p.chosen.map((c, i) => {
+        const ancillaries = p.ancillariesOf(p.offerIDs[i]!);
         const data: TripData = {
           type: c.journey.mode,
           journey: c.journey,
           offer: c.offer,
           cabin: c.cabin,
-          travelers,
-          placementWishes,
-          ancillaries: mine,
+          travelers: p.travelers,
+          placementWishes: p.placementWishes,
+          ancillaries,
           searchID: c.search.id,
           compliance: compliances[i],
         };
@@ -75,7 +109,7 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
           travelId: travel!.id,
           type: c.journey.mode,
           status: 'cart',
-          price: c.offer.price * passengers + mine.reduce((sum, o) => sum + o.price * o.quantity, 0),
+          price: c.offer.price * p.passengers + ancillaries.reduce((sum, o) => sum + o.price * o.quantity, 0),
           startsAt: new Date(c.journey.departure),
           endsAt: new Date(c.journey.arrival),
           data,
@@ -90,15 +124,52 @@ export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: T
   return { travel: await travelById(ctx, travelId), offer_errors: [] };
 }
 
+type TravellerInput = { travelerID: number; profile_id?: string | null; guest_id?: string | null };
+const refsOf = (input: TravellerInput[]) => input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
+
 /**
- * Travellers named only by people the user may book for (else 404), required fields filled,
- * formats kept, the leader's linked values copied to every follower.
+ * For whom an add to cart books (db/acting.ts): agency staff name the customer company and an employee
+ * of it they act for (150 otherwise); anyone naming a traveller they may not book for: 404 (55).
  */
-async function checkTravelers(ctx: Ctx, journeys: Journey[], input: { travelerID: number; fields: Record<string, string | null>; profile_id?: string | null; guest_id?: string | null }[]) {
-  const refs = input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
-  const known = await bookablePeople(ctx.services.db, ctx.user, refs);
-  if (namesStranger(refs, ctx.user, known)) fail('USER_NOT_FOUND_3');
-  const forms = travelerForms(journeys, refs, ctx.user, ctx.lang, known);
+export async function cartParty(ctx: Ctx, customerId: string | null | undefined, travelers: TravellerInput[]): Promise<BookingParty> {
+  const refs = refsOf(travelers);
+  const party = await bookingParty(ctx.services.db, ctx.agency.id, ctx.user, customerId, refs, { requireTraveler: true });
+  if (namesStranger(refs, ctx.user, party.known)) fail('USER_NOT_FOUND_3');
+  return party;
+}
+
+/**
+ * The travel in the cart a product joins: the caller's own named by `travelID` — for the same company
+ * and the same traveller acted for (409, 151 otherwise) — or a new one, for the party's company, with
+ * the traveller staff act for.
+ */
+export async function cartTravel(tx: Db, ctx: Ctx, party: BookingParty, travelID: string | null | undefined, entityId: string | null) {
+  const companyId = party.company?.id ?? null;
+  const travel = travelID ? await repo.findUserTravel(tx, travelID, ctx.user.id) : undefined;
+  if (travelID && (!travel || travel.status !== 'cart')) fail('NO_TRAVEL');
+  if (travel && (travel.companyId !== companyId || travel.onBehalfOf !== party.onBehalfOf)) fail('OTHER_CUSTOMER_TRAVEL');
+  return (
+    travel ??
+    repo.insertTravel(tx, {
+      agencyId: ctx.agency.id,
+      companyId,
+      customerId: party.staff ? companyId : null,
+      onBehalfOf: party.onBehalfOf,
+      userId: ctx.user.id,
+      entityId,
+      status: 'cart',
+    })
+  );
+}
+
+/**
+ * Travellers named only by people the party may book for (checked by cartParty), required fields
+ * filled, formats kept, the leader's linked values copied to every follower.
+ */
+export async function checkTravelers(ctx: Ctx, party: BookingParty, journeys: Journey[], input: (TravellerInput & { fields: Record<string, string | null> })[]) {
+  const refs = refsOf(input);
+  const known = party.known;
+  const forms = travelerForms(journeys, refs, await formsBooker(ctx.services.db, ctx.user, party), ctx.lang, known);
   const problems: Record<string, string> = {};
   const today = isoDate(ctx.services.clock.now());
   const leaderValues: Record<string, string | null> = {};
@@ -127,11 +198,10 @@ function valueProblem(f: FormField, value: string, today: string): string | null
   return f.name === 'birthdate' ? birthdateProblem(value, today) : null;
 }
 
-async function checkEntity(ctx: Ctx, entityId: string | null): Promise<string | null> {
-  if (!ctx.user.companyId) return null;
-  const list = await repo.companyEntities(ctx.services.db, ctx.user.companyId);
-  if (list.length === 0) return null;
-  if (!entityId || !list.some((e) => e.id === entityId)) fail('REQUEST_FORMAT_INVALID', { entity_id: 'CHOOSE_ENTITY' });
+/** The entity the travel is billed to: required, and one of the company's, when the company has some. */
+export function checkEntity(company: BuyerCompany | null, entityId: string | null): string | null {
+  if (!company?.entityIds.length) return null;
+  if (!entityId || !company.entityIds.includes(entityId)) fail('REQUEST_FORMAT_INVALID', { entity_id: 'CHOOSE_ENTITY' });
   return entityId;
 }
 
@@ -151,6 +221,24 @@ function checkAncillaries(
     });
 }
 
+/**
+ * A search made for a disabled traveller (their profile's needs, issue 16) books the carrier's
+ * assistance with each offer that sells it, whether or not the traveller step ticked it.
+ */
+function withAssistance(
+  options: { type: string; quantity: number; offerID: string; price: number }[],
+  chosen: { search: { request: { assistance?: unknown } }; offer: { ancillaries: { type: string; price: number }[] } }[],
+  offerIDs: string[],
+) {
+  const added = chosen.flatMap((c, i) => {
+    const pmr = c.offer.ancillaries.find((a) => a.type === 'pmr');
+    const offerID = offerIDs[i]!;
+    if (!c.search.request.assistance || !pmr || options.some((o) => o.offerID === offerID && o.type === 'pmr')) return [];
+    return [{ type: 'pmr', quantity: 1, offerID, price: pmr.price }];
+  });
+  return [...options, ...added];
+}
+
 /** Each wish names a placement offered for these journeys and one of its options. */
 function checkPlacementWishes(ctx: Ctx, journeys: Journey[], wishes: Record<string, string>) {
   const offered = placementOptions(journeys, ctx.lang);
@@ -161,7 +249,7 @@ function checkPlacementWishes(ctx: Ctx, journeys: Journey[], wishes: Record<stri
   return wishes;
 }
 
-async function travelById(ctx: Ctx, travelID: string | null, db: Db = ctx.services.db): Promise<Travel> {
+export async function travelById(ctx: Ctx, travelID: string | null, db: Db = ctx.services.db): Promise<Travel> {
   const [rec] = travelID ? await loadTravels(db, ctx.user.id, { id: travelID }) : [];
   return presentTravel(rec ?? fail('NO_TRAVEL'), ctx.lang, ctx.services.clock.now());
 }

@@ -5,7 +5,7 @@ import { companyApprovers } from '../../db/companies';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
 import { analyticsProblems, eligibleApprovers, missionOrderProblems } from '../../domain/checkout';
 import { rulesOf, type AnalyticRule, type CheckoutRules } from '../../domain/company';
-import { carries, complianceOf, isTravelCompliant, travellersOf } from '../../domain/product';
+import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travellersOf } from '../../domain/product';
 import { offers } from '../../domain/travel';
 import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
@@ -118,15 +118,23 @@ export async function fillAnalytics(ctx: Ctx, travelId: string, body: FillAnalyt
 
 /** What a traveller's mission order covers: each product they travel on, as the approver will read it. */
 function travelDataOf(product: ProductRow): MissionOrderForm['travelData'][number] {
-  const { journey, cabin, travelers } = product.data;
+  const { data } = product;
+  const span = spanOf(data);
+  // A stay's "type" is its rooms, a rental's its car; its "route" the hotel or the agencies.
+  const [type, routes] =
+    data.type === 'hotel'
+      ? [data.rooms.map((r) => r.offer.name).join(' + '), [labelOf(data)]]
+      : data.type === 'car_rental'
+        ? [`${data.car.category} · ${data.car.model}`, [`${data.pickup.name} → ${data.dropoff.name}`]]
+        : [data.cabin, data.journey.sections.map((s) => `${s.from.name} → ${s.to.name}`)];
   return {
     transport: product.type,
     travel: {
-      start: journey.departure,
-      end: journey.arrival,
-      type: cabin,
-      routes: journey.sections.map((s) => `${s.from.name} → ${s.to.name}`),
-      amount: Math.round(product.price / Math.max(travelers.length, 1)),
+      start: span.departure,
+      end: span.arrival,
+      type,
+      routes,
+      amount: Math.round(product.price / Math.max(data.travelers.length, 1)),
       compliant: complianceOf(product).compliant,
     },
   };

@@ -37,6 +37,8 @@ beforeAll(async () => {
       comm('acme-entity-cart', 'cart', { companyId: acme.id, entityId: acmeEntity }),
       comm('globex-cart', 'cart', { companyId: globex.id }),
       comm('globex-entity-cart', 'cart', { companyId: null, entityId: globexEntity }),
+      comm('acme-entity-results', 'results', { companyId: acme.id, entityId: acmeEntity }),
+      comm('acme-account', 'account', { companyId: acme.id }),
     ],
   });
 });
@@ -53,7 +55,7 @@ const ids = (answer: Record<string, { id: string }[]>) => Object.fromEntries(Obj
 describe('GET /comms (spec 2 §7)', () => {
   it('answers the messages keyed by support type, global and of the caller’s company', async () => {
     const alice = await api.login('alice');
-    expect(ids(await comms('', { token: alice }))).toEqual({ cart: ['global-cart', 'acme-cart'], search: ['global-search'] });
+    expect(ids(await comms('', { token: alice }))).toEqual({ cart: ['global-cart', 'acme-cart'], search: ['global-search'], account: ['acme-account'] });
     expect(ids(await comms('?support=cart', { token: alice }))).toEqual({ cart: ['global-cart', 'acme-cart'] });
   });
 
@@ -61,6 +63,14 @@ describe('GET /comms (spec 2 §7)', () => {
     const alice = await api.login('alice');
     expect(ids(await comms(`?support=cart&entityId=${acmeEntity}`, { token: alice })).cart).toEqual(['global-cart', 'acme-cart', 'acme-entity-cart']);
     expect(ids(await comms(`?support=cart&entityId=${globexEntity}`, { token: alice })).cart).toEqual(['global-cart', 'acme-cart']);
+  });
+
+  it('answers every page of the product: results of an entity, checkout, the account area (issue 16)', async () => {
+    const alice = await api.login('alice');
+    expect(ids(await comms(`?support=results&entityId=${acmeEntity}`, { token: alice }))).toEqual({ results: ['acme-entity-results'] });
+    expect(ids(await comms('?support=results', { token: alice }))).toEqual({});
+    expect(ids(await comms('?support=checkout', { token: alice }))).toEqual({});
+    expect(ids(await comms('?support=account', { token: alice }))).toEqual({ account: ['acme-account'] });
   });
 
   it('shows global messages only to someone signed out, in the asked language', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommSupport, Comms } from '../../../contract/comms';
 import { entities } from '../../db/schema';
+import type { Lang } from '../../../contract/account';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -20,13 +21,23 @@ export async function communications(ctx: RequestContext, user: UserRow | null, 
       .limit(1);
     entityId = entity?.id ?? null;
   }
+  return commsFor(ctx.agency.communications, ctx.lang, { companyId, entityId, support: query.support });
+}
+
+type Communication = RequestContext['agency']['communications'][number];
+
+/** The messages of a company (null: global ones only) and entity, of one page or all, in `lang`. */
+function commsFor(communications: Communication[], lang: Lang, to: { companyId: string | null; entityId: string | null; support?: CommSupport }): Comms {
   const answer: Comms = {};
-  for (const comm of ctx.agency.communications) {
-    if (query.support && comm.support !== query.support) continue;
-    if (comm.companyId !== null && comm.companyId !== companyId) continue;
-    if (comm.entityId !== null && comm.entityId !== entityId) continue;
+  for (const comm of communications) {
+    if (to.support && comm.support !== to.support) continue;
+    if (comm.companyId !== null && comm.companyId !== to.companyId) continue;
+    if (comm.entityId !== null && comm.entityId !== to.entityId) continue;
     const support = comm.support as CommSupport;
-    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: comm.message[ctx.lang] });
+    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: comm.message[lang] });
   }
   return answer;
 }
+
+/** What a signed-out visitor's GET /comms answers, for every page: a visitor's first page carries it (web.ts). */
+export const publicComms = (communications: Communication[], lang: Lang): Comms => commsFor(communications, lang, { companyId: null, entityId: null });

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../contract/account';
-import type { ProductRow, TravelRow } from '../../db/travels';
+import type { TripProductRow, TravelRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
 import { calendar, type IcsEvent } from '../../platform/ics';
 import { detailedMail } from '../../platform/mail';
@@ -15,7 +15,7 @@ import { agencyContact, travelRecipients, type Recipient } from '../../db/recipi
  * transaction that swaps the tickets: a rolled-back swap sends nothing.
  */
 
-export type ExchangeNews = { travel: TravelRow; old: ProductRow; fresh: ProductRow; fees: number; priceDelta: number; total: number };
+export type ExchangeNews = { travel: TravelRow; old: TripProductRow; fresh: TripProductRow; fees: number; priceDelta: number; total: number };
 
 const T = {
   fr: {
@@ -65,7 +65,7 @@ const day = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { wee
 const service = (s: Section) => `${s.transport.carrier.name} ${s.transport.number}`;
 const legLine = (s: Section, lang: Lang) => `${time(s.departure, s.from.tz, lang)} ${placeNameIn(s.from, lang)} → ${time(s.arrival, s.to.tz, lang)} ${placeNameIn(s.to, lang)}, ${service(s)}`;
 
-function journeyLines(p: ProductRow, lang: Lang, withTickets: boolean): string {
+function journeyLines(p: TripProductRow, lang: Lang, withTickets: boolean): string {
   const t = T[lang];
   const { journey, booking, travelers } = p.data;
   const tickets = withTickets
@@ -78,7 +78,7 @@ function journeyLines(p: ProductRow, lang: Lang, withTickets: boolean): string {
   return [day(journey.departure, journey.from.tz, lang), ...journey.sections.map((s) => legLine(s, lang)), p.data.offer.name, ...(withTickets && p.pnr ? [`${t.reference} : ${p.pnr}`] : []), ...tickets].join('\n');
 }
 
-function events(p: ProductRow, lang: Lang, status: IcsEvent['status'], sequence: number): IcsEvent[] {
+function events(p: TripProductRow, lang: Lang, status: IcsEvent['status'], sequence: number): IcsEvent[] {
   return p.data.journey.sections.map((s, i) => ({
     uid: `${p.id}.${i}@escale`,
     sequence,

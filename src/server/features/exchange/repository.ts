@@ -12,16 +12,16 @@ export type OfferStatus = ExchangeOfferRow['status'];
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
-/** A product with its travel, when both are `userId`'s (anyone else's → undefined: the caller answers 404). */
+/** A product with its travel, when both are `userId`'s or booked for them (anyone else's → undefined: the caller answers 404). */
 export async function productOf(db: Db, userId: string | null, productId: string): Promise<{ rec: TravelRecord; product: ProductRow } | undefined> {
   if (!isUuid(productId)) return undefined;
   const [row] = await db
-    .select({ travelId: travelProducts.travelId, userId: travels.userId })
+    .select({ travelId: travelProducts.travelId, userId: travels.userId, onBehalfOf: travels.onBehalfOf })
     .from(travelProducts)
     .innerJoin(travels, eq(travels.id, travelProducts.travelId))
     .where(eq(travelProducts.id, productId))
     .limit(1);
-  if (!row || (userId !== null && row.userId !== userId)) return undefined;
+  if (!row || (userId !== null && row.userId !== userId && row.onBehalfOf !== userId)) return undefined;
   const [rec] = await loadTravels(db, row.userId, { id: row.travelId, statuses: [...TRAVEL_STATUSES] });
   const product = rec?.products.find((p) => p.id === productId);
   return rec && product ? { rec, product } : undefined;

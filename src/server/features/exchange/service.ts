@@ -2,10 +2,10 @@ import type { ExchangeDone, ExchangeOffer, ExchangeResult, ExchangeSearchBody, E
 import { apiCode } from '../../../contract/api-codes';
 import { linkTo } from '../../../contract/rels';
 import type { Product } from '../../../contract/travel';
-import { updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { updateTravel, type TravelRecord, type TripProductRow } from '../../db/travels';
 import { exchangeable, exchangeSections, parseChoiceId, presentExchangeJourneys, priceDeltaOf, sectionIdOf } from '../../domain/exchange';
 import type { Journey, Place } from '../../domain/journey';
-import type { TripData } from '../../domain/product';
+import { isTripProduct, type TripData } from '../../domain/product';
 import { carrierLogo, presentProduct, presentRoutes, presentTravel } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
@@ -50,8 +50,9 @@ async function mine(ctx: Ctx, productId: string) {
 /** The caller's product, refused (69) unless it carries `getExchangeableSections` now (issued, ITP, not departed). */
 async function exchangeableProduct(ctx: Ctx, productId: string) {
   const found = await mine(ctx, productId);
-  if (!exchangeable(found.product, ctx.services.clock.now())) fail('TICKET_STATUS_FORBIDS');
-  return found;
+  const { product } = found;
+  if (!isTripProduct(product) || !exchangeable(product, ctx.services.clock.now())) return fail('TICKET_STATUS_FORBIDS');
+  return { rec: found.rec, product };
 }
 
 /** GET /products/{id}: the product to exchange, with its links (the wizard's entry point). */
@@ -134,9 +135,9 @@ const newData = (old: TripData, offer: repo.ExchangeOfferRow): TripData => ({
 });
 const newPrice = (old: TripData, offer: repo.ExchangeOfferRow) => offer.offer.price * Math.max(old.travelers.length, 1);
 
-function presentOffer(ctx: Ctx, rec: TravelRecord, old: ProductRow, offer: repo.ExchangeOfferRow): ExchangeOffer {
+function presentOffer(ctx: Ctx, rec: TravelRecord, old: TripProductRow, offer: repo.ExchangeOfferRow): ExchangeOffer {
   const data = newData(old.data, offer);
-  const preview: ProductRow = { ...old, id: offer.id, status: 'cart', pnr: null, price: newPrice(old.data, offer), startsAt: new Date(offer.journey.departure), endsAt: new Date(offer.journey.arrival), data };
+  const preview: TripProductRow = { ...old, id: offer.id, status: 'cart', pnr: null, price: newPrice(old.data, offer), startsAt: new Date(offer.journey.departure), endsAt: new Date(offer.journey.arrival), data };
   const confirmable = offer.status === 'offered' || offer.status === 'exchanging';
   return {
     id: offer.id,
@@ -233,6 +234,7 @@ export async function finishExchange(services: Services, offerId: string, opts: 
   const found = await repo.productOf(db, null, offer.productId);
   if (!found) return 'gone';
   const old = found.product;
+  if (!isTripProduct(old)) return 'gone';
   const data = newData(old.data, offer);
   const price = newPrice(old.data, offer);
 
@@ -279,7 +281,7 @@ export async function finishExchange(services: Services, offerId: string, opts: 
       await repo.updateProduct(tx, old.id, { status: 'exchanged' });
       const travel = await updateTravel(tx, current.rec.travel, { status: 'modified' }, at);
       await repo.moveOffer(tx, offerId, ['exchanging'], { status: 'swapped', newProductId: fresh.id }, at);
-      await queueExchangeMails(services, tx, { travel, old: current.product, fresh, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
+      await queueExchangeMails(services, tx, { travel, old: { ...current.product, data: old.data }, fresh: { ...fresh, data: fresh.data as TripData }, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
       await opts.record?.(tx);
       return true;
     });

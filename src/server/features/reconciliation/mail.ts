@@ -1,5 +1,5 @@
 import type { Lang } from '../../../contract/account';
-import type { ProductRow, TravelRow } from '../../db/travels';
+import type { TripProductRow, TravelRow } from '../../db/travels';
 import type { SupplierNotice } from '../../domain/product';
 import { noticeText } from '../../domain/supplier-notices';
 import { detailedMail, type Mail } from '../../platform/mail';
@@ -53,13 +53,13 @@ const T = {
 const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 
 /** "Paris → Lyon, lun. 23/11", the day read in the departure's own zone. */
-function routeOf(product: ProductRow, lang: Lang): string {
+function routeOf(product: TripProductRow, lang: Lang): string {
   const { journey } = product.data;
   const day = new Intl.DateTimeFormat(T[lang].day, { timeZone: journey.from.tz, weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(journey.departure));
   return `${cityNameIn(journey.from, lang)} → ${cityNameIn(journey.to, lang)}, ${day}`;
 }
 
-export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: ProductRow, ctx: { agencyName: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
+export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: TripProductRow, ctx: { agencyName: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
   const t = T[to.lang];
   const route = routeOf(product, to.lang);
   const body = detailedMail({
@@ -78,7 +78,7 @@ export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: P
 }
 
 /** Writes the change's e-mails in `tx`, the transaction that records it. */
-export async function queueNoticeMails(services: Services, tx: Services['db'], notice: SupplierNotice, travel: TravelRow, product: ProductRow): Promise<void> {
+export async function queueNoticeMails(services: Services, tx: Services['db'], notice: SupplierNotice, travel: TravelRow, product: TripProductRow): Promise<void> {
   const { config, clock, mailer } = services;
   const ctx = { agencyName: (await agencyContact(tx, travel.agencyId)).name, origin: config.publicUrl ?? `http://localhost:${config.port}` };
   const mails = (await travelRecipients(tx, travel.userId, [product])).list.map((to) => ({ agencyId: travel.agencyId, to: to.email, ...noticeMail(notice, travel, product, ctx, to) }));

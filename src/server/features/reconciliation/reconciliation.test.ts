@@ -11,6 +11,7 @@ import type { Services } from '../../platform/services';
 import { createSandboxSupplier } from '../../supplier';
 import { sandboxChangeOf, sandboxPnrWith } from '../../supplier/sandbox/booking';
 import { RECONCILIATION_JOB, scheduleReconciliation } from './jobs';
+import type { TripData } from '../../domain/product';
 
 /**
  * Issue 13 "daily reconciliation": booked products still ahead compared with the supplier. The
@@ -76,8 +77,8 @@ describe('the daily reconciliation', () => {
 
     // Moved: the legs' new times, in the station's own clock, the warning old → new, one e-mail, the calendar updated.
     const nowMoved = await read(moved.id);
-    const section = before.moved.data.journey.sections[0]!;
-    const last = before.moved.data.journey.sections.at(-1)!;
+    const section = (before.moved.data as TripData).journey.sections[0]!;
+    const last = (before.moved.data as TripData).journey.sections.at(-1)!;
     const later = (iso: string) => Date.parse(iso) + shift.minutes * 60_000;
     expect(nowMoved.status).toBe('booked');
     expect(nowMoved.version).toBe(moved.version + 1);

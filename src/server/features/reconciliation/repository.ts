@@ -1,17 +1,22 @@
 import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { travelProducts, travels } from '../../db/schema';
-import type { ProductRow, TravelRow } from '../../db/travels';
+import type { ProductRow, TravelRow, TripProductRow } from '../../db/travels';
+import { TICKETED_TYPES } from '../../domain/product';
 import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
 
-/** Booked products whose travel is still ahead (not yet departed), with a supplier reference, oldest departure first. */
-export async function productsToCheck(db: Db, now: Date, limit: number, after?: { startsAt: Date; id: string }): Promise<ProductRow[]> {
+/**
+ * Booked trips (rail, flight: the carriers' schedules move; a hotel stay or a car rental is not checked) still
+ * ahead (not yet departed), with a supplier reference, oldest departure first.
+ */
+export async function productsToCheck(db: Db, now: Date, limit: number, after?: { startsAt: Date; id: string }): Promise<TripProductRow[]> {
   const rows = await db
     .select()
     .from(travelProducts)
     .where(
       and(
         inArray(travelProducts.status, CALENDAR_PRODUCT_STATUSES),
+        inArray(travelProducts.type, TICKETED_TYPES),
         gt(travelProducts.startsAt, now),
         isNotNull(travelProducts.pnr),
         // Keyset paging: after the last product of the previous page.
@@ -20,7 +25,7 @@ export async function productsToCheck(db: Db, now: Date, limit: number, after?: 
     )
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.id))
     .limit(limit);
-  return rows;
+  return rows as TripProductRow[];
 }
 
 /** The travel and its product rows, locked for the change (the product first read outside the transaction). */

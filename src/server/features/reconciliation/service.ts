@@ -1,7 +1,7 @@
 import type { TravelStatus } from '../../../contract/travel';
-import type { ProductRow } from '../../db/travels';
+import type { TripProductRow } from '../../db/travels';
 import { updateTravel } from '../../db/travels';
-import type { SupplierNotice, TripData } from '../../domain/product';
+import { isTripProduct, type SupplierNotice, type TripData } from '../../domain/product';
 import { differenceOf } from '../../domain/supplier-notices';
 import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
 import type { Services } from '../../platform/services';
@@ -27,7 +27,7 @@ const AFTER_BOOKING: TravelStatus[] = ['booked', 'pending_ticketing', 'issued', 
  * schedule changes recorded since are undone, latest first). A supplier keeps its bookings; the
  * sandbox keeps none, and answers from these.
  */
-function bookedTripOf(p: ProductRow): BookedTrip {
+function bookedTripOf(p: TripProductRow): BookedTrip {
   const sections = p.data.journey.sections.map((s) => ({ departure: s.departure, arrival: s.arrival }));
   for (const notice of [...p.notices].reverse()) if (notice.kind === 'schedule') for (const change of notice.sections) if (sections[change.section]) sections[change.section] = { ...change.before };
   return { kind: p.data.journey.mode, sections };
@@ -53,9 +53,9 @@ async function flag(services: Services, productId: string, travelId: string, not
   return db.transaction(async (tx) => {
     const locked = await repo.lockTravel(tx, travelId);
     const product = locked?.products.find((p) => p.id === productId);
-    if (!locked || !product || !CALENDAR_PRODUCT_STATUSES.includes(product.status) || product.notices.some((n) => n.key === notice.key)) return false;
+    if (!locked || !product || !isTripProduct(product) || !CALENDAR_PRODUCT_STATUSES.includes(product.status) || product.notices.some((n) => n.key === notice.key)) return false;
     const notices = [...product.notices, notice];
-    let changed: ProductRow;
+    let changed: TripProductRow;
     let status: TravelStatus | undefined;
     if (notice.kind === 'cancelled') {
       changed = { ...product, status: 'cancelled', notices };

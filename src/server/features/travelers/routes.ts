@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { newGuestSchema, travelerSchema, travelerSearchQuerySchema, type Traveler } from '../../../contract/travelers';
+import {
+  customerCompaniesQuerySchema,
+  customerCompanySchema,
+  newGuestSchema,
+  travelerSchema,
+  travelerSearchQuerySchema,
+  type Traveler,
+} from '../../../contract/travelers';
+import { isAgencyStaff } from '../../domain/company';
 import { currentUser } from '../../platform/auth';
 import { fail, parseWith } from '../../platform/errors';
 import { isoDate } from '../../platform/clock';
@@ -29,7 +37,35 @@ export function travelersRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const me = (request: FastifyRequest) => currentUser(request);
 
-    // Colleagues: the caller's company; a travel agent names a customer company, one of their agency's.
+    /** The customer company agency staff name, one of their agency's (404 otherwise); anyone else: their own. */
+    const companyOf = async (request: FastifyRequest<{ Querystring: { company_id?: string } }>) => {
+      const user = me(request);
+      const named = isAgencyStaff(user.perms) ? request.query.company_id : undefined;
+      if (named !== undefined && !(/^[0-9a-f-]{36}$/.test(named) && (await isAgencyCompany(services.db, user.agencyId, named)))) fail('COMPANY_NOT_FOUND');
+      return named ?? null;
+    };
+
+    // Agency staff's customers: the companies of their agency, by name (spec 1 §7, limit 1000).
+    r.get(
+      '/companies/',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The agency’s customer companies agency staff book for (travel agents, assistance agents)',
+          operationId: 'listCustomerCompanies',
+          querystring: customerCompaniesQuerySchema,
+          response: { 200: envelope(z.array(customerCompanySchema)), ...apiErrors(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const user = me(request);
+        if (!isAgencyStaff(user.perms)) fail('NO_PERMISSION');
+        return { result: await repo.customerCompanies(services.db, user.agencyId, request.query.query.trim(), request.query.limit) };
+      },
+    );
+
+    // Colleagues: the caller's company; agency staff name a customer company, one of their agency's.
     r.get(
       '/users/',
       {
@@ -38,9 +74,7 @@ export function travelersRoutes(services: Services) {
       },
       async (request) => {
       const user = me(request);
-      const named = user.perms.includes('travel_agent') ? request.query.company_id : undefined;
-      if (named !== undefined && !(/^[0-9a-f-]{36}$/.test(named) && (await isAgencyCompany(services.db, user.agencyId, named)))) fail('COMPANY_NOT_FOUND');
-      const companyId = named ?? user.companyId;
+      const companyId = (await companyOf(request)) ?? user.companyId;
       if (!companyId) return { result: [] };
       const rows = await repo.colleagues(services.db, { agencyId: user.agencyId, companyId }, user.id, request.query.query.trim(), request.query.limit);
       return { result: rows.map(employee) };
@@ -49,9 +83,25 @@ export function travelersRoutes(services: Services) {
 
     r.get(
       '/user/guests',
-      { onRequest: app.requireUser, schema: { tags, summary: 'The user’s guests', operationId: 'searchGuests', querystring: travelerSearchQuerySchema, response: { ...list, ...apiErrors(400, 401) } } },
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags,
+          summary: 'The user’s guests and their company’s (agency staff: the guests of the customer company they name)',
+          operationId: 'searchGuests',
+          querystring: travelerSearchQuerySchema,
+          response: { ...list, ...apiErrors(400, 401, 404) },
+        },
+      },
       async (request) => {
-      const rows = await repo.guestsOf(services.db, me(request).id, request.query.query.trim(), request.query.limit);
+      const user = me(request);
+      const customer = await companyOf(request);
+      const query = request.query.query.trim();
+      const rows = customer
+        ? await repo.companyGuests(services.db, user.agencyId, customer, query, request.query.limit)
+        : isAgencyStaff(user.perms)
+          ? []
+          : await repo.guestsOf(services.db, user, query, request.query.limit);
       return { result: rows.map((g) => ({ uid: g.id, type: 'guest' as const, gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate })) };
       },
     );

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ProductStatus, TravelStatus } from '../../../contract/travel';
 import type { TravelListSort } from '../../../contract/travel-list';
 import type { Db } from '../../db/client';
 import { travelProducts, travels } from '../../db/schema';
+import { travelOfUser } from '../../db/travels';
 
 /**
  * The beta list's SQL: a page of the user's travels filtered, sorted and paged by the database on
@@ -26,7 +27,7 @@ export type TravelPageOrder = { sortBy: TravelListSort; orderBy: 'asc' | 'desc';
 
 const where = (f: TravelPageFilter) =>
   and(
-    eq(travels.userId, f.userId),
+    travelOfUser(f.userId),
     // A travel without products has no span: spec 2 §9 "trips without products are hidden".
     isNotNull(travels.startsAt),
     inArray(travels.status, [...f.statuses]),

@@ -8,13 +8,13 @@ import { anonymousSearchLimit } from '../../platform/rate-limit';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
-import { fastOkSerializer } from '../../platform/json-writer';
+import { envelopeBytesWriter, fastOkSerializer } from '../../platform/json-writer';
 import * as trip from './service';
 
 const tags = ['trip'];
 
-/** Results answers run to tens of KB: their 200 is written by fast-json-stringify (platform/json-writer.ts). */
-const resultsSerializer = fastOkSerializer(envelope(tripResultsSchema));
+/** Results answers run to tens of KB: their 200 is written by fast-json-stringify, a proposal at a time (platform/json-writer.ts). */
+const resultsSerializer = fastOkSerializer(envelope(tripResultsSchema), envelopeBytesWriter(tripResultsSchema, 'proposals'));
 
 export function tripRoutes(services: Services) {
   return async (app: FastifyInstance) => {

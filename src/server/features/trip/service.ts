@@ -3,30 +3,53 @@ import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../..
 import { tripSearchBodySchema } from '../../../contract/trip';
 import { birthdateProblem } from '../../../contract/validation';
 import { linkTo } from '../../../contract/rels';
-import { companyPolicy, companySuggestedAddresses } from '../../db/companies';
+import { buyerCompany, companyPolicy, companySuggestedAddresses } from '../../db/companies';
+import { bookingParty, formsBooker } from '../../db/acting';
+import { withDocuments } from '../../db/travel-documents';
+import { isAgencyStaff, type TravelPolicyRules } from '../../domain/company';
 import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, type StoredSearch } from '../../db/trip-searches';
 import type { FareOffer, Journey, Place } from '../../domain/journey';
 import { flightDay, tripCompliance } from '../../domain/policy';
 import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { choiceId, offerId, proposalId, searchDayProblems, type SearchedDay, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
 import { fail } from '../../platform/errors';
+import { searchAssistance, type SearchAssistance } from '../../domain/accessibility';
+import { travellerNeeds } from '../../db/traveller-needs';
+import { actingBooker } from '../../db/people';
 import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
+import { cardProgramme } from '../../supplier/card-types';
+import { cardsOfTravellers, validOn, type UserCardRow } from '../../db/user-cards';
+import { searchReads, type SearchReads } from './repository';
 import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
-import { bookablePeople } from '../../db/people';
 
 type Ctx = RequestContext & { user: UserRow | null };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 
-/** A place ID of the reference world, or one of the user's company addresses. */
-async function resolvePlace(ctx: Ctx, id: string): Promise<Place> {
+/**
+ * The company a search is for: the caller's own, or the agency customer staff name in `customer_id`
+ * (spec 1 §6; another agency's, or a customer named by anyone else: 404). An assistance agent names
+ * the traveller they act for too (150 otherwise). A search without a customer costs no query.
+ */
+async function searchCompanyId(ctx: Ctx, body: Pick<TripSearchBody, 'customer_id' | 'travelers'>): Promise<string | null> {
+  const own = ctx.user?.companyId ?? null;
+  if (ctx.user && isAgencyStaff(ctx.user.perms)) {
+    const requireTraveler = ctx.user.perms.includes('assistance_agent');
+    return (await bookingParty(ctx.services.db, ctx.agency.id, ctx.user, body.customer_id, body.travelers ?? [], { requireTraveler })).company?.id ?? null;
+  }
+  if (!body.customer_id || body.customer_id === own) return own;
+  return (await buyerCompany(ctx.services.db, ctx.agency.id, ctx.user, body.customer_id))?.id ?? null;
+}
+
+/** A place ID of the reference world, or one of the addresses of the company the search is for. */
+async function resolvePlace(ctx: Ctx, companyId: string | null, id: string): Promise<Place> {
   const known = ctx.services.supplier.places.byId(id, ctx.lang);
   if (known) return known;
-  if (id.startsWith('address:') && ctx.user?.companyId) {
-    for (const raw of await companySuggestedAddresses(ctx.services.db, ctx.user.companyId)) {
+  if (id.startsWith('address:') && companyId) {
+    for (const raw of await companySuggestedAddresses(ctx.services.db, companyId)) {
       const address = placeSchema.safeParse(raw);
       if (address.success && address.data.ID === id) return ctx.services.supplier.places.locate(address.data, ctx.lang);
     }
@@ -34,7 +57,7 @@ async function resolvePlace(ctx: Ctx, id: string): Promise<Place> {
   return fail('PLACE_INCORRECT');
 }
 
-const customerOf = (ctx: Ctx): Customer => ({ companyId: ctx.user?.companyId ?? null, corporateCarriers: [], negotiatedChains: [] });
+const customerOf = (companyId: string | null): Customer => ({ companyId, corporateCarriers: [], negotiatedChains: [] });
 
 /** Rail and flight in parallel; a mode that cannot serve the places is left out, not an error. */
 async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean; flight: boolean }): Promise<Journey[]> {
@@ -53,16 +76,45 @@ async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean;
   return journeys;
 }
 
-const queryOf = (ctx: Ctx, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: TripQuery['represents'], withReturn: boolean): TripQuery => ({
+/** The search's travellers by number (1…nb_travelers), each as the body names them, if it does. */
+const travellersOf = (body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>) => Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1));
+
+/** The user a traveller is: the one named, else the caller as the first traveller named by nobody. */
+const profileOf = (caller: string, t: SearchRequest['travelers'][number] | undefined, i: number) => t?.profile_id ?? (i === 0 && !t?.guest_id ? caller : null);
+
+/** The policy and the travellers' cards a search or page needs (one query: features/trip/repository.ts). */
+const readsOf = (ctx: Ctx, companyId: string | null, body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>): Promise<SearchReads> => {
+  const caller = ctx.user?.id ?? null;
+  const userIds = caller ? travellersOf(body).flatMap((t, i) => profileOf(caller, t, i) ?? []) : [];
+  return searchReads(ctx.services.db, { agencyId: ctx.agency.id, callerId: caller, companyId, userIds });
+};
+
+/**
+ * The discount and loyalty cards each traveller holds, valid on the day searched (issue 16): the
+ * signed-in traveller's own (traveller 1 unless another is named) and those of the colleagues they
+ * book for. A traveller whose search entry lists cards uses only those of theirs.
+ */
+function travellerCards(ctx: Ctx, held: SearchReads['cards'], body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>, datetime: string): string[][] {
+  if (!ctx.user) return [];
+  const caller = ctx.user.id;
+  const day = datetime.slice(0, 10);
+  return travellersOf(body).map((t, i) => {
+    const chosen = t?.cards?.map((c) => c.cardtype_id);
+    return (held.get(profileOf(caller, t, i) ?? '') ?? []).filter((c) => validOn(c, day) && (!chosen || chosen.includes(c.cardTypeId))).map((c) => c.cardTypeId);
+  });
+}
+
+const queryOf = (ctx: Ctx, companyId: string | null, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: TripQuery['represents'], withReturn: boolean, cards: string[][]): TripQuery => ({
   origin,
   destination,
   datetime,
   represents,
   passengers: body.nb_travelers,
-  customer: customerOf(ctx),
+  customer: customerOf(companyId),
   lang: ctx.lang,
   withReturn,
   now: ctx.services.clock.now(),
+  cards,
 });
 
 /** Local wall time of an ISO date-time's own zone, shifted: the supplier reads dates in the origin's zone. */
@@ -130,8 +182,9 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
     datetime = body.return_datetime!;
     represents = body.return_represents ?? 'departure';
   }
-  const origin = await resolvePlace(ctx, originId);
-  const destination = await resolvePlace(ctx, destinationId);
+  const companyId = await searchCompanyId(ctx, body);
+  const origin = await resolvePlace(ctx, companyId, originId);
+  const destination = await resolvePlace(ctx, companyId, destinationId);
   if (origin.ID === destination.ID) fail('PLACE_INCORRECT');
   if (origin.city === destination.city && origin.country === destination.country)
     fail('PLACE_INCORRECT', { destination: 'SAME_CITY' }, SAME_CITY[ctx.lang](origin, destination));
@@ -142,18 +195,21 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
       : [{ field: 'datetime', datetime, tz: origin.tz }, ...(body.return_datetime ? [{ field: 'return_datetime', datetime: body.return_datetime, tz: destination.tz }] : [])];
   const dayProblems = searchDayProblems(days, ctx.services.clock.now(), ctx.lang);
   if (dayProblems) fail('REQUEST_FORMAT_INVALID', dayProblems.fields, dayProblems.message);
-  const query = queryOf(ctx, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime);
+  const assistance = await assistanceOf(ctx, companyId, body);
+  const reads = await readsOf(ctx, companyId, body);
+  const query = queryOf(ctx, companyId, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime, travellerCards(ctx, reads.cards, body, datetime));
+  query.assistance = assistance;
   const journeys = await askSupplier(ctx, query, body.filters);
   const shown = (j: Journey) => !body.direct || j.sections.length === 1;
   const visible = journeys.filter(shown);
-  return store(ctx, leg, { body, origin, destination, lang: ctx.lang }, body.filters.rail ? await withRailFallback(ctx, query, visible, shown) : visible);
+  return store(ctx, leg, { body, origin, destination, lang: ctx.lang, assistance }, body.filters.rail ? await withRailFallback(ctx, query, visible, shown) : visible, reads.policy);
 }
 
-async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[]): Promise<TripResults> {
-  // The verdicts (a policy read, maybe a rail question) are found while the search is written.
+async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[], policy: TravelPolicyRules | null): Promise<TripResults> {
+  // The verdicts (maybe a rail question) are found while the search is written.
   const [row, compliance] = await Promise.all([
     saveSearch(ctx.services.db, { agencyId: ctx.agency.id, userId: ctx.user?.id ?? null, leg, request, journeys }),
-    complianceTags(ctx, journeys),
+    complianceTags(ctx, policy, journeys),
   ]);
   return resultsOf(row, request, journeys, compliance);
 }
@@ -169,8 +225,7 @@ const NO_COMPLIANCE: ComplianceTags = () => [];
  * day as add-to-cart asks it — not against the few trains of these results, which could start later
  * than the day's fastest and make the results and the cart disagree.
  */
-async function complianceTags(ctx: Ctx, journeys: Journey[]): Promise<ComplianceTags> {
-  const policy = await companyPolicy(ctx.services.db, ctx.user?.companyId ?? null);
+async function complianceTags(ctx: Ctx, policy: TravelPolicyRules | null, journeys: Journey[]): Promise<ComplianceTags> {
   if (!policy) return NO_COMPLIANCE;
   const flightOfDay = new Map(journeys.filter((j) => j.mode === 'flight').map((f) => [flightDay(f), f]));
   const fastest = new Map(await Promise.all([...flightOfDay].map(async ([day, flight]) => [day, await askFastestTrain(ctx, flight)] as const)));
@@ -202,22 +257,25 @@ export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'prev
   const journeys = row.journeys;
   if (journeys.length === 0) fail('NO_RESULT');
   const modes = (['rail', 'flight'] as const).filter((mode) => request.body.filters[mode] && journeys.some((j) => j.mode === mode));
-  const answers = await Promise.all(modes.map((mode) => pageOfMode(ctx, row, mode, direction)));
+  const companyId = await searchCompanyId(ctx, request.body);
+  const reads = await readsOf(ctx, companyId, request.body);
+  const answers = await Promise.all(modes.map((mode) => pageOfMode(ctx, companyId, reads.cards, row, mode, direction)));
   const shown = new Set(journeys.map((j) => j.id));
   const fresh = answers.flat().filter((j) => !shown.has(j.id) && (!request.body.direct || j.sections.length === 1));
-  return store(ctx, row.leg, request, fresh);
+  return store(ctx, row.leg, request, fresh, reads.policy);
 }
 
 const instantOf = (iso: string) => new Date(iso).getTime();
 
 /** One mode's journeys beyond the page's edge: the latest departure shown (next) or the earliest (previous). */
-async function pageOfMode(ctx: Ctx, row: StoredSearch, mode: 'rail' | 'flight', direction: 'next' | 'previous'): Promise<Journey[]> {
+async function pageOfMode(ctx: Ctx, companyId: string | null, cards: SearchReads['cards'], row: StoredSearch, mode: 'rail' | 'flight', direction: 'next' | 'previous'): Promise<Journey[]> {
   const { request } = row;
   const departures = row.journeys.filter((j) => j.mode === mode).map((j) => j.departure);
   const edge = departures.reduce((a, b) => ((direction === 'next' ? instantOf(b) > instantOf(a) : instantOf(b) < instantOf(a)) ? b : a));
   // The edge's own minute is asked again: another train may leave that same minute.
   const represents = direction === 'next' ? 'departure' : 'departure-before';
-  const query = queryOf(ctx, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime);
+  const query = queryOf(ctx, companyId, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime, travellerCards(ctx, cards, request.body, localOf(edge, 0)));
+  query.assistance = request.assistance ?? null;
   const { supplier } = ctx.services;
   let answer: Journey[];
   try {
@@ -239,10 +297,9 @@ export async function moreChoices(ctx: Ctx, choiceID: string) {
   const { search, journey, index } = await resolveChoice(scopeOf(ctx), choiceID);
   const request = search.request;
   // Judged with the whole stored page, so that a flight gets the verdict the results gave it.
-  const compliance = await complianceTags(ctx, search.journeys);
+  const compliance = await complianceTags(ctx, await companyPolicy(ctx.services.db, await searchCompanyId(ctx, request.body)), search.journeys);
   return {
-    choices: choicesOf(search.id, index, journey, request.body.nb_travelers, true),
-    offers: offersOf(search.id, index, journey, request.body.nb_travelers, true, compliance),
+    ...choicesAndOffers(search.id, index, journey, request.body.nb_travelers, true, compliance),
   };
 }
 
@@ -253,49 +310,56 @@ export async function fareConditions(ctx: Ctx, offerID: string) {
 
 const travelerIDs = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+/** An offer as the answer shows it, with the fare's own tags (those of its choice, without the policy's verdict). */
+type ShownOffer = { offer: Offer; ownTags: Offer['tags'] };
+
 /** Before "more choices": only the cheapest offer of each cabin; after: every offer. */
-function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): Offer[] {
+function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): ShownOffer[] {
   return journey.cabins.flatMap((cabin) => {
     const indexed = cabin.offers.map((offer, i) => ({ offer, i }));
     const shown = all ? indexed : indexed.slice().sort((a, b) => a.offer.price - b.offer.price).slice(0, 1);
     return shown.map(({ offer, i }) => {
       const id = offerId(searchID, index, cabin.cabin, i);
       return {
-        id,
-        cabin: cabin.cabin,
-        flexibility: offer.flexibility,
-        name: offer.name,
-        price: offer.price * travelers,
-        tags: [...offer.tags, ...compliance(journey, cabin.cabin, offer)],
-        info: null,
-        luggages: offer.luggages,
-        fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
-        ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
-        roundTrip: offer.roundTrip,
-        travelerIDs: travelerIDs(travelers),
-        links: { fullfareConditions: linkTo('fullfareConditions', { offerID: id }) },
+        ownTags: offer.tags,
+        offer: {
+          id,
+          cabin: cabin.cabin,
+          flexibility: offer.flexibility,
+          name: offer.name,
+          price: offer.price * travelers,
+          tags: [...offer.tags, ...compliance(journey, cabin.cabin, offer)],
+          info: null,
+          luggages: offer.luggages,
+          fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
+          ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
+          roundTrip: offer.roundTrip,
+          travelerIDs: travelerIDs(travelers),
+          links: { fullfareConditions: linkTo('fullfareConditions', { offerID: id }) },
+        },
       };
     });
   });
 }
 
-function choicesOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean): Choice[] {
-  // A cabin's tags sum up its fares' own tags; the policy verdict differs fare by fare, so it stays on the offers.
-  const offers = offersOf(searchID, index, journey, travelers, all, NO_COMPLIANCE);
-  return journey.cabins.map((cabin) => {
+/** A journey's choices (one per cabin) and its offers, written once for both. */
+function choicesAndOffers(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): { choices: Choice[]; offers: Offer[] } {
+  const offers = offersOf(searchID, index, journey, travelers, all, compliance);
+  const choices = journey.cabins.map((cabin) => {
     const id = choiceId(searchID, index, cabin.cabin);
-    const mine = offers.filter((o) => o.cabin === cabin.cabin);
+    const mine = offers.filter((o) => o.offer.cabin === cabin.cabin);
     const hasMore = !all && cabin.offers.length > mine.length;
     return {
       id,
       cabin: cabin.cabin,
-      price: mine.length ? Math.min(...mine.map((o) => o.price)) : null,
+      price: mine.length ? Math.min(...mine.map((o) => o.offer.price)) : null,
       minimumReturnPrice: null,
       seats: cabin.seats,
       full: cabin.seats === 0 && !cabin.unavailabilityReason,
       unavailabilityReason: cabin.unavailabilityReason,
-      tags: [...new Set(mine.flatMap((o) => o.tags))],
-      offers: mine.map((o) => ({ offerID: o.id, travelerIDs: o.travelerIDs })),
+      // A cabin's tags sum up its fares' own tags; the policy verdict differs fare by fare, so it stays on the offers.
+      tags: [...new Set(mine.flatMap((o) => o.ownTags))],
+      offers: mine.map((o) => ({ offerID: o.offer.id, travelerIDs: o.offer.travelerIDs })),
       fareSummary: cabin.offers.map((o) => ({
         flexibility: o.flexibility,
         price: o.price * travelers,
@@ -304,6 +368,7 @@ function choicesOf(searchID: string, index: number, journey: Journey, travelers:
       links: hasMore ? { getMoreChoices: linkTo('getMoreChoices', { choiceID: id }) } : {},
     };
   });
+  return { choices, offers: offers.map((o) => o.offer) };
 }
 
 const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.name, logo: logo(c.code) });
@@ -338,8 +403,7 @@ function proposalOf(searchID: string, index: number, journey: Journey, travelers
       co2Emission: s.co2,
       connectionDuration: s.connectionMinutes,
     })),
-    choices: choicesOf(searchID, index, journey, travelers, false),
-    offers: offersOf(searchID, index, journey, travelers, false, compliance),
+    ...choicesAndOffers(searchID, index, journey, travelers, false, compliance),
     hasRoundTripOffers: journey.cabins.some((c) => c.offers.some((o) => o.roundTrip)),
   };
 }
@@ -377,11 +441,22 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const count = first.search.request.body.nb_travelers;
   const travelers = input.travelers?.length ? input.travelers : Array.from({ length: count }, (_, i) => ({ id: i + 1 }));
   if (travelers.length !== count) fail('PASSENGER_INFO_MISSING');
-  const known = await bookablePeople(ctx.services.db, ctx.user, travelers);
+  const party = await bookingParty(ctx.services.db, ctx.agency.id, ctx.user, first.search.request.body.customer_id, travelers, { requireTraveler: false });
+  const { known } = party;
   if (namesStranger(travelers, ctx.user, known)) fail('USER_NOT_FOUND_3');
+  const forms = travelerForms(journeys, travelers, await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), journeys, ctx.user?.id ?? null), ctx.lang, known);
+  // Each traveller's cards valid on the day (issue 16), offered with their form.
+  const day = journeys[0]!.departure.slice(0, 10);
+  const held = ctx.user ? await cardsOfTravellers(ctx.services.db, ctx.agency.id, ctx.user.id, party.company?.id ?? ctx.user.companyId, forms.flatMap((f) => f.profileID ?? [])) : new Map<string, UserCardRow[]>();
   return {
     placement: placementOptions(journeys, ctx.lang),
-    travelerForms: travelerForms(journeys, travelers, ctx.user, ctx.lang, known),
+    travelerForms: forms.map((form) => ({
+      ...form,
+      cards: (held.get(form.profileID ?? '') ?? []).filter((c) => validOn(c, day)).flatMap((c) => {
+        const programme = cardProgramme(c.cardTypeId);
+        return programme ? [{ cardtype: { name: programme.name }, cardnumber: c.cardNumber ?? '' }] : [];
+      }),
+    })),
     // Adding needs a session: an anonymous visitor signs in first, then reads this step again.
     links: ctx.user ? { addToCart: linkTo('addToCart') } : {},
   };
@@ -389,4 +464,18 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
 
 export async function placement(ctx: Ctx, offerIDs: string[]) {
   return { placement: placementOptions(await chosenJourneys(ctx, offerIDs), ctx.lang) };
+}
+
+/**
+ * The assistance a search asks for (issue 16): the needs its travellers recorded in their profiles
+ * (theirs or the colleagues' they book for), under the single disabled / single accompanying
+ * passenger rules (spec 2 §5: codes 1 and 2).
+ */
+async function assistanceOf(ctx: Ctx, companyId: string | null, body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>): Promise<SearchAssistance | null> {
+  if (!ctx.user) return null;
+  const travellers = Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1) ?? { id: i + 1 });
+  const booker = actingBooker(ctx.user, companyId ? { id: companyId } : null);
+  const verdict = searchAssistance(await travellerNeeds(ctx.services.db, booker, travellers, ctx.user.accessibility));
+  if ('problem' in verdict) return fail(verdict.problem);
+  return verdict.assistance;
 }

@@ -6,7 +6,7 @@
  * pick-up time, returned to an agency of the same renter within the drop-off radius that is open
  * at return time (a one-way rental to another city pays a drop fee).
  */
-import { CO2, SupplierError, type CarQuery, type CarSupplier, type Customer, type Lang, type RentalAgency, type RentalCar } from '../types';
+import { CO2, SupplierError, type CarQuery, type CarSupplier, type Customer, type Lang, type RentalAgency, type RentalCar, type RentalQuery } from '../types';
 import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '../reference';
 import { distanceKm, offset } from './geo';
 import { hashString, rng, type Rng } from './random';
@@ -417,6 +417,8 @@ export function searchCars(q: CarQuery): RentalCar[] {
         includedServices: [...texts.included],
         excludedServices: [...texts.excluded],
         negotiated,
+        // The majors run loyalty programmes; ADA and Rent A Car do not.
+        loyalty: renter.major,
         image: `/media/sandbox/car/${group.acriss}.svg`,
       });
     }
@@ -425,6 +427,41 @@ export function searchCars(q: CarQuery): RentalCar[] {
   return cars;
 }
 
+const AGENCY_ID = /^[A-Z]{2}-(.+)-(?:apt|gare|ctr)-[^-_]+$/;
+let citiesBySlug: Map<string, RefCity> | null = null;
+
+/** A rental agency by its id (`EP-lyon-gare-87723197`: renter, city, kind, station or airport or rank). */
+export function agencyById(id: string): AgencyBase | undefined {
+  const m = AGENCY_ID.exec(id);
+  if (!m) return undefined;
+  citiesBySlug ??= new Map([...cities.values()].map((c) => [slug(c.id) || 'x', c]));
+  const city = citiesBySlug.get(m[1]!);
+  return city ? agenciesOfCity(city).find((a) => a.id === id) : undefined;
+}
+
+/** What a car offer's id says: pick-up agency, ACRISS group, return agency, local pick-up and return times. */
+export function parseCarId(id: string): { pickupAgency: string; acriss: string; returnAgency: string; pickupAt: string; returnAt: string } | null {
+  const m = /^([^_]+)_([A-Z]{4})_([^_]+)_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})$/.exec(id);
+  if (!m) return null;
+  return { pickupAgency: m[1]!, acriss: m[2]!, returnAgency: m[3]!, pickupAt: `${m[4]}-${m[5]}-${m[6]}T${m[7]}:${m[8]}`, returnAt: `${m[9]}-${m[10]}-${m[11]}T${m[12]}:${m[13]}` };
+}
+
+/** A car offer found again by its id: the same search around its two agencies (50 m), the same id. */
+export function carById(id: string, q: RentalQuery): RentalCar | null {
+  const ref = parseCarId(id);
+  const pickup = ref && agencyById(ref.pickupAgency);
+  const dropoff = ref && agencyById(ref.returnAgency);
+  if (!ref || !pickup || !dropoff) return null;
+  const near = (a: AgencyBase) => ({ lat: a.lat, lon: a.lon, radiusKm: 0.05 });
+  try {
+    return searchCars({ ...q, pickup: near(pickup), dropoff: near(dropoff), pickupAt: ref.pickupAt, returnAt: ref.returnAt, carTypes: [] }).find((c) => c.id === id) ?? null;
+  } catch (err) {
+    // A pick-up now in the past: the offer is gone.
+    if (err instanceof SupplierError && err.kind === 'invalid-request') return null;
+    throw err;
+  }
+}
+
 export function sandboxCars(): CarSupplier {
-  return { cars: async (query) => searchCars(query) };
+  return { cars: async (query) => searchCars(query), car: async (id, query) => carById(id, query) };
 }

@@ -6,7 +6,7 @@
  * priced for the stay (stars × city × weekday demand × season × lead time), with availability
  * drawn from hotel + dates.
  */
-import { CO2, SupplierError, type Customer, type Hotel, type HotelQuery, type HotelSupplier, type Lang, type RoomOffer } from '../types';
+import { CO2, SupplierError, type Customer, type Hotel, type HotelQuery, type HotelSupplier, type Lang, type RoomOffer, type StayQuery } from '../types';
 import { airportsOf, cities, nearestCity, stationsOf, type RefAirport, type RefCity, type RefStation } from '../reference';
 import { bearing, distanceKm, offset } from './geo';
 import { hashString, rng, type Rng } from './random';
@@ -657,8 +657,15 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
     }
   }
   if (!name) {
+    // A metropolis runs out of "name + quarter" pairs: residences, villas and suites of the same roots, then a number.
     brand = null;
-    name = `${fr ? 'Hôtel' : 'Hotel'} ${cityName} ${loc} ${id.slice(-3)}`;
+    const styles = fr ? ['Résidence', 'Villa', 'Maison', 'Suites', 'Le Petit Hôtel', 'Appart’hôtel'] : ['Residence', 'Suites', 'House', 'Inn', 'Lodge', 'Boutique Hotel'];
+    const roots = (fr ? INDEPENDENT_NAMES : INDEPENDENT_NAMES_EN).map((n) => n.replace(/^(Hôtel|Hotel|The) | Hotel$/g, ''));
+    for (let attempt = 0; attempt < 12 && !name; attempt++) {
+      const candidate = `${r.pick(styles)} ${r.pick(roots)} ${loc}`;
+      if (!used.has(candidate)) name = candidate;
+    }
+    name ||= `${fr ? 'Hôtel' : 'Hotel'} ${cityName} ${loc} ${id.slice(-3)}`;
   }
   used.add(name);
   if (brand) brandCount.set(brand.code, (brandCount.get(brand.code) ?? 0) + 1);
@@ -736,7 +743,11 @@ export function hotelsOfCity(city: RefCity): HotelBase[] {
   const r = rng(`hotels:${city.id}`);
   const prefix = `h-${cityIdSlug(city)}-`;
   const sites: Site[] = [];
-  const core = Math.min(48, Math.round((1 + 3.3 * Math.sqrt(city.population / 10_000)) * r.between(0.85, 1.15)));
+  // Towns and cities grow with the square root of their population; a metropolis (a million people and
+  // more) with its population, as its hotel trade does: Paris has about 550 around its centre.
+  const metropolis = city.population >= 1_000_000;
+  const base = metropolis ? city.population / 3_800 : 1 + 3.3 * Math.sqrt(city.population / 10_000);
+  const core = Math.min(metropolis ? 600 : 48, Math.round(base * r.between(0.85, 1.15)));
   const spread = spreadKm(city);
   const maxKm = 3.5 * spread + 1;
   for (let i = 0; i < core; i++) {
@@ -931,18 +942,34 @@ export function searchHotels(q: HotelQuery): Hotel[] {
       if (km > q.radiusKm) continue;
       const rooms = offersFor(h, q, stay);
       if (rooms.length === 0 || rooms.reduce((n, o) => n + o.available, 0) < q.rooms) continue;
-      found.push({
-        id: h.id, name: h.name, chain: h.chain ? { ...h.chain } : null, stars: h.stars, address: h.address, city: h.cityNames[q.lang], zip: h.zip,
-        country: h.country, lat: h.lat, lon: h.lon, distanceKm: Math.round(km * 100) / 100, phone: h.phone, email: h.email,
-        services: { ...h.services }, reviews: { ...h.reviews }, images: [...h.images], description: h.descriptions[q.lang],
-        co2PerNight: h.co2PerNight, rooms,
-      });
+      found.push(hotelOut(h, km, q.lang, rooms));
     }
   }
   found.sort((a, b) => a.distanceKm - b.distanceKm || a.id.localeCompare(b.id));
   return found;
 }
 
+const hotelOut = (h: HotelBase, km: number, lang: Lang, rooms: RoomOffer[]): Hotel => ({
+  id: h.id, name: h.name, chain: h.chain ? { ...h.chain } : null, stars: h.stars, address: h.address, city: h.cityNames[lang], zip: h.zip,
+  country: h.country, lat: h.lat, lon: h.lon, distanceKm: Math.round(km * 100) / 100, phone: h.phone, email: h.email,
+  services: { ...h.services }, reviews: { ...h.reviews }, images: [...h.images], description: h.descriptions[lang],
+  co2PerNight: h.co2PerNight, rooms,
+});
+
+/** One hotel's offers for a stay (a search of its own spot, by id); no offers when it has too few rooms left. Unknown hotel: null. */
+export function hotelOffers(hotelId: string, stay: StayQuery): Hotel | null {
+  const base = hotelById(hotelId);
+  if (!base) return null;
+  return searchHotels({ ...stay, lat: base.lat, lon: base.lon, radiusKm: 1 }).find((h) => h.id === hotelId) ?? hotelOut(base, 0, stay.lang, []);
+}
+
 export function sandboxHotels(): HotelSupplier {
-  return { hotels: async (query) => searchHotels(query) };
+  return {
+    hotels: async (query) => searchHotels(query),
+    hotel: async (id, stay) => hotelOffers(id, stay),
+    offerStay: (id) => {
+      const ref = parseRoomOfferId(id);
+      return ref && { hotelId: ref.hotelId, checkin: ref.checkin, checkout: ref.checkout };
+    },
+  };
 }

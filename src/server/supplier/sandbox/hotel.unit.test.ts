@@ -47,8 +47,9 @@ describe('sandbox hotels: population', () => {
 
   it('returns hotels within the radius, nearest first, more of them in a big city', () => {
     const paris = searchHotels(query());
-    expect(paris.length).toBeGreaterThanOrEqual(8);
-    expect(paris.length).toBeLessThanOrEqual(90);
+    // A metropolis: Paris has about 500 hotels within 10 km of its centre (the hotel search bench's world).
+    expect(paris.length).toBeGreaterThanOrEqual(400);
+    expect(paris.length).toBeLessThanOrEqual(600);
     paris.forEach((h, i) => {
       expect(h.distanceKm).toBeLessThanOrEqual(10);
       expect(Math.abs(h.distanceKm - distanceKm(PARIS, h))).toBeLessThan(0.01);

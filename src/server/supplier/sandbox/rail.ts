@@ -1,12 +1,12 @@
-import type { Journey, Place, RailKind, RailSupplier, Section, TripQuery } from '../types';
+import type { Journey, JourneyTiming, Place, RailKind, RailSupplier, Section, TripQuery } from '../types';
 import { CO2, SupplierError } from '../types';
 import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStation } from '../reference';
 import { angleBetween, bearing, distanceKm } from './geo';
 import { rng } from './random';
 import { departuresOfDay } from './timetable';
 import { networkRoute } from './network';
-import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
-import { toLocalIso } from './time';
+import { cabinOffers, checkTripQuery, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
+import { toLocalIso, wallClockToInstant } from './time';
 
 /**
  * Sandbox rail: real stations, believable lines and timetables. A high-speed train takes the
@@ -127,8 +127,10 @@ export function legMinutes(leg: LegPlan, routeRng: ReturnType<typeof rng>) {
 
 const countryOf = (s: RefStation) => cityOf(s).country;
 
-function carrierOf(leg: LegPlan, r: ReturnType<typeof rng>) {
-  const countries = [countryOf(leg.from), countryOf(leg.to)].sort().join('-');
+type Carrier = Readonly<{ code: string; name: string; model: string; prefix: string; digits: number; first: boolean }>;
+
+/** `countries`: the leg's two countries, sorted ('FR-FR', 'CH-FR'). */
+function carrierOf(leg: LegPlan, countries: string, r: ReturnType<typeof rng>): Carrier {
   if (leg.kind === 'regional') {
     if (countries === 'FR-FR') return { code: 'TER', name: 'TER', model: r.pick(['Régiolis', 'Régio 2N', 'AGC']), prefix: '8', digits: 6, first: false };
     return { code: 'REG', name: 'Regional', model: 'EMU', prefix: '1', digits: 5, first: false };
@@ -146,7 +148,7 @@ function carrierOf(leg: LegPlan, r: ReturnType<typeof rng>) {
   return { code: 'SNCF', name: 'TGV INOUI', model: r.pick(['TGV Duplex', 'TGV Euroduplex', 'TGV M']), prefix: r.pick(['6', '8', '5', '2']), digits: 4, first: true };
 }
 
-function ladder(carrier: ReturnType<typeof carrierOf>, kind: RailKind, railKm: number, cabin: 'second' | 'first', lang: 'fr' | 'en'): FareLadder {
+function ladder(carrier: Carrier, kind: RailKind, railKm: number, cabin: 'second' | 'first', lang: 'fr' | 'en'): FareLadder {
   const perKm = kind === 'regional' ? 11 : kind === 'intercity' ? 11 : 14;
   const fixed = kind === 'regional' ? 300 : kind === 'intercity' ? 800 : 1500;
   const ouigo = carrier.code === 'OUIGO';
@@ -176,6 +178,7 @@ function ladder(carrier: ReturnType<typeof carrierOf>, kind: RailKind, railKm: n
           ],
     tags: [],
     contract: carrier.code === 'SNCF' || carrier.code === 'IC' ? { carrier: 'SNCF', tag: 'corporate-fare' } : { carrier: carrier.code, tag: 'corporate-fare' },
+    cardCarrier: carrier.code,
   };
 }
 
@@ -187,12 +190,25 @@ function dailyCount(leg: LegPlan): number {
   return Math.max(4, Math.round(importance / 5 + (leg.from.hub && leg.to.hub ? 4 : 0)));
 }
 
-/** A train of a leg; its section (local times, carrier) is written only for the trains a search shows (buildJourney). */
-type Run = Readonly<{ leg: LegPlan; carrier: ReturnType<typeof carrierOf>; departureInstant: Date; arrivalInstant: Date; duration: number; railKm: number; number: string }>;
+/**
+ * A train of a leg; its section (local times, carrier) is written only for the trains a search shows
+ * (buildJourney). Kept small, as thousands of timetables are: its instants are whole minutes since
+ * the epoch (small integers, not Dates) and its carrier is one of a few shared ones.
+ */
+type Run = Readonly<{ leg: LegPlan; carrier: Carrier; departure: number; arrival: number; duration: number; railKm: number; number: string }>;
+
+const carriers = new Map<string, Carrier>();
+const sharedCarrier = (c: Carrier) => {
+  const key = `${c.code}|${c.model}|${c.prefix}`;
+  let shared = carriers.get(key);
+  if (!shared) carriers.set(key, (shared = c));
+  return shared;
+};
 
 // A leg's timetable of a day never changes: the latest ones are kept (a search and its flights'
-// fastest-train question read the same days), the oldest dropped first.
-const TIMETABLES_KEPT = 2_000;
+// fastest-train question read the same days), the oldest dropped first. ~1.7 KB each: at most ~14 MB,
+// enough for a few hundred routes' next weeks (2,000 missed 8 of a search's 20 leg-days).
+const TIMETABLES_KEPT = 8_000;
 const timetables = new Map<string, readonly Run[]>();
 
 /** Every train of one leg on one local day. */
@@ -212,41 +228,96 @@ function timetableOf(leg: LegPlan, day: string): Run[] {
   const { railKm, minutes, maxStops } = legMinutes(leg, route);
   const day_ = rng(`${routeKey}@${day}`);
   const fromTz = cityOf(leg.from).tz;
+  const countries = [countryOf(leg.from), countryOf(leg.to)].sort().join('-');
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
   return departuresOfDay(day_, dailyCount(leg)).map((minute, i) => {
     const r = rng(`${routeKey}@${day}#${i}`);
-    const carrier = carrierOf(leg, r);
+    const carrier = sharedCarrier(carrierOf(leg, countries, r));
     // High-speed runs stop at some intermediate stations and not others; slower trains stop everywhere.
     const stops = leg.kind === 'high-speed' || leg.kind === 'cross-border' ? r.int(0, maxStops) : maxStops;
     const duration = minutes(stops) + r.int(-2, 4);
-    const departureInstant = instantAt(day, minute, fromTz);
+    const departure = wallClockToInstant(dayStart + minute * 60_000, fromTz).getTime() / 60_000;
     const number = carrier.prefix + String(r.int(0, 10 ** (carrier.digits - 1) - 1)).padStart(carrier.digits - 1, '0');
-    return { leg, carrier, departureInstant, arrivalInstant: new Date(departureInstant.getTime() + duration * 60_000), duration, railKm, number };
+    return { leg, carrier, departure, arrival: departure + duration, duration, railKm, number };
   });
 }
 
 const stationPlace = (s: RefStation, lang: 'fr' | 'en', directory: (id: string, lang: 'fr' | 'en') => Place | undefined) =>
   directory(`station:${s.uic}`, lang)!;
 
-export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place | undefined): RailSupplier {
+export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Required<RailSupplier> {
   return {
     async journeys(query: TripQuery): Promise<Journey[]> {
-      return railJourneys(query, directory);
+      const journeys = railJourneys(query, directory);
+      return query.assistance ? journeys.map(withAssistance) : journeys;
     },
+    async timings(query: TripQuery): Promise<JourneyTiming[]> {
+      return shownChains(query).map((c) => ({ departure: toLocalIso(new Date(start(c)), cityOf(c[0]!.leg.from).tz), duration: Math.round((end(c) - start(c)) / 60_000) }));
+    },
+  };
+}
+
+/**
+ * A disabled traveller (issue 16): every fare is sold with the carrier's free assistance service
+ * (SNCF Accès Plus and its equivalents abroad: a wheelchair space or a seat near the door, help to
+ * board and alight), as a `pmr` option, and is tagged `disabled-pax`.
+ */
+function withAssistance(journey: Journey): Journey {
+  return {
+    ...journey,
+    cabins: journey.cabins.map((cabin) => ({
+      ...cabin,
+      offers: cabin.offers.map((offer) => ({
+        ...offer,
+        tags: offer.tags.includes('disabled-pax') ? offer.tags : [...offer.tags, 'disabled-pax' as const],
+        ancillaries: offer.ancillaries.some((a) => a.type === 'pmr') ? offer.ancillaries : [...offer.ancillaries, { type: 'pmr' as const, price: 0, maxQuantity: 1 }],
+      })),
+    })),
   };
 }
 
 /** Synchronous core (benchmarked): every plan's trains on the day(s), connected, priced. */
 export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey[] {
+  const unique = new Map(shownChains(query).map((c) => buildJourney(c, query, directory)).map((j) => [j.id, j]));
+  return [...unique.values()];
+}
+
+/** A chain's first departure and last arrival, ms. */
+const start = (c: readonly Run[]) => c[0]!.departure * 60_000;
+const end = (c: readonly Run[]) => c[c.length - 1]!.arrival * 60_000;
+
+type Route = { o: RefStation | undefined; d: RefStation | undefined; plans: LegPlan[][] };
+
+// The stations and route plans between two places depend on the reference world only: kept, the
+// latest first (place pairs searched are few; an address's coordinates make it a place of its own).
+const ROUTES_KEPT = 5_000;
+const routes = new Map<string, Route>();
+
+/** The stations of two places, each first by itself, then a Paris end by the quickest route to the other; the plans between them. */
+function routeOf(origin: Place, destination: Place): Route {
+  const key = `${origin.ID}@${origin.lat},${origin.lon}>${destination.ID}@${destination.lat},${destination.lon}`;
+  let route = routes.get(key);
+  if (route) routes.delete(key);
+  else {
+    const km = distanceKm(origin, destination);
+    const [o0, d0] = [stationFor(origin, destination, km), stationFor(destination, origin, km)];
+    const o = stationFor(origin, destination, km, d0);
+    const d = stationFor(destination, origin, km, o0);
+    route = { o, d, plans: o && d && o.uic !== d.uic && !sameCity(o, d) ? routePlans(o, d) : [] };
+  }
+  routes.set(key, route);
+  if (routes.size > ROUTES_KEPT) routes.delete(routes.keys().next().value!);
+  return route;
+}
+
+/** The trains (or connections) a query shows, chosen by time, before any fare is priced. */
+function shownChains(query: TripQuery): Run[][] {
   const instant = checkTripQuery(query);
-  const km = distanceKm(query.origin, query.destination);
-  // Each end first by itself, then a Paris end by the quickest route to the other.
-  const [o0, d0] = [stationFor(query.origin, query.destination, km), stationFor(query.destination, query.origin, km)];
-  const o = stationFor(query.origin, query.destination, km, d0);
-  const d = stationFor(query.destination, query.origin, km, o0);
+  const { o, d, plans } = routeOf(query.origin, query.destination);
   if (!o || !d) throw new SupplierError('invalid-place', 'no railway station serves this place');
   if (o.uic === d.uic || sameCity(o, d)) throw new SupplierError('invalid-place', 'origin and destination are the same place');
   const chains: Run[][] = [];
-  for (const plan of routePlans(o, d)) {
+  for (const plan of plans) {
     for (const day of searchDays(query)) {
       const first = runsOfDay(plan[0]!, day);
       if (plan.length === 1) {
@@ -257,20 +328,16 @@ export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr
       const crossTown = plan[0]!.to.uic !== plan[1]!.from.uic;
       const minChange = crossTown ? 50 : 12;
       for (const run of first) {
-        const next = second.find((s) => s.departureInstant.getTime() >= run.arrivalInstant.getTime() + minChange * 60_000);
-        if (next && next.departureInstant.getTime() - run.arrivalInstant.getTime() <= 150 * 60_000) chains.push([run, next]);
+        const next = second.find((s) => s.departure >= run.arrival + minChange);
+        if (next && next.departure - run.arrival <= 150) chains.push([run, next]);
       }
     }
   }
   // A connection that a direct train beats (leaves no earlier, arrives no later) is not shown.
-  const start = (c: Run[]) => c[0]!.departureInstant.getTime();
-  const end = (c: Run[]) => c[c.length - 1]!.arrivalInstant.getTime();
   const directs = chains.filter((c) => c.length === 1);
   const useful = chains.filter((c) => c.length === 1 || !directs.some((dc) => start(dc) >= start(c) && end(dc) <= end(c)));
   // Choose by time first, then price only what is shown.
-  const shown = pickByTime(useful, (c) => ({ departure: start(c), arrival: end(c) }), query, instant);
-  const unique = new Map(shown.map((c) => buildJourney(c, query, directory)).map((j) => [j.id, j]));
-  return [...unique.values()];
+  return pickByTime(useful, (c) => ({ departure: start(c), arrival: end(c) }), query, instant);
 }
 
 const nextDay = (day: string) => {
@@ -286,19 +353,19 @@ function buildJourney(runs: readonly Run[], query: TripQuery, directory: (id: st
     return {
       from: stationPlace(run.leg.from, query.lang, directory),
       to: stationPlace(run.leg.to, query.lang, directory),
-      departure: toLocalIso(run.departureInstant, cityOf(run.leg.from).tz),
-      arrival: toLocalIso(run.arrivalInstant, cityOf(run.leg.to).tz),
+      departure: toLocalIso(new Date(run.departure * 60_000), cityOf(run.leg.from).tz),
+      arrival: toLocalIso(new Date(run.arrival * 60_000), cityOf(run.leg.to).tz),
       duration: run.duration,
       distanceKm: run.railKm,
       co2: Math.round(run.railKm * CO2_FACTOR[run.leg.kind]),
       transport: { mode: 'rail', kind: run.leg.kind, carrier: { code, name }, operatingCarrier: { code, name }, number: run.number, model },
-      connectionMinutes: next ? Math.round((next.departureInstant.getTime() - run.arrivalInstant.getTime()) / 60_000) : null,
+      connectionMinutes: next ? next.departure - run.arrival : null,
     };
   });
   const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const r = rng(`${id}@seats`);
   const fromTz = cityOf(runs[0]!.leg.from).tz;
-  const departure = runs[0]!.departureInstant;
+  const departure = new Date(runs[0]!.departure * 60_000);
   const totalKm = runs.reduce((s, run) => s + run.railKm, 0);
   const main = runs.reduce((a, b) => (b.railKm > a.railKm ? b : a));
   const cabins = (['second', 'first'] as const).map((cabin) => {

@@ -1,6 +1,7 @@
 import type { CabinAvailability, Customer, FareOffer, Flexibility, Journey, Lang, Place, Section, TripQuery } from '../types';
 import { SupplierError } from '../types';
 import { demandFactor, fareCents, leadTimeFactor } from './pricing';
+import { cardDiscount } from '../card-types';
 import type { Rng } from './random';
 import { localParts, localToInstant, wallClockToInstant } from './time';
 
@@ -84,7 +85,18 @@ export type FareLadder = {
   tags: FareOffer['tags'];
   /** −15 % and a tag when the customer has a contract with this carrier. */
   contract: { carrier: string; tag: 'corporate-fare' | 'negociated-fare' } | null;
+  /** The carrier whose discount cards apply to these fares (rail; none for flights). */
+  cardCarrier?: string;
 };
+
+/** The party's mean fare factor after each passenger's best discount card (1: no card applies). */
+function cardFactor(ladder: FareLadder, query: Pick<TripQuery, 'passengers' | 'cards'>, flex: Flexibility): number {
+  const carrier = ladder.cardCarrier;
+  if (!carrier || !query.cards?.length) return 1;
+  let sum = 0;
+  for (let i = 0; i < query.passengers; i++) sum += 1 - cardDiscount(query.cards[i] ?? [], carrier, flex);
+  return sum / query.passengers;
+}
 
 const FLEX_MULTIPLIER: Record<Flexibility, number> = { 1: 0.62, 2: 1, 3: 1.28 };
 
@@ -99,7 +111,7 @@ export function cabinOffers(
   capacity: number,
   departure: Date,
   tz: string,
-  query: Pick<TripQuery, 'now' | 'lang' | 'customer' | 'withReturn' | 'passengers'>,
+  query: Pick<TripQuery, 'now' | 'lang' | 'customer' | 'withReturn' | 'passengers' | 'cards'>,
 ): CabinAvailability {
   const local = localParts(departure, tz);
   const leadDays = (departure.getTime() - query.now.getTime()) / 86_400_000;
@@ -120,6 +132,8 @@ export function cabinOffers(
         price *= 0.85;
         tags.push(contract.tag);
       }
+      // A fare is per passenger: with discount cards, the party's mean (exact for one traveller).
+      price *= cardFactor(ladder, query, flex);
       const base: FareOffer = {
         id: `${journeyId}.${ladder.cabin}.${flex}`,
         flexibility: flex,
@@ -134,7 +148,8 @@ export function cabinOffers(
         exchangeable: flex > 1,
       };
       offers.push(base);
-      if (query.withReturn && flex === 2 && rng.chance(0.5))
+      // Round-trip fares: every semi-flexible second-class fare has one, first class's by chance.
+      if (query.withReturn && flex === 2 && (rng.chance(0.5) || ladder.cabin === 'second'))
         offers.push({ ...base, id: `${base.id}.rt`, name: `${base.name} ${query.lang === 'fr' ? 'aller-retour' : 'return'}`, price: fareCents(price * 0.85), roundTrip: true });
     }
   }

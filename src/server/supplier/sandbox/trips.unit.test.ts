@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { places, tripQuery } from './query.fixtures';
-import { railJourneys } from './rail';
+import { railJourneys, sandboxRail } from './rail';
 import { flightItineraries, blockMinutes } from './flight';
 import { CO2, SupplierError, type Journey, type TripQuery } from '../types';
 
@@ -110,6 +110,20 @@ describe('sandbox rail', () => {
     const offer = contract[inoui]!.cabins[0]!.offers.find((o) => o.flexibility === 2)!;
     expect(offer.tags).toContain('corporate-fare');
     expect(offer.price).toBeLessThan(plain[inoui]!.cabins[0]!.offers.find((o) => o.flexibility === 2)!.price);
+  });
+
+  it('tells the departure and duration of exactly the journeys it answers, without pricing them (the fastest-train question)', async () => {
+    const sandbox = sandboxRail(places.byId);
+    const routes = [['city:paris', 'city:lyon'], ['city:lyon', 'city:bordeaux'], ['city:nantes', 'city:marseille'], ['city:paris', 'city:london'], ['city:strasbourg', 'city:montpellier'], ['city:paris', 'city:ajaccio']];
+    for (const [from, to] of routes)
+      for (const datetime of ['2026-11-23T00:00', '2026-12-01T06:00', '2026-12-05T13:00', '2027-03-28T01:00'])
+        for (const represents of ['departure', 'arrival', 'departure-before'] as const) {
+          const query = tripQuery(from!, to!, datetime, { represents });
+          const journeys = await sandbox.journeys(query).catch((err: unknown) => err);
+          const timings = await sandbox.timings(query).catch((err: unknown) => err);
+          if (journeys instanceof Error) expect(timings).toEqual(journeys);
+          else expect(timings).toEqual((journeys as Journey[]).map((j) => ({ departure: j.departure, duration: j.duration })));
+        }
   });
 
   it('refuses identical places, a date in the past, and 10 passengers', () => {

@@ -1,17 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Archive from 'lucide-react/icons/archive';
+import Building2 from 'lucide-react/icons/building-2';
 import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import Ticket from 'lucide-react/icons/ticket';
 import LogIn from 'lucide-react/icons/log-in';
 import Menu from 'lucide-react/icons/menu';
 import UserRound from 'lucide-react/icons/user-round';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '../../components/Button';
 import { approvalCountsQuery, seesApprovals } from '../../lib/approvals';
 import { useUser } from '../../lib/me';
 import { openModal } from '../../lib/modal';
+import type { CommSupport } from '../../../contract/comms';
+import { CommsBanner } from '../../components/CommsBanner';
+
+/** The agency's messages of an account page: its bookings', its approvals', or the account's. */
+const accountSupport = (pathname: string): CommSupport =>
+  /^\/account\/(tickets|archives)/.test(pathname) ? 'tickets' : pathname.startsWith('/account/approvals') ? 'approvals' : 'account';
 
 const itemClass =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
@@ -26,10 +35,17 @@ export function AccountLayout() {
   const user = useUser();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
   const countsLink = user && seesApprovals(user) ? user.links.approvalCounts : undefined;
   const counts = useQuery({ ...approvalCountsQuery(countsLink ?? { href: '', method: 'GET' }), enabled: Boolean(countsLink) });
+  const away = !(user?.features.enableAccountAccess ?? pathname === '/account/approvals');
+  // Home once, when the user signs out (or their session ends) here: a <Navigate> rendered again while that
+  // navigation is pending would navigate again at each render, without end.
+  useEffect(() => {
+    if (away) void navigate({ to: '/', replace: true });
+  }, [away, navigate]);
   if (!user && pathname === '/account/approvals') return <SignInFirst />;
-  if (!user || !user.features.enableAccountAccess) return <Navigate to="/" replace />;
+  if (!user || away) return null;
   const pending = counts.data ? counts.data.pending + (user.canApproveSafetyApproval ? counts.data.safetyPending : 0) : 0;
 
   return (
@@ -46,6 +62,12 @@ export function AccountLayout() {
           {t`Menu de mon espace`}
         </button>
         <ul id="account-menu" className={`${menuOpen ? 'flex' : 'hidden'} mt-2 flex-col gap-1 md:mt-0 md:flex`}>
+          <li>
+            <Link to="/account/dashboard" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <LayoutDashboard aria-hidden="true" size={20} />
+              {t`Tableau de bord`}
+            </Link>
+          </li>
           <li>
             <Link to="/account/informations" className={itemClass} onClick={() => setMenuOpen(false)}>
               <UserRound aria-hidden="true" size={20} />
@@ -90,9 +112,24 @@ export function AccountLayout() {
               {t`Mes archives (bêta)`}
             </Link>
           </li>
+          {user.company && user.perms.includes('account_creation') && (
+            <li>
+              <Link to="/account/company" className={itemClass} onClick={() => setMenuOpen(false)}>
+                <Building2 aria-hidden="true" size={20} />
+                {t`Mon entreprise`}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/account/privacy-policy" className={itemClass} onClick={() => setMenuOpen(false)}>
+              <ShieldCheck aria-hidden="true" size={20} />
+              {t`Politique de confidentialité`}
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
+        <CommsBanner support={accountSupport(pathname)} className="mb-6" />
         <Outlet />
       </div>
     </div>

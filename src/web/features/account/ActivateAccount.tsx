@@ -4,12 +4,13 @@ import { Trans } from '@lingui/react/macro';
 import { ApiError, errorText } from '../../lib/http';
 import { TEXTS } from '../../lib/messages';
 import { openModal } from '../../lib/modal';
+import { storeOnboarding } from '../../lib/onboarding';
 import { toast } from '../../lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { accountMutations } from './api';
 
 /**
- * /user/activate/$token (spec 3 §2): confirm the e-mail once; success → toast and /form,
+ * /user/activate/$token (spec 3 §2): confirm the e-mail once; success → toast and /form (its onboarding kept for it),
  * failure → the token-renewal modal with the server's message.
  */
 export function ActivateAccount({ token }: { token: string }) {
@@ -21,7 +22,8 @@ export function ActivateAccount({ token }: { token: string }) {
     if (started.current) return;
     started.current = true;
     confirm(token).then(
-      () => {
+      (result) => {
+        storeOnboarding(result.onboarding);
         toast.success(TEXTS.ACCOUNT_ACTIVATED, { duration: 8_000 });
         void navigate({ to: '/form', replace: true });
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { getModalRegistry, openModal } from '../../lib/modal';
@@ -58,9 +58,12 @@ describe('Sign-up modal (spec 3 §5)', () => {
     const { dialog, consent, submit, errorOf } = await openSignup();
     await consent();
     await submit();
-    for (const label of ['Prénom', 'Nom', 'Nom d’utilisateur', 'Adresse e-mail', 'Téléphone', 'Date de naissance', 'Adresse postale', 'Mot de passe']) {
-      expect(errorOf(label), label).toBe('Veuillez remplir ce champ');
-    }
+    // the resolver validates asynchronously: wait for its verdict, not for a fixed time
+    await waitFor(() => {
+      for (const label of ['Prénom', 'Nom', 'Nom d’utilisateur', 'Adresse e-mail', 'Téléphone', 'Date de naissance', 'Adresse postale', 'Mot de passe']) {
+        expect(errorOf(label), label).toBe('Veuillez remplir ce champ');
+      }
+    });
     const gender = within(dialog).getByRole('group', { name: 'Civilité' });
     expect(within(gender).getByRole('alert').textContent).toBe('Veuillez remplir ce champ');
   });
@@ -77,7 +80,7 @@ describe('Sign-up modal (spec 3 §5)', () => {
     });
     await consent();
     await submit();
-    expect(errorOf('Nom d’utilisateur')).toBe('Pas d’espace au début ni à la fin');
+    await waitFor(() => expect(errorOf('Nom d’utilisateur')).toBe('Pas d’espace au début ni à la fin'));
     expect(errorOf('Adresse e-mail')).toBe('doit respecter le format nom@domaine.fr');
     expect(errorOf('Téléphone')).toBe('Votre numéro doit être au format 0XXXXXXXXX');
     expect(errorOf('Mot de passe')).toBe('8 caractères minimum, dont une majuscule, une minuscule et un chiffre');
@@ -95,7 +98,7 @@ describe('Sign-up modal (spec 3 §5)', () => {
     await fill({ ...VALID, 'Date de naissance': birthdate });
     await consent();
     await submit();
-    expect(errorOf('Date de naissance')).toBe(message);
+    await waitFor(() => expect(errorOf('Date de naissance')).toBe(message));
   });
 
   it('sends the sign-up and says where the e-mail went and what it holds', async () => {

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { signupBodySchema } from '../../../contract/account';
 import { Button } from '../../components/Button';
-import { CheckboxField, FieldError, FormAlert, PasswordField, TextField, useFieldText } from '../../components/Field';
+import { CheckboxField, FormAlert, PasswordField, TextField, useFieldText } from '../../components/Field';
+import { GenderField } from '../../components/GenderField';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
 import { frenchDateToIso, todayIso } from '../../lib/dates';
 import { contractResolver } from '../../lib/form';
@@ -63,7 +64,6 @@ export default function SignupModal() {
   const { t } = useLingui();
   const { close } = useModalFrame();
   const fieldText = useFieldText();
-  const genderErrorId = useId();
   const [sentTo, setSentTo] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const signingUp = useMutation(accountMutations.signup());
@@ -115,7 +115,6 @@ export default function SignupModal() {
     );
   }
 
-  const genderError = fieldText(errors.gender?.message);
   const consent = watch('gdpr_consent');
 
   return (
@@ -127,22 +126,7 @@ export default function SignupModal() {
         <Trans>Tous les champs sont obligatoires, sauf mention contraire.</Trans>
       </p>
 
-      <fieldset aria-describedby={genderError ? genderErrorId : undefined}>
-        <legend className="mb-1 font-medium text-gray-900">
-          <Trans>Civilité</Trans>
-        </legend>
-        <div className="flex gap-6">
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" value="MS" className="size-5 accent-[var(--brand)]" aria-invalid={genderError ? true : undefined} {...register('gender')} />
-            <Trans>Madame</Trans>
-          </label>
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" value="MR" className="size-5 accent-[var(--brand)]" aria-invalid={genderError ? true : undefined} {...register('gender')} />
-            <Trans>Monsieur</Trans>
-          </label>
-        </div>
-        <FieldError id={genderErrorId}>{genderError}</FieldError>
-      </fieldset>
+      <GenderField register={register('gender')} error={errors.gender?.message} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={<Trans>Prénom</Trans>} autoComplete="given-name" error={errors.firstname?.message} {...register('firstname')} />

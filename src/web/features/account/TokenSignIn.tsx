@@ -8,29 +8,32 @@ import { useMutation } from '@tanstack/react-query';
 import { accountMutations } from './api';
 
 /**
- * /sandbox/$segment and /sso/$segment (spec 3 §2): sign in with the one-time `?token=` of the
- * partner's link, then go home; a missing or refused token says AUTH_PROBLEM.
+ * /sso/$segment and /sandbox/$segment (spec 3 §2): the start-up sign-in with the one-time `?token=`
+ * of the entry (a company's single sign-on lands here, features/sso on the server), then home. The
+ * sandbox entry's session is in external-source mode: the server's features hide the tabs and the
+ * account area. A missing or refused token is logged and says AUTH_PROBLEM (spec 3 §8).
  */
-export function TokenSignIn({ token }: { token: string | undefined }) {
+export function TokenSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string | undefined }) {
   const navigate = useNavigate();
   const started = useRef(false);
-  const { mutateAsync: login } = useMutation(accountMutations.login());
+  const { mutateAsync: signIn } = useMutation(accountMutations.startupSignIn());
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The token leaves the address bar (and the history) at once.
     const done = () => void navigate({ to: '/', replace: true });
     if (!token) {
       toast.error(TEXTS.AUTH_PROBLEM);
       done();
       return;
     }
-    login({ token }).then(done, (error: unknown) => {
+    signIn({ type, token }).then(done, (error: unknown) => {
       console.error(error);
       toast.error(TEXTS.AUTH_PROBLEM);
       done();
     });
-  }, [token, navigate, login]);
+  }, [type, token, navigate, signIn]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center gap-3" role="status">

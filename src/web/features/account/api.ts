@@ -5,7 +5,9 @@ import {
   messageResultSchema,
   sessionSchema,
   signupResultSchema,
+  ssoEntrySchema,
 } from '../../../contract/account';
+import { activationResultSchema } from '../../../contract/privacy';
 import { api } from '../../lib/http';
 import { startSession } from '../../lib/session';
 
@@ -23,10 +25,23 @@ export async function login(body: LoginBody) {
   return session;
 }
 
+/**
+ * The start-up sign-in of /sso/$segment and /sandbox/$segment (GET /sso/, spec 3 §7) with the entry's
+ * one-time token; the session starts with the user and the features the server gives that session.
+ */
+export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string }) {
+  const entry = await api.get(`/sso/?${new URLSearchParams({ type, token })}`, ssoEntrySchema, own);
+  // The token is the session's, kept where the session keeps it, not in the user.
+  const { token: sessionToken, ...user } = entry.user;
+  startSession(sessionToken, user);
+  return entry;
+}
+
 /** The body is the contract's parsed sign-up (trimmed, gdpr_consent true). */
 export const signup = (body: SignupBody) => api.post('/user/signin', body, signupResultSchema, own);
 
-export const confirmAccount = (token: string) => api.post('/user/confirm', { token }, messageResultSchema, own);
+/** Activation; its answer starts the first-login onboarding (issue 16), kept for /form (lib/onboarding.ts). */
+export const confirmAccount = (token: string) => api.post('/user/confirm', { token }, activationResultSchema, own);
 
 export const regenerateActivation = (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own);
 
@@ -41,6 +56,7 @@ export const setNewPassword = (token_pwd: string, password: string) =>
  */
 export const accountMutations = {
   login: () => mutationOptions({ mutationKey: ['account', 'login'], mutationFn: login }),
+  startupSignIn: () => mutationOptions({ mutationKey: ['account', 'startup-sign-in'], mutationFn: startupSignIn }),
   signup: () => mutationOptions({ mutationKey: ['account', 'signup'], mutationFn: signup }),
   confirm: () => mutationOptions({ mutationKey: ['account', 'confirm'], mutationFn: confirmAccount }),
   regenerate: () => mutationOptions({ mutationKey: ['account', 'regenerate'], mutationFn: regenerateActivation }),

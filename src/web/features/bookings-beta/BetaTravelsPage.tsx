@@ -223,12 +223,20 @@ function VirtualFeed({ travels, label, setSize, busy }: { travels: TravelListIte
   );
 }
 
+/** A product's places: a trip's stations in order; a stay's hotel, a rental's agency (and its return agency when another). */
+function productPlaces(p: TravelListItem['products'][number]): string {
+  if (p.routes.length > 1) return p.routes.map((r) => r.from).concat(p.routes[p.routes.length - 1]!.to).join(' → ');
+  return p.type === 'rail' || p.type === 'flight' || p.to !== p.from ? `${p.from} → ${p.to}` : p.from;
+}
+
 /** One travel: its trips (places, local dates and times), its travellers and its status (rendered again only when its props change, not on every scroll). */
 const TravelRow = memo(function TravelRow({ travel, index, setSize, tabbable, measure, top }: { travel: TravelListItem; index: number; setSize: number; tabbable: boolean; measure: (el: Element | null) => void; top: number }) {
   const { t } = useLingui();
   const headingId = `beta-travel-${travel.id}`;
-  const first = travel.products[0];
-  const last = travel.products[travel.products.length - 1];
+  // The heading is the journey (its trips' first departure and last arrival); a travel of a stay or a rental alone names that.
+  const trips = travel.products.filter((p) => p.type === 'rail' || p.type === 'flight');
+  const first = trips[0];
+  const last = trips[trips.length - 1];
   const travellers = [...new Set(travel.products.flatMap((p) => p.ticketsByPax.map(({ pax }) => `${pax.firstname} ${pax.lastname}`.trim())))];
   return (
     <article
@@ -244,7 +252,7 @@ const TravelRow = memo(function TravelRow({ travel, index, setSize, tabbable, me
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-gray-900">
-          {first && last ? `${first.from} → ${last.to}` : t`Voyage sans trajet`}
+          {first && last ? `${first.from} → ${last.to}` : travel.products[0] ? productPlaces(travel.products[0]) : t`Voyage sans trajet`}
         </h2>
         <BookingStatus status={travel.status} />
       </div>
@@ -252,9 +260,7 @@ const TravelRow = memo(function TravelRow({ travel, index, setSize, tabbable, me
         {travel.products.map((p) => (
           <li key={p.id} className="flex flex-wrap gap-x-3">
             <span className="tabular-nums">{formatJourneySpan(p.departure, p.arrival)}</span>
-            <span>
-              {p.routes.length > 1 ? p.routes.map((r) => r.from).concat(p.routes[p.routes.length - 1]!.to).join(' → ') : `${p.from} → ${p.to}`}
-            </span>
+            <span>{productPlaces(p)}</span>
           </li>
         ))}
       </ul>

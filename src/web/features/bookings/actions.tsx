@@ -5,14 +5,16 @@ import Ban from 'lucide-react/icons/ban';
 import type { BookingTicket } from '../../../contract/bookings';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal } from '../../lib/modal';
+import { ticketPlaces } from './places';
 
 /** What the cancellation modal needs of a ticket: its product, its name and its links. */
-const cancellable = (ticket: BookingTicket) => ({ id: ticket.productId, name: `${ticket.from} → ${ticket.to}`, links: ticket.links });
+const cancellable = (ticket: BookingTicket) => ({ id: ticket.productId, name: ticketPlaces(ticket), links: ticket.links });
 const mayCancel = (ticket: BookingTicket) => Boolean(ticket.links.cancelProduct && ticket.links.previewRefund);
 
 /** A ticket's own actions, each shown only when the ticket carries its link. */
 export function TicketActions({ ticket }: { ticket: BookingTicket }) {
   const { t } = useLingui();
+  const places = ticketPlaces(ticket);
   return (
     <>
       {ticket.links.getExchangeableSections && (
@@ -23,7 +25,7 @@ export function TicketActions({ ticket }: { ticket: BookingTicket }) {
         </Link>
       )}
       {mayCancel(ticket) && (
-        <Button variant="secondary" aria-label={t`Annuler ${ticket.from} → ${ticket.to}`} onClick={() => openModal('CancelProducts', { products: [cancellable(ticket)] })}>
+        <Button variant="secondary" aria-label={t`Annuler ${places}`} onClick={() => openModal('CancelProducts', { products: [cancellable(ticket)] })}>
           <Ban aria-hidden="true" size={18} />
           <Trans>Annuler</Trans>
         </Button>

@@ -41,6 +41,9 @@ function ticket(overrides: Partial<BookingTicket> = {}): BookingTicket {
     tag: 'ITP',
     travelID,
     approvalID: null,
+    booked_by: null,
+    staff_actions: [],
+    card_payment: null,
     links: { getTravel: { href: `/api/v1/v2/travels/${travelID}`, method: 'GET' } },
     ...overrides,
   };
@@ -83,6 +86,22 @@ const world = () => [
 ];
 
 describe('Mes réservations (/account/tickets)', () => {
+  it('says which card a ticket was paid with, and what its cancellation gave back to it (issue 16)', async () => {
+    startSession('token', userFixture());
+    serve([
+      ticket({ uid: 'p-card', travelID: 't-card', card_payment: { brand: 'visa', last4: '3184', refund: null } }),
+      ticket({ uid: 'p-refunded', travelID: 't-refunded', status: 'cancelled', departure: '2026-12-05T07:00:00+01:00', arrival: '2026-12-05T09:00:00+01:00', card_payment: { brand: 'mastercard', last4: '4444', refund: { amount: '89.00', currency: 'EUR' } } }),
+      ticket({ uid: 'p-company', travelID: 't-company', departure: '2026-12-06T07:00:00+01:00', arrival: '2026-12-06T09:00:00+01:00' }),
+    ]);
+    await renderRoute('/account/tickets');
+    const travelCard = (name: string) => screen.findByRole('article', { name });
+    const paid = await travelCard('Voyage du 01/12/2026');
+    expect(within(paid).getByText('Paiement :').nextElementSibling!.textContent).toBe('Payé par carte Visa •••• 3184');
+    const refunded = await travelCard('Voyage du 05/12/2026');
+    expect(within(refunded).getByText('Paiement :').nextElementSibling!.textContent).toMatch(/^Payé par carte Mastercard •••• 4444 · 89,00\s€ remboursés sur la carte$/);
+    expect(within(await travelCard('Voyage du 06/12/2026')).queryByText('Paiement :')).toBeNull();
+  });
+
   it('asks for the active tickets, shows the pending section above the reservations, per travel, with what each ticket says', async () => {
     startSession('token', userFixture());
     const calls = serve(world());
@@ -215,5 +234,39 @@ describe('Mes réservations (/account/tickets)', () => {
     const past = await screen.findByRole('region', { name: 'Voyages passés' });
     expect(within(past).getByRole('article', { name: 'Voyage du 01/10/2026' })).toBeTruthy();
     expect(calls.at(-1)!.searchParams.get('passed')).toBe('true');
+  });
+});
+
+describe('a booking agency staff made for the user (issue 15)', () => {
+  it('says who booked it and lists what staff did, when, in the user’s zone', async () => {
+    startSession('token', userFixture());
+    serve([
+      ticket({
+        uid: 'p-agent',
+        travelID: 't-agent',
+        booked_by: { firstname: 'Tina', lastname: 'Garnier', role: 'travel_agent' },
+        staff_actions: [
+          { firstname: 'Tina', lastname: 'Garnier', role: 'travel_agent', action: 'addToCart', at: '2026-11-22T09:00:00.000Z' },
+          { firstname: 'Arthur', lastname: 'Roux', role: 'assistance_agent', action: 'cancelProduct', at: '2026-11-23T10:30:00.000Z' },
+        ],
+      }),
+    ]);
+    await renderRoute('/account/tickets');
+    const row = await screen.findByRole('group', { name: /Paris Gare de Lyon/ });
+    expect(within(row).getByText('Tina Garnier (agent de voyage)')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(row).getByText('Ce que l’agence a fait pour vous (2)'));
+    const items = within(row).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toMatch(/^22\/11\/2026 09:00 \(UTC\) — Tina Garnier \(agent de voyage\) : ajout au panier$/);
+    expect(items[1]).toMatch(/— Arthur Roux \(assistance\) : annulation$/);
+  });
+
+  it('shows nothing of the kind on a booking the user made', async () => {
+    startSession('token', userFixture());
+    serve([ticket({ uid: 'p-own', travelID: 't-own' })]);
+    await renderRoute('/account/tickets');
+    const row = await screen.findByRole('group', { name: /Paris Gare de Lyon/ });
+    expect(within(row).queryByText('Réservé par :')).toBeNull();
+    expect(within(row).queryByText(/Ce que l’agence a fait/)).toBeNull();
   });
 });

@@ -1,19 +1,19 @@
 import { useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Link as ApiLink } from '../../../contract/link';
 import { Button, buttonClass } from '../../components/Button';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
-import { travelsQuery } from '../../lib/travels';
+import { useFeatures } from '../../lib/features';
+import { travelQuery, travelsQuery } from '../../lib/travels';
 import { CART_STATUSES, emptyCartMutation, liveProducts } from './api';
-import { CommsBanner } from './CommsBanner';
+import { CommsBanner } from '../../components/CommsBanner';
 import { TravelCard } from './TravelCard';
 
 /** UI.md: a list's loader is 5 rows shaped like what is coming. */
@@ -47,16 +47,25 @@ function EmptyCart() {
   );
 }
 
-/** `/cart` (spec 2 §2): the travels in the cart, and those whose options or approval are pending. */
+/**
+ * `/cart` (spec 2 §2): the travels in the cart, and those whose options or approval are pending. With
+ * cartWithTravelID and a travel in the address (`?travelID=`, where an add to cart leads), that travel alone.
+ */
 export function CartScreen() {
   const { t } = useLingui();
   const user = useUser();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, isPending, dataUpdatedAt } = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) });
-  const features = user?.features ?? DEFAULT_FEATURES;
+  const features = useFeatures();
+  const { travelID } = useSearch({ from: '/cart/' });
+  const one = features.cartWithTravelID ? travelID : undefined;
+  const list = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) && !one });
+  const single = useQuery({ ...travelQuery(one ?? ''), enabled: Boolean(user) && Boolean(one) });
+  const { isPending, dataUpdatedAt } = one ? single : list;
+  // A travel booked or removed since is no longer in the cart: the empty cart says so.
+  const shown = one ? (single.data && CART_STATUSES.includes(single.data.status) ? [single.data] : []) : (list.data?.travels ?? []);
   // A travel whose every option was released has nothing left to show (spec 2 §4 "Release prebooking").
-  const travels = data?.travels.filter((travel) => liveProducts(travel).length > 0) ?? [];
-  const emptyLink = data?.links.emptyCart;
+  const travels = shown.filter((travel) => liveProducts(travel).length > 0);
+  const emptyLink = one ? undefined : list.data?.links.emptyCart;
   const emptying = useMutation(emptyCartMutation());
 
   const askEmpty = (link: ApiLink) =>
@@ -88,6 +97,13 @@ export function CartScreen() {
           </Button>
         )}
       </div>
+      {one && (
+        <p>
+          <Link to="/cart" className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2">
+            <Trans>Voir tous les voyages du panier</Trans>
+          </Link>
+        </p>
+      )}
       <OfflineNotice updatedAt={dataUpdatedAt} />
       <CommsBanner support="cart" />
       {isPending ? (

@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
 import { useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { CarDetails, HotelDetails } from './StayAndRental';
 
 const typeIcon = { rail: TrainFront, flight: Plane, hotel: BedDouble, car_rental: Car };
 
@@ -146,7 +147,7 @@ function CancellationInfo({ cancellation, status }: { cancellation: NonNullable<
   return null;
 }
 
-/** One product of a travel; rail and flight in full, hotel and car rental in a compact card until their issue brings their details. */
+/** One product of a travel: a trip with its legs and fare, a hotel stay with its rooms, a car rental with its agencies and driver. */
 export function ProductCard({ product, withPolicy, onRelease, onCancel }: Props) {
   const { t } = useLingui();
   const cabinLabel = useCabinLabel();
@@ -175,17 +176,19 @@ export function ProductCard({ product, withPolicy, onRelease, onCancel }: Props)
             <h3 id={`product-${product.id}`} className="font-semibold text-gray-900">
               <span className="sr-only">{type} :</span> {product.name}
             </h3>
-            <p className="text-gray-800 tabular-nums">
-              {isTrip ? t`${day} · ${from} → ${to}` : t`Du ${day} au ${until}`}
-              {isTrip && (
-                <span className="text-gray-700">
-                  {' · '}
-                  {formatDuration(product.duration)}
-                  {' · '}
-                  {product.transitCount === 0 ? t`Direct` : product.transitCount === 1 ? t`1 correspondance` : t`${transits} correspondances`}
-                </span>
-              )}
-            </p>
+            {!product.hotel && !product.carRental && (
+              <p className="text-gray-800 tabular-nums">
+                {isTrip ? t`${day} · ${from} → ${to}` : t`Du ${day} au ${until}`}
+                {isTrip && (
+                  <span className="text-gray-700">
+                    {' · '}
+                    {formatDuration(product.duration)}
+                    {' · '}
+                    {product.transitCount === 0 ? t`Direct` : product.transitCount === 1 ? t`1 correspondance` : t`${transits} correspondances`}
+                  </span>
+                )}
+              </p>
+            )}
           </div>
         </div>
         <div className="text-right">
@@ -193,6 +196,9 @@ export function ProductCard({ product, withPolicy, onRelease, onCancel }: Props)
           {product.status !== 'cart' && <BookingStatus status={product.status} />}
         </div>
       </div>
+
+      {product.hotel && <HotelDetails hotel={product.hotel} />}
+      {product.carRental && <CarDetails rental={product.carRental} />}
 
       {isTrip && product.routes.length > 0 && (
         <ol aria-label={t`Étapes`} className="space-y-2 border-l-2 border-gray-200 pl-3">

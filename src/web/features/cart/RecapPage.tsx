@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { OnBehalfNote } from '../../components/OnBehalfNote';
+import { PaymentNote } from '../../components/PaymentNote';
 import { BookingStatus } from '../../components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Printer from 'lucide-react/icons/printer';
@@ -136,6 +138,7 @@ export function RecapPage({ travelId, travelerId }: { travelId: string; traveler
           <h1 className="text-2xl font-bold text-gray-900">
             <Trans>Récapitulatif de voyage – {paxName}</Trans>
           </h1>
+          <OnBehalfNote onBehalf={travel.onBehalf} />
         </div>
         <Button variant="secondary" onClick={() => window.print()} className="print:hidden">
           <Printer aria-hidden="true" size={18} />
@@ -151,6 +154,14 @@ export function RecapPage({ travelId, travelerId }: { travelId: string; traveler
       <p className="border-t border-gray-300 pt-3 text-right text-lg font-bold tabular-nums">
         <Trans>Total pour {paxName} : {totalText}</Trans>
       </p>
+      {travel.payment?.method === 'card' && (
+        <section aria-labelledby="recap-payment" className="break-inside-avoid">
+          <h2 id="recap-payment" className="text-lg font-bold text-gray-900">
+            <Trans>Paiement du voyage</Trans>
+          </h2>
+          <PaymentNote payment={travel.payment} />
+        </section>
+      )}
       <p className="text-sm text-gray-700">
         <Trans>Document établi par {agency}. Présentez vos billets électroniques lors du voyage.</Trans>
       </p>

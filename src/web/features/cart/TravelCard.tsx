@@ -6,13 +6,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import BellRing from 'lucide-react/icons/bell-ring';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import FileText from 'lucide-react/icons/file-text';
+import BedDouble from 'lucide-react/icons/bed-double';
+import Car from 'lucide-react/icons/car';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Undo2 from 'lucide-react/icons/undo-2';
 import type { Product, Travel } from '../../../contract/travel';
 import { nextCheckoutStep } from '../../../contract/travel';
 import { Button, buttonClass } from '../../components/Button';
+import { OnBehalfNote } from '../../components/OnBehalfNote';
 import { TotalPrice } from '../../components/TotalPrice';
+import { PaymentNote } from '../../components/PaymentNote';
 import { openModal, returnFocusTo } from '../../lib/modal';
 import { useUser } from '../../lib/me';
 import { toast } from '../../lib/toast';
@@ -21,6 +25,7 @@ import { DEFAULT_FEATURES } from '../../../contract/account';
 import { cancelApprovalMutation, deleteTravelMutation, liveProducts, releaseOptionMutation, remindApproverMutation } from './api';
 import { formatDay, formatDeadline, formatMoney } from '../../lib/format';
 import { Notices, ProductCard } from './ProductCard';
+import { aroundTrip } from './shortcuts';
 
 /** Spec 2 §2: the first three checkout steps continue the travel, the last three confirm it. */
 const CONTINUE_STEPS = new Set(['getAllAnalytics', 'getMissionOrders', 'getAvailableApprovers']);
@@ -51,6 +56,10 @@ export function TravelCard({ travel, mode, onGone }: Props) {
   const showDeadline = deadline && (travel.status === 'pending_approval' || travel.status === 'pending_confirmation');
   const checkoutShown = mode === 'cart' && (travel.status === 'cart' || (travel.status === 'pending_confirmation' && 'confirm' in travel.links));
   const canAdd = mode === 'cart' && 'addTrip' in travel.links;
+  // Spec 2 §2: the hotel and car shortcuts only where the company offers them (the server writes their links then).
+  const canAddHotel = mode === 'cart' && 'addHotelToCart' in travel.links && Boolean(company?.hotel_enabled);
+  const canAddCar = mode === 'cart' && 'addCarToCart' in travel.links && Boolean(company?.carrental_enabled);
+  const around = aroundTrip(travel);
   const deleting = useMutation(deleteTravelMutation());
   const releasing = useMutation(releaseOptionMutation());
   const reminding = useMutation(remindApproverMutation());
@@ -138,6 +147,7 @@ export function TravelCard({ travel, mode, onGone }: Props) {
           <h2 id={titleId} ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
             {title}
           </h2>
+          <OnBehalfNote onBehalf={travel.onBehalf} />
           <BookingStatus status={travel.status} />
           {showDeadline && (
             <p className="text-sm font-medium text-amber-950">
@@ -154,6 +164,9 @@ export function TravelCard({ travel, mode, onGone }: Props) {
           )}
         </div>
       </div>
+
+      {/* Paid by card: which card, and what went back to it (the company's account is the default, said nowhere). */}
+      {travel.payment?.method === 'card' && <PaymentNote payment={travel.payment} className="text-sm" />}
 
       <Notices warnings={travel.warnings} infos={travel.infos} />
 
@@ -173,16 +186,34 @@ export function TravelCard({ travel, mode, onGone }: Props) {
         })}
       </ul>
 
-      {/* Hotel and car shortcuts join this list with their search screens (spec 2 §2: under hotel_enabled / carrental_enabled). */}
-      {canAdd && features.enableAddNewTripFromCart && (
+      {/* The hotel and car searches open around the trip in the cart: its destination, arrival and way back. */}
+      {(canAdd || canAddHotel || canAddCar) && features.enableAddNewTripFromCart && (
         <nav aria-label={t`Ajouter une prestation à ${title}`}>
           <ul className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/" search={{ travelID: travel.id }} className={buttonClass.ghost}>
-                <Plus aria-hidden="true" size={18} />
-                <Trans>Ajouter un trajet</Trans>
-              </Link>
-            </li>
+            {canAdd && (
+              <li>
+                <Link to="/" search={{ travelID: travel.id }} className={buttonClass.ghost}>
+                  <Plus aria-hidden="true" size={18} />
+                  <Trans>Ajouter un trajet</Trans>
+                </Link>
+              </li>
+            )}
+            {canAddHotel && (
+              <li>
+                <Link to="/" search={{ travelID: travel.id, type: 'hotel', ...around }} className={buttonClass.ghost}>
+                  <BedDouble aria-hidden="true" size={18} />
+                  <Trans>Ajouter un hôtel</Trans>
+                </Link>
+              </li>
+            )}
+            {canAddCar && (
+              <li>
+                <Link to="/" search={{ travelID: travel.id, type: 'car', ...around }} className={buttonClass.ghost}>
+                  <Car aria-hidden="true" size={18} />
+                  <Trans>Ajouter une voiture</Trans>
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       )}

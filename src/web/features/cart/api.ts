@@ -1,24 +1,11 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CommSupport } from '../../../contract/comms';
-import { commsSchema } from '../../../contract/comms';
+import { mutationOptions } from '@tanstack/react-query';
 import type { Product, Travel, TravelStatus } from '../../../contract/travel';
 import { linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
 import { invalidateTravels, travelKeys } from '../../lib/travel-keys';
 
 /** What the cart screen lists: the cart, and the travels whose options or approval are still pending (with their deadline). */
 export const CART_STATUSES: readonly TravelStatus[] = ['cart', 'pending_confirmation', 'pending_approval'];
-
-export const cartKeys = { comms: (support: CommSupport) => ['comms', support] as const };
-
-export const commsQuery = (support: CommSupport) =>
-  queryOptions({
-    queryKey: cartKeys.comms(support),
-    queryFn: ({ signal }) => api.get(`/comms?support=${support}`, commsSchema, { signal, silent: true }),
-    select: (comms) => comms[support] ?? [],
-    staleTime: 5 * 60_000,
-  });
 
 /** Deletes a travel (its `delete` link, If-Match its version). */
 export const deleteTravelMutation = () => mutationOptions({ ...linkMutationOptions('delete'), onSuccess: invalidateTravels });

@@ -288,6 +288,29 @@ describe('Cart screen (spec 2 §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Annuler « Paris → Lyon »' }, { timeout: 10_000 })).toBeTruthy();
   }, 20_000);
 
+  it('travel view: says the travel was paid by card, and the refund that went back to it (issue 16)', async () => {
+    signIn();
+    const paid = cartTravel({
+      id: 't3',
+      status: 'partially_cancelled',
+      payment: {
+        method: 'card',
+        card: { brand: 'visa', last4: '4242' },
+        amount: { amount: '89.00', currency: 'EUR' },
+        status: 'partially_refunded',
+        refunded: { amount: '40.00', currency: 'EUR' },
+        refunds: [{ productId: 'p3', amount: { amount: '40.00', currency: 'EUR' }, at: '2026-11-22T09:00:00.000Z', status: 'done' }],
+      },
+      products: [railProduct({ id: 'p3', status: 'cancelled' })],
+    });
+    serveTravels({ travels: [paid] });
+    await renderRoute('/travel-view?travel=t3');
+    const card = await travelCard(/^Voyage/);
+    expect(within(card).getByText('Payée par carte Visa •••• 4242')).toBeTruthy();
+    expect(within(card).getByText(/^89,00\s€ · partiellement remboursé$/)).toBeTruthy();
+    expect(within(within(card).getByRole('list', { name: 'Remboursements' })).getByText(/^40,00\s€ remboursés sur la carte Visa •••• 4242$/)).toBeTruthy();
+  });
+
   it('travel view: shows a cancelled product’s refund, the travel’s status and its total after refunds, without a cancel button', async () => {
     signIn();
     const cancelled = cartTravel({

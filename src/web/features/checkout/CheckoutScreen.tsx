@@ -19,6 +19,7 @@ import { CHECKOUT_TEXTS } from './messages';
 import { FormSkeleton } from './parts';
 import { SuccessView } from './SuccessView';
 import { TravelRecap } from './TravelRecap';
+import { CommsBanner } from '../../components/CommsBanner';
 
 /** What a travel with nothing left to do shows again on a reload of the checkout (getTravel is its only step). */
 const SETTLED: Partial<Record<Travel['status'], Outcome>> = { pending_approval: 'approval', booked: 'booked', pending_ticketing: 'booked', issued: 'booked' };
@@ -56,7 +57,7 @@ function ApproverStep({ travel, link, onReload }: { travel: Travel; link: Link; 
  * stepMutation) and the screen moves on, until the booking or the approval request ends in the
  * success view.
  */
-export function CheckoutScreen({ travelId }: { travelId: string }) {
+export function CheckoutScreen({ travelId, returnedFromBank = false }: { travelId: string; returnedFromBank?: boolean }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -102,7 +103,15 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
       ) : step === 'getAvailableApprovers' ? (
         <ApproverStep {...common} />
       ) : step === 'requestApproval' || step === 'confirm' ? (
-        <FinalStep {...common} step={step} onDone={finish} onFailed={() => toCart(true)} />
+        <FinalStep
+          {...common}
+          step={step}
+          onDone={finish}
+          onFailed={() => toCart(true)}
+          returnedFromBank={returnedFromBank}
+          // Handled: a reload of the page does not ask the bank's answer again.
+          onBankHandled={() => void navigate({ to: '/cart/checkout', search: { travel: travelId }, replace: true })}
+        />
       ) : null;
     return (
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -119,6 +128,7 @@ export function CheckoutScreen({ travelId }: { travelId: string }) {
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
         <Trans>Réservation et paiement</Trans>
       </h1>
+      <CommsBanner support="checkout" />
       <p role="status" aria-live="polite" className={busy ? 'flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 font-medium text-gray-900' : 'sr-only'}>
         {busy && (
           <>

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { Link } from '../../../contract/link';
@@ -7,6 +8,10 @@ import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/http';
 import { finalMutation, reportStepFailure } from './api';
 import { formatDeadline } from '../../lib/format';
+import { FormSkeleton } from './parts';
+
+// The card form (and its payment service's client) loads when card payment is chosen.
+const CardPayment = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardPayment })));
 
 export type Outcome = 'approval' | 'booked' | 'held';
 
@@ -18,8 +23,9 @@ export function holdDeadline(travel: Travel): string | null {
 }
 
 /**
- * The last step (spec 2 §4): ask approval, or book — company payment or an option held until its
- * time limit. A travel already held only offers to confirm it.
+ * The last step (spec 2 §4): ask approval, or book — company payment, card payment where the travel
+ * offers it (its payByCard link, issue 16), or an option held until its time limit. A travel already
+ * held only offers to confirm it.
  */
 export function FinalStep({
   travel,
@@ -28,6 +34,8 @@ export function FinalStep({
   onDone,
   onReload,
   onFailed,
+  returnedFromBank = false,
+  onBankHandled = () => undefined,
 }: {
   travel: Travel;
   step: 'requestApproval' | 'confirm';
@@ -36,7 +44,13 @@ export function FinalStep({
   onReload: () => void;
   /** Spec 2 §2: a failed booking or approval request goes back to the cart with BOOKING_ERROR. */
   onFailed: () => void;
+  /** The browser is back from the bank's authentication page (a card payment's 3-D Secure). */
+  returnedFromBank?: boolean;
+  onBankHandled?: () => void;
 }) {
+  const payByCard = travel.links.payByCard;
+  const [method, setMethod] = useState<'company' | 'card'>(returnedFromBank || travel.links.confirmCardPayment ? 'card' : 'company');
+  const methodLegend = useId();
   const confirming = useMutation(finalMutation('confirm', travel.id));
   const requesting = useMutation(finalMutation('requestApproval', travel.id));
   // The same click again (or a retry after a lost answer) is the same intent: the server books once (lib/follow followOnce).
@@ -90,15 +104,44 @@ export function FinalStep({
           )}
         </p>
       )}
+      {payByCard && (
+        <fieldset aria-labelledby={methodLegend} className="flex flex-col gap-2">
+          <legend id={methodLegend} className="mb-1 font-medium text-gray-900">
+            <Trans>Moyen de paiement</Trans>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {(['company', 'card'] as const).map((m) => (
+              <label key={m} className="flex min-h-11 flex-1 items-center gap-3 rounded-lg border border-gray-300 px-3 py-2 has-[:checked]:border-[var(--brand)]">
+                <input type="radio" name="payment-method" className="size-5 accent-[var(--brand)]" checked={method === m} onChange={() => setMethod(m)} />
+                {m === 'company' ? <Trans>Compte de l’entreprise</Trans> : <Trans>Payer par carte</Trans>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {payByCard && method === 'card' && (
+        <Suspense fallback={<FormSkeleton rows={3} />}>
+          <CardPayment
+            travel={travel}
+            link={payByCard}
+            returnedFromBank={returnedFromBank}
+            onBooked={(booked) => onDone('booked', booked)}
+            onReload={onReload}
+            onBankHandled={onBankHandled}
+          />
+        </Suspense>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         {!held && (
           <Button variant="secondary" aria-describedby="hold-explained" busy={busy === 'held'} disabled={busy !== null} onClick={() => run('held')}>
             <Trans>Poser une option</Trans>
           </Button>
         )}
-        <Button busy={busy === 'booked'} disabled={busy !== null} onClick={() => run('booked')}>
-          <Trans>Confirmer et payer (paiement entreprise)</Trans>
-        </Button>
+        {(!payByCard || method === 'company') && (
+          <Button busy={busy === 'booked'} disabled={busy !== null} onClick={() => run('booked')}>
+            <Trans>Confirmer et payer (paiement entreprise)</Trans>
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import { DEFAULT_FEATURES } from '../../../contract/account';
 import type { Travel } from '../../../contract/travel';
 import { buttonClass } from '../../components/Button';
+import { PaymentNote } from '../../components/PaymentNote';
 import { useUser } from '../../lib/me';
 import type { Outcome } from './FinalStep';
 import { holdDeadline } from './FinalStep';
@@ -45,6 +46,7 @@ export function SuccessView({ outcome, travel }: { outcome: Outcome; travel: Tra
         {outcome === 'booked' && <Trans>Une confirmation vous est envoyée par e-mail, avec le voyage à ajouter à votre agenda ; vos billets suivront dès leur émission.</Trans>}
         {outcome === 'held' && <Trans>Confirmez l’option depuis votre panier avant cette date, sinon elle sera libérée. Cette date vous est aussi envoyée par e-mail.</Trans>}
       </p>
+      {outcome === 'booked' && travel.payment?.method === 'card' && <PaymentNote payment={travel.payment} className="items-center" />}
       <div className="flex flex-wrap justify-center gap-2">
         {features.seeTicketButtonOnSuccess && outcome !== 'held' && (
           <Link to="/travel-view" search={{ travel: travel.id }} className={buttonClass.secondary}>

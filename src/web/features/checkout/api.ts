@@ -2,7 +2,9 @@ import { mutationOptions, useIsMutating } from '@tanstack/react-query';
 import type { Link } from '../../../contract/link';
 import type { Travel } from '../../../contract/travel';
 import { apiCode } from '../../../contract/api-codes';
-import { follow, linkMutationOptions } from '../../lib/follow';
+import { follow, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
+import { SANDBOX_PAY_BASE, cardTokenSchema, tokenizeErrorSchema, type CardPaymentResult, type CardToken, type TokenizeBody } from '../../../contract/payment';
+import { currentLang, i18n } from '../../lib/i18n';
 import { ApiError, toastFailure } from '../../lib/http';
 import { queryClient } from '../../lib/query';
 import { travelKeys } from '../../lib/travel-keys';
@@ -66,4 +68,57 @@ export function reportStepFailure(error: unknown, reloadTravel: () => void): Rec
   if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) return error.fields;
   toastFailure(error);
   return null;
+}
+
+/**
+ * Card payment (issue 16): payByCard and, back from the bank's authentication page, confirmCardPayment.
+ * Both answer the travel as it is now, which the screen keeps; booked, the lists are read again.
+ */
+export const cardPaymentMutation = <R extends 'payByCard' | 'confirmCardPayment'>(rel: R, travelId: string) =>
+  mutationOptions({
+    ...linkMutationOptions(rel, { silent: true }),
+    mutationKey: [CHECKOUT, rel],
+    onSuccess: (result: CardPaymentResult) => {
+      queryClient.setQueryData(travelKeys.one(travelId), result.travel);
+      if (result.status === 'booked') void refreshLists();
+    },
+  });
+
+/** The user's saved payment cards, from their `paymentCards` link. */
+export const paymentCardsQuery = (link: Link) => linkQueryOptions('paymentCards', link);
+
+/** The payment service refused the card: the field it names and why, in the user's language. */
+export class CardRefused extends Error {
+  constructor(
+    readonly field: 'number' | 'expiry' | 'cvc' | 'holder' | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CardRefused';
+  }
+}
+
+/**
+ * Gives the card to the payment service, which answers a token standing for it: the card's number and
+ * code go there and nowhere else (never to the API). This is the payment service's entry point, not an
+ * API link: in production a real service's address, here the sandbox's, served beside the API.
+ */
+export async function tokenizeCard(body: TokenizeBody): Promise<CardToken> {
+  let response: Response;
+  try {
+    response = await fetch(`${SANDBOX_PAY_BASE}/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLang() },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new CardRefused(null, i18n._(CHECKOUT_TEXTS.PAYMENT_SERVICE_UNREACHABLE));
+  }
+  const json: unknown = await response.json().catch(() => null);
+  const card = cardTokenSchema.safeParse(json);
+  if (response.ok && card.success) return card.data;
+  const refusal = tokenizeErrorSchema.safeParse(json);
+  if (!refusal.success) throw new CardRefused(null, i18n._(CHECKOUT_TEXTS.PAYMENT_SERVICE_UNREACHABLE));
+  const { field, message } = refusal.data.error;
+  throw new CardRefused(field === 'exp_month' ? 'expiry' : field, message);
 }

@@ -18,4 +18,5 @@ export const CHECKOUT_TEXTS = {
     comment: 'Version conflict (105) at checkout',
     message: 'Ce voyage a été modifié entre-temps : nous avons rechargé ses informations, vérifiez-les puis réessayez.',
   }),
+  PAYMENT_SERVICE_UNREACHABLE: msg`Le service de paiement ne répond pas : vérifiez votre connexion puis réessayez. Rien n’a été débité.`,
 } satisfies Record<string, MessageDescriptor>;

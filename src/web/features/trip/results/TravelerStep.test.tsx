@@ -17,7 +17,7 @@ const PLACEMENT = [
 ];
 const STEP = aliceTravelerStep(PLACEMENT);
 
-function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
+function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1, tags: Offer['tags'] = ['compliant']) {
   startSession('token', userFixture());
   const calls: unknown[] = [];
   server.use(
@@ -30,7 +30,7 @@ function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1) {
   );
   const chosen = Array.from({ length: legs }, (_, i) => ({
     proposal: proposal('s1', { index: i, dep: '07:00', arr: '09:00', duration: 120 }),
-    offer: offer('s1', i, 'second', 0, 2, 4500, { ancillaries }),
+    offer: offer('s1', i, 'second', 0, 2, 4500, { ancillaries, tags }),
   }));
   renderApp(<TravelerStep link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }} chosen={chosen} travelers={[{ id: 1, profile_id: 'u-alice' }]} travelID={null} entity="e-paris" onAdded={() => {}} />);
   return calls;
@@ -116,6 +116,14 @@ describe('Traveller step: seat wishes and options (spec 2)', () => {
         { offerID: 's1~0~second~0', type: 'additional-luggage', quantity: 1 },
       ],
     });
+  });
+
+  it('shows the assistance of a fare sold for a disabled traveller as booked, not to untick', async () => {
+    renderStep([{ type: 'pmr', price: { amount: 0, currency: 'EUR' }, maxQuantity: 1 }], 1, ['compliant', 'disabled-pax']);
+    const options = await screen.findByRole('group', { name: 'Options' });
+    const pmr = within(options).getByRole('switch', { name: /^Assistance PMR/ }) as HTMLInputElement;
+    expect({ checked: pmr.checked, disabled: pmr.disabled }).toEqual({ checked: true, disabled: true });
+    expect(pmr.labels![0]!.textContent).toContain('votre profil indique un besoin d’accessibilité');
   });
 
   it('names each leg’s options on a round trip', async () => {

@@ -12,10 +12,14 @@ import type { FormField, PlacementOption, TripSearchBody } from '../../../../con
 import { ApiError, errorText } from '../../../lib/http';
 import { openModal, preloadModal } from '../../../lib/modal';
 import { useUser } from '../../../lib/me';
+import { bookingFor, useActing } from '../../../lib/acting';
 import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
 import { formatPrice } from '../../../lib/format-core';
 import type { Chosen } from './LegResults';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { DocumentWarnings } from '../../../components/DocumentWarnings';
+import type { DocumentWarning } from '../../../../contract/trip';
 
 /** The step as a form: each traveller's answers by field name, the entity, seat wishes and options (offerID|type → quantity). */
 type StepValues = { travelers: Record<string, string>[]; entity_id: string; placementWishes: Record<string, string>; options: Record<string, number> };
@@ -29,7 +33,7 @@ const frToIso = (v: string) => {
   return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
 };
 
-type Form = { travelerID: number; profileID: string | null; guestID: string | null; fields: FormField[]; groups: { label: string; fields: FormField[] }[] };
+type Form = { travelerID: number; profileID: string | null; guestID: string | null; fields: FormField[]; groups: { label: string; fields: FormField[] }[]; warnings: DocumentWarning[]; cards: { cardtype: { name: string }; cardnumber: string }[] };
 
 /** The leader's linked fields: follower name → leader field name. */
 function followersOf(forms: Form[]): Record<string, string> {
@@ -100,6 +104,7 @@ export function TravelerStep({
   travelers,
   travelID,
   entity,
+  customer,
   onAdded,
 }: {
   /** The results' travelerForm link. */
@@ -108,6 +113,8 @@ export function TravelerStep({
   travelers: TripSearchBody['travelers'];
   travelID: string | null;
   entity: string | undefined;
+  /** The customer company agency staff book for (the search's `customer`). */
+  customer?: string;
   /** The trip is in the cart: the screen goes back to the results and says so. */
   onAdded: (result: CartAddResult) => void;
 }) {
@@ -127,10 +134,14 @@ export function TravelerStep({
         guestID: f.guestID,
         groups: f.fieldsGroups.map((g) => ({ label: g.label, fields: g.fields })),
         fields: f.fieldsGroups.flatMap((g) => g.fields),
+        warnings: f.documentWarnings,
+        cards: f.cards,
       })),
     [step.data],
   );
-  const entities = useMemo(() => user?.entities ?? [], [user]);
+  // Agency staff choose among their customer's entities, anyone else among their own.
+  const acting = useActing((s) => s.acting);
+  const entities = useMemo(() => bookingFor(user, acting).entities, [user, acting]);
   const followers = followersOf(forms);
   const isFollower = (i: number, f: FormField) => i > 0 && f.name in followers && Boolean(f.linkedWith && !f.linkedWith.isLeader);
   // The forms' values once they arrive (dates as typed, DD/MM/YYYY).
@@ -180,6 +191,7 @@ export function TravelerStep({
       })),
       choiceIDs: offerIDs,
       travelID,
+      customer_id: customer ?? null,
       entity_id: entityId || null,
       placementWishes: wishes,
       ancillaries: Object.entries(options)
@@ -228,7 +240,9 @@ export function TravelerStep({
     c.offer.ancillaries
       .map((a) => {
         const name = labels[a.type] ?? a.type;
-        return { ...a, offerID: c.offer.id, label: roundTrip ? (leg === 0 ? t`${name} (aller)` : t`${name} (retour)`) : name };
+        // A fare sold for a disabled traveller (their profile's needs) comes with its assistance: the server books it.
+        const included = a.type === 'pmr' && c.offer.tags.includes('disabled-pax');
+        return { ...a, included, offerID: c.offer.id, label: roundTrip ? (leg === 0 ? t`${name} (aller)` : t`${name} (retour)`) : name };
       })
       .sort((a, b) => ancillaryRank(a.type) - ancillaryRank(b.type) || a.label.localeCompare(b.label)),
   );
@@ -284,13 +298,15 @@ export function TravelerStep({
                   id={`${idBase}-option-${key}`}
                   type="checkbox"
                   role="switch"
-                  checked={quantity > 0}
+                  checked={a.included || quantity > 0}
+                  disabled={a.included}
                   onChange={(e) => setQ(e.target.checked ? 1 : 0)}
                   className="size-5 accent-[var(--brand)]"
                 />
                 <label htmlFor={`${idBase}-option-${key}`}>
                   {label}
                   {price}
+                  {a.included && <span className="block text-sm text-gray-700">{t`Réservée d’office : votre profil indique un besoin d’accessibilité.`}</span>}
                 </label>
               </div>
             ) : (
@@ -322,6 +338,30 @@ export function TravelerStep({
               <h3 className="mb-2 font-semibold text-gray-900">
                 <Trans>Voyageur {n}</Trans>
               </h3>
+              <DocumentWarnings warnings={form.warnings}>
+                {user && form.profileID === user.uid && (
+                  <RouterLink to="/account/informations" hash="documents" className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong">
+                    <Trans>Gérer mes pièces d’identité</Trans>
+                  </RouterLink>
+                )}
+              </DocumentWarnings>
+              {form.cards.length > 0 && (
+                <div className="mb-3 rounded-lg bg-gray-50 p-3 text-sm text-gray-800">
+                  <p className="font-semibold">
+                    <Trans>Cartes de fidélité et de réduction</Trans>
+                  </p>
+                  <ul aria-label={t`Cartes du voyageur ${n}`}>
+                    {form.cards.map((card) => {
+                      const name = card.cardtype.name;
+                      const number = card.cardnumber;
+                      return <li key={`${name}-${number}`}>{number ? <Trans>{name} · N° {number}</Trans> : name}</li>;
+                    })}
+                  </ul>
+                  <p className="text-gray-700">
+                    <Trans>Une carte de réduction valide est déjà appliquée aux prix affichés.</Trans>
+                  </p>
+                </div>
+              )}
               {form.groups.map((group) => (
                 <fieldset key={group.label} className="mb-3 flex flex-col gap-3">
                   <legend className="mb-1 text-sm font-semibold text-gray-700">{group.label}</legend>

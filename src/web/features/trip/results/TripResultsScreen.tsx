@@ -13,6 +13,8 @@ import type { Place } from '../../../../contract/places';
 import type { SearchUrl } from '../../../../contract/search-url';
 import type { TripResults } from '../../../../contract/trip';
 import { errorText } from '../../../lib/http';
+import { cartAfterAdd } from '../../../lib/cart';
+import { useFeatures } from '../../../lib/features';
 import { useUser } from '../../../lib/me';
 import { passengerNameOf } from '../../../lib/passenger-names';
 import { placeNameOf } from '../../../lib/place-names';
@@ -27,6 +29,7 @@ import { LegResults, resultsListId } from './LegResults';
 import { SearchLine } from './SearchLine';
 import { loadTripSearchForm } from '../search-form/load';
 import type { TripValues } from '../search-form/validation';
+import { CommsBanner } from '../../../components/CommsBanner';
 
 /** The traveller step (its forms): loaded once results are on display, not with them. */
 const loadTravelerStep = () => import('./TravelerStep');
@@ -151,8 +154,9 @@ function LegView({ query, children }: { query: UseQueryResult<TripResults>; chil
 }
 
 /** After add to cart: what was added, the way to the cart, and a return to book (one-way) or more to search. */
-function AddedNotice({ chosen, oneWay, onReturn, onContinue }: { chosen: Chosen[]; oneWay: boolean; onReturn: () => void; onContinue: () => void }) {
+function AddedNotice({ chosen, travelID, oneWay, onReturn, onContinue }: { chosen: Chosen[]; travelID: string; oneWay: boolean; onReturn: () => void; onContinue: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const features = useFeatures();
   useEffect(() => heading.current?.focus(), []);
   const first = chosen[0]!.proposal;
   const last = chosen[chosen.length - 1]!.proposal;
@@ -172,7 +176,7 @@ function AddedNotice({ chosen, oneWay, onReturn, onContinue }: { chosen: Chosen[
         )}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Link to="/cart" className={buttonClass.primary}>
+        <Link {...cartAfterAdd(features, travelID)} className={buttonClass.primary}>
           <Trans>Voir le panier</Trans>
         </Link>
         {oneWay ? (
@@ -204,6 +208,7 @@ export function TripResultsScreen({ url }: { url: SearchUrl }) {
 function Results({ url }: { url: SearchUrl }) {
   const { t } = useLingui();
   const user = useUser();
+  const features = useFeatures();
   const navigate = useNavigate();
   const router = useRouter();
   const dayLabel = useDayLabel();
@@ -272,6 +277,8 @@ function Results({ url }: { url: SearchUrl }) {
   };
 
   const onAdded = (result: CartAddResult) => {
+    // redirectToCart: straight to the cart once added.
+    if (features.redirectToCart) return void navigate(cartAfterAdd(features, result.travel.id));
     setAdded({ chosen, travelID: result.travel.id });
     setOutward(null);
     setBack(null);
@@ -335,15 +342,18 @@ function Results({ url }: { url: SearchUrl }) {
             </h1>
             <SearchLine day={day} mode={mode} time={time} passengers={passengers} />
           </div>
-          <Button
-            variant="secondary"
-            aria-expanded={editing?.kind === 'search'}
-            onClick={() => setEditing((e) => (e?.kind === 'search' ? null : { kind: 'search' }))}
-          >
-            <Pencil aria-hidden="true" size={18} />
-            <Trans>Modifier la recherche</Trans>
-          </Button>
+          {features.enableEditSearchButton && (
+            <Button
+              variant="secondary"
+              aria-expanded={editing?.kind === 'search'}
+              onClick={() => setEditing((e) => (e?.kind === 'search' ? null : { kind: 'search' }))}
+            >
+              <Pencil aria-hidden="true" size={18} />
+              <Trans>Modifier la recherche</Trans>
+            </Button>
+          )}
         </div>
+        <CommsBanner support="results" entityId={url.entity ?? null} />
 
         {editing && (
           <EditSearch
@@ -355,7 +365,7 @@ function Results({ url }: { url: SearchUrl }) {
         )}
 
         {added && leg === 'outward' && (
-          <AddedNotice chosen={added.chosen} oneWay={added.chosen.length === 1 && !url.ret} onReturn={bookReturn} onContinue={() => setAdded(null)} />
+          <AddedNotice chosen={added.chosen} travelID={added.travelID} oneWay={added.chosen.length === 1 && !url.ret} onReturn={bookReturn} onContinue={() => setAdded(null)} />
         )}
 
         <div hidden={leg !== 'outward'}>
@@ -417,6 +427,7 @@ function Results({ url }: { url: SearchUrl }) {
                 travelers={searchBody(url, user).travelers}
                 travelID={url.travelID ?? null}
                 entity={url.entity}
+                customer={url.customer}
                 onAdded={onAdded}
               />
             </Suspense>

@@ -29,6 +29,7 @@ export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
       if (kind === 'guest') return { id, guest_id: value };
       return { id, age_cat: value as '0-3' | '4-29' | '30-59' | '60+' };
     }),
+    customer_id: url.customer ?? null,
     entity_id: url.entity ?? null,
     special_fare: url.fare ?? null,
     travelID: url.travelID ?? null,

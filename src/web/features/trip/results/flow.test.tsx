@@ -5,7 +5,8 @@ import { HttpResponse, http } from 'msw';
 import type { Proposal, TripResults } from '../../../../contract/trip';
 import { startSession } from '../../../lib/session';
 import { formatJourneySpan } from '../../../lib/format';
-import { apiError, userFixture } from '../../../testing/fixtures';
+import { DEFAULT_FEATURES } from '../../../lib/features';
+import { apiError, brandingFixture, userFixture } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { travelFixture } from '../../../testing/travels';
@@ -52,12 +53,14 @@ describe('journey times', () => {
 describe('heading and failures', () => {
   it('says route, date and passengers, and modifies the search in place from its values', async () => {
     serveSearch(results([{ index: 0, dep: '07:04', arr: '09:02', duration: 118 }]));
+    // The agency offers "Modify search" (enableEditSearchButton, its flag for a visitor: flags.test.tsx has both states).
+    server.use(http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, enableEditSearchButton: true } } })));
     const user = userEvent.setup();
     await renderRoute(URL);
     await list();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aller : Paris Gare de Lyon - Lyon Part-Dieu');
     expect((await screen.findByText(/^mardi 1 décembre 2026/)).parentElement!.textContent).toBe('mardi 1 décembre 2026 · départ à partir de 07:00 · 1 passager');
-    const modify = screen.getByRole('button', { name: 'Modifier la recherche' });
+    const modify = await screen.findByRole('button', { name: 'Modifier la recherche' });
     await user.click(modify);
     expect(modify.getAttribute('aria-expanded')).toBe('true');
     const form = await screen.findByRole('form', { name: 'Recherche de trajet' });

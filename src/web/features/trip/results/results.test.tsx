@@ -275,6 +275,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
       ],
       choiceIDs: ['s1~1~second~0'],
       travelID: null,
+      customer_id: null,
       entity_id: 'e-paris',
       placementWishes: { position: 'window' },
       ancillaries: [

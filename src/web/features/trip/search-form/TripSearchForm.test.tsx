@@ -6,7 +6,7 @@ import { DEFAULT_FEATURES } from '../../../../contract/account';
 import { clearSession, startSession } from '../../../lib/session';
 import { userFixture } from '../../../testing/fixtures';
 import { server } from '../../../testing/server';
-import { LYON, MARSEILLE, PARIS, renderTripForm } from './testing';
+import { LYON, MARSEILLE, PARIS, renderTripForm, openPassengers } from './testing';
 
 const NOW = new Date(2030, 4, 15, 10, 30);
 
@@ -221,15 +221,15 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
     await waitFor(() => expect(errorOf(paxButton)).toBe('Ajoutez au moins un passager'));
 
     await user.click(paxButton);
-    await user.click(within(panel).getByRole('button', { name: 'Ajouter un voyageur' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Ajouter un voyageur' }));
     await submit(user);
     await waitFor(() => expect(errorOf(paxButton)).toBe('Renseignez la date de naissance de chaque passager'));
 
     await user.click(paxButton);
-    for (let i = 0; i < 8; i += 1) await user.click(within(panel).getByRole('button', { name: 'Ajouter un voyageur' }));
+    for (let i = 0; i < 8; i += 1) await user.click(await within(panel).findByRole('button', { name: 'Ajouter un voyageur' }));
     expect(within(panel).getAllByRole('button', { name: /^Retirer/ })).toHaveLength(9);
     expect(within(panel).queryByRole('alert')).toBeNull();
-    await user.click(within(panel).getByRole('button', { name: 'Ajouter un voyageur' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Ajouter un voyageur' }));
     expect(within(panel).getByRole('alert').textContent).toBe('Vous ne pouvez pas ajouter plus de 9 passagers');
     expect(within(panel).getAllByRole('button', { name: /^Retirer/ })).toHaveLength(9);
   });
@@ -264,7 +264,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
     expect(screen.queryByRole('combobox', { name: 'Entité' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Inverser le départ et la destination' }));
     expect((screen.getByRole('combobox', { name: 'Départ' }) as HTMLInputElement).value).toBe('Lyon');
-    await user.click(screen.getByRole('button', { name: /Passagers/ }));
+    await openPassengers(user);
     expect(screen.queryByLabelText('Ajouter un collègue ou un invité')).toBeNull();
     expect(screen.getByRole('button', { name: /Passagers/ }).textContent).toContain('Voyageur, 30 à 59 ans');
   });
@@ -285,7 +285,7 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
     startSession('t', userFixture());
     const user = userEvent.setup();
     const { router } = await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
-    await user.click(screen.getByRole('button', { name: /Passagers/ }));
+    await openPassengers(user);
     await user.type(screen.getByLabelText('Ajouter un collègue ou un invité'), 'Du');
     await user.click(await screen.findByRole('button', { name: /Ajouter Bob Durand/ }));
     await user.click(await screen.findByRole('button', { name: /Ajouter Gina Invitée/ }));
@@ -293,6 +293,24 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
     await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toMatchObject({ pax: ['me', 'profile:u-bob', 'guest:g-1'] });
+  });
+
+  it('offers the last people the user booked for, one click each, and not those already chosen', async () => {
+    const last_travelers = [
+      { uid: 'u-bob', type: 'employee' as const, gender: 'MR' as const, firstname: 'Bob', lastname: 'Durand' },
+      { uid: 'g-1', type: 'guest' as const, gender: 'MS' as const, firstname: 'Gina', lastname: 'Invitée' },
+    ];
+    startSession('t', userFixture({ last_travelers }));
+    const user = userEvent.setup();
+    const { router } = await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON } });
+    await openPassengers(user);
+    const recent = screen.getByRole('heading', { name: 'Voyageurs récents' }).parentElement!;
+    await user.click(within(recent).getByRole('button', { name: 'Ajouter Gina Invitée' }));
+    expect(within(recent).queryByRole('button', { name: 'Ajouter Gina Invitée' })).toBeNull();
+    within(recent).getByRole('button', { name: 'Ajouter Bob Durand' });
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toMatchObject({ pax: ['me', 'guest:g-1'] });
   });
 
   it('shows the travel banner with its cancel button, and the essential-trip link in a new tab', async () => {

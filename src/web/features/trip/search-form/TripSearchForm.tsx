@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
@@ -11,34 +12,42 @@ import Search from 'lucide-react/icons/search';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Users from 'lucide-react/icons/users';
 import type { User } from '../../../../contract/account';
-import { DEFAULT_FEATURES } from '../../../lib/features';
+import { useFeatures } from '../../../lib/features';
 import type { SearchUrl } from '../../../../contract/search-url';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
 import { SearchSteps } from '../../../components/SearchSteps';
-import { Spinner } from '../../../components/Spinner';
+import { PanelSpinner } from '../../../components/Spinner';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
 import { useUser } from '../../../lib/me';
+import type { BookingFor } from '../../../lib/acting';
+import { useBookingFor } from '../../../lib/acting';
+import { firstPassengers, passengersFor, searchFormKey } from '../../../lib/passengers';
 import { rememberPassengerName } from '../../../lib/passenger-names';
 import { rememberPlaceName } from '../../../lib/place-names';
-import type { DateRule } from './components/DateInput';
-import { DateInput } from './components/DateInput';
-import { PassengersPanel, usePassengerLabel } from './components/Passengers';
+import { placesQuery } from '../../../lib/places';
+import type { DateRule } from '../../../components/date-picker/DateInput';
+import { DateInput } from '../../../components/date-picker/DateInput';
+import { usePassengerLabel } from '../../../components/passengers/labels';
+import { PassengersPanel, loadPassengersPanel } from '../../../components/passengers/lazy';
 import { PlacePicker } from '../../../components/PlacePicker';
-import { addHours, defaultStart, formatTypedDate, isDate, lastBookableDate, startOfDay } from './dates';
+import { useSearchPanel } from '../../../components/use-search-panel';
+import { addHours, defaultStart, formatTypedDate, isDate, lastBookableDate, startOfDay } from '../../../components/date-picker/dates';
 import type { TripField, TripValues } from './validation';
-import { DEFAULT_AGE_BAND, MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey } from './validation';
+import { MAX_PASSENGERS, TRIP_MESSAGES, isTripMessageKey } from './validation';
 
 /** The form's rules, with zod: loaded when the form is first used, not with the home page. */
 const loadRules = () => import('./rules');
 /** The calendar, with date-fns: likewise. */
-const loadCalendar = () => import('./components/DatePicker');
+const loadCalendar = () => import('../../../components/date-picker/DatePicker');
 const DateCalendar = lazy(() => loadCalendar().then((m) => ({ default: m.DateCalendar })));
 
 /** The external site of the "is this trip essential?" banner (spec 1 §1). */
 export const ESSENTIAL_TRIP_URL = 'https://impactco2.fr/outils/transport';
 
 type Panel = 'places' | 'date' | 'ret' | 'pax' | 'entity' | null;
+/** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
+const FOCUS_ASIDE = ['pax'] as const;
 
 export type TripSearchFormProps = {
   /** The travel this trip is added to (`?travelID=` of the home page). */
@@ -55,10 +64,12 @@ const systemNow = () => new Date();
 /** The trip search form of the home page (spec 1 §2, §4, §5); its output is the /search URL. */
 export function TripSearchForm(props: TripSearchFormProps) {
   const user = useUser();
-  return <TripForm key={user?.uid ?? 'signed-out'} user={user} {...props} />;
+  // Agency staff book for the company and traveller they chose: another choice starts the form again.
+  const booking = useBookingFor(user);
+  return <TripForm key={searchFormKey(user, booking)} user={user} booking={booking} {...props} />;
 }
 
-function defaults(user: User | null, now: Date): TripValues {
+function defaults(user: User | null, booking: BookingFor, now: Date): TripValues {
   return {
     from: null,
     to: null,
@@ -70,13 +81,13 @@ function defaults(user: User | null, now: Date): TripValues {
     openJaw: false,
     retFrom: null,
     retTo: null,
-    pax: user ? [{ ref: 'me', name: null, hasBirthdate: !!user.birthdate }] : [{ ref: `age:${DEFAULT_AGE_BAND}`, name: null, hasBirthdate: false }],
+    pax: firstPassengers(user, booking),
     fare: '',
-    entity: user?.entities.length === 1 ? user.entities[0]!.uid : '',
+    entity: booking.entities.length === 1 ? booking.entities[0]!.uid : '',
   };
 }
 
-function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: TripSearchFormProps & { user: User | null }) {
+function TripForm({ user, booking, travelID, onCancelTravel, now = systemNow, initial }: TripSearchFormProps & { user: User | null; booking: BookingFor }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const router = useRouter();
@@ -87,11 +98,12 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     preloaded.current = true;
     void loadRules().catch(() => undefined);
     void loadCalendar().catch(() => undefined);
+    void loadPassengersPanel().catch(() => undefined);
     void router.preloadRoute({ to: '/search' }).catch(() => undefined);
   };
-  const features = user?.features ?? DEFAULT_FEATURES;
+  const features = useFeatures();
   const isAssistance = !!user?.perms.includes('assistance_agent');
-  const entities = user?.entities ?? [];
+  const entities = booking.entities;
   const fares = user?.special_fares ?? [];
   const panelId = useId();
   const paxErrorId = useId();
@@ -107,9 +119,21 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     return rules(values, context, options);
   };
   const { control, handleSubmit, watch, getValues, setValue, setFocus, setError, clearErrors, formState } = useForm<TripValues, unknown, SearchUrl>({
-    defaultValues: { ...defaults(user, now()), ...initial },
+    defaultValues: { ...defaults(user, booking, now()), ...initial, ...(initial?.pax ? { pax: passengersFor(initial.pax, user, booking) } : {}) },
     resolver,
   });
+  // locationPrefilledSearch: the trip leaves from the company's address (its first) unless the form starts from a search.
+  const prefillFrom = features.locationPrefilledSearch && Boolean(user?.company) && !initial?.from;
+  const office = useQuery({
+    queryKey: ['places', 'company-address', user?.uid] as const,
+    queryFn: placesQuery('', 'airport,station,city').queryFn,
+    select: (places) => places.find((place) => place.src === 'company') ?? null,
+    enabled: prefillFrom,
+    staleTime: 60_000,
+  }).data;
+  useEffect(() => {
+    if (office && !getValues('from')) setValue('from', office);
+  }, [office, getValues, setValue]);
   const lastBookable = lastBookableDate(now());
   const text = (field: TripField) => {
     const key = formState.errors[field]?.message;
@@ -118,36 +142,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     return i18n._(message);
   };
 
-  const [panel, setPanel] = useState<Panel>(null);
-  /** Below 760 px the panel replaces the form until confirmed. */
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const skipOpen = useRef(false);
-  const [focusNext, setFocusNext] = useState<{ field: TripField } | null>(null);
-  useEffect(() => {
-    if (focusNext) setFocus(focusNext.field);
-  }, [focusNext, setFocus]);
-  const show = (p: Panel, opensOnMobile = false) => {
-    setPanel(p);
-    if (skipOpen.current) skipOpen.current = false;
-    else if (opensOnMobile) setMobileOpen(true);
-  };
-  const confirmPanel = (back: TripField) => {
-    skipOpen.current = true;
-    setMobileOpen(false);
-    setFocusNext({ field: back });
-  };
-  // A panel opened from its field's button takes the focus, so that the keyboard reaches what it holds
-  // (the calendar and the hours, the passengers) right after that field; 'Valider' and Escape go back.
-  const asideRef = useRef<HTMLElement>(null);
-  const [panelFocus, setPanelFocus] = useState<{ panel: Panel } | null>(null);
-  const enterPanel = (p: 'date' | 'ret' | 'pax') => {
-    show(p, true);
-    setPanelFocus({ panel: p });
-  };
-  useEffect(() => {
-    // The calendar takes the focus itself once its code is there.
-    if (panelFocus?.panel === 'pax') asideRef.current?.focus();
-  }, [panelFocus]);
+  const { panel, mobileOpen, show, confirmPanel, setFocusNext, asideRef, panelFocus, enterPanel } = useSearchPanel<NonNullable<Panel>, TripField>(setFocus, FOCUS_ASIDE);
 
   const [from, to, date, hasReturn, openJaw, retFrom, retTo, pax] = watch(['from', 'to', 'date', 'hasReturn', 'openJaw', 'retFrom', 'retTo', 'pax']);
   const paxLabel = usePassengerLabel(isAssistance ? null : user);
@@ -159,7 +154,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     // The results screen names the places before its results come.
     for (const place of getValues(['from', 'to', 'retFrom', 'retTo'])) if (place) rememberPlaceName(place.ID, place.name);
     for (const passenger of getValues('pax')) if (passenger.name) rememberPassengerName(passenger.ref, passenger.name);
-    void navigate({ to: '/search', search });
+    void navigate({ to: '/search', search: booking.customerId ? { ...search, customer: booking.customerId } : search });
   });
 
   const modeGroup = (name: 'mode' | 'retMode', legend: string) => (
@@ -194,11 +189,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
     const isRet = panel === 'ret';
     panelContent = (
       <Suspense
-        fallback={
-          <div className="flex min-h-40 items-center justify-center text-brand">
-            <Spinner size={32} />
-          </div>
-        }
+        fallback={<PanelSpinner />}
       >
         <Controller
           control={control}
@@ -519,7 +510,7 @@ function TripForm({ user, travelID, onCancelTravel, now = systemNow, initial }: 
                 >
                   <Users aria-hidden="true" size={20} className="text-gray-600" />
                   <span id={`${paxErrorId}-value`}>
-                    {pax.length === 1 ? paxLabel(pax[0]!) : t`${pax.length} passagers`}
+                    {pax.length === 0 ? t`Aucun passager` : pax.length === 1 ? paxLabel(pax[0]!) : t`${pax.length} passagers`}
                   </span>
                 </button>
                 <FieldError id={paxErrorId}>{text('pax')}</FieldError>

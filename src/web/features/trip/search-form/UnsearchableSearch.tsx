@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CalendarX from 'lucide-react/icons/calendar-x';
 import { buttonClass } from '../../../components/Button';
-import { formatTypedDate } from './dates';
+import { formatTypedDate } from '../../../components/date-picker/dates';
 import type { UnsearchableDate } from './unsearchable';
 import { TRIP_MESSAGES } from './validation';
 

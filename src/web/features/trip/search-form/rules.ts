@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Place } from '../../../../contract/places';
 import { searchDayProblem } from '../../../../contract/search-limits';
 import { searchUrlSchema } from '../../../../contract/search-url';
-import { isDate, localDay, sameDay, startOfDay, toLocalIso } from './dates';
+import { isDate, localDay, sameDay, startOfDay, toLocalIso } from '../../../components/date-picker/dates';
 import type { Passenger, TripContext, TripField, TripMessageKey, TripValues } from './validation';
 import { MAX_PASSENGERS } from './validation';
+import { isBlank } from '../../../lib/passengers';
 
 /** A place is chosen from the list: the picker gives null until then. */
 const place = z.custom<Place | null>();
@@ -64,6 +65,7 @@ export function tripSchema({ now, birthdateRequired, hasEntities, travelID }: Tr
         .array(z.custom<Passenger>())
         .min(1, { error: 'ENTER_ONE_PASSENGER_AT_LEAST' })
         .max(MAX_PASSENGERS, { error: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })
+        .refine((pax) => !pax.some(isBlank), { error: 'CHOOSE_TRAVELER' })
         .refine((pax) => !birthdateRequired || pax.every((p) => p.hasBirthdate), { error: 'ENTER_BIRTHDATE_PASSENGERS' }),
       fare: z.string(),
       entity: z.string().refine((entity) => !hasEntities || entity !== '', { error: 'CHOOSE_ENTITY' }),

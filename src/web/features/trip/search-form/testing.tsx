@@ -1,7 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Place } from '../../../../contract/places';
 import { i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query';
@@ -44,4 +45,10 @@ export async function renderTripForm(props: TripSearchFormProps = {}) {
   );
   await router.load();
   return { router, ...view };
+}
+
+/** Opens the passengers panel from its field and waits for it: its code loads on first use. */
+export async function openPassengers(user: UserEvent, button: HTMLElement = screen.getByRole('button', { name: /Passagers/ })) {
+  await user.click(button);
+  await screen.findByRole('list', { name: 'Passagers' });
 }

@@ -1,6 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Place } from '../../../../contract/places';
+import type { Passenger } from '../../../lib/passengers';
+
+export type { AgeBand, Passenger } from '../../../lib/passengers';
+export { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS } from '../../../lib/passengers';
 
 /** Trip form messages (spec 1 §5); the rules that give them are in rules.ts, loaded with the first check. */
 export const TRIP_MESSAGES = {
@@ -17,19 +21,13 @@ export const TRIP_MESSAGES = {
   ENTER_TIME_AFTER: msg({ comment: 'ENTER_TIME_AFTER', message: 'L’heure de retour doit être après l’heure d’aller' }),
   ENTER_ONE_PASSENGER_AT_LEAST: msg({ comment: 'ENTER_ONE_PASSENGER_AT_LEAST', message: 'Ajoutez au moins un passager' }),
   CANT_ENTER_MORE_THAN_NINE_PASSENGERS: msg({ comment: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS', message: 'Vous ne pouvez pas ajouter plus de 9 passagers' }),
+  /** TRAVELER_REQUIRED (api_code 150): an assistance agent's blank passenger, until they choose the traveller. */
+  CHOOSE_TRAVELER: msg({ comment: 'TRAVELER_REQUIRED', message: 'Choisissez d’abord le voyageur pour qui vous réservez' }),
   ENTER_BIRTHDATE_PASSENGERS: msg({ comment: 'ENTER_BIRTHDATE_PASSENGERS', message: 'Renseignez la date de naissance de chaque passager' }),
   CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
 } satisfies Record<string, MessageDescriptor>;
 export type TripMessageKey = keyof typeof TRIP_MESSAGES;
 export const isTripMessageKey = (v: unknown): v is TripMessageKey => typeof v === 'string' && v in TRIP_MESSAGES;
-
-export const MAX_PASSENGERS = 9;
-export const AGE_BANDS = ['0-3', '4-29', '30-59', '60+'] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
-export const DEFAULT_AGE_BAND: AgeBand = '30-59';
-
-/** A traveller of the search: its URL ref (`me`, `profile:<uid>`, `guest:<uid>`, `age:<band>`), a name, whether a birthdate is known. */
-export type Passenger = { ref: string; name: string | null; hasBirthdate: boolean };
 
 export type TripValues = {
   from: Place | null;

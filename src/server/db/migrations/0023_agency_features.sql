@@ -1,0 +1,1 @@
+ALTER TABLE "agencies" ADD COLUMN "features" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "travels_held_until" ON "travels" USING btree ("agency_id","confirmation_time_limit") WHERE "travels"."status" = 'pending_confirmation';

@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from './client';
+import { userTokens, users } from './schema';
+import type { Clock } from '../platform/clock';
+import { minutes } from '../platform/clock';
+import { newToken, sha256 } from '../platform/secrets';
+import type { Config } from '../config';
+
+export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
+
+/**
+ * A new single-use token of the user (stored as its sha256): the user's older unused tokens of the
+ * same kind stop working. Shared by the account (activation, reset) and single sign-on (login).
+ */
+export async function issueUserToken({ db, clock }: { db: Db; clock: Clock }, userId: string, kind: TokenKind, ttlMs: number) {
+  const token = newToken();
+  const now = clock.now();
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs) });
+  return token;
+}
+
+/** A one-time sign-in token (the sandbox and SSO entries, POST /user/login or GET /sso/): short-lived. */
+export const issueLoginToken = (services: { db: Db; clock: Clock; config: Pick<Config, 'tokens'> }, userId: string) =>
+  issueUserToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes));
+
+/** An onboarding link works this long (issue 16): the activation's /form and the e-mailed /user/onboarding link. */
+export const ONBOARDING_TOKEN_DAYS = 7;
+
+/** The token of a user's first-login onboarding (features/privacy): made at activation, again by POST /user/regenerate. */
+export const issueOnboardingToken = (services: { db: Db; clock: Clock }, userId: string) =>
+  issueUserToken(services, userId, 'onboarding', ONBOARDING_TOKEN_DAYS * 24 * 60 * 60_000);
+
+/** A single-use token of one of the agency's users, with that user (whatever its kind and state). */
+export const findUserToken = async (db: Db, agencyId: string, tokenHash: string) =>
+  (
+    await db
+      .select({ token: userTokens, user: users })
+      .from(userTokens)
+      .innerJoin(users, eq(users.id, userTokens.userId))
+      .where(and(eq(userTokens.tokenHash, tokenHash), eq(users.agencyId, agencyId)))
+      .limit(1)
+  )[0];
+
+/** Uses the token up only if nobody did first: of two concurrent uses, exactly one wins. */
+export async function useUpToken(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(userTokens).set({ usedAt: at }).where(and(eq(userTokens.id, id), isNull(userTokens.usedAt))).returning({ id: userTokens.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,484 @@
+import type { Lang } from '../../../contract/account';
+import {
+  CAR_TYPES,
+  FLIGHT_CABINS,
+  PEOPLE_LIMIT,
+  acceptInvitationBodySchema,
+  createGuestBodySchema,
+  type AnalyticField,
+  type CompanyAdmin,
+  type CompanyPeople,
+  type CompanyPerson,
+  type Invitation,
+  type TravelPolicyView,
+  inviteEmployeeBodySchema,
+  updateAnalyticsBodySchema,
+  updateApproversBodySchema,
+  updateEntitiesBodySchema,
+  updateTravelPolicyBodySchema,
+} from '../../../contract/company-admin';
+import { linkTo } from '../../../contract/rels';
+import type { AnalyticRule, TravelPolicyRules } from '../../domain/company';
+import { revokeAllSessions, type UserRow } from '../../platform/auth';
+import { isoDate } from '../../platform/clock';
+import { fail, parseWith } from '../../platform/errors';
+import { recordAnswer } from '../../platform/idempotency';
+import { queueMails } from '../../platform/outbox';
+import type { RequestContext } from '../../platform/request-context';
+import { hashPassword, newToken, sha256 } from '../../platform/secrets';
+import { cities } from '../../supplier/reference';
+import { invitationMail } from './mails';
+import * as repo from './repository';
+
+/**
+ * The travel manager's company (issue 15): a user with the permission account_creation manages the
+ * people, entities, analytics fields, approvers and travel policy of their own company — another
+ * company's ids are unknown (404), and without the permission the answer is 403. Every change is
+ * one transaction and is read by the next search, cart or checkout (nothing keeps the rules in
+ * memory: db/companies.ts reads them per call).
+ */
+
+type Ctx = RequestContext & { user: UserRow };
+
+/** An invitation link works this long. */
+export const INVITATION_DAYS = 7;
+const DAY_MS = 86_400_000;
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** The caller's own company if they manage it: another company (or a malformed id) is unknown, the permission missing is 403. */
+async function managed(ctx: Ctx, companyId: string): Promise<repo.CompanyRow> {
+  if (!isUuid(companyId) || ctx.user.companyId !== companyId) return fail('COMPANY_NOT_FOUND');
+  if (!ctx.user.perms.includes('account_creation')) return fail('NO_PERMISSION');
+  return (await repo.companyById(ctx.services.db, ctx.agency.id, companyId)) ?? fail('COMPANY_NOT_FOUND');
+}
+
+// ── Presenting ────────────────────────────────────────────────────────────────────────────────────
+
+const statusOf = (user: repo.UserRow): CompanyPerson['status'] => (user.status === 'invited' ? 'invited' : user.status === 'inactive' ? 'inactive' : 'active');
+
+function employee(ctx: Ctx, user: repo.UserRow): CompanyPerson {
+  const p = { companyID: user.companyId!, userID: user.id };
+  const status = statusOf(user);
+  const self = user.id === ctx.user.id;
+  return {
+    uid: user.id,
+    kind: 'employee',
+    gender: user.gender,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    username: user.username,
+    status,
+    approver: user.perms.includes('approval'),
+    travelManager: user.perms.includes('account_creation'),
+    links: {
+      ...(status === 'invited' ? { resendInvitation: linkTo('resendInvitation', p) } : {}),
+      ...(status !== 'inactive' && !self ? { deactivateUser: linkTo('deactivateUser', p) } : {}),
+      ...(status === 'inactive' ? { reactivateUser: linkTo('reactivateUser', p) } : {}),
+    },
+  };
+}
+
+function guest(guestRow: repo.GuestRow): CompanyPerson {
+  const p = { companyID: guestRow.companyId!, guestID: guestRow.id };
+  const active = guestRow.deactivatedAt === null;
+  return {
+    uid: guestRow.id,
+    kind: 'guest',
+    gender: guestRow.gender,
+    firstname: guestRow.firstname,
+    lastname: guestRow.lastname,
+    email: guestRow.email,
+    username: null,
+    status: active ? 'active' : 'inactive',
+    approver: false,
+    travelManager: false,
+    links: active ? { deactivateGuest: linkTo('deactivateGuest', p) } : { reactivateGuest: linkTo('reactivateGuest', p) },
+  };
+}
+
+const isCabin = (c: string): c is (typeof FLIGHT_CABINS)[number] => (FLIGHT_CABINS as readonly string[]).includes(c);
+const isCarType = (c: string): c is (typeof CAR_TYPES)[number] => (CAR_TYPES as readonly string[]).includes(c);
+const cityId = (placeId: string) => placeId.replace(/^city:/, '');
+const cityName = (id: string, lang: Lang) => cities.get(id)?.name[lang] ?? id;
+
+/** The hotel caps as city classes: the cities of one cap together, the dearest class first. */
+function policyView(policy: TravelPolicyRules | null, lang: Lang): TravelPolicyView['policy'] {
+  if (!policy) return null;
+  const byCap = new Map<number, string[]>();
+  for (const [city, cap] of Object.entries(policy.hotel.maxNightlyByCity)) byCap.set(cap, [...(byCap.get(cap) ?? []), city]);
+  const classes = [...byCap]
+    .sort(([a], [b]) => b - a)
+    .map(([maxNightly, ids]) => ({
+      maxNightly,
+      cities: ids.map((id) => ({ id: `city:${id}`, name: cityName(id, lang) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
+    }));
+  return {
+    rail: { firstClassFromMinutes: policy.rail.firstClassFromMinutes, maxPriceByDistance: policy.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm, maxPrice: b.maxPrice })) },
+    flight: { onlyAboveRailMinutes: policy.flight.onlyAboveRailMinutes, cabins: policy.flight.cabins.filter(isCabin) },
+    hotel: { maxNightly: policy.hotel.maxNightly, classes },
+    car: policy.car ? { categories: policy.car.categories.filter(isCarType), maxDaily: policy.car.maxDaily } : null,
+  };
+}
+
+const fieldView = (rule: AnalyticRule): AnalyticField => ({
+  name: rule.name,
+  label: rule.label,
+  level: rule.level,
+  required: rule.required,
+  values: rule.values ?? [],
+  valueCodes: rule.valueCodes ?? [],
+  regex: rule.regex ?? null,
+  regexDesc: rule.regex ? (rule.regexDesc ?? { fr: '', en: '' }) : null,
+});
+
+async function present(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
+  const { db } = ctx.services;
+  const company = (await repo.companyById(db, ctx.agency.id, companyId)) ?? fail('COMPANY_NOT_FOUND');
+  const [entityRows, approvers, candidates] = await Promise.all([repo.entitiesWithUse(db, companyId), repo.approversOf(db, companyId), repo.activeEmployees(db, companyId)]);
+  const rules = company.checkoutRules;
+  const approverIds = new Set(approvers.map((a) => a.id));
+  const p = { companyID: companyId };
+  return {
+    company: { uid: company.id, name: company.name },
+    entities: entityRows.map((e) => ({ uid: e.id, name: e.name, travels: Number(e.travels) })),
+    analytics: rules.analytics.map(fieldView),
+    approvals: {
+      mode: rules.approval,
+      chooseApprover: rules.chooseApprover,
+      approvers: approvers.map((a) => ({
+        uid: a.id,
+        firstname: a.firstname,
+        lastname: a.lastname,
+        email: a.email,
+        backup: a.backupApproverId && approverIds.has(a.backupApproverId) ? a.backupApproverId : null,
+      })),
+      candidates: candidates.map((c) => ({ uid: c.id, firstname: c.firstname, lastname: c.lastname, email: c.email })),
+    },
+    travelPolicy: { policy: policyView(rules.policy, ctx.lang), text: company.travelPolicy },
+    links: {
+      companyPeople: linkTo('companyPeople', p),
+      inviteEmployee: linkTo('inviteEmployee', p),
+      createCompanyGuest: linkTo('createCompanyGuest', p),
+      updateEntities: linkTo('updateEntities', p),
+      updateAnalytics: linkTo('updateAnalytics', p),
+      updateApprovers: linkTo('updateApprovers', p),
+      updateTravelPolicy: linkTo('updateTravelPolicy', p),
+    },
+  };
+}
+
+/** The entry point `GET /companies/{id}/admin`. */
+export async function admin(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
+  await managed(ctx, companyId);
+  return present(ctx, companyId);
+}
+
+// ── People ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Employees then guests, each by name; `more` when either kind had more than the page. */
+export async function listPeople(ctx: Ctx, companyId: string, query: { query: string; kind: 'all' | 'employee' | 'guest' }): Promise<CompanyPeople> {
+  await managed(ctx, companyId);
+  const found = await repo.people(ctx.services.db, companyId, query.query, query.kind, PEOPLE_LIMIT);
+  return {
+    people: [...found.employees.slice(0, PEOPLE_LIMIT).map((u) => employee(ctx, u)), ...found.guests.slice(0, PEOPLE_LIMIT).map(guest)],
+    more: found.employees.length > PEOPLE_LIMIT || found.guests.length > PEOPLE_LIMIT,
+  };
+}
+
+/** The invitation e-mail, written in `tx` with the token it carries (a rolled-back invitation sends nothing). */
+async function queueInvitation(ctx: Ctx, tx: Ctx['services']['db'], company: repo.CompanyRow, invitee: repo.UserRow) {
+  const { clock, mailer } = ctx.services;
+  const now = clock.now();
+  const token = newToken();
+  await repo.replaceInvitation(tx, invitee.id, sha256(token), now, new Date(now.getTime() + INVITATION_DAYS * DAY_MS));
+  const mail = invitationMail({
+    lang: invitee.lang,
+    agency: ctx.agency.name,
+    company: company.name,
+    firstname: invitee.firstname,
+    inviter: `${ctx.user.firstname} ${ctx.user.lastname}`,
+    username: invitee.username,
+    url: `${ctx.origin}/user/invitation/${token}`,
+    days: INVITATION_DAYS,
+  });
+  await queueMails(tx, mailer, [{ agencyId: ctx.agency.id, to: invitee.email, ...mail }], now);
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * Invites an employee: an `invited` account of the company (no password yet) and an e-mail with the
+ * link where they choose one. The same e-mail again, while still invited, sends a fresh link (the old
+ * one stops working) and changes nothing else; an e-mail any other account uses is refused (49), a
+ * username taken too (52).
+ */
+export async function invite(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyPerson> {
+  const company = await managed(ctx, companyId);
+  const input = parseWith(inviteEmployeeBodySchema, body);
+  const { db } = ctx.services;
+  const existing = await repo.userByEmail(db, ctx.agency.id, input.email);
+  if (existing) {
+    if (existing.companyId !== companyId || existing.status !== 'invited') return fail('EMAIL_IN_USE');
+    return db.transaction(async (tx) => {
+      await queueInvitation(ctx, tx, company, existing);
+      await recordAnswer(tx, () => employee(ctx, existing));
+      return employee(ctx, existing);
+    });
+  }
+  const username = input.username ?? input.email;
+  if (await repo.userByUsername(db, ctx.agency.id, username)) fail('USER_EXISTS');
+  // No one knows this password: the account opens only with the one the invitee chooses.
+  const passwordHash = await hashPassword(newToken());
+  const perms = [...(input.approver ? ['approval'] : []), ...(input.travelManager ? ['account_creation'] : [])];
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        agencyId: ctx.agency.id,
+        companyId,
+        username,
+        email: input.email,
+        passwordHash,
+        gender: input.gender,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        perms,
+        lang: input.lang,
+        status: 'invited',
+      });
+      await queueInvitation(ctx, tx, company, user);
+      await recordAnswer(tx, () => employee(ctx, user));
+      return employee(ctx, user);
+    });
+  } catch (err) {
+    // A concurrent invitation (or sign-up) took the e-mail or the username first.
+    if (!isUniqueViolation(err)) throw err;
+    if (await repo.userByEmail(db, ctx.agency.id, input.email)) return fail('EMAIL_IN_USE');
+    return fail('USER_EXISTS');
+  }
+}
+
+async function employeeOf(ctx: Ctx, companyId: string, userId: string) {
+  await managed(ctx, companyId);
+  const company = (await repo.companyById(ctx.services.db, ctx.agency.id, companyId))!;
+  const user = isUuid(userId) ? await repo.employeeById(ctx.services.db, companyId, userId) : undefined;
+  return { company, user: user ?? fail('USER_NOT_FOUND_2') };
+}
+
+/** A new invitation link for an employee who has not accepted yet (the previous link stops working). */
+export async function resendInvitation(ctx: Ctx, companyId: string, userId: string): Promise<CompanyPerson> {
+  const { company, user } = await employeeOf(ctx, companyId, userId);
+  if (user.status !== 'invited') fail('USER_STATUS_INVALID');
+  return ctx.services.db.transaction(async (tx) => {
+    await queueInvitation(ctx, tx, company, user);
+    await recordAnswer(tx, () => employee(ctx, user));
+    return employee(ctx, user);
+  });
+}
+
+/**
+ * Deactivates an employee: no sign-in, every session ends (the next call answers 401), in no list
+ * (colleagues, approvers, backups), their invitation link dead. Not oneself; not the last approver
+ * while travels need approval. Deactivating an inactive employee changes nothing.
+ */
+export async function deactivateUser(ctx: Ctx, companyId: string, userId: string): Promise<CompanyPerson> {
+  const { company, user } = await employeeOf(ctx, companyId, userId);
+  if (user.id === ctx.user.id) fail('OWN_ACCOUNT');
+  if (user.status === 'inactive') return employee(ctx, user);
+  const { db, clock } = ctx.services;
+  if (user.status === 'active' && user.perms.includes('approval') && company.checkoutRules.approval !== 'never' && (await repo.otherActiveApprovers(db, companyId, user.id)) === 0)
+    fail('LAST_APPROVER');
+  return db.transaction(async (tx) => {
+    const row = await repo.setUserStatus(tx, user.id, 'inactive');
+    await repo.dropBackupsNaming(tx, user.id);
+    await repo.retireInvitations(tx, user.id, clock.now());
+    await revokeAllSessions({ ...ctx.services, db: tx }, user.id);
+    await recordAnswer(tx, () => employee(ctx, row));
+    return employee(ctx, row);
+  });
+}
+
+/** Back to active, or to invited when they never accepted their invitation (send them a new link then). */
+export async function reactivateUser(ctx: Ctx, companyId: string, userId: string): Promise<CompanyPerson> {
+  const { user } = await employeeOf(ctx, companyId, userId);
+  if (user.status !== 'inactive') return employee(ctx, user);
+  return ctx.services.db.transaction(async (tx) => {
+    const row = await repo.setUserStatus(tx, user.id, user.activatedAt ? 'active' : 'invited');
+    await recordAnswer(tx, () => employee(ctx, row));
+    return employee(ctx, row);
+  });
+}
+
+/** A company guest: every employee may book for them (owned by the manager who made them). */
+export async function createCompanyGuest(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyPerson> {
+  await managed(ctx, companyId);
+  const { db, clock } = ctx.services;
+  const input = parseWith(createGuestBodySchema(isoDate(clock.now())), body);
+  return db.transaction(async (tx) => {
+    const row = await repo.insertGuest(tx, { ownerId: ctx.user.id, companyId, gender: input.gender, firstname: input.firstname, lastname: input.lastname, email: input.email ?? null, birthdate: input.birthdate ?? null });
+    await recordAnswer(tx, () => guest(row));
+    return guest(row);
+  });
+}
+
+async function guestOf(ctx: Ctx, companyId: string, guestId: string) {
+  await managed(ctx, companyId);
+  return (isUuid(guestId) ? await repo.guestById(ctx.services.db, companyId, guestId) : undefined) ?? fail('NOT_FOUND');
+}
+
+/** A deactivated guest is offered to no one and bookable by no one. */
+export async function setGuestActive(ctx: Ctx, companyId: string, guestId: string, active: boolean): Promise<CompanyPerson> {
+  const row = await guestOf(ctx, companyId, guestId);
+  if ((row.deactivatedAt === null) === active) return guest(row);
+  return ctx.services.db.transaction(async (tx) => {
+    const updated = await repo.setGuestDeactivated(tx, row.id, active ? null : ctx.services.clock.now());
+    await recordAnswer(tx, () => guest(updated));
+    return guest(updated);
+  });
+}
+
+// ── Company rules ─────────────────────────────────────────────────────────────────────────────────
+
+/** Writes a change in one transaction, with the call's answer (the company as it is then). */
+async function change(ctx: Ctx, companyId: string, write: (tx: Ctx['services']['db']) => Promise<void>): Promise<CompanyAdmin> {
+  await ctx.services.db.transaction(async (tx) => {
+    await write(tx);
+    await recordAnswer(tx, () => present({ ...ctx, services: { ...ctx.services, db: tx } }, companyId));
+  });
+  return present(ctx, companyId);
+}
+
+/**
+ * The entities as listed: renamed, added, removed. One used by travels cannot go (409, 160, naming
+ * it): its travels keep pointing at it; renaming it is the way.
+ */
+export async function updateEntities(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+  await managed(ctx, companyId);
+  const input = parseWith(updateEntitiesBodySchema, body);
+  return change(ctx, companyId, async (tx) => {
+    const current = await repo.entitiesWithUse(tx, companyId);
+    const byId = new Map(current.map((e) => [e.id, e]));
+    input.entities.forEach((e, i) => {
+      if (e.uid !== null && !byId.has(e.uid)) fail('REQUEST_FORMAT_INVALID', { [`entities.${i}.uid`]: 'SELECT_VALID_VALUE' });
+    });
+    const kept = new Set(input.entities.map((e) => e.uid).filter((id): id is string => id !== null));
+    const removed = current.filter((e) => !kept.has(e.id));
+    const used = removed.find((e) => Number(e.travels) > 0);
+    if (used)
+      fail(
+        'ENTITY_IN_USE',
+        undefined,
+        ctx.lang === 'en'
+          ? `“${used.name}” is used by ${used.travels} travel(s): rename it rather than remove it.`
+          : `« ${used.name} » est utilisée par ${used.travels} voyage(s) : renommez-la plutôt que de la supprimer.`,
+      );
+    await repo.deleteEntities(tx, removed.map((e) => e.id));
+    for (const e of input.entities) if (e.uid !== null && byId.get(e.uid)!.name !== e.name) await repo.renameEntity(tx, e.uid, e.name);
+    await repo.insertEntities(tx, companyId, input.entities.filter((e) => e.uid === null).map((e) => e.name));
+  });
+}
+
+/** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
+export async function updateAnalytics(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+  await managed(ctx, companyId);
+  const input = parseWith(updateAnalyticsBodySchema, body);
+  const analytics: AnalyticRule[] = input.fields.map((f) => {
+    const regex = f.regex?.trim() ? f.regex : null;
+    return {
+      name: f.name,
+      label: f.label,
+      level: f.level,
+      required: f.required,
+      ...(f.values.length ? { values: f.values } : {}),
+      ...(f.values.length && f.valueCodes.length ? { valueCodes: f.valueCodes } : {}),
+      ...(regex ? { regex, regexDesc: { fr: f.regexDesc!.fr, en: f.regexDesc!.en } } : {}),
+    };
+  });
+  return change(ctx, companyId, (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
+}
+
+/**
+ * Who approves, when, and whether the traveller chooses: the approvers must be active employees of
+ * the company; each backup is another of them.
+ */
+export async function updateApprovers(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+  await managed(ctx, companyId);
+  const input = parseWith(updateApproversBodySchema, body);
+  return change(ctx, companyId, async (tx) => {
+    const employees = new Set((await repo.activeEmployees(tx, companyId)).map((e) => e.id));
+    input.approvers.forEach((a, i) => {
+      if (!employees.has(a.uid)) fail('REQUEST_FORMAT_INVALID', { [`approvers.${i}.uid`]: 'SELECT_VALID_VALUE' });
+    });
+    await repo.setApprovers(tx, companyId, input.approvers.map((a) => ({ id: a.uid, backupId: a.backup })));
+    await repo.mergeCheckoutRules(tx, companyId, { approval: input.mode, chooseApprover: input.chooseApprover });
+  });
+}
+
+/** The travel policy in figures (and as travellers read it): the next search tags its offers by it. */
+export async function updateTravelPolicy(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+  await managed(ctx, companyId);
+  const input = parseWith(updateTravelPolicyBodySchema, body);
+  let policy: TravelPolicyRules | null = null;
+  if (input.policy) {
+    const p = input.policy;
+    const maxNightlyByCity: Record<string, number> = {};
+    p.hotel.classes.forEach((c, i) =>
+      c.cities.forEach((placeId) => {
+        const id = cityId(placeId);
+        if (!placeId.startsWith('city:') || !cities.has(id)) fail('REQUEST_FORMAT_INVALID', { [`policy.hotel.classes.${i}.cities`]: 'SELECT_VALID_VALUE' });
+        maxNightlyByCity[id] = c.maxNightly;
+      }),
+    );
+    policy = {
+      rail: { firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null, maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })) },
+      flight: { onlyAboveRailMinutes: p.flight.onlyAboveRailMinutes, cabins: [...p.flight.cabins] },
+      hotel: { maxNightlyByCity, maxNightly: p.hotel.maxNightly },
+      ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),
+    };
+  }
+  return change(ctx, companyId, (tx) => repo.mergeCheckoutRules(tx, companyId, { policy }, input.text));
+}
+
+// ── The invitee ───────────────────────────────────────────────────────────────────────────────────
+
+/** The invitation behind an e-mailed token: unknown → 101, used (or superseded) → 103, expired → 102, the account deactivated → 65. */
+async function invitation(ctx: RequestContext, token: string) {
+  const found = await repo.invitationByHash(ctx.services.db, ctx.agency.id, sha256(token));
+  if (!found) return fail('TOKEN_INVALID');
+  if (found.token.usedAt) fail('TOKEN_USED');
+  if (found.token.expiresAt <= ctx.services.clock.now()) fail('TOKEN_EXPIRED');
+  if (found.user.status !== 'invited') fail('USER_STATUS_INVALID');
+  return found;
+}
+
+/** `GET /user/invitation/{token}`: who is invited where, and the link to accept. */
+export async function readInvitation(ctx: RequestContext, token: string): Promise<Invitation> {
+  const { user, company } = await invitation(ctx, token);
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    username: user.username,
+    company,
+    links: { acceptInvitation: linkTo('acceptInvitation', { token }) },
+  };
+}
+
+/** The invitee's password: the token is used once, the account active; they sign in with their username next. */
+export async function acceptInvitation(ctx: RequestContext, token: string, body: unknown): Promise<{ username: string }> {
+  const input = parseWith(acceptInvitationBodySchema, body);
+  const found = await invitation(ctx, token);
+  const passwordHash = await hashPassword(input.password);
+  const { db, clock } = ctx.services;
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    if (!(await repo.consumeInvitation(tx, found.token.id, now))) fail('TOKEN_USED');
+    const [row] = await repo.activateInvitee(tx, found.user.id, passwordHash, now);
+    // Deactivated between the read and now: nothing changes (the transaction rolls back).
+    if (!row) fail('USER_STATUS_INVALID');
+    return { username: row!.username };
+  });
+}

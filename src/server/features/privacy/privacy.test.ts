@@ -1,0 +1,380 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from '../../../../test/support/api';
+import { ALPINE_API_KEY } from '../../db/seed';
+import { agencies, outbox, paymentCards, travelDocuments, travels, userCards, users } from '../../db/schema';
+import { issueOnboardingToken } from '../../db/user-tokens';
+
+/*
+ * Privacy, data deletion and onboarding (issue 16, spec 3 §4, §7, §9): the agency's privacy policy,
+ * DELETE user/optional_data, DELETE user/data, and the onboarding calls, as a caller observes them.
+ */
+
+let api: Api;
+type Link = { href: string; method: string };
+type Me = { uid: string; phone: string | null; birthdate: string | null; links: Record<string, Link> };
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+const PASSWORD = 'Voyage2026';
+let serial = 0;
+const me = async (token: string) => (await api.call('GET', '/api/v1/user/', { token })).body.result as Me;
+const follow = (link: Link, token: string, opts: { body?: unknown; key?: string; lang?: string } = {}) =>
+  api.call(link.method as 'DELETE', link.href, {
+    token,
+    body: opts.body as never,
+    headers: { ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.lang ? { 'accept-language': opts.lang } : {}) },
+  });
+const mailsTo = (to: string) => api.db.select().from(outbox).where(eq(outbox.to, to));
+
+/** Signs a new traveller up (in `lang`) and activates the account: its e-mail, username and the onboarding activation starts. */
+async function newTraveller(lang: 'fr' | 'en' = 'fr') {
+  serial += 1;
+  const username = `priv${serial}${lang}`;
+  const email = `${username}@acme.example`;
+  const signup = await api.call('POST', '/api/v1/user/signin', {
+    headers: { 'accept-language': lang },
+    body: {
+      gender: 'MS',
+      firstname: 'Léa',
+      lastname: 'Rousseau',
+      username,
+      email,
+      phone: '0612345678',
+      birthdate: '1990-05-17',
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      address: { description: '3 place Bellecour, Lyon' },
+      gdpr_consent: true,
+    },
+  });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const activation = (await api.lastMail(email))!.token!;
+  const confirmed = await api.call('POST', '/api/v1/user/confirm', { body: { token: activation } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  const [row] = await api.db.select().from(users).where(eq(users.username, username));
+  return { username, email, id: row!.id, onboarding: confirmed.body.result.onboarding as { token: string; username: string; firstname: string; email: string; sso: boolean } };
+}
+
+describe('the privacy policy', () => {
+  it('is the agency’s own text in the reader’s language, through the user’s link', async () => {
+    const alice = await api.login('alice');
+    const link = (await me(alice)).links.privacyPolicy!;
+    const fr = await follow(link, alice);
+    expect(fr.status).toBe(200);
+    expect(fr.body.result).toMatchObject({ title: 'Politique de confidentialité de Escale Voyages', version: 'février 2022', agency: 'Escale Voyages' });
+    expect(fr.body.result.html).toContain('3 ans');
+    const en = await follow(link, alice, { lang: 'en' });
+    expect(en.body.result.title).toBe('Escale Voyages privacy policy');
+    expect(en.body.result.html).toContain('18 months');
+  });
+
+  it('is each agency’s own: Alpine’s for Alpine’s Api-Key', async () => {
+    const res = await api.call('GET', '/api/v1/user/privacy-policy', { apiKey: ALPINE_API_KEY });
+    expect(res.body.result).toMatchObject({ agency: 'Alpine Business Travel', version: 'mars 2024' });
+    expect(res.body.result.html).toContain('rgpd@alpine-business-travel.example');
+  });
+
+  it('is sanitised whatever wrote it, and falls back to the default text of spec 3 §9', async () => {
+    const [escale] = await api.db.select().from(agencies).where(eq(agencies.name, 'Escale Voyages'));
+    const before = escale!.privacyPolicy;
+    await api.db
+      .update(agencies)
+      .set({ privacyPolicy: { fr: { title: 'T', version: 'v1', html: '<p onclick="steal()">Texte<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>' } } })
+      .where(eq(agencies.id, escale!.id));
+    const dirty = await api.call('GET', '/api/v1/user/privacy-policy', { headers: { 'accept-language': 'en' } });
+    // The English reader gets the French text when that is the only one.
+    expect(dirty.body.result.html).toMatch(/^<p>Texte<a[^>]*>x<\/a><\/p>$/);
+    expect(dirty.body.result.html).not.toMatch(/script|onclick|onerror|javascript|<img/);
+    await api.db.update(agencies).set({ privacyPolicy: null }).where(eq(agencies.id, escale!.id));
+    const fallback = await api.call('GET', '/api/v1/user/privacy-policy');
+    expect(fallback.body.result).toMatchObject({ title: 'Politique de confidentialité', version: 'février 2022' });
+    for (const words of ['3 ans', '1 an', '18 mois', '13 mois', 'transporteurs', 'portabilité']) expect(fallback.body.result.html).toContain(words);
+    await api.db.update(agencies).set({ privacyPolicy: before }).where(eq(agencies.id, escale!.id));
+  });
+});
+
+describe('DELETE user/optional_data', () => {
+  it('clears the optional data, loyalty and payment cards and documents, keeps the account, and replays a retry', async () => {
+    const t = await newTraveller();
+    const token = await api.login(t.username, PASSWORD);
+    await api.db.update(users).set({ cityOfBirth: 'Lyon', birthCountry: 'FR', subsidyNumber: 'S-1' }).where(eq(users.id, t.id));
+    await api.db.insert(userCards).values({ userId: t.id, cardTypeId: 'sncf-avantage', cardNumber: '29090123456789012', expirationDate: '2027-12-31' });
+    await api.db.insert(paymentCards).values({ userId: t.id, token: 'tok_saved', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, holder: 'Léa Rousseau' });
+    await api.db.insert(travelDocuments).values({
+      userId: t.id, position: 0, type: 'passport', civility: 'ms', firstname: 'Léa', lastname: 'Rousseau', nationality: 'FR', effectiveDate: '2020-01-01', expirationDate: '2030-01-01', number: '20AB12345', countryOfIssue: 'FR',
+    });
+    const before = await me(token);
+    expect(before.phone).toBe('0612345678');
+
+    const first = await follow(before.links.deleteOptionalData!, token, { key: 'optional-data-1' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.result).toEqual({ message: 'DATA_DELETED', cleared: ['phone', 'birthdate', 'address', 'subsidy_number', 'city_of_birth', 'birth_country', 'handicap', 'cards', 'travel_documents', 'payment_cards'] });
+    const after = await me(token);
+    expect({ phone: after.phone, birthdate: after.birthdate }).toEqual({ phone: null, birthdate: null });
+    const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
+    expect(row).toMatchObject({ address: null, subsidyNumber: null, cityOfBirth: null, birthCountry: null, accessibility: null, status: 'active', firstname: 'Léa' });
+    expect(await api.db.select().from(userCards).where(eq(userCards.userId, t.id))).toEqual([]);
+    expect(await api.db.select().from(travelDocuments).where(eq(travelDocuments.userId, t.id))).toEqual([]);
+    expect(await api.db.select().from(paymentCards).where(eq(paymentCards.userId, t.id))).toEqual([]);
+
+    // The profile's version moved on: an edit begun before cannot write the data back.
+    expect(row!.version).toBeGreaterThan(1);
+    const replay = await follow(before.links.deleteOptionalData!, token, { key: 'optional-data-1' });
+    expect(replay).toMatchObject({ status: 200, body: first.body });
+  });
+
+  it('needs a session', async () => {
+    const res = await api.call('DELETE', '/api/v1/user/optional_data');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('DELETE user/data', () => {
+  it('refuses a missing or wrong password (nothing changes)', async () => {
+    const t = await newTraveller();
+    const token = await api.login(t.username, PASSWORD);
+    const link = (await me(token)).links.deleteAccount!;
+    const missing = await follow(link, token, { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ api_code: 17, fields: { password: 'PLEASE_FILL' } });
+    const wrong = await follow(link, token, { body: { password: 'NotMine2026' } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ api_code: 191, errorMessage: 'Mauvais mot de passe.' });
+    expect((await me(token)).uid).toBe(t.id);
+  });
+
+  it('refuses while a travel is in progress (409, 190), then deletes once it is over', async () => {
+    const t = await newTraveller();
+    const token = await api.login(t.username, PASSWORD);
+    const [agency] = await api.db.select({ id: users.agencyId }).from(users).where(eq(users.id, t.id));
+    const future = new Date(api.clock.now().getTime() + 5 * 86_400_000);
+    const [travel] = await api.db.insert(travels).values({ agencyId: agency!.id, userId: t.id, status: 'pending_approval' }).returning();
+    const link = (await me(token)).links.deleteAccount!;
+    const pending = await follow(link, token, { body: { password: PASSWORD } });
+    expect(pending.status).toBe(409);
+    expect(pending.body).toMatchObject({ api_code: 190 });
+    expect(pending.body.errorMessage).toContain('voyages sont en cours');
+    // A booked travel that has not ended yet is in progress too.
+    await api.db.update(travels).set({ status: 'booked', startsAt: future, endsAt: future }).where(eq(travels.id, travel!.id));
+    expect((await follow(link, token, { body: { password: PASSWORD }, lang: 'en' })).body).toMatchObject({ api_code: 190, errorMessage: expect.stringContaining('in progress') });
+    expect((await me(token)).uid).toBe(t.id);
+
+    // Over: kept for the law, the account goes.
+    const past = new Date(api.clock.now().getTime() - 86_400_000);
+    await api.db.update(travels).set({ startsAt: past, endsAt: past }).where(eq(travels.id, travel!.id));
+    const done = await follow(link, token, { body: { password: PASSWORD } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.result).toEqual({ message: 'ACCOUNT_DELETED', keptTravels: 1 });
+    const [kept] = await api.db.select().from(travels).where(eq(travels.id, travel!.id));
+    expect(kept!.userId).toBe(t.id);
+  });
+
+  it('erases the account, ends every session, e-mails in the user’s language, and the name can no longer sign in', async () => {
+    const t = await newTraveller('en');
+    // Signed in in English: e-mails to them are in English.
+    const signIn = () => api.call('POST', '/api/v1/user/login', { body: { username: t.username, password: PASSWORD }, headers: { 'accept-language': 'en' } });
+    const token = (await signIn()).body.result.token as string;
+    const other = (await signIn()).body.result.token as string;
+    const link = (await me(token)).links.deleteAccount!;
+    const key = 'delete-account-en';
+    // A double click: both tries carry the same key; one deletion, one e-mail, the same answer.
+    const [a, b] = await Promise.all([follow(link, token, { body: { password: PASSWORD }, key }), follow(link, token, { body: { password: PASSWORD }, key })]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b).toMatchObject({ status: 200, body: a.body });
+    expect(a.body.result).toEqual({ message: 'ACCOUNT_DELETED', keptTravels: 0 });
+
+    const mails = await mailsTo(t.email);
+    const deleted = mails.filter((m) => m.subject.includes('deleted'));
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]!.subject).toBe('Escale Voyages: your account has been deleted');
+    expect(deleted[0]!.text).toContain('Hello Léa,');
+    expect(deleted[0]!.text).toContain('you can no longer sign in');
+    expect(deleted[0]!.html).toContain('<p>Hello Léa,</p>');
+
+    // Every session ended: a later retry of the same call is refused like any other call.
+    for (const s of [token, other]) expect((await api.call('GET', '/api/v1/user/', { token: s })).status).toBe(401);
+    expect((await follow(link, token, { body: { password: PASSWORD }, key })).status).toBe(401);
+    const refused = await signIn();
+    expect(refused.status).toBe(401);
+    expect(refused.body.api_code).toBe(29);
+
+    const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
+    expect(row).toMatchObject({ status: 'deleted', phone: null, birthdate: null, address: null, gender: null, perms: [] });
+    expect(row!.email).not.toContain(t.username);
+    expect(row!.firstname).not.toBe('Léa');
+    // The address is free again: signing up with it makes a new account.
+    const again = await api.call('POST', '/api/v1/user/signin', {
+      body: { gender: 'MS', firstname: 'Léa', lastname: 'Rousseau', username: `${t.username}b`, email: t.email, phone: '0612345678', birthdate: '1990-05-17', password: PASSWORD, password_confirm: PASSWORD, address: { description: 'Lyon' }, gdpr_consent: true },
+    });
+    expect(again.status).toBe(201);
+    expect((await api.lastMail(t.email))!.subject).toBe('Escale Voyages : activez votre compte');
+  });
+
+  it('writes the French e-mail to a French user', async () => {
+    const t = await newTraveller('fr');
+    const token = await api.login(t.username, PASSWORD);
+    const res = await follow((await me(token)).links.deleteAccount!, token, { body: { password: PASSWORD } });
+    expect(res.status).toBe(200);
+    const mail = (await api.lastMail(t.email))!;
+    expect(mail.subject).toBe('Escale Voyages : votre compte a été supprimé');
+    expect(mail.text).toContain('Bonjour Léa,');
+    expect(mail.text).toContain('rien n’est conservé');
+  });
+
+  it('is not offered to, and refused for, an account its company’s own sign-in manages (409, 192)', async () => {
+    const [gus] = await api.db.select().from(users).where(eq(users.username, 'gus'));
+    const { createSession } = await import('../../platform/auth');
+    const { jobServices } = await import('../../../../test/support/api');
+    const token = await createSession(jobServices(api), gus!.id);
+    const user = await me(token);
+    expect(user.links.deleteAccount).toBeUndefined();
+    expect(user.links.deleteOptionalData).toBeDefined();
+    const res = await api.call('DELETE', '/api/v1/user/data', { token, body: { password: 'anything' } });
+    expect(res.status).toBe(409);
+    expect(res.body.api_code).toBe(192);
+  });
+});
+
+describe('onboarding', () => {
+  const q = (o: { token: string; username: string }) => `token=${encodeURIComponent(o.token)}&username=${encodeURIComponent(o.username)}`;
+  const identity = (t: { username: string; email: string }, extra: Record<string, unknown> = {}) => ({
+    firstname: 'Léa',
+    lastname: 'Rousseau-Martin',
+    username: t.username,
+    email: t.email,
+    password: 'Nouveau2027',
+    password_confirm: 'Nouveau2027',
+    stock: 'accept',
+    data_accuracy: true,
+    ...extra,
+  });
+  const details = { gender: 'MS', birthdate: '1991-06-18', phone: '0698765432', gdpr_consent: true, data_accuracy: true };
+
+  it('starts at activation: its token prefills step 2 with what the account holds', async () => {
+    const t = await newTraveller();
+    expect(t.onboarding).toMatchObject({ username: t.username, firstname: 'Léa', email: t.email, sso: false });
+    const data = await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
+    expect(data.status).toBe(200);
+    expect(data.body.result).toEqual({ birthdate: '1990-05-17', phone: '0612345678', gender: 'MS' });
+    const other = await api.call('GET', `/api/v1/user/onboarding/data?${q({ token: t.onboarding.token, username: 'alice' })}`);
+    expect(other.status).toBe(400);
+    expect(other.body.api_code).toBe(101);
+    expect((await api.call('GET', `/api/v1/user/onboarding/data?${q({ token: 'not-a-token-at-all', username: t.username })}`)).body.api_code).toBe(101);
+  });
+
+  it('checks both steps with the spec’s messages, storing nothing', async () => {
+    const t = await newTraveller();
+    const bad = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: {
+        onboarding_token: t.onboarding.token,
+        identity: identity(t, { firstname: ' ', username: ' lea', password: 'short', data_accuracy: false }),
+        details: { ...details, birthdate: '1850-01-01', phone: '06 12 ab', gdpr_consent: false },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({
+      'identity.firstname': 'PLEASE_FILL',
+      'identity.username': 'NO_WHITESPACE',
+      'identity.data_accuracy': 'PLEASE_CHECK',
+      'details.birthdate': 'NOT_THAT_OLD',
+      'details.phone': 'PHONE_FORMAT',
+      'details.gdpr_consent': 'PLEASE_CHECK',
+    });
+    // The password rules apply once the rest of the identity is right.
+    const weak = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { password: 'short', password_confirm: 'short' }), details } });
+    expect(weak.body.fields).toEqual({ 'identity.password': 'PASSWORD_RULES' });
+    const mismatch = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { password_confirm: 'Other2027x' }), details } });
+    expect(mismatch.body.fields).toEqual({ 'identity.password_confirm': 'PASSWORD_MATCH' });
+    const noDetails = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t), details: null } });
+    expect(noDetails.body.fields).toMatchObject({ details: 'PLEASE_FILL' });
+    // The token still works.
+    expect((await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`)).status).toBe(200);
+  });
+
+  it('confirms: identity and details saved, the password set, a session opened; a retry replays, a reuse is refused', async () => {
+    const t = await newTraveller();
+    const body = { onboarding_token: t.onboarding.token, identity: identity(t), details };
+    const res = await api.call('POST', '/api/v1/user/onboarding/confirm', { body, headers: { 'idempotency-key': 'onboarding-confirm-1' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const session = res.body.result.token as string;
+    const user = await me(session);
+    expect(user).toMatchObject({ uid: t.id, phone: '0698765432', birthdate: '1991-06-18' });
+    expect((await api.call('GET', '/api/v1/user/', { token: session })).body.result.lastname).toBe('Rousseau-Martin');
+    expect((await api.call('POST', '/api/v1/user/login', { body: { username: t.username, password: 'Nouveau2027' } })).status).toBe(200);
+    const replay = await api.call('POST', '/api/v1/user/onboarding/confirm', { body, headers: { 'idempotency-key': 'onboarding-confirm-1' } });
+    expect(replay).toMatchObject({ status: 200, body: res.body });
+    const reuse = await api.call('POST', '/api/v1/user/onboarding/confirm', { body });
+    expect(reuse.status).toBe(410);
+    expect(reuse.body.api_code).toBe(103);
+  });
+
+  it('with stock refuse: submitted at once, no details stored', async () => {
+    const t = await newTraveller();
+    const res = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { stock: 'refuse' }), details: null } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
+    expect(row).toMatchObject({ phone: null, birthdate: null, gender: null, address: null, status: 'active' });
+  });
+
+  it('refuses a username or e-mail another account uses (52, 49)', async () => {
+    const t = await newTraveller();
+    const taken = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { username: 'ALICE' }), details } });
+    expect(taken).toMatchObject({ status: 409, body: { api_code: 52 } });
+    const email = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { email: 'alice@acme.example' }), details } });
+    expect(email).toMatchObject({ status: 409, body: { api_code: 49 } });
+  });
+
+  it('DELETE onboarding data: what the account holds goes, the token is used up', async () => {
+    const t = await newTraveller();
+    const res = await api.call('DELETE', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toEqual({ message: 'INFOS_DELETED' });
+    const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
+    expect(row).toMatchObject({ phone: null, birthdate: null, gender: null, address: null, status: 'active' });
+    const again = await api.call('DELETE', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
+    expect(again).toMatchObject({ status: 410, body: { api_code: 103 } });
+  });
+
+  it('DELETE onboarding data of an account never used erases it whole', async () => {
+    const [row] = await api.db
+      .insert(users)
+      .values({ agencyId: (await api.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, 'Escale Voyages')))[0]!.id, username: 'imported1', email: 'imported1@acme.example', passwordHash: 'x', firstname: 'Ines', lastname: 'Import', phone: '0600000000', status: 'invited' })
+      .returning();
+    const token = await issueOnboardingToken(api, row!.id);
+    const res = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, { headers: { 'idempotency-key': 'onboarding-delete-1' } });
+    expect(res.status).toBe(200);
+    const [erased] = await api.db.select().from(users).where(eq(users.id, row!.id));
+    expect(erased).toMatchObject({ status: 'deleted', phone: null });
+    expect(erased!.username).not.toBe('imported1');
+    // The retry after a lost answer gets the same answer.
+    const replay = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, { headers: { 'idempotency-key': 'onboarding-delete-1' } });
+    expect(replay).toMatchObject({ status: 200, body: res.body });
+  });
+
+  it('an expired link (410, 102) is renewed by POST /user/regenerate: a new link by e-mail, in the user’s language', async () => {
+    const t = await newTraveller('en');
+    api.clock.advance(8 * 86_400_000);
+    try {
+      const expired = await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
+      expect(expired).toMatchObject({ status: 410, body: { api_code: 102 } });
+      const renewed = await api.call('POST', '/api/v1/user/regenerate', { body: { token: t.onboarding.token } });
+      expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+      expect(renewed.body.result).toEqual({ message: 'ONBOARDING_LINK_SENT' });
+      const mail = (await api.lastMail(t.email))!;
+      expect(mail.subject).toBe('Escale Voyages: complete your account');
+      const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0]));
+      expect(links.map((l) => l.pathname)).toEqual(['/user/onboarding', '/user/onboarding/delete']);
+      const start = Object.fromEntries(links[0]!.searchParams);
+      expect(start).toMatchObject({ username: t.username, firstname: 'Léa', lastname: 'Rousseau', email: t.email });
+      expect((await api.call('GET', `/api/v1/user/onboarding/data?${q({ token: start.token!, username: t.username })}`)).status).toBe(200);
+      // The old link stays dead.
+      expect((await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`)).status).toBe(410);
+    } finally {
+      api.clock.advance(-8 * 86_400_000);
+    }
+  });
+});

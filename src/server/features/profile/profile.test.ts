@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from '../../../../test/support/api';
+import { travels, users } from '../../db/schema';
+
+/*
+ * The editable profile (issue 16): PUT /user/ with every rule of spec 3 §5 "Profile form", the
+ * version guard (409 185 with the profile as it is now), idempotent retries, the language e-mails
+ * use, and the accessibility needs a search and a booking carry (codes 1 and 2 of spec 2 §5).
+ */
+
+let api: Api;
+type Link = { href: string; method: string };
+type User = Record<string, any> & { uid: string; version: number; links: Record<string, Link> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startApi();
+  for (const name of ['alice', 'bob', 'carol', 'gus', 'maya']) tokens[name] = await api.login(name);
+  for (const row of await api.db.select({ id: users.id, username: users.username }).from(users)) ids[row.username] = row.id;
+});
+afterAll(() => api.close());
+
+const me = async (who: string): Promise<User> => (await api.call('GET', '/api/v1/user/', { token: tokens[who] })).body.result;
+
+/** The form as the user saw it: their profile with both consent boxes ticked. */
+const formOf = (user: User, changes: Record<string, unknown> = {}) => ({
+  gender: user.gender,
+  firstname: user.firstname,
+  lastname: user.lastname,
+  username: user.username,
+  email: user.email,
+  phone: user.phone,
+  birthdate: user.birthdate,
+  address: user.address,
+  city_of_birth: user.city_of_birth,
+  birth_country: user.birth_country,
+  hasHandicap: user.hasHandicap,
+  handicap: user.handicap,
+  wheelchair: user.wheelchair,
+  wheelchair_dimensions: user.wheelchair_dimensions,
+  wheelchair_weight: user.wheelchair_weight,
+  wheelchair_wheel_thickness: user.wheelchair_wheel_thickness,
+  need_accompanying: user.need_accompanying,
+  accompanying: user.accompanying,
+  disability_card: user.disability_card,
+  lang: user.lang,
+  password: '',
+  password_confirm: '',
+  rgpd: true,
+  data_accuracy: true,
+  ...changes,
+});
+
+const save = (who: string, user: User, body: unknown, opts: { version?: number | null; key?: string; lang?: string } = {}) =>
+  api.call('PUT', user.links.updateProfile!.href, {
+    token: tokens[who],
+    body: body as never,
+    headers: {
+      ...(opts.version !== null ? { 'if-match': String(opts.version ?? user.version) } : {}),
+      ...(opts.key ? { 'idempotency-key': opts.key } : {}),
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+    },
+  });
+
+const wheelchairNeeds = { hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'MANUAL_FOLDING', wheelchair_dimensions: '66 x 104 x 90', wheelchair_weight: '16', wheelchair_wheel_thickness: '3,5' };
+
+describe('the profile on the user resource', () => {
+  it('carries its fields, a version and the links to edit it and read the reference data', async () => {
+    const alice = await me('alice');
+    expect(alice).toMatchObject({ version: 1, address: null, city_of_birth: null, hasHandicap: false, wheelchair: null, lang: null, last_travelers: [], special_fares: [] });
+    expect(Object.keys(alice.links)).toEqual(expect.arrayContaining(['updateProfile', 'handicapTypes', 'wheelchairs']));
+  });
+
+  it('serves the accessibility reference data in the caller’s language, wheelchairs with their measures', async () => {
+    const alice = await me('alice');
+    const types = (await api.call('GET', alice.links.handicapTypes!.href, { token: tokens.alice, headers: { 'accept-language': 'en' } })).body.result;
+    expect(types).toContainEqual({ name: 'WHEELCHAIR_USER', label: 'Wheelchair user' });
+    expect(types.length).toBeGreaterThanOrEqual(5);
+    const chairs = (await api.call('GET', alice.links.wheelchairs!.href, { token: tokens.alice })).body.result;
+    expect(chairs).toContainEqual({ name: 'ELECTRIC', label: 'Fauteuil électrique', dimensions: '68x115x105', weight: 120, wheel_thickness: 8 });
+  });
+
+  it('shows special fares from the user record, without the entries flagged auto', async () => {
+    await api.db
+      .update(users)
+      .set({ specialFares: [{ code: 'CORSE', label: 'Résident corse' }, { code: 'AGENCY', label: 'Tarif agence', auto: true }] })
+      .where(eq(users.id, ids.maya!));
+    expect((await me('maya')).special_fares).toEqual([{ code: 'CORSE', label: 'Résident corse' }]);
+  });
+});
+
+describe('PUT /user/ validation (spec 3 §5): a field problem is 400 (17) with its message, and nothing is written', () => {
+  const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['required fields', { gender: null, firstname: ' ', lastname: '', email: '', username: '' }, { gender: 'PLEASE_FILL', firstname: 'PLEASE_FILL', lastname: 'PLEASE_FILL', email: 'PLEASE_FILL', username: 'PLEASE_FILL' }],
+    ['e-mail format', { email: 'alice@' }, { email: 'EMAIL_FORMAT' }],
+    ['phone format', { phone: '06-11' }, { phone: 'PHONE_FORMAT' }],
+    ['birthdate before 1900', { birthdate: '1899-12-31' }, { birthdate: 'NOT_THAT_OLD' }],
+    ['birthdate from today on', { birthdate: '2026-11-22' }, { birthdate: 'TOO_YOUNG' }],
+    ['birthdate not a date', { birthdate: '1990-02-30' }, { birthdate: 'VALID_DATE' }],
+    ['username with edge spaces', { username: ' alice' }, { username: 'NO_WHITESPACE' }],
+    ['weak password', { password: 'short', password_confirm: 'short' }, { password: 'PASSWORD_RULES' }],
+    ['confirmation differs', { password: 'Voyage2026', password_confirm: 'Voyage2027' }, { password_confirm: 'PASSWORD_MATCH' }],
+    ['consent not ticked', { rgpd: false, data_accuracy: false }, { rgpd: 'PLEASE_CHECK', data_accuracy: 'PLEASE_CHECK' }],
+    ['oversized name', { firstname: 'A'.repeat(101) }, { firstname: 'TOO_LONG' }],
+    ['markup in a name or the address', { lastname: '<b>Martin</b>', address: { description: '<script>alert(1)</script>' } }, { lastname: 'FORMAT_INVALID', 'address.description': 'FORMAT_INVALID' }],
+    ['handicap without its type', { hasHandicap: true, handicap: null }, { handicap: 'PLEASE_FILL' }],
+    ['wheelchair without its measures', { hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'ELECTRIC' }, { wheelchair_dimensions: 'PLEASE_FILL', wheelchair_weight: 'PLEASE_FILL', wheelchair_wheel_thickness: 'PLEASE_FILL' }],
+    ['measures out of bounds', { ...wheelchairNeeds, wheelchair_dimensions: '5x5', wheelchair_weight: 900, wheelchair_wheel_thickness: 'thick' }, { wheelchair_dimensions: 'FORMAT_INVALID', wheelchair_weight: 'FORMAT_INVALID', wheelchair_wheel_thickness: 'FORMAT_INVALID' }],
+    ['accompanying without the card', { accompanying: true, disability_card: null }, { disability_card: 'PLEASE_FILL' }],
+    ['an unknown card kind', { accompanying: true, disability_card: 'GOLD' }, { disability_card: 'SELECT_VALID_VALUE' }],
+  ];
+  it.each(cases)('%s', async (_, changes, fields) => {
+    const alice = await me('alice');
+    const res = await save('alice', alice, formOf(alice, changes));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ api_code: 17, fields });
+    expect((await me('alice')).version).toBe(alice.version);
+  });
+
+  it('refuses names the reference data does not know', async () => {
+    const alice = await me('alice');
+    const res = await save('alice', alice, formOf(alice, { hasHandicap: true, handicap: 'FLYING', wheelchair: 'JETPACK', wheelchair_dimensions: '60x90x80', wheelchair_weight: 9, wheelchair_wheel_thickness: 2 }));
+    expect(res.body).toMatchObject({ api_code: 17, fields: { handicap: 'SELECT_VALID_VALUE', wheelchair: 'SELECT_VALID_VALUE' } });
+  });
+
+  it('refuses an e-mail or a username of another account (409 186 / 187)', async () => {
+    const alice = await me('alice');
+    expect((await save('alice', alice, formOf(alice, { email: 'BOB@acme.example' }))).body).toMatchObject({ api_code: 186, fields: { email: 'DUPLICATE_VALUE' } });
+    expect((await save('alice', alice, formOf(alice, { username: 'Bob' }))).body).toMatchObject({ api_code: 187, fields: { username: 'DUPLICATE_VALUE' } });
+  });
+});
+
+describe('saving the profile', () => {
+  it('saves every field, trimmed, the clearing rules applied, and answers the caller’s token with the user at its next version', async () => {
+    const carol = await me('carol');
+    const res = await save(
+      'carol',
+      carol,
+      formOf(carol, {
+        firstname: '  Carole ',
+        phone: '06 12 34 56 78',
+        birthdate: '1985-06-30',
+        address: { description: ' 12 rue de la Paix, 75002 Paris ' },
+        city_of_birth: 'Nantes',
+        birth_country: 'France',
+        ...wheelchairNeeds,
+        // Accompanying is off: the card goes.
+        disability_card: 'BLINDNESS_GREEN_STAR',
+        lang: 'en',
+      }),
+      { key: 'profile-carol-1' },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.token).toBe(tokens.carol);
+    expect(res.body.result.user).toMatchObject({
+      version: 2,
+      firstname: 'Carole',
+      phone: '0612345678',
+      birthdate: '1985-06-30',
+      address: { description: '12 rue de la Paix, 75002 Paris' },
+      city_of_birth: 'Nantes',
+      birth_country: 'France',
+      hasHandicap: true,
+      handicap: 'WHEELCHAIR_USER',
+      wheelchair: 'MANUAL_FOLDING',
+      wheelchair_dimensions: '66x104x90',
+      wheelchair_weight: 16,
+      wheelchair_wheel_thickness: 3.5,
+      disability_card: null,
+      lang: 'en',
+    });
+    expect(await me('carol')).toMatchObject({ version: 2, firstname: 'Carole' });
+  });
+
+  it('replays a retry with the same Idempotency-Key: the same answer, one change', async () => {
+    const carol = await me('carol');
+    const body = formOf(carol, { lastname: 'Petit-Martin' });
+    const first = await save('carol', carol, body, { key: 'profile-carol-2' });
+    const again = await save('carol', carol, body, { key: 'profile-carol-2' });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await me('carol')).version).toBe(carol.version + 1);
+  });
+
+  it('clears the handicap’s type, wheelchair, measures and need of a companion when it is switched off', async () => {
+    const carol = await me('carol');
+    const res = await save('carol', carol, formOf(carol, { hasHandicap: false, need_accompanying: true }));
+    expect(res.body.result.user).toMatchObject({ hasHandicap: false, handicap: null, wheelchair: null, wheelchair_dimensions: null, wheelchair_weight: null, wheelchair_wheel_thickness: null, need_accompanying: false });
+  });
+
+  it('refuses a stale version with 409 (185) and the profile as it is now; nothing changes', async () => {
+    const seen = await me('bob');
+    // Another tab saves first.
+    expect((await save('bob', seen, formOf(seen, { firstname: 'Robert' }))).status).toBe(200);
+    const stale = await save('bob', seen, formOf(seen, { phone: '0700000000' }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ api_code: 185, current: { version: seen.version + 1, firstname: 'Robert', phone: seen.phone } });
+    expect(await me('bob')).toMatchObject({ firstname: 'Robert', phone: seen.phone });
+    // The If-Match must be a version.
+    expect((await api.call('PUT', '/api/v1/user/', { token: tokens.bob, body: formOf(seen), headers: { 'if-match': 'abc' } })).body).toMatchObject({ api_code: 17 });
+  });
+
+  it('writes e-mails in the chosen language, whatever language the next sign-in uses', async () => {
+    // Carol chose English above; she signs in with a French browser.
+    const fr = await api.call('POST', '/api/v1/user/login', { body: { username: 'carol', password: 'Escale2026!' }, headers: { 'accept-language': 'fr' } });
+    expect(fr.status).toBe(200);
+    await api.call('POST', '/api/v1/user/forgot', { body: { username: 'carol' }, headers: { 'accept-language': 'fr' } });
+    expect((await api.lastMail('carol@acme.example'))!.subject).toMatch(/reset your password/);
+  });
+
+  it('a new password ends the other sessions; the one that changed it goes on', async () => {
+    const other = await api.login('maya');
+    const maya = await me('maya');
+    const res = await save('maya', maya, formOf(maya, { password: 'Nouveau2027', password_confirm: 'Nouveau2027' }));
+    expect(res.status).toBe(200);
+    expect((await api.call('GET', '/api/v1/user/', { token: other })).status).toBe(401);
+    expect((await api.call('GET', '/api/v1/user/', { token: tokens.maya })).status).toBe(200);
+    expect(await api.login('maya', 'Nouveau2027')).toBeTruthy();
+  });
+
+  it('needs a session', async () => {
+    expect((await api.call('PUT', '/api/v1/user/', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('accessibility needs in searches and bookings', () => {
+  type Offer = { id: string; roundTrip: boolean; tags: string[]; ancillaries: { type: string }[] };
+  const search = (who: string, extra: Record<string, unknown> = {}) =>
+    api.call('POST', '/api/v1/treep/search?version=v2', {
+      token: tokens[who],
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra },
+    });
+  const offersOf = (res: { body: { result: { proposals: { offers: Offer[] }[] } } }) => res.body.result.proposals.flatMap((p) => p.offers);
+
+  it('a traveller without needs gets no assistance', async () => {
+    const offers = offersOf(await search('alice'));
+    expect(offers.some((o) => o.tags.includes('disabled-pax') || o.ancillaries.some((a) => a.type === 'pmr'))).toBe(false);
+  });
+
+  it('a wheelchair recorded in the profile makes the rail search ask for assistance: PMR fares with the assistance option', async () => {
+    const gus = await me('gus');
+    expect((await save('gus', gus, formOf(gus, wheelchairNeeds))).status).toBe(200);
+    const offers = offersOf(await search('gus'));
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers.every((o) => o.tags.includes('disabled-pax') && o.ancillaries.some((a) => a.type === 'pmr'))).toBe(true);
+  });
+
+  it('one disabled passenger per search (code 1), one accompanying passenger (code 2)', async () => {
+    const [alice, bob] = [await me('alice'), await me('bob')];
+    await save('bob', bob, formOf(bob, { hasHandicap: true, handicap: 'VISUAL', need_accompanying: true }));
+    await save('alice', alice, formOf(alice, { hasHandicap: true, handicap: 'HEARING' }));
+    const travelers = [{ id: 1, profile_id: ids.alice }, { id: 2, profile_id: ids.bob }];
+    const two = await search('alice', { nb_travelers: 2, travelers });
+    expect(two.status).toBe(400);
+    expect(two.body.api_code).toBe(1);
+
+    // Alice and Carol both go as companions of Bob, who needs one.
+    const a2 = await me('alice');
+    await save('alice', a2, formOf(a2, { hasHandicap: false, accompanying: true, disability_card: 'NEED_THIRD_PERSON' }));
+    const c2 = await me('carol');
+    await save('carol', c2, formOf(c2, { accompanying: true, disability_card: 'NEED_THIRD_PERSON' }));
+    const three = await search('alice', { nb_travelers: 3, travelers: [...travelers, { id: 3, profile_id: ids.carol }] });
+    expect(three.status).toBe(400);
+    expect(three.body.api_code).toBe(2);
+    // One companion is fine: the search asks for Bob's assistance.
+    const ok = await search('alice', { nb_travelers: 2, travelers });
+    expect(ok.status).toBe(200);
+    expect(offersOf(ok).every((o) => o.tags.includes('disabled-pax'))).toBe(true);
+  });
+
+  it('a colleague’s needs are not read for someone who may not book for them', async () => {
+    // Gus (Globex) names Bob (Acme): Bob is unknown to him, his needs stay his.
+    const res = await search('gus', { nb_travelers: 2, travelers: [{ id: 1 }, { id: 2, profile_id: ids.bob }] });
+    expect(res.status).not.toBe(400);
+  });
+
+  it('the booked ticket carries the assistance, and the traveller joins the booker’s last travellers', async () => {
+    const res = await search('gus');
+    const offer = offersOf(res).find((o) => !o.roundTrip)!;
+    const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { token: tokens.gus, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } });
+    expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
+    const travelId = added.body.result.travel.id as string;
+    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
+    await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+    const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: tokens.gus })).body.result;
+    const confirmed = await api.call('POST', travel.links.confirm.href, { token: tokens.gus, body: {}, headers: { 'if-match': String(travel.version) } });
+    expect(confirmed.status, JSON.stringify(confirmed.body).slice(0, 300)).toBe(200);
+    const tickets = (await api.call('GET', '/api/v1/tickets/?active=true', { token: tokens.gus })).body.result as { travelID: string; ancillaries: { type: string; quantity: number }[] }[];
+    const ticket = tickets.find((t) => t.travelID === travelId)!;
+    expect(ticket.ancillaries).toContainEqual(expect.objectContaining({ type: 'pmr', quantity: 1 }));
+    expect((await me('gus')).last_travelers).toEqual([{ uid: ids.gus, type: 'employee', gender: 'MR', firstname: 'Gus', lastname: 'Moreau' }]);
+  });
+});

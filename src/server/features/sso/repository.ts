@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, ssoLogins, users, type CompanySso } from '../../db/schema';
+
+export type SsoCompany = { id: string; agencyId: string; name: string; sso: CompanySso };
+
+const ssoCompanyColumns = { id: companies.id, agencyId: companies.agencyId, name: companies.name, sso: companies.sso };
+const withSso = (rows: { id: string; agencyId: string; name: string; sso: CompanySso | null }[]) =>
+  rows.flatMap((row) => (row.sso ? [{ ...row, sso: row.sso }] : []));
+
+/** The company whose entry is /auth/sso/<segment> (segments are unique: companies_sso_segment). */
+export const companyBySegment = async (db: Db, segment: string): Promise<SsoCompany | undefined> =>
+  withSso(await db.select(ssoCompanyColumns).from(companies).where(sql`${companies.sso}->>'segment' = ${segment}`).limit(1))[0];
+
+/** The companies whose provider is the given issuer as stored (the demo provider: `/oidc`). */
+export const companiesWithIssuer = async (db: Db, issuer: string): Promise<SsoCompany[]> =>
+  withSso(await db.select(ssoCompanyColumns).from(companies).where(sql`${companies.sso}->>'issuer' = ${issuer}`));
+
+export async function insertLogin(db: Db, values: typeof ssoLogins.$inferInsert, now: Date) {
+  // Attempts nobody finished are of no use once expired.
+  await db.delete(ssoLogins).where(lte(ssoLogins.expiresAt, now));
+  await db.insert(ssoLogins).values(values);
+}
+
+/** Marks the browser's attempt used and answers it, only if it was unused and unexpired: a callback is honoured once. */
+export async function consumeLogin(db: Db, browserHash: string, now: Date) {
+  const [row] = await db
+    .update(ssoLogins)
+    .set({ usedAt: now })
+    .where(and(eq(ssoLogins.browserHash, browserHash), isNull(ssoLogins.usedAt), gt(ssoLogins.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+export const userById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export const userByEmail = async (db: Db, agencyId: string, email: string) =>
+  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`)).limit(1))[0];
+
+export const userByUsername = async (db: Db, agencyId: string, username: string) =>
+  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`)).limit(1))[0];
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export const activateUser = (db: Db, id: string, at: Date) => db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
+
+export const companiesById = async (db: Db, id: string): Promise<SsoCompany[]> =>
+  withSso(await db.select(ssoCompanyColumns).from(companies).where(eq(companies.id, id)).limit(1));

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLang } from '../../platform/errors';
+import { publicOrigin } from '../../platform/request-context';
+import type { Services } from '../../platform/services';
+import { demoProviderRoutes } from './demo-provider';
+import { failurePage } from './pages';
+import { relyingParty } from './relying-party';
+import { finish, start, SsoFailure, type Entry } from './service';
+
+/** The HttpOnly cookie that ties an attempt to the browser that started it; sent back to /auth only. */
+const COOKIE = 'escale_sso';
+
+const cookieOf = (request: FastifyRequest) =>
+  (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === COOKIE)?.[1];
+
+const cookie = (origin: string, value: string, maxAgeSeconds: number) =>
+  `${COOKIE}=${value}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${origin.startsWith('https:') ? '; Secure' : ''}`;
+
+/**
+ * Single sign-on (issue 15), outside the API: the browser comes here by redirects, without the
+ * Api-Key header; the company comes from the entry's segment and the attempt, never from the Host.
+ * - GET /auth/sso/<segment>[?login_hint=…] and GET /auth/sandbox/<segment>: to the company's provider.
+ * - GET /auth/callback: the provider's answer; on success to the app's /sso/<segment>?token=… (or
+ *   /sandbox/…), where a one-time token opens the session; on any failure an error page, no session.
+ * - /oidc: the demo provider (demo mode only).
+ */
+export function ssoRoutes(services: Services) {
+  const rp = relyingParty();
+  const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof SsoFailure)) throw err;
+    request.log.warn({ reason: err.reason, err: err.cause }, 'single sign-on failed');
+    const page = failurePage(requestLang(request.headers['accept-language']), err.reason);
+    return reply.status(page.status).header('content-security-policy', page.csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+  };
+
+  return async (app: FastifyInstance) => {
+    type Start = { Params: { segment: string }; Querystring: { login_hint?: unknown } };
+    const entry = (kind: Entry) => async (request: FastifyRequest<Start>, reply: FastifyReply) => {
+      const origin = publicOrigin(request, services);
+      const hint = request.query.login_hint;
+      try {
+        const started = await start(services, rp, origin, {
+          segment: request.params.segment,
+          entry: kind,
+          loginHint: typeof hint === 'string' && hint.length <= 254 ? hint : undefined,
+          lang: requestLang(request.headers['accept-language']),
+        });
+        return reply.header('set-cookie', cookie(origin, started.browserSecret, started.maxAgeSeconds)).header('cache-control', 'no-store').redirect(started.location, 302);
+      } catch (err) {
+        return fail(request, reply, err);
+      }
+    };
+    // Each start stores an attempt: 30 a minute per address is plenty for people.
+    const limit = { config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: 'sso-start' } } };
+    app.get<Start>('/auth/sso/:segment', { schema: { hide: true }, ...limit }, entry('sso'));
+    app.get<Start>('/auth/sandbox/:segment', { schema: { hide: true }, ...limit }, entry('sandbox'));
+
+    app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
+      const origin = publicOrigin(request, services);
+      // Whatever happens, the attempt is over: the cookie goes.
+      reply.header('set-cookie', cookie(origin, '', 0)).header('cache-control', 'no-store');
+      try {
+        const location = await finish(services, rp, origin, {
+          browserSecret: cookieOf(request),
+          query: request.url.split('?')[1] ?? '',
+          lang: requestLang(request.headers['accept-language']),
+        });
+        return reply.redirect(location, 302);
+      } catch (err) {
+        return fail(request, reply, err);
+      }
+    });
+
+    if (!services.config.production) await app.register(demoProviderRoutes(services));
+  };
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { ResultsMapProps } from './types';
+
+const props: ResultsMapProps = {
+  points: [{ id: 'h1', lat: 48.86, lon: 2.35, label: '129 €', name: 'Hôtel Lumière, 129 €' }],
+  center: { lat: 48.86, lon: 2.35 },
+  radiusKm: 3,
+  selectedId: null,
+  onSelect: () => {},
+  texts: {
+    region: 'Carte des hôtels',
+    cluster: (count) => `${count} hôtels`,
+    noWebGl: 'Votre navigateur ne peut pas afficher la carte : les hôtels sont dans la liste.',
+    tilesFailed: 'La carte n’a pas pu se charger : les hôtels sont dans la liste.',
+  },
+};
+
+/** A fresh LazyResultsMap (its WebGL check is made once per page) in a browser with or without WebGL 2. */
+async function lazyMap(webGl2: boolean) {
+  vi.resetModules();
+  const lose = vi.fn();
+  const probe = vi
+    .spyOn(HTMLCanvasElement.prototype, 'getContext')
+    .mockImplementation(((kind: string) => (webGl2 && kind === 'webgl2' ? { getExtension: () => ({ loseContext: lose }) } : null)) as never);
+  const module = await import('./LazyResultsMap');
+  return { ...module, probe, lose };
+}
+
+afterEach(() => {
+  vi.doUnmock('./ResultsMap');
+});
+
+describe('LazyResultsMap', () => {
+  it('without WebGL 2 says so instead of the map, and never loads the map', async () => {
+    const loaded = vi.fn();
+    vi.doMock('./ResultsMap', () => {
+      loaded();
+      return { default: () => null };
+    });
+    const { LazyResultsMap, canDrawMaps, probe } = await lazyMap(false);
+    render(<LazyResultsMap {...props} />);
+    expect(screen.getByText(props.texts.noWebGl)).toBeTruthy();
+    expect(loaded).not.toHaveBeenCalled();
+    // Asked once per page.
+    canDrawMaps();
+    expect(probe).toHaveBeenCalledTimes(1);
+  });
+
+  it('with WebGL 2 shows a placeholder of its size, then the map with the caller’s props', async () => {
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    vi.doMock('./ResultsMap', async () => {
+      await ready;
+      return { default: (p: ResultsMapProps) => <div role="region" aria-label={p.texts.region}>{p.points.map((point) => point.name).join()}</div> };
+    });
+    const { LazyResultsMap, lose } = await lazyMap(true);
+    render(<LazyResultsMap {...props} />);
+    expect(screen.getByTestId('map-skeleton')).toBeTruthy();
+    expect(lose).toHaveBeenCalled(); // the probe's context is given back
+    release();
+    expect((await screen.findByRole('region', { name: 'Carte des hôtels' })).textContent).toBe('Hôtel Lumière, 129 €');
+    expect(screen.queryByTestId('map-skeleton')).toBeNull();
+  });
+
+  it('says the map failed when its code does not load, and the rest of the screen stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
+    vi.doMock('./ResultsMap', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { LazyResultsMap } = await lazyMap(true);
+    render(
+      <>
+        <ul aria-label="Hôtels">
+          <li>Hôtel Lumière</li>
+        </ul>
+        <LazyResultsMap {...props} />
+      </>,
+    );
+    expect(await screen.findByText(props.texts.tilesFailed)).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Hôtels' })).toBeTruthy();
+  });
+});

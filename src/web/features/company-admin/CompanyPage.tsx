@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ListError, ListLoading } from '../../components/ListStates';
+import { useUser } from '../../lib/me';
+import { companyAdminQuery } from './api';
+import { AnalyticsSection } from './AnalyticsSection';
+import { ApproversSection } from './ApproversSection';
+import { EntitiesSection } from './EntitiesSection';
+import { PeopleSection } from './PeopleSection';
+import { PolicySection } from './PolicySection';
+
+export const COMPANY_TABS = ['people', 'entities', 'analytics', 'approvers', 'policy'] as const;
+export type CompanyTab = (typeof COMPANY_TABS)[number];
+
+const tabClass =
+  'flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:border-brand aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
+
+/**
+ * `/account/company` (issue 15): the travel manager's company — its people, entities, analytics
+ * fields, approvers and travel policy, one area at a time (the area is in the address).
+ */
+export function CompanyPage({ tab }: { tab: CompanyTab }) {
+  const { t } = useLingui();
+  const user = useUser();
+  const company = useQuery({ ...companyAdminQuery(user?.company_id ?? ''), enabled: Boolean(user?.company_id) });
+  const labels: Record<CompanyTab, string> = {
+    people: t`Collaborateurs et invités`,
+    entities: t`Entités`,
+    analytics: t`Champs analytiques`,
+    approvers: t`Valideurs`,
+    policy: t`Politique de voyage`,
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">
+          <Trans>Mon entreprise</Trans>
+        </h1>
+        {company.data && <p className="text-gray-700">{company.data.company.name}</p>}
+      </div>
+      <nav aria-label={t`Sections de mon entreprise`}>
+        <ul className="flex flex-wrap gap-2">
+          {COMPANY_TABS.map((name) => (
+            <li key={name}>
+              <Link to="/account/company" search={{ tab: name }} replace className={tabClass} aria-current={name === tab ? 'page' : undefined} activeOptions={{ includeSearch: true }}>
+                {labels[name]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {company.isPending ? (
+        <ListLoading label={t`Chargement de votre entreprise`} rowClass="h-24" testId="company-skeleton" />
+      ) : company.isError ? (
+        <ListError error={company.error} onRetry={() => void company.refetch()} />
+      ) : tab === 'people' ? (
+        <PeopleSection company={company.data} />
+      ) : tab === 'entities' ? (
+        <EntitiesSection company={company.data} />
+      ) : tab === 'analytics' ? (
+        <AnalyticsSection company={company.data} />
+      ) : tab === 'approvers' ? (
+        <ApproversSection company={company.data} />
+      ) : (
+        <PolicySection company={company.data} />
+      )}
+    </div>
+  );
+}

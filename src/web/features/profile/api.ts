@@ -1,0 +1,25 @@
+import { mutationOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import type { User } from '../../../contract/account';
+import type { Link } from '../../../contract/link';
+import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
+import { queryClient } from '../../lib/query';
+import { meKey, startSession } from '../../lib/session';
+
+/** The profile (issue 16): the accessibility reference data behind the user's links, and the save. */
+
+/** Reference data: the same for every session, read once; none without its link. */
+export const handicapTypesQuery = (link: Link | undefined) =>
+  queryOptions({ queryKey: ['link', 'handicapTypes', link?.href ?? ''] as const, queryFn: link ? linkQueryOptions('handicapTypes', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+export const wheelchairsQuery = (link: Link | undefined) =>
+  queryOptions({ queryKey: ['link', 'wheelchairs', link?.href ?? ''] as const, queryFn: link ? linkQueryOptions('wheelchairs', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+
+/** Whatever the server shows of the user now becomes the signed-in user (header, search form, this page). */
+export const showUser = (user: User) => queryClient.setQueryData(meKey, user);
+
+/** PUT /user/ on the version the form was filled from: field problems are shown next to their fields (silent). */
+export const updateProfileMutation = () =>
+  mutationOptions({
+    ...linkMutationOptions('updateProfile', { silent: true }),
+    // The answer's token is the session's (spec 3 §7: result.token, then the user).
+    onSuccess: ({ token, user }) => startSession(token, user),
+  });

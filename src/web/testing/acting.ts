@@ -1,0 +1,26 @@
+import type { FeatureFlags } from '../../contract/account';
+import type { CustomerCompany } from '../../contract/travelers';
+import type { ActingTraveler } from '../lib/acting';
+import { DEFAULT_FEATURES } from '../lib/features';
+import { startSession } from '../lib/session';
+import { userFixture } from './fixtures';
+
+/** A customer company of the agency (GET /companies/) with one entity. */
+export const GLOBEX: CustomerCompany = {
+  uid: 'c-globex',
+  name: 'Globex',
+  entities: [{ uid: 'e-globex', name: 'Globex Lyon' }],
+  hotel_enabled: true,
+  carrental_enabled: true,
+  hasMultipaxSearchDisabled: false,
+};
+
+/** An employee of Globex whom staff book for. */
+export const ZOE: ActingTraveler = { uid: 'u-zoe', firstname: 'Zoé', lastname: 'Petit', type: 'employee' };
+
+/** Signs in agency staff (Tina, no company of her own) with these permissions and flags. */
+export const signInStaff = (perms: string[], features: Partial<FeatureFlags> = {}, overrides: Parameters<typeof userFixture>[0] = {}) =>
+  startSession(
+    't',
+    userFixture({ uid: 'u-tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [], features: { ...DEFAULT_FEATURES, ...features }, ...overrides }),
+  );
