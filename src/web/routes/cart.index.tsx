@@ -4,6 +4,7 @@ import { CartScreen } from '../features/cart/CartScreen';
 import { loadCartTexts } from '../features/cart/texts';
 import { requireUser } from '../lib/guards';
 import { optionalTexts } from '../lib/search-params';
+import { commsQuery } from '../lib/comms';
 import { travelQuery, travelsQuery } from '../lib/travels';
 
 /**
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/cart/')({
     const one = context.user.features.cartWithTravelID ? deps.travelID : undefined;
     if (one) void context.queryClient.prefetchQuery(travelQuery(one));
     else void context.queryClient.prefetchQuery(travelsQuery(CART_STATUSES));
+    void context.queryClient.prefetchQuery(commsQuery('cart', context.user.uid));
     return loadCartTexts();
   },
   component: CartScreen,

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, type ReactNode } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,20 +24,29 @@ const fakeMap = vi.hoisted(() => ({
   jumpTo: vi.fn(),
   getCanvas: () => document.querySelector<HTMLElement>('[data-testid="canvas"]')!,
 }));
-const mapProps = vi.hoisted(() => ({ last: {} as Record<string, unknown> }));
+const mapProps = vi.hoisted(() => ({ last: {} as Record<string, unknown>, regionsAtCreation: 0 }));
 
 vi.mock('maplibre-gl', () => ({ setWorkerUrl: vi.fn() }));
 // The worker's URL is the build's business (a file outside the test's reach when node_modules is linked from elsewhere).
 vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: '/maplibre-gl-worker.js' }));
 vi.mock('react-map-gl/maplibre', () => {
-  type Props = { children: ReactNode; onLoad: (e: unknown) => void; onMoveEnd: (e: unknown) => void };
+  type Props = { children: ReactNode; onLoad: (e: unknown) => void; onMoveEnd: (e: unknown) => void; locale: Record<string, string> };
   const MapView = forwardRef<unknown, Props>((props, ref) => {
     mapProps.last = props;
-    useImperativeHandle(ref, () => fakeMap);
-    useEffect(() => props.onLoad({ target: fakeMap }), []); // eslint-disable-line react-hooks/exhaustive-deps
+    // As react-map-gl does: the map (its canvas) is created in an effect, and handed over a render later.
+    const [created, setCreated] = useState(false);
+    useImperativeHandle(ref, () => (created ? fakeMap : (null as unknown)), [created]);
+    useEffect(() => {
+      mapProps.regionsAtCreation = document.querySelectorAll(`[role=region][aria-label="${props.locale['Map.Title']}"]`).length;
+      setCreated(true);
+    }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    useEffect(() => {
+      if (created) props.onLoad({ target: fakeMap });
+    }, [created]); // eslint-disable-line react-hooks/exhaustive-deps
     return (
       <div>
-        <canvas data-testid="canvas" tabIndex={0} />
+        {/* as MapLibre creates it: a region named by the locale's Map.Title */}
+        <canvas data-testid="canvas" tabIndex={0} role="region" aria-label={props.locale['Map.Title']} />
         {props.children}
       </div>
     );
@@ -69,7 +78,10 @@ describe('ResultsMap', () => {
     render(<ResultsMap {...base} radiusKm={20} />);
     expect(mapProps.last).toMatchObject({ mapStyle: MAP_STYLE_URL, initialViewState: { longitude: 2.35, latitude: 48.85, zoom: 11 }, locale: { 'Map.Title': 'Carte des hôtels' } });
     expect(MAP_STYLE_URL).toBe('/map/style.json');
-    expect(screen.getByRole('region', { name: 'Carte des hôtels' })).toBeTruthy();
+    // one landmark of that name at any time: the canvas as MapLibre creates it, then the one holding the markers
+    expect(mapProps.regionsAtCreation).toBe(1);
+    expect(screen.getAllByRole('region', { name: 'Carte des hôtels' })).toHaveLength(1);
+    expect(screen.getByTestId('canvas').getAttribute('role')).toBe('application');
   });
 
   it('shows each hotel as a button named by the caller with its price, and selects it on click', async () => {

@@ -58,13 +58,16 @@ export default function ResultsMap({ points, center, radiusKm, selectedId, onSel
     map.getCanvas().focus({ preventScroll: true });
   };
 
-  // MapLibre makes its canvas a region too, from its creation (react-map-gl hands the ref over then): one
-  // landmark (this one, which holds the markers) is enough; the canvas is the keyboard's pan and zoom surface.
+  // MapLibre makes its canvas a region of the same name at its creation, a render before react-map-gl hands
+  // the map over: one landmark is enough, so this one (which holds the markers) takes the role only once the
+  // canvas, the keyboard's pan and zoom surface, has given it up.
+  const [canvasDemoted, setCanvasDemoted] = useState(false);
   const firstView = useRef(false);
   const setMapRef = useCallback((map: MapRef | null) => {
     mapRef.current = map;
     if (!map) return;
     map.getCanvas().setAttribute('role', 'application');
+    setCanvasDemoted(true);
     // The markers need the view only, not the basemap: they show while its style and shapes still load.
     if (!firstView.current) {
       firstView.current = true;
@@ -73,7 +76,7 @@ export default function ResultsMap({ points, center, radiusKm, selectedId, onSel
   }, []);
 
   return (
-    <div role="region" aria-label={texts.region} className="relative h-full w-full">
+    <div {...(canvasDemoted && { role: 'region', 'aria-label': texts.region })} className="relative h-full w-full">
       <MapView
         ref={setMapRef}
         mapLib={maplibre}

@@ -19,7 +19,7 @@ import type { CommSupport } from '../../../contract/comms';
 import { CommsBanner } from '../../components/CommsBanner';
 
 /** The agency's messages of an account page: its bookings', its approvals', or the account's. */
-const accountSupport = (pathname: string): CommSupport =>
+export const accountSupport = (pathname: string): CommSupport =>
   /^\/account\/(tickets|archives)/.test(pathname) ? 'tickets' : pathname.startsWith('/account/approvals') ? 'approvals' : 'account';
 
 const itemClass =

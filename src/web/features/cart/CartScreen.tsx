@@ -14,6 +14,7 @@ import { useFeatures } from '../../lib/features';
 import { travelQuery, travelsQuery } from '../../lib/travels';
 import { CART_STATUSES, emptyCartMutation, liveProducts } from './api';
 import { CommsBanner } from '../../components/CommsBanner';
+import { commsQuery } from '../../lib/comms';
 import { TravelCard } from './TravelCard';
 
 /** UI.md: a list's loader is 5 rows shaped like what is coming. */
@@ -60,7 +61,10 @@ export function CartScreen() {
   const one = features.cartWithTravelID ? travelID : undefined;
   const list = useQuery({ ...travelsQuery(CART_STATUSES), enabled: Boolean(user) && !one });
   const single = useQuery({ ...travelQuery(one ?? ''), enabled: Boolean(user) && Boolean(one) });
-  const { isPending, dataUpdatedAt } = one ? single : list;
+  const { isPending: travelsPending, dataUpdatedAt } = one ? single : list;
+  // The agency's messages sit above the travels: the list waits for them so that it does not jump down.
+  const comms = useQuery({ ...commsQuery('cart', user?.uid ?? null), enabled: Boolean(user) });
+  const isPending = travelsPending || comms.isPending;
   // A travel booked or removed since is no longer in the cart: the empty cart says so.
   const shown = one ? (single.data && CART_STATUSES.includes(single.data.status) ? [single.data] : []) : (list.data?.travels ?? []);
   // A travel whose every option was released has nothing left to show (spec 2 §4 "Release prebooking").
