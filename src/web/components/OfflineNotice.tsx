@@ -27,10 +27,11 @@ export const useOnline = () =>
  */
 export function OfflineNotice({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
-  const when = updatedAt ? formatDeadline(new Date(updatedAt).toISOString()) : null;
+  // Only offline: the zone's name costs the first date formatter of the page, which an online page can do without.
+  const when = !online && updatedAt ? formatDeadline(new Date(updatedAt).toISOString()) : null;
   return (
     <div role="status" aria-live="polite">
-      {!online && when && (
+      {when && (
         <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-950">
           <WifiOff aria-hidden="true" size={18} className="shrink-0" />
           <Trans>Hors ligne — données du {when}</Trans>
