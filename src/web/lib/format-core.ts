@@ -35,6 +35,16 @@ export function formatCo2(grams: number): string {
   return `${frenchNumber(grams / 1000, grams < 10_000 ? 1 : 0)} kg`;
 }
 
+/**
+ * Spec 1 §9: a distance up to 1000 m in metres, above in km with one decimal (`1,3 km`; `1.3 km` in
+ * English). No Intl: a list's cards would each pay for a number formatter.
+ */
+export function formatDistance(metres: number, lang: 'fr' | 'en' = 'fr'): string {
+  if (metres <= 1000) return `${Math.round(metres)} m`;
+  const km = (metres / 1000).toFixed(1);
+  return `${lang === 'fr' ? km.replace('.', ',') : km} km`;
+}
+
 /** Minutes → `2 h 05` (`45 min` under an hour). */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -25,7 +25,14 @@ const card = 'rounded-xl border border-gray-200 bg-white p-4';
 /** kg as the spec writes them: one decimal below 10 000 g, none above. */
 const kgText = (kg: number) => formatCo2(Math.round(kg * 1000));
 const percent = (share: number) => `${Math.round(share * 100)} %`;
-const number = (value: number) => new Intl.NumberFormat(currentLang() === 'fr' ? 'fr-FR' : 'en-GB').format(value);
+// One formatter per language: each costs its locale's data.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const number = (value: number) => {
+  const locale = currentLang() === 'fr' ? 'fr-FR' : 'en-GB';
+  const format = numberFormats.get(locale) ?? new Intl.NumberFormat(locale);
+  numberFormats.set(locale, format);
+  return format.format(value);
+};
 
 /**
  * `/account` and `/account/dashboard` (spec 3 §2, §3 "Statistics", §9 "Dashboard"; issue 16): the

@@ -98,9 +98,9 @@ describe('the dashboard', () => {
     expect(first.textContent).toBe('Tableau de bord');
     expect(first.getAttribute('aria-current')).toBe('page');
 
-    expect(calls[0]).toEqual({ scope: 'user', begin: `${year}-01-01`, end: `${year}-12-31` });
     expect((screen.getByRole('radio', { name: 'Année en cours' }) as HTMLInputElement).checked).toBe(true);
     const totals = await screen.findByRole('region', { name: 'Totaux de la période' });
+    expect(calls[0]).toEqual({ scope: 'user', begin: `${year}-01-01`, end: `${year}-12-31` });
     const figure = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
     expect(figure('Voyages')).toBe('2');
     expect(figure('Kilomètres')).toBe('1\u202f500 km');

@@ -2,15 +2,9 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CarFront from 'lucide-react/icons/car-front';
 import type { CarRental } from '../../../../contract/car-rental';
-import { formatPrice } from '../../../lib/format';
+import { formatDistance, formatPrice } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useCarTypeLabel, useEngineLabel, useGearboxLabel } from '../labels';
-
-/** Spec 1 §9: distances above 1,000 m in km. */
-export function formatDistance(metres: number): string {
-  if (metres < 1000) return `${metres} m`;
-  return `${(metres / 1000).toLocaleString(currentLang(), { maximumFractionDigits: 1 })} km`;
-}
 
 /** The car's picture, or a neutral tile when it has none or it fails (UI.md). */
 export function CarPicture({ src, className = '' }: { src: string; className?: string }) {
@@ -55,7 +49,7 @@ export function CarCard({ car, selected, onSelect }: { car: CarRental; selected:
   const perDay = formatPrice(car.price_per_day);
   const total = formatPrice(car.best_price.total);
   const days = car.days;
-  const distance = formatDistance(car.distance);
+  const distance = formatDistance(car.distance, currentLang());
   return (
     <button
       type="button"

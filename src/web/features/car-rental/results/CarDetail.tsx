@@ -6,9 +6,10 @@ import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import X from 'lucide-react/icons/x';
 import type { CarRental, RentalPlace } from '../../../../contract/car-rental';
-import { formatLocalDateTime, formatPrice } from '../../../lib/format';
+import { formatDistance, formatLocalDateTime, formatPrice } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
 import { useCarTypeLabel, useEngineLabel, useGearboxLabel } from '../labels';
-import { CarPicture, CarTags, formatDistance } from './CarCard';
+import { CarPicture, CarTags } from './CarCard';
 
 /** Monday first, as a French week reads; opening periods number days from 0 = Sunday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
@@ -44,7 +45,7 @@ function OpeningHours({ periods }: { periods: RentalPlace['opening_periods'] }) 
 
 function Agency({ title, place, time, children }: { title: ReactNode; place: RentalPlace; time: string; children?: ReactNode }) {
   const when = formatLocalDateTime(time);
-  const distance = formatDistance(place.distance);
+  const distance = formatDistance(place.distance, currentLang());
   return (
     <section className="space-y-2">
       <h3 className="font-semibold text-gray-900">{title}</h3>

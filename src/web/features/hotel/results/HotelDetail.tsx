@@ -9,12 +9,12 @@ import { ROOM_OFFERS_PAGE } from '../../../../contract/hotel';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import { formatCo2, formatLocalDateTime, formatPrice } from '../../../lib/format-core';
+import { formatCo2, formatDistance, formatLocalDateTime, formatPrice } from '../../../lib/format-core';
+import { currentLang } from '../../../lib/i18n';
 import { hotelDetailsQuery } from '../api';
 import { HotelImage } from '../components/HotelImage';
 import { StarsLine } from '../components/Stars';
 import { HotelFeatures, PolicyTags } from '../components/Tags';
-import { formatDistance } from './format';
 import type { RoomsProblem } from './rooms';
 import { capacityOf, roomsOf, roomsProblem } from './rooms';
 
@@ -130,7 +130,7 @@ export function HotelDetail({ hotel, body, travelers, cancellableOnly, onNext }:
         <StarsLine stars={hotel.stars} />
         <span className="inline-flex items-center gap-1">
           <MapPin aria-hidden="true" size={16} />
-          {hotel.address}, {hotel.zip_code} {hotel.city} · {t`à ${formatDistance(hotel.distance)}`}
+          {hotel.address}, {hotel.zip_code} {hotel.city} · {t`à ${formatDistance(hotel.distance, currentLang())}`}
         </span>
       </p>
       <PolicyTags tags={hotel.tags} />

@@ -4,11 +4,11 @@ import { useLingui } from '@lingui/react/macro';
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Range } from '@tanstack/react-virtual';
 import type { HotelSummary } from '../../../../contract/hotel';
-import { formatPrice } from '../../../lib/format-core';
+import { formatDistance, formatPrice } from '../../../lib/format-core';
+import { currentLang } from '../../../lib/i18n';
 import { HotelImage } from '../components/HotelImage';
 import { StarsLine } from '../components/Stars';
 import { PolicyTags } from '../components/Tags';
-import { formatDistance } from './format';
 
 /** The scroll box's maximum height, like the trip proposals' (spec 1 §9). */
 const MAX_HEIGHT_PX = 640;
@@ -136,7 +136,7 @@ export function HotelList({
                     <StarsLine stars={stars} />
                   </span>
                   <span className="text-sm text-gray-700">
-                    {hotel.address} · {t`à ${formatDistance(hotel.distance)}`}
+                    {hotel.address} · {t`à ${formatDistance(hotel.distance, currentLang())}`}
                   </span>
                   <PolicyTags tags={hotel.tags} />
                 </span>

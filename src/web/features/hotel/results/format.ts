@@ -1,9 +1,3 @@
-/** Spec 1 §9: distances above 1000 m are shown in km (one decimal). */
-export function formatDistance(metres: number): string {
-  if (metres <= 1000) return `${Math.round(metres)} m`;
-  return `${(metres / 1000).toFixed(1).replace('.', ',')} km`;
-}
-
 /** `2026-12-01` → `01/12/2026`. */
 export const formatStayDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hotelFixture, roomFixture } from './fixtures';
 import { DEFAULT_FILTERS, MISSING_PRICE_CENTS, priceBounds, sortHotels } from './filters';
 import { assignmentProblem, autoAssign, roomOfferTravelers, roomsOf, roomsProblem } from './rooms';
-import { formatDistance } from './format';
+import { formatDistance } from '../../../lib/format-core';
 import { HOTEL_DEFAULT_RADIUS as CONTRACT_DEFAULT, HOTEL_RADII as CONTRACT_RADII } from '../../../../contract/hotel';
 import { HOTEL_DEFAULT_RADIUS, HOTEL_RADII, hotelSearchOf, parseHotelParams } from '../url';
 
@@ -40,6 +40,7 @@ describe('results rules (spec 1 §9)', () => {
     expect(priceBounds([hotelFixture('c', { min_price_per_night: 8_050 }), hotelFixture('d', { min_price_per_night: 15_020 })])).toEqual({ min: 80, max: 151 });
     expect(formatDistance(1000)).toBe('1000 m');
     expect(formatDistance(1250)).toBe('1,3 km');
+    expect(formatDistance(24_500, 'en')).toBe('24.5 km');
   });
 
   it('reads the URL param by param and wants a whole search of at least one night', () => {
