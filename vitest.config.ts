@@ -14,6 +14,8 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/web/**/*.test.{ts,tsx}'],
             setupFiles: ['test/setup-web.ts'],
+            // testing-library waits up to 5 s (setup-web.ts): a test must outlast its own waits on a busy 2-core machine.
+            testTimeout: 15_000,
           },
         },
         {

@@ -24,6 +24,9 @@ Element.prototype.hasPointerCapture ??= () => false;
 i18n.loadAndActivate({ locale: 'fr', messages: {} });
 registerModals(() => Promise.resolve(modalRegistry));
 await loadModalRegistry();
+// The rel table (every schema of the contract) loads with the first link followed (lib/follow.ts): here
+// once per file, as the modals' code above, so that no test's clock pays for it.
+await import('../src/contract/rels');
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
