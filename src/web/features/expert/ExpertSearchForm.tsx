@@ -10,7 +10,8 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import Users from 'lucide-react/icons/users';
 import type { User } from '../../../contract/account';
 import { Button } from '../../components/Button';
-import { FieldError, SelectField } from '../../components/Field';
+import { FieldError } from '../../components/Field';
+import { EntitySelect, SearchPanel } from '../../components/SearchFormParts';
 import { PlacePicker } from '../../components/PlacePicker';
 import { SearchSteps } from '../../components/SearchSteps';
 import { DateCalendar, DateInput, type DateRule } from '../../components/date-picker/DatePicker';
@@ -312,14 +313,7 @@ function ExpertForm({ user, booking, initial, now = systemNow }: ExpertSearchFor
             control={control}
             name="entity"
             render={({ field }) => (
-              <SelectField label={t`Entité`} error={problemOf('entity')} {...field}>
-                <option value="">{t`Choisir une entité`}</option>
-                {entities.map((e) => (
-                  <option key={e.uid} value={e.uid}>
-                    {e.name}
-                  </option>
-                ))}
-              </SelectField>
+              <EntitySelect entities={entities} error={problemOf('entity')} {...field} />
             )}
           />
         )}
@@ -329,19 +323,17 @@ function ExpertForm({ user, booking, initial, now = systemNow }: ExpertSearchFor
           {t`Rechercher les vols`}
         </Button>
       </form>
-      <aside
+      <SearchPanel
         id={panelId}
-        aria-label={t`Détails de la recherche`}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && panel) {
-            e.preventDefault();
-            setPanel(null);
-          }
+        open={Boolean(panel)}
+        onEscape={() => {
+          if (!panel) return false;
+          setPanel(null);
+          return true;
         }}
-        className={`rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${panel ? '' : 'max-[759px]:hidden'}`}
       >
         {panelContent}
-      </aside>
+      </SearchPanel>
     </div>
   );
 }

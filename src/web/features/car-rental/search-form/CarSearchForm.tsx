@@ -10,6 +10,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '../../../../contract/account';
 import { Button } from '../../../components/Button';
 import { FieldError, SelectField } from '../../../components/Field';
+import { EntitySelect, SearchPanel } from '../../../components/SearchFormParts';
 import { PlacePicker } from '../../../components/PlacePicker';
 import { useSearchPanel } from '../../../components/use-search-panel';
 import { usePlaceNamed } from '../../../components/use-place-named';
@@ -465,23 +466,16 @@ function CarForm({
                 control={control}
                 name="entity"
                 render={({ field }) => (
-                  <SelectField
+                  <EntitySelect
                     ref={field.ref}
-                    label={t`Entité`}
+                    entities={entities}
                     name={field.name}
                     value={field.value}
                     error={text('entity')}
                     onChange={(e) => field.onChange(e.target.value)}
                     onBlur={field.onBlur}
                     onFocus={() => show('entity')}
-                  >
-                    <option value="">{t`Choisir une entité`}</option>
-                    {entities.map((e) => (
-                      <option key={e.uid} value={e.uid}>
-                        {e.name}
-                      </option>
-                    ))}
-                  </SelectField>
+                  />
                 )}
               />
             )}
@@ -492,21 +486,18 @@ function CarForm({
             {t`Rechercher`}
           </Button>
         </form>
-        <aside
+        <SearchPanel
           ref={asideRef}
           id={panelId}
-          tabIndex={-1}
-          aria-label={t`Détails de la recherche`}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && (panel === 'start' || panel === 'end' || panel === 'driver')) {
-              e.preventDefault();
-              confirmPanel(panel);
-            }
+          open={mobileOpen || panel === null}
+          onEscape={() => {
+            if (!(panel === 'start' || panel === 'end' || panel === 'driver')) return false;
+            confirmPanel(panel);
+            return true;
           }}
-          className={`rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${mobileOpen || panel === null ? '' : 'max-[759px]:hidden'}`}
         >
           {panelContent}
-        </aside>
+        </SearchPanel>
       </div>
     </div>
   );

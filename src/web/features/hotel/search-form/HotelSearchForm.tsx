@@ -11,7 +11,8 @@ import Search from 'lucide-react/icons/search';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { User } from '../../../../contract/account';
 import { Button } from '../../../components/Button';
-import { FieldError, SelectField } from '../../../components/Field';
+import { FieldError } from '../../../components/Field';
+import { EntitySelect, SearchPanel } from '../../../components/SearchFormParts';
 import { PlacePicker } from '../../../components/PlacePicker';
 import { useSearchPanel } from '../../../components/use-search-panel';
 import { usePlaceNamed } from '../../../components/use-place-named';
@@ -491,14 +492,7 @@ function HotelForm({
               control={control}
               name="entity"
               render={({ field }) => (
-                <SelectField label={t`Entité`} error={text('entity')} {...field} onFocus={() => show('entity')}>
-                  <option value="">{t`Choisir une entité`}</option>
-                  {entities.map((e) => (
-                    <option key={e.uid} value={e.uid}>
-                      {e.name}
-                    </option>
-                  ))}
-                </SelectField>
+                <EntitySelect entities={entities} error={text('entity')} {...field} onFocus={() => show('entity')} />
               )}
             />
           )}
@@ -508,21 +502,18 @@ function HotelForm({
             {t`Rechercher`}
           </Button>
         </form>
-        <aside
+        <SearchPanel
           ref={asideRef}
           id={panelId}
-          tabIndex={-1}
-          aria-label={t`Détails de la recherche`}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && (panel === 'checkIn' || panel === 'checkOut' || panel === 'pax')) {
-              e.preventDefault();
-              confirmPanel(panel);
-            }
+          open={mobileOpen || panel === null}
+          onEscape={() => {
+            if (!(panel === 'checkIn' || panel === 'checkOut' || panel === 'pax')) return false;
+            confirmPanel(panel);
+            return true;
           }}
-          className={`rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${mobileOpen || panel === null ? '' : 'max-[759px]:hidden'}`}
         >
           {panelContent}
-        </aside>
+        </SearchPanel>
       </div>
     </div>
   );

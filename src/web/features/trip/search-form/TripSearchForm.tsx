@@ -16,6 +16,7 @@ import { useFeatures } from '../../../lib/features';
 import type { SearchUrl } from '../../../../contract/search-url';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/Field';
+import { EntitySelect, SearchPanel } from '../../../components/SearchFormParts';
 import { SearchSteps } from '../../../components/SearchSteps';
 import { PanelSpinner } from '../../../components/Spinner';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
@@ -541,14 +542,7 @@ function TripForm({ user, booking, travelID, onCancelTravel, now = systemNow, in
                   control={control}
                   name="entity"
                   render={({ field }) => (
-                    <SelectField label={t`Entité`} error={text('entity')} {...field} onFocus={() => show('entity')}>
-                      <option value="">{t`Choisir une entité`}</option>
-                      {entities.map((e) => (
-                        <option key={e.uid} value={e.uid}>
-                          {e.name}
-                        </option>
-                      ))}
-                    </SelectField>
+                    <EntitySelect entities={entities} error={text('entity')} {...field} onFocus={() => show('entity')} />
                   )}
                 />
               )}
@@ -561,23 +555,18 @@ function TripForm({ user, booking, travelID, onCancelTravel, now = systemNow, in
           </Button>
           <p className="sr-only">{t`Jusqu’à ${MAX_PASSENGERS} passagers.`}</p>
         </form>
-        <aside
+        <SearchPanel
           ref={asideRef}
           id={panelId}
-          tabIndex={-1}
-          aria-label={t`Détails de la recherche`}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && (panel === 'date' || panel === 'ret' || panel === 'pax')) {
-              e.preventDefault();
-              confirmPanel(panel);
-            }
+          open={mobileOpen || panel === null}
+          onEscape={() => {
+            if (!(panel === 'date' || panel === 'ret' || panel === 'pax')) return false;
+            confirmPanel(panel);
+            return true;
           }}
-          className={`rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-sm ${
-            mobileOpen || panel === null ? '' : 'max-[759px]:hidden'
-          }`}
         >
           {panelContent}
-        </aside>
+        </SearchPanel>
       </div>
     </div>
   );
