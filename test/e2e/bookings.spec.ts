@@ -19,6 +19,8 @@ test.afterEach(async ({ request }) => {
 });
 
 test('a booked train is in Mes réservations with its status, filters survive a reload, and it moves to Mes archives once arrived', async ({ page }) => {
+  // Two sign-ins, two reloads, a booking and a clock jump: ~19 s on a quiet machine, past 30 s on a busy one.
+  test.slow();
   const day = dayFromToday(23);
   await signIn(page, 'gus', 'Gus');
   const booked = await gusBooksTrain<{ products: { arrival: string }[] }>(await gusApi(page), day);
