@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { AGENCY_NOTE_MAX, type PendingCancellation } from '../../../contract/agency-queue';
 import { Button } from '../../components/Button';
 import { TextAreaField, TextField } from '../../components/Field';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, formatDeadline } from '../../lib/format';
 import { ApiError, toastFailure } from '../../lib/http';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { completeTaskMutation } from './api';
-import { EUROS, ItemHeading, ProductList, atReaderClock, personName, toCents } from './parts';
+import { EUROS, ItemHeading, ProductList, personName, toCents } from './parts';
 
 type Props = { item: PendingCancellation; onDone: () => void };
 type Mode = 'closed' | 'refund' | 'refuse';
@@ -35,7 +35,7 @@ export function CancellationItem({ item, onDone }: Props) {
     requestAnimationFrame(() => document.getElementById(button)?.focus());
   };
   const requester = personName(item.requester);
-  const since = atReaderClock(item.since);
+  const since = formatDeadline(item.since);
   const max = formatPrice(item.maxRefund);
   const link = item.links.completeAgencyTask;
 

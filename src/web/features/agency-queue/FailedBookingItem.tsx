@@ -10,7 +10,8 @@ import { TextAreaField } from '../../components/Field';
 import { ApiError, toastFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { closeTaskMutation } from './api';
-import { ItemHeading, ProductList, atReaderClock, personName } from './parts';
+import { ItemHeading, ProductList, personName } from './parts';
+import { formatDeadline } from '../../lib/format';
 
 type Props = { item: FailedBooking; onDone: () => void };
 
@@ -26,7 +27,7 @@ export function FailedBookingItem({ item, onDone }: Props) {
   const titleId = `failure-${item.taskId}`;
   const buttonId = `${titleId}-close`;
   const requester = personName(item.requester);
-  const since = atReaderClock(item.since);
+  const since = formatDeadline(item.since);
   const note = (p: QueueProduct) =>
     p.status === 'cart' ? t`De retour dans le panier du voyageur, au prix du jour` : p.status === 'released' ? t`Plus en vente : retiré du voyage` : null;
 

@@ -89,9 +89,6 @@ export function Deadline({ iso }: { iso: string }) {
   );
 }
 
-/** An instant (when something was asked or failed) on the reader's clock, its zone named. */
-export const atReaderClock = (iso: string) => `${formatDateTime(iso)} (${readerZone()})`;
-
 /** Euros as an agent types them (`40`, `40,5`, `1234.50`), at most 2 decimals. */
 export const EUROS = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 export const toCents = (text: string) => Math.round(Number(text.trim().replace(',', '.')) * 100);
