@@ -20,7 +20,7 @@ import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
-import { cardProgramme } from '../../supplier/card-types';
+import { cardProgramme } from '../../reference/card-programmes';
 import { cardsOfTravellers, validOn, type UserCardRow } from '../../db/user-cards';
 import { searchReads, type SearchReads } from './repository';
 import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
