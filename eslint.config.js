@@ -78,12 +78,13 @@ const boundaries = {
 };
 
 /**
- * No import cycle in src/server (type-only imports count: a cycle of types is a cycle of design).
- * The import graph of every .ts file under src/server is read from disk (TypeScript's import
- * scanner) and split into strongly connected components; an import whose target is in its file's
- * component closes a cycle, and is reported with the cycle it closes.
+ * No import cycle in src/server, nor in src/web (type-only and dynamic imports count: a cycle of types
+ * is a cycle of design, and a lazy import back into its importer is still one). Each side's import
+ * graph (every .ts and .tsx file under it, read from disk with TypeScript's import scanner) is split
+ * into strongly connected components; an import whose target is in its file's component closes a
+ * cycle, and is reported with the cycle it closes.
  */
-const serverRoot = path.join(root, 'server');
+const cycleRoots = [path.join(root, 'server'), path.join(root, 'web')];
 const sourceFiles = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -126,17 +127,19 @@ function components(graph) {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return component;
 }
-let importGraph = { at: 0, graph: new Map(), component: new Map() };
-/** Rebuilt when older than a second: one CLI run reads the tree a few times at most, an editor sees changes. */
-function currentGraph() {
-  if (Date.now() - importGraph.at < 1000) return importGraph;
+const importGraphs = new Map();
+/** One side's graph, rebuilt when older than a second: one CLI run reads the tree a few times at most, an editor sees changes. */
+function currentGraph(sideRoot) {
+  const known = importGraphs.get(sideRoot);
+  if (known && Date.now() - known.at < 1000) return known;
   const graph = new Map();
-  for (const file of sourceFiles(serverRoot)) {
+  for (const file of sourceFiles(sideRoot)) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(file, new Set(importedFiles.map((f) => resolveImport(file, f.fileName)).filter((f) => f && f.startsWith(serverRoot + path.sep))));
+    graph.set(file, new Set(importedFiles.map((f) => resolveImport(file, f.fileName)).filter((f) => f && f.startsWith(sideRoot + path.sep))));
   }
-  importGraph = { at: Date.now(), graph, component: components(graph) };
-  return importGraph;
+  const fresh = { at: Date.now(), graph, component: components(graph) };
+  importGraphs.set(sideRoot, fresh);
+  return fresh;
 }
 /** The shortest path of imports from `start` back to `goal`, within one component. */
 function cyclePath({ graph, component }, start, goal) {
@@ -159,17 +162,18 @@ const noCycle = {
   meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{cycle}}. Move what both sides need into a module both can import.' } },
   create(context) {
     const file = context.filename;
-    if (!file.startsWith(serverRoot + path.sep)) return {};
+    const sideRoot = cycleRoots.find((r) => file.startsWith(r + path.sep));
+    if (!sideRoot) return {};
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const target = resolveImport(file, spec);
       if (!target) return;
-      const g = currentGraph();
+      const g = currentGraph(sideRoot);
       if (target !== file && g.component.get(target) !== g.component.get(file)) return;
       if (target !== file && g.component.get(file) === undefined) return;
       const chain = target === file ? [file, file] : [file, ...cyclePath(g, target, file)];
-      context.report({ node, messageId: 'cycle', data: { cycle: chain.map((f) => path.relative(serverRoot, f)).join(' → ') } });
+      context.report({ node, messageId: 'cycle', data: { cycle: chain.map((f) => path.relative(sideRoot, f)).join(' → ') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
