@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Suspense, lazy } from "react";
 import { Trans } from "@lingui/react/macro";
-
 import type { SearchType } from "./search-type";
 
 // The switch (lazy) reads the search types from their own module, not from this one that loads it.
