@@ -11,21 +11,31 @@ import ts from 'typescript';
  * - src/contract imports only zod (and itself);
  * - src/web never imports src/server, and src/server never imports src/web;
  * - a feature (src/{server,web}/features/<f>) never imports another feature;
- * - on the server, src/server/domain imports only src/contract and domain/ (no package, no Node
- *   module, no Fastify, drizzle or supplier); platform/ (infrastructure) imports neither features/
- *   nor domain/; db/, supplier/ and payment/ do not import features/. Tests are exempt from the server's layer
- *   rules (they build their fixtures from the sandbox supplier and the seed), not from the others.
+ * - on the server, src/server/domain imports only src/contract and domain/, and src/server/reference (the
+ *   reference data every layer reads) only src/contract, domain/ and reference/ — no package, no Node
+ *   module, no Fastify, drizzle or supplier: both stay pure; platform/ (infrastructure) imports neither
+ *   features/ nor domain/; db/, supplier/ and payment/ do not import features/; only supplier/ itself
+ *   reaches into the sandbox supplier (supplier/sandbox/): the others speak to the Supplier port. Tests
+ *   are exempt from the server's layer rules (they build their fixtures from the sandbox supplier and
+ *   the seed), not from the others.
  */
 const root = path.resolve(import.meta.dirname, 'src');
 const areaOf = (file) => {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === '..' || rel.length < 2) return null;
-  return { side: rel[0], layer: rel[0] === 'server' && rel.length > 2 ? rel[1] : null, feature: rel[1] === 'features' ? rel[2] : null };
+  return {
+    side: rel[0],
+    layer: rel[0] === 'server' && rel.length > 2 ? rel[1] : null,
+    feature: rel[1] === 'features' ? rel[2] : null,
+    sandbox: rel[1] === 'supplier' && rel[2] === 'sandbox',
+  };
 };
-const isTest = (file) => /\.test\.tsx?$/.test(file);
-/** What each server layer must not import: layer → forbidden layers (null: everything but contract and itself). */
+/** Tests and their fixtures. */
+const isTest = (file) => /\.(test|fixtures)\.tsx?$/.test(file);
+/** The pure server layers: layer → the layers it may import besides src/contract (and no package). */
+const PURE_LAYERS = { domain: ['domain'], reference: ['reference', 'domain'] };
+/** What each other server layer must not import: layer → forbidden layers. */
 const SERVER_LAYERS = {
-  domain: null,
   platform: ['features', 'domain'],
   db: ['features'],
   supplier: ['features'],
@@ -36,14 +46,16 @@ const boundaries = {
   create(context) {
     const from = areaOf(context.filename);
     if (!from) return {};
-    const layerRules = from.side === 'server' && from.layer in SERVER_LAYERS && !isTest(context.filename);
+    const layerRules = from.side === 'server' && !isTest(context.filename);
+    const pure = layerRules ? PURE_LAYERS[from.layer] : undefined;
+    const forbidden = layerRules ? SERVER_LAYERS[from.layer] : undefined;
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const report = (why) => context.report({ node, messageId: 'bad', data: { why } });
       if (!spec.startsWith('.')) {
         if (from.side === 'contract' && spec !== 'zod') report('src/contract may import only zod.');
-        if (layerRules && from.layer === 'domain') report(`src/server/domain may import only src/contract and domain/ (not "${spec}"): keep it pure.`);
+        if (pure) report(`src/server/${from.layer} may import only src/contract and ${pure.join('/, ')}/ (not "${spec}"): keep it pure.`);
         return;
       }
       const to = areaOf(path.resolve(path.dirname(context.filename), spec));
@@ -52,15 +64,13 @@ const boundaries = {
       if (from.side === 'web' && to.side === 'server') report('src/web must not import src/server.');
       if (from.side === 'server' && to.side === 'web') report('src/server must not import src/web.');
       if (from.feature && to.feature && from.side === to.side && from.feature !== to.feature)
-        report(`feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/ (server: domain/, db/ or platform/).`);
+        report(`feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/ (server: domain/, reference/, db/ or platform/).`);
       if (layerRules && to.side === 'server') {
-        const forbidden = SERVER_LAYERS[from.layer];
-        if (forbidden === null ? to.layer !== 'domain' : forbidden.includes(to.layer))
-          report(
-            forbidden === null
-              ? `src/server/domain may import only src/contract and domain/ (not ${to.layer ?? 'the server root'}/): keep it pure.`
-              : `src/server/${from.layer} must not import ${to.layer}/ (ARCHITECTURE.md §1 import direction).`,
-          );
+        if (pure && !pure.includes(to.layer))
+          report(`src/server/${from.layer} may import only src/contract and ${pure.join('/, ')}/ (not ${to.layer ?? 'the server root'}/): keep it pure.`);
+        if (forbidden?.includes(to.layer)) report(`src/server/${from.layer} must not import ${to.layer}/ (ARCHITECTURE.md §1 import direction).`);
+        if (to.sandbox && from.layer !== 'supplier')
+          report('only src/server/supplier reaches into the sandbox supplier: read reference data from reference/, speak to the Supplier port (supplier/types.ts).');
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
@@ -68,12 +78,13 @@ const boundaries = {
 };
 
 /**
- * No import cycle in src/server (type-only imports count: a cycle of types is a cycle of design).
- * The import graph of every .ts file under src/server is read from disk (TypeScript's import
- * scanner) and split into strongly connected components; an import whose target is in its file's
- * component closes a cycle, and is reported with the cycle it closes.
+ * No import cycle in src/server, nor in src/web (type-only and dynamic imports count: a cycle of types
+ * is a cycle of design, and a lazy import back into its importer is still one). Each side's import
+ * graph (every .ts and .tsx file under it, read from disk with TypeScript's import scanner) is split
+ * into strongly connected components; an import whose target is in its file's component closes a
+ * cycle, and is reported with the cycle it closes.
  */
-const serverRoot = path.join(root, 'server');
+const cycleRoots = [path.join(root, 'server'), path.join(root, 'web')];
 const sourceFiles = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -116,17 +127,19 @@ function components(graph) {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return component;
 }
-let importGraph = { at: 0, graph: new Map(), component: new Map() };
-/** Rebuilt when older than a second: one CLI run reads the tree a few times at most, an editor sees changes. */
-function currentGraph() {
-  if (Date.now() - importGraph.at < 1000) return importGraph;
+const importGraphs = new Map();
+/** One side's graph, rebuilt when older than a second: one CLI run reads the tree a few times at most, an editor sees changes. */
+function currentGraph(sideRoot) {
+  const known = importGraphs.get(sideRoot);
+  if (known && Date.now() - known.at < 1000) return known;
   const graph = new Map();
-  for (const file of sourceFiles(serverRoot)) {
+  for (const file of sourceFiles(sideRoot)) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(file, new Set(importedFiles.map((f) => resolveImport(file, f.fileName)).filter((f) => f && f.startsWith(serverRoot + path.sep))));
+    graph.set(file, new Set(importedFiles.map((f) => resolveImport(file, f.fileName)).filter((f) => f && f.startsWith(sideRoot + path.sep))));
   }
-  importGraph = { at: Date.now(), graph, component: components(graph) };
-  return importGraph;
+  const fresh = { at: Date.now(), graph, component: components(graph) };
+  importGraphs.set(sideRoot, fresh);
+  return fresh;
 }
 /** The shortest path of imports from `start` back to `goal`, within one component. */
 function cyclePath({ graph, component }, start, goal) {
@@ -149,17 +162,18 @@ const noCycle = {
   meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{cycle}}. Move what both sides need into a module both can import.' } },
   create(context) {
     const file = context.filename;
-    if (!file.startsWith(serverRoot + path.sep)) return {};
+    const sideRoot = cycleRoots.find((r) => file.startsWith(r + path.sep));
+    if (!sideRoot) return {};
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const target = resolveImport(file, spec);
       if (!target) return;
-      const g = currentGraph();
+      const g = currentGraph(sideRoot);
       if (target !== file && g.component.get(target) !== g.component.get(file)) return;
       if (target !== file && g.component.get(file) === undefined) return;
       const chain = target === file ? [file, file] : [file, ...cyclePath(g, target, file)];
-      context.report({ node, messageId: 'cycle', data: { cycle: chain.map((f) => path.relative(serverRoot, f)).join(' → ') } });
+      context.report({ node, messageId: 'cycle', data: { cycle: chain.map((f) => path.relative(sideRoot, f)).join(' → ') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },

@@ -21,7 +21,7 @@ import { registerOpenApi } from './openapi';
 import { accountRoutes } from './features/account/routes';
 import { userView } from './features/account/service';
 import { profileRoutes } from './features/profile/routes';
-import { agencyRoutes } from './features/agency/routes';
+import { brandingRoutes } from './features/branding/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
 import { placesRoutes } from './features/places/routes';
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       installStaffAudit(api, services);
-      await api.register(agencyRoutes());
+      await api.register(brandingRoutes());
       await api.register(accountRoutes(services));
       // The profile's answer is the user as the account feature shows it: handed over here.
       await api.register(profileRoutes(services, userView));

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { agencies } from './db/schema';
-import { branding } from './features/agency/service';
+import { branding } from './features/branding/service';
 import { publicComms } from './features/comms/service';
 import { ApiError, errorBody, requestLang } from './platform/errors';
 import { darken } from './platform/colors';

@@ -1,5 +1,5 @@
 import type { ModalRegistry } from './lib/modal';
-import { loadAccountTexts } from './features/account/texts';
+import { loadAuthTexts } from './features/auth/texts';
 import { loadApprovalsTexts } from './features/approvals/texts';
 import { loadCancellationTexts } from './features/cancellation/texts';
 import { loadCalendarTexts } from './features/calendar/texts';
@@ -7,16 +7,16 @@ import { loadCartTexts } from './features/cart/texts';
 import { loadCheckoutTexts } from './features/checkout/texts';
 import { loadPrivacyTexts } from './features/privacy/texts';
 
-const withAccountTexts = <M>(component: Promise<M>) => Promise.all([component, loadAccountTexts()]).then(([m]) => m);
+const withAuthTexts = <M>(component: Promise<M>) => Promise.all([component, loadAuthTexts()]).then(([m]) => m);
 
 /** Every modal the host can open by name, each loaded on first use. */
 export const modalRegistry: ModalRegistry = {
-  Login: { load: () => withAccountTexts(import('./features/account/LoginModal')) },
-  Signup: { load: () => withAccountTexts(import('./features/account/SignupModal')), wide: true },
-  ResetPassword: { load: () => withAccountTexts(import('./features/account/ResetPasswordModal')) },
-  NewPasswordWithToken: { load: () => withAccountTexts(import('./features/account/NewPasswordWithTokenModal')) },
-  AskTokenRenewal: { load: () => withAccountTexts(import('./features/account/AskTokenRenewalModal')) },
-  AccountMigrationError: { load: () => withAccountTexts(import('./features/account/AccountMigrationErrorModal')) },
+  Login: { load: () => withAuthTexts(import('./features/auth/LoginModal')) },
+  Signup: { load: () => withAuthTexts(import('./features/auth/SignupModal')), wide: true },
+  ResetPassword: { load: () => withAuthTexts(import('./features/auth/ResetPasswordModal')) },
+  NewPasswordWithToken: { load: () => withAuthTexts(import('./features/auth/NewPasswordWithTokenModal')) },
+  AskTokenRenewal: { load: () => withAuthTexts(import('./features/auth/AskTokenRenewalModal')) },
+  AccountMigrationError: { load: () => withAuthTexts(import('./features/auth/AccountMigrationErrorModal')) },
   Information: { load: () => import('./components/InformationModal') },
   Confirm: { load: () => import('./components/ConfirmModal') },
   FareConditions: { load: () => import('./features/trip/results/FareConditionsModal') },

@@ -19,7 +19,7 @@ import type { Lang } from './lib/i18n';
 import { LANGS, i18n } from './lib/i18n';
 import { setPageData } from './lib/page-data';
 import { queryClient } from './lib/query';
-import type { RouterContext } from './router';
+import type { RouterContext } from './lib/router-context';
 import { createAppRouter } from './router';
 
 /** What the server substitutes, per request, with the agency's details (HTML-escaped, but the info block's HTML). */

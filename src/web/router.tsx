@@ -3,9 +3,8 @@ import type { ErrorComponentProps, RouterHistory } from '@tanstack/react-router'
 import { createRouter } from '@tanstack/react-router';
 import { CrashScreen } from './components/CrashScreen';
 import { NotFound } from './components/NotFound';
-import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../contract/account';
 import { setNavigator } from './lib/navigation';
+import type { RouterContext } from './lib/router-context';
 import { queryClient } from './lib/query';
 import { currentUser } from './lib/session';
 import { routeTree } from './routeTree.gen';
@@ -14,9 +13,6 @@ function RouteError({ error }: ErrorComponentProps) {
   useEffect(() => console.error(error), [error]);
   return <CrashScreen />;
 }
-
-/** What every route's beforeLoad and loader get: the query cache to load into, and who is signed in. */
-export type RouterContext = { queryClient: QueryClient; user: () => User | null };
 
 /**
  * The app's router (a memory history in tests and in the build's prerender, which renders as a server
@@ -27,7 +23,7 @@ export function createAppRouter(history?: RouterHistory, { isServer }: { isServe
     routeTree,
     history,
     ...(isServer === undefined ? {} : { isServer }),
-    context: { queryClient, user: currentUser },
+    context: { queryClient, user: currentUser } satisfies RouterContext,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
     defaultPreload: 'intent',

@@ -1,4 +1,4 @@
-import { isAgencyStaff } from '../domain/company';
+import { isAgencyStaff } from '../../contract/permissions';
 import type { KnownPerson, TravellerRef } from '../domain/traveler-forms';
 import { fail } from '../platform/errors';
 import type { Db } from './client';

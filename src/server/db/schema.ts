@@ -661,7 +661,7 @@ export const travelDocuments = pgTable(
 
 /**
  * A user's loyalty and discount cards (spec 3 "Loyalty/discount card", issue 16): the card type is
- * reference data (supplier/card-types.ts), the number as typed (trimmed), dates as ISO days.
+ * reference data (reference/card-programmes.ts), the number as typed (trimmed), dates as ISO days.
  */
 export const userCards = pgTable(
   'user_cards',

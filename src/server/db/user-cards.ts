@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { userCards, users } from './schema';
-import { cardProgramme, cardTypeOf } from '../supplier/card-types';
+import { cardProgramme, cardTypeOf } from '../reference/card-programmes';
 
 /**
  * The users' loyalty and discount cards as others read them (issue 16): the user object, the

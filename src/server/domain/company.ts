@@ -59,12 +59,6 @@ export type CompanyRules = {
   carrentalEnabled?: boolean;
 };
 
-/**
- * Agency staff (spec 1 §6, spec 3 §6): a travel agent books for the agency's customer companies, an
- * assistance agent acts for their travellers. Both name the company (`customer_id`) and a traveller of it.
- */
-export const isAgencyStaff = (perms: readonly string[]) => perms.includes('travel_agent') || perms.includes('assistance_agent');
-
 /** Which staff a member is, as a travel booked by them names them (the first permission that applies). */
 export const staffRole = (perms: readonly string[]): 'travel_agent' | 'assistance_agent' => (perms.includes('travel_agent') ? 'travel_agent' : 'assistance_agent');
 

@@ -35,7 +35,7 @@ export type TripQuery = {
   /** The instant of the search (booking lead time moves prices). */
   now: Date;
   /**
-   * The loyalty and discount cards (card type ids, supplier/card-types.ts) each passenger holds and
+   * The loyalty and discount cards (card type ids, reference/card-programmes.ts) each passenger holds and
    * that are valid on the day, by passenger position: a rail discount card lowers that passenger's fare.
    */
   cards?: string[][];

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { User } from '../../contract/account';
 import type { CustomerCompany } from '../../contract/travelers';
+import { isAgencyStaff } from '../../contract/permissions';
 
 /** The traveller staff act for: an employee of the customer company or one of its guests. */
 export type ActingTraveler = { uid: string; firstname: string; lastname: string; type: 'employee' | 'guest' };
@@ -37,10 +38,6 @@ export function actFor(acting: ActingFor | null) {
   useActing.setState({ acting });
 }
 
-/** Whether the user is agency staff, who book for the agency's customers rather than for themselves. */
-export const isAgencyStaff = (user: Pick<User, 'perms'> | null | undefined) =>
-  !!user && (user.perms.includes('travel_agent') || user.perms.includes('assistance_agent'));
-
 /**
  * For whom the search forms book: staff, the company and traveller they chose (none yet: null);
  * anyone else, their own company. `customerId` goes into every search URL and body.
@@ -56,7 +53,8 @@ export type BookingFor = {
 };
 
 export function bookingFor(user: User | null, acting: ActingFor | null): BookingFor {
-  if (!isAgencyStaff(user)) {
+  // Agency staff book for the agency's customers rather than for themselves.
+  if (!user || !isAgencyStaff(user.perms)) {
     const company = user?.company
       ? { hotel_enabled: user.company.hotel_enabled, carrental_enabled: user.company.carrental_enabled, hasMultipaxSearchDisabled: user.company.config.travelAgency.hasMultipaxSearchDisabled }
       : null;

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '../../contract/account';
 import type { Link } from '../../contract/link';
 import { follow } from './follow';
 
@@ -11,10 +10,6 @@ export const approvalKeys = {
   one: (id: string) => ['approvals', 'one', id] as const,
   oneClick: (token: string) => ['approvals', 'one-click', token] as const,
 };
-
-/** Whether the signed-in user sees the approvals (spec 2 §6): a company and the permission approval or check_approval. */
-export const seesApprovals = (user: User | null): boolean =>
-  Boolean(user?.company && (user.perms.includes('approval') || user.perms.includes('check_approval')));
 
 /** The menu badge: requests awaiting the user's answer (the user's `approvalCounts` link). */
 export const approvalCountsQuery = (link: Link) =>

@@ -1,6 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { queryClient } from './query';
-import { useSession } from './session';
+import { useSession } from './session-token';
 
 /**
  * Offline copies of the signed-in user's data (issue 13 "offline tickets"): every query marked

@@ -1,30 +1,13 @@
-import { create } from 'zustand';
 import type { User } from '../../contract/account';
 import { actFor } from './acting';
 import { queryClient } from './query';
+import { useSession, writeToken } from './session-token';
 import { TOKEN_STORAGE_KEY } from './storage-keys';
 
 export { TOKEN_STORAGE_KEY };
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeToken(token: string | null) {
-  try {
-    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    else localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: the session lasts for this page only.
-  }
-}
-
-/** The session token, kept in localStorage so a reload stays signed in. The user is the `me` query (lib/me.ts). */
-export const useSession = create<{ token: string | null }>(() => ({ token: readToken() }));
+/** The user is the `me` query (lib/me.ts); the token is lib/session-token.ts's. */
+export { useSession };
 
 /** The `me` query's key: the signed-in user as GET /user/ (or the login) answered. */
 export const meKey = ['me'] as const;

@@ -5,14 +5,14 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ModalHost } from '../components/ModalHost';
 import { Toaster } from '../components/Toaster';
-import { isAgencyStaff } from '../lib/acting';
+import { isAgencyStaff } from '../../contract/permissions';
 import { applyBranding, useBranding } from '../lib/branding';
 import { useUser } from '../lib/me';
 import { loadActingTexts } from '../features/acting/texts';
 import { optionalTexts } from '../lib/search-params';
 import { useModal } from '../lib/modal';
 import { toast } from '../lib/toast';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 
 // Agency staff only: no one else's first visit carries it.
 const ActingBanner = lazy(() => Promise.all([import('../features/acting/ActingBanner'), loadActingTexts()]).then(([m]) => ({ default: m.ActingBanner })));
@@ -37,7 +37,8 @@ function useErrorParam() {
 function RootLayout() {
   const branding = useBranding();
   const modalOpen = useModal((s) => s.current !== null);
-  const staff = isAgencyStaff(useUser());
+  const user = useUser();
+  const staff = !!user && isAgencyStaff(user.perms);
   useErrorParam();
   useEffect(() => {
     if (branding) applyBranding(branding);

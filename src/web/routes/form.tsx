@@ -1,6 +1,6 @@
-import { loadAccountTexts } from '../features/account/texts';
+import { loadAuthTexts } from '../features/auth/texts';
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivatedPage } from '../features/account/ActivatedPage';
+import { ActivatedPage } from '../features/auth/ActivatedPage';
 import { OnboardingPage } from '../features/privacy/OnboardingPage';
 import { loadPrivacyTexts } from '../features/privacy/texts';
 import { readOnboarding } from '../lib/onboarding';
@@ -8,7 +8,7 @@ import { readOnboarding } from '../lib/onboarding';
 /** `/form`: where activation lands (spec 3 §2); its first-login onboarding when the activation started one (issue 16). */
 export const Route = createFileRoute('/form')({
   codeSplitGroupings: [['loader', 'component']],
-  loader: () => Promise.all([loadAccountTexts(), loadPrivacyTexts()]),
+  loader: () => Promise.all([loadAuthTexts(), loadPrivacyTexts()]),
   component: FormRoute,
 });
 

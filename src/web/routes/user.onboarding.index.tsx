@@ -3,7 +3,7 @@ import { uncheckedParams } from '../lib/search-params';
 import { OnboardingRoute } from '../features/privacy/onboarding-route';
 import { loadPrivacyTexts } from '../features/privacy/texts';
 import { clearOnboarding } from '../lib/onboarding';
-import { loadAccountTexts } from '../features/account/texts';
+import { loadAuthTexts } from '../features/auth/texts';
 
 /** `/user/onboarding` (spec 3 §2): the e-mailed onboarding link; its params are checked by the page's chunk. */
 export const Route = createFileRoute('/user/onboarding/')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/user/onboarding/')({
   loader: () => {
     // Opening it clears an onboarding the activation kept.
     clearOnboarding();
-    return Promise.all([loadPrivacyTexts(), loadAccountTexts()]);
+    return Promise.all([loadPrivacyTexts(), loadAuthTexts()]);
   },
   component: OnboardingScreen,
 });

@@ -13,7 +13,7 @@ import type { AgencyTask } from '../../../contract/cancellation';
 import { linkTo } from '../../../contract/rels';
 import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
 import { presentTask } from '../../domain/agency-tasks';
-import { isAgencyStaff } from '../../domain/company';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { labelOf, spanOf, travellersOf } from '../../domain/product';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';

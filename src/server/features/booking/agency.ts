@@ -1,5 +1,5 @@
 import type { HeldOptionResult } from '../../../contract/agency-queue';
-import { isAgencyStaff } from '../../domain/company';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { offers } from '../../domain/travel';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';

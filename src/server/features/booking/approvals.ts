@@ -31,7 +31,7 @@ import { enqueue, settleJob } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { newToken, sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
-import { HIGH_RISK_COUNTRIES } from '../../supplier/reference';
+import { HIGH_RISK_COUNTRIES } from '../../reference/places';
 import { SupplierError } from '../../supplier/types';
 import * as repo from './approvals-repository';
 import type { ApprovalRow, PersonRow } from './approvals-repository';

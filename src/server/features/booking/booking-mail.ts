@@ -8,7 +8,7 @@ import { calendar, type IcsEvent } from '../../platform/ics';
 import { detailedMail, type Mail } from '../../platform/mail';
 import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
-import { cityNameIn, placeNameIn } from '../../supplier/reference';
+import { cityNameIn, placeNameIn } from '../../reference/places';
 import { agencyName } from './approvals-repository';
 
 /**

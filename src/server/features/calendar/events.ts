@@ -3,7 +3,7 @@ import type { ProductRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
 import { isTrip } from '../../domain/product';
 import type { IcsEvent } from '../../platform/ics';
-import { cityNameIn, placeNameIn } from '../../supplier/reference';
+import { cityNameIn, placeNameIn } from '../../reference/places';
 
 /**
  * Booked legs as calendar events (RFC 5545 through platform/ics.ts): one VEVENT per section, in the

@@ -4,7 +4,7 @@ import { cancelBodySchema, completeTaskBodySchema } from '../../../contract/canc
 import type { ProductStatus, Travel } from '../../../contract/travel';
 import type { CompanyConfig } from '../../db/schema';
 import { updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
-import { isAgencyStaff } from '../../domain/company';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { cancelledWith, mayCancel, offlineByCompany, previewHolds, previewItem, statusAfterCancellation } from '../../domain/cancellation';
 import { presentTask } from '../../domain/agency-tasks';
 import { labelOf, type CancellationRecord } from '../../domain/product';

@@ -11,8 +11,8 @@ import { rentalProblems } from '../../domain/stay';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { localParts, localToInstant, toLocalIso } from '../../supplier/local-time';
-import { nearestCity } from '../../supplier/reference';
+import { localParts, localToInstant, toLocalIso } from '../../reference/local-time';
+import { nearestCity } from '../../reference/places';
 import type { RentalAgency, RentalCar } from '../../supplier/types';
 
 /**

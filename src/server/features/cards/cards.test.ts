@@ -19,7 +19,7 @@ let alice: string;
 let bob: string;
 let aliceId: string;
 
-/** Valid numbers of the sandbox's card types (supplier/card-types.ts). */
+/** Valid numbers of the sandbox's card types (reference/card-programmes.ts). */
 const AVANTAGE = '29090529630741856';
 const FLYING_BLUE = '0741852966';
 const ALL = '3081852963074182';

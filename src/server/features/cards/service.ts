@@ -17,7 +17,7 @@ import { ApiError, fail, fieldProblems, parseWith } from '../../platform/errors'
 import { apiCode } from '../../../contract/api-codes';
 import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
-import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '../../supplier/card-types';
+import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '../../reference/card-programmes';
 import * as repo from './repository';
 
 /**

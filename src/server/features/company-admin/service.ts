@@ -26,7 +26,7 @@ import { recordAnswer } from '../../platform/idempotency';
 import { queueMails } from '../../platform/outbox';
 import type { RequestContext } from '../../platform/request-context';
 import { hashPassword, newToken, sha256 } from '../../platform/secrets';
-import { cities } from '../../supplier/reference';
+import { cities } from '../../reference/places';
 import { invitationMail } from './mails';
 import * as repo from './repository';
 

@@ -5,7 +5,7 @@ import { calendar, type IcsEvent } from '../../platform/ics';
 import { detailedMail } from '../../platform/mail';
 import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
-import { placeNameIn } from '../../supplier/reference';
+import { placeNameIn } from '../../reference/places';
 import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
 
 /**

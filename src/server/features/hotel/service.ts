@@ -11,8 +11,8 @@ import { namesStranger } from '../../domain/traveler-forms';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { localParts, toLocalIso, localToInstant } from '../../supplier/local-time';
-import { nearestCity } from '../../supplier/reference';
+import { localParts, toLocalIso, localToInstant } from '../../reference/local-time';
+import { nearestCity } from '../../reference/places';
 import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '../../supplier/types';
 
 /**

@@ -5,7 +5,7 @@ import { noticeText } from '../../domain/supplier-notices';
 import { detailedMail, type Mail } from '../../platform/mail';
 import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
-import { cityNameIn } from '../../supplier/reference';
+import { cityNameIn } from '../../reference/places';
 import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { isAgencyStaff } from '../../domain/company';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { staffActions, travelProducts, travels } from '../../db/schema';
 import type { Services } from '../../platform/services';
 

@@ -10,7 +10,7 @@ import {
   travelerSearchQuerySchema,
   type Traveler,
 } from '../../../contract/travelers';
-import { isAgencyStaff } from '../../domain/company';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { currentUser } from '../../platform/auth';
 import { fail, parseWith } from '../../platform/errors';
 import { isoDate } from '../../platform/clock';

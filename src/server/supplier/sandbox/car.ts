@@ -7,10 +7,10 @@
  * at return time (a one-way rental to another city pays a drop fee).
  */
 import { CO2, SupplierError, type CarQuery, type CarSupplier, type Customer, type Lang, type RentalAgency, type RentalCar, type RentalQuery } from '../types';
-import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '../reference';
-import { distanceKm, offset } from './geo';
+import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '../../reference/places';
+import { distanceKm, offset } from '../../reference/geo';
 import { hashString, rng, type Rng } from './random';
-import { localToInstant } from './time';
+import { localToInstant } from '../../reference/local-time';
 import { addressPlace, airportSuffix, dayNumber, isFrenchSpeaking, localName, localityOf, money, monthOfDay, phoneNumber, slug, stationSuffix, streetAddress, weekdayOfDay } from './hotel';
 
 type Category = RentalCar['category'];

@@ -7,8 +7,8 @@
  * drawn from hotel + dates.
  */
 import { CO2, SupplierError, type Customer, type Hotel, type HotelQuery, type HotelSupplier, type Lang, type RoomOffer, type StayQuery } from '../types';
-import { airportsOf, cities, nearestCity, stationsOf, type RefAirport, type RefCity, type RefStation } from '../reference';
-import { bearing, distanceKm, offset } from './geo';
+import { airportsOf, cities, nearestCity, stationsOf, type RefAirport, type RefCity, type RefStation } from '../../reference/places';
+import { bearing, distanceKm, offset } from '../../reference/geo';
 import { hashString, rng, type Rng } from './random';
 
 type Pt = { lat: number; lon: number };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SupplierError, type HotelQuery } from '../types';
-import { distanceKm } from './geo';
+import { distanceKm } from '../../reference/geo';
 import { hotelById, parseRoomOfferId, sandboxHotels, searchHotels } from './hotel';
 import { hotelImageSvg } from './images';
 

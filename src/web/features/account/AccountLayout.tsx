@@ -12,7 +12,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '../../components/Button';
-import { approvalCountsQuery, seesApprovals } from '../../lib/approvals';
+import { approvalCountsQuery } from '../../lib/approvals';
 import { useUser } from '../../lib/me';
 import { openModal } from '../../lib/modal';
 import type { CommSupport } from '../../../contract/comms';
@@ -36,7 +36,7 @@ export function AccountLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
-  const countsLink = user && seesApprovals(user) ? user.links.approvalCounts : undefined;
+  const countsLink = user?.links.approvals ? user.links.approvalCounts : undefined;
   const counts = useQuery({ ...approvalCountsQuery(countsLink ?? { href: '', method: 'GET' }), enabled: Boolean(countsLink) });
   const away = !(user?.features.enableAccountAccess ?? pathname === '/account/approvals');
   // Home once, when the user signs out (or their session ends) here: a <Navigate> rendered again while that
@@ -86,7 +86,7 @@ export function AccountLayout() {
               {t`Mes réservations (bêta)`}
             </Link>
           </li>
-          {seesApprovals(user) && (
+          {user.links.approvals && (
             <li>
               <Link to="/account/approvals" className={itemClass} onClick={() => setMenuOpen(false)}>
                 <ClipboardCheck aria-hidden="true" size={20} />
@@ -112,7 +112,8 @@ export function AccountLayout() {
               {t`Mes archives (bêta)`}
             </Link>
           </li>
-          {user.company && user.perms.includes('account_creation') && (
+          {/* The user carries no link to the company's admin: its travel manager's link to the company's figures comes on the same rule. */}
+          {user.links.companyTravelStats && (
             <li>
               <Link to="/account/company" className={itemClass} onClick={() => setMenuOpen(false)}>
                 <Building2 aria-hidden="true" size={20} />

@@ -1,6 +1,6 @@
 import { loadCatalog } from '../../lib/i18n';
 
-/** The account screens' and modals' texts (locales/<lang>/account.po): loaded with them, not on the first load of `/`. */
+/** The account area's frame's texts (locales/<lang>/account.po): its menu, loaded with the /account routes. */
 export const loadAccountTexts = () =>
   loadCatalog({
     fr: () => import('../../../../locales/fr/account.po'),

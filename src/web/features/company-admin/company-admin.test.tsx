@@ -88,7 +88,17 @@ function serve(people: CompanyPerson[], writes: Record<string, (body: unknown) =
   return sent;
 }
 
-const signIn = () => startSession('token', userFixture({ username: 'maya', firstname: 'Maya', perms: ['account_creation'] }));
+/** A travel manager as GET /user/ answers one: the permission, and the company's links that come with it. */
+const signIn = () =>
+  startSession(
+    'token',
+    userFixture({
+      username: 'maya',
+      firstname: 'Maya',
+      perms: ['account_creation'],
+      links: { ...userFixture().links, companyTravelStats: { href: '/api/v1/companies/c-acme/stats/travels', method: 'GET' } },
+    }),
+  );
 
 describe('people', () => {
   it('invites an employee: field errors tied to their fields, then the body the link takes and a toast', async () => {

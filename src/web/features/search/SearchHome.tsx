@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Suspense, lazy } from "react";
 import { Trans } from "@lingui/react/macro";
+import type { SearchType } from "./search-type";
 
-/** The searches of the home's switch (spec 1 §2: trip, hotel, car). */
-export type SearchType = "trip" | "hotel" | "car";
-export const SEARCH_TYPES: readonly SearchType[] = ["trip", "hotel", "car"];
+// The switch (lazy) reads the search types from their own module, not from this one that loads it.
+export { SEARCH_TYPES, type SearchType } from "./search-type";
 
 /** What the user's company offers, among `available` (spec 1 §6: hotel_enabled, carrental_enabled); the trip always. */
 export function searchTypesOf(

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { SearchType } from "./SearchHome";
+import type { SearchType } from "./search-type";
 
 type Props = {
   types: readonly SearchType[];

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { TEXTS } from '../../lib/messages';
 import { toast } from '../../lib/toast';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 /**
  * /sso/$segment and /sandbox/$segment (spec 3 §2): the start-up sign-in with the one-time `?token=`
@@ -16,7 +16,7 @@ import { accountMutations } from './api';
 export function TokenSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string | undefined }) {
   const navigate = useNavigate();
   const started = useRef(false);
-  const { mutateAsync: signIn } = useMutation(accountMutations.startupSignIn());
+  const { mutateAsync: signIn } = useMutation(authMutations.startupSignIn());
 
   useEffect(() => {
     if (started.current) return;

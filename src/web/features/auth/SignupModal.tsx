@@ -13,7 +13,7 @@ import { contractResolver } from '../../lib/form';
 import { ApiError, errorText } from '../../lib/http';
 import { useMutation } from '@tanstack/react-query';
 import type { SignupBody } from '../../../contract/account';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 type SignupForm = {
   gender: '' | 'MR' | 'MS';
@@ -66,7 +66,7 @@ export default function SignupModal() {
   const fieldText = useFieldText();
   const [sentTo, setSentTo] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const signingUp = useMutation(accountMutations.signup());
+  const signingUp = useMutation(authMutations.signup());
   const {
     register,
     handleSubmit,

@@ -7,7 +7,7 @@ import { openModal } from '../../lib/modal';
 import { storeOnboarding } from '../../lib/onboarding';
 import { toast } from '../../lib/toast';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 /**
  * /user/activate/$token (spec 3 §2): confirm the e-mail once; success → toast and /form (its onboarding kept for it),
@@ -16,7 +16,7 @@ import { accountMutations } from './api';
 export function ActivateAccount({ token }: { token: string }) {
   const navigate = useNavigate();
   const started = useRef(false);
-  const { mutateAsync: confirm } = useMutation(accountMutations.confirm());
+  const { mutateAsync: confirm } = useMutation(authMutations.confirm());
 
   useEffect(() => {
     if (started.current) return;

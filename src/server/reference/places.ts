@@ -2,18 +2,18 @@ import citiesJson from './data/cities.json';
 import stationsJson from './data/stations.json';
 import airportsJson from './data/airports.json';
 import riskJson from './data/high-risk-countries.json';
-import { distanceKm } from './sandbox/geo';
+import { distanceKm } from './geo';
 
 export type Names = { fr: string; en: string };
 export type RefCity = { id: string; name: Names; country: string; lat: number; lon: number; tz: string; zip?: string | null; iata?: string | null; population: number };
 export type RefStation = { uic: string; name: Names; city: string; lat: number; lon: number; highSpeed: boolean; intercity: boolean; hub: boolean; importance: number };
 export type RefAirport = { iata: string; icao?: string | null; name: Names; city: string; country: string; lat: number; lon: number; tz: string; importance: number };
 
-/** The shipped reference data (see data/README.md), indexed once at start-up. */
+/** The shipped reference data (see README.md), indexed once at start-up. */
 export const cities = new Map<string, RefCity>((citiesJson as RefCity[]).map((c) => [c.id, c]));
 export const stations = stationsJson as RefStation[];
 export const airports = airportsJson as RefAirport[];
-/** Countries whose trips need the safety service's approval too (data/README.md). */
+/** Countries whose trips need the safety service's approval too (README.md). */
 export const HIGH_RISK_COUNTRIES: ReadonlySet<string> = new Set((riskJson as { country: string }[]).map((c) => c.country));
 export const stationByUic = new Map(stations.map((s) => [s.uic, s]));
 export const airportByIata = new Map(airports.map((a) => [a.iata, a]));

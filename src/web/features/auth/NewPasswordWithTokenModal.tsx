@@ -13,7 +13,7 @@ import { navigateTo } from '../../lib/navigation';
 import { TEXTS } from '../../lib/messages';
 import { toast } from '../../lib/toast';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 type Form = { password: string; password_confirm: string };
 
@@ -21,7 +21,7 @@ type Form = { password: string; password_confirm: string };
 export default function NewPasswordWithTokenModal({ token }: ModalProps['NewPasswordWithToken']) {
   const fieldText = useFieldText();
   const [formError, setFormError] = useState<string>();
-  const saving = useMutation(accountMutations.setNewPassword());
+  const saving = useMutation(authMutations.setNewPassword());
   const {
     register,
     handleSubmit,

@@ -11,7 +11,7 @@ import { errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 type Form = { username: string };
 
@@ -26,7 +26,7 @@ const resolver = contractResolver(() => forgotBodySchema, (v: Form) => v);
 export default function ResetPasswordModal({ username: initial = '' }: ModalProps['ResetPassword']) {
   const { close } = useModalFrame();
   const [sent, setSent] = useState(false);
-  const sending = useMutation(accountMutations.forgotPassword());
+  const sending = useMutation(authMutations.forgotPassword());
   const {
     register,
     handleSubmit,

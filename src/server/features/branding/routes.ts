@@ -7,7 +7,7 @@ import { agencyOf } from '../../platform/tenancy';
 import { apiErrors } from '../../openapi';
 import { branding } from './service';
 
-export function agencyRoutes() {
+export function brandingRoutes() {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/agency',

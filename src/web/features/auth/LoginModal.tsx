@@ -13,7 +13,7 @@ import { ApiError, errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations, getAuthStrategy } from './api';
+import { authMutations, getAuthStrategy } from './api';
 
 type UsernameForm = { username: string };
 type PasswordForm = { password: string };
@@ -45,7 +45,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
     reValidateMode: 'onSubmit',
   });
   const username = usernameForm.watch('username');
-  const loggingIn = useMutation(accountMutations.login());
+  const loggingIn = useMutation(authMutations.login());
 
   // Back to the field to correct (the busy submit button had taken focus away).
   const refocus = (focus: () => void) => requestAnimationFrame(focus);

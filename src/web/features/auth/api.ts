@@ -11,7 +11,7 @@ import { activationResultSchema } from '../../../contract/privacy';
 import { api } from '../../lib/http';
 import { startSession } from '../../lib/session';
 
-// The account forms show their own errors next to the fields: these calls never toast. They come
+// The sign-in forms show their own errors next to the fields: these calls never toast. They come
 // before a session exists, so a 401 here is about the credentials, not an expired session.
 const own = { silent: true, handleSession: false } as const;
 
@@ -51,16 +51,17 @@ export const setNewPassword = (token_pwd: string, password: string) =>
   api.put('/user/password', { token_pwd, password }, messageResultSchema, own);
 
 /**
- * The account's changes as TanStack mutations. They come before a session exists, so they are the
- * API's entry points (no link to follow yet); each screen shows its own errors.
+ * The sign-in, sign-up, activation and password calls as TanStack mutations. They come before a
+ * session exists, so they are the API's entry points (no link to follow yet); each screen shows its
+ * own errors.
  */
-export const accountMutations = {
-  login: () => mutationOptions({ mutationKey: ['account', 'login'], mutationFn: login }),
-  startupSignIn: () => mutationOptions({ mutationKey: ['account', 'startup-sign-in'], mutationFn: startupSignIn }),
-  signup: () => mutationOptions({ mutationKey: ['account', 'signup'], mutationFn: signup }),
-  confirm: () => mutationOptions({ mutationKey: ['account', 'confirm'], mutationFn: confirmAccount }),
-  regenerate: () => mutationOptions({ mutationKey: ['account', 'regenerate'], mutationFn: regenerateActivation }),
-  forgotPassword: () => mutationOptions({ mutationKey: ['account', 'forgot'], mutationFn: forgotPassword }),
+export const authMutations = {
+  login: () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login }),
+  startupSignIn: () => mutationOptions({ mutationKey: ['auth', 'startup-sign-in'], mutationFn: startupSignIn }),
+  signup: () => mutationOptions({ mutationKey: ['auth', 'signup'], mutationFn: signup }),
+  confirm: () => mutationOptions({ mutationKey: ['auth', 'confirm'], mutationFn: confirmAccount }),
+  regenerate: () => mutationOptions({ mutationKey: ['auth', 'regenerate'], mutationFn: regenerateActivation }),
+  forgotPassword: () => mutationOptions({ mutationKey: ['auth', 'forgot'], mutationFn: forgotPassword }),
   setNewPassword: () =>
-    mutationOptions({ mutationKey: ['account', 'new-password'], mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password) }),
+    mutationOptions({ mutationKey: ['auth', 'new-password'], mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password) }),
 };

@@ -9,12 +9,12 @@ import { errorText } from '../../lib/http';
 import type { ModalProps } from '../../lib/modal';
 import { openModal } from '../../lib/modal';
 import { useMutation } from '@tanstack/react-query';
-import { accountMutations } from './api';
+import { authMutations } from './api';
 
 /** Activation failed (spec 3 §2): the server's message, and a new link on request. */
 export default function AskTokenRenewalModal({ token, message, apiCode: code }: ModalProps['AskTokenRenewal']) {
   const { close } = useModalFrame();
-  const regenerating = useMutation(accountMutations.regenerate());
+  const regenerating = useMutation(authMutations.regenerate());
   const [error, setError] = useState<string>();
   const alreadyActive = code === apiCode.ALREADY_ACTIVATED;
 
