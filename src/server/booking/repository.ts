@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { TRAVEL_STATUSES } from '../../../contract/travel';
-import type { Db } from '../../db/client';
-import { travelProducts, travels } from '../../db/schema';
-import { loadTravels, type TravelRecord } from '../../db/travels';
+import { TRAVEL_STATUSES } from '../../contract/travel';
+import type { Db } from '../db/client';
+import { travelProducts, travels } from '../db/schema';
+import { loadTravels, type TravelRecord } from '../db/travels';
 
 /** A travel by id whoever owns it (jobs act for nobody in particular), removed ones included. */
 export async function travelById(db: Db, travelId: string): Promise<TravelRecord | undefined> {
