@@ -1,15 +1,14 @@
 import type { Approval } from '../../../contract/approvals';
 import { apiCode } from '../../../contract/api-codes';
 import { companyApprovers } from '../../db/companies';
-import { updateTravel, type ProductRow } from '../../db/travels';
 import { answerChain, answerRefusal, closeChain, escalatedChain, involvedIn, isOpen, nextApprovers, presentApproval, roundAccepted, type Answer, type Refusal } from '../../domain/approvals';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue } from '../../platform/jobs';
 import type { Services } from '../../platform/services';
-import { enqueueRelease, releaseNow } from '../../booking/release';
-import { travelById, updateProduct } from '../../booking/repository';
+import { travelById } from '../../booking/repository';
+import { returnToCart, type ReturnToCart } from '../../booking/return-to-cart';
 import { mailRequester, type RequesterNews } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';
@@ -31,7 +30,7 @@ const REFUSALS: Record<Exclude<Refusal, 'closed' | 'hidden'>, Parameters<typeof 
 };
 
 type AnswerInput = { message?: string | null; reason?: string | null; approver?: string | null };
-type Outcome = { row: ApprovalRow; round: ApprovalRow[]; roundComplete: boolean; released: ProductRow[]; escalatedTo: PersonRow | null; asked: Asked[] };
+type Outcome = { row: ApprovalRow; round: ApprovalRow[]; roundComplete: boolean; back: ReturnToCart | null; escalatedTo: PersonRow | null; asked: Asked[] };
 export type Actor = Pick<UserRow, 'id' | 'companyId' | 'perms' | 'flags' | 'firstname' | 'lastname' | 'email'>;
 
 /**
@@ -72,7 +71,7 @@ export async function answerRequest(
     await beforeWrite?.(tx);
     const me = chainPerson(actor);
     const role = recipient!.role === 'former' ? 'main' : recipient!.role;
-    const base = { row, round: [row], roundComplete: false, released: [] as ProductRow[], escalatedTo: null as PersonRow | null, asked: [] as Asked[] };
+    const base = { row, round: [row], roundComplete: false, back: null as ReturnToCart | null, escalatedTo: null as PersonRow | null, asked: [] as Asked[] };
 
     if (answer === 'approve') {
       const saved = await repo.updateApproval(tx, row, { status: 'accepted', answeredAt: now, answeredBy: actor.id, answerMessage: input.message ?? null, chain: answerChain(row.chain, me, 'accepted', input.message ?? null, now, role) });
@@ -89,11 +88,9 @@ export async function answerRequest(
         if (other.id !== row.id && (isOpen(other.status) || other.status === 'accepted'))
           await repo.updateApproval(tx, other, { status: 'cancelled', chain: closeChain(other.chain, 'cancelled', now) });
       const rec = (await travelById(tx, row.travelId))!;
-      const held = rec.products.filter((p) => p.status === 'pending_approval');
-      await updateTravel(tx, rec.travel, { status: 'denied', confirmationTimeLimit: null }, now);
-      for (const p of held) await updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
-      await enqueueRelease(tx, row.travelId, held, now);
-      return { ...base, row: saved, released: held };
+      const back = await returnToCart(services, rec, { denied: true });
+      await back.write(tx, rec, now);
+      return { ...base, row: saved, back };
     }
 
     // Escalation: to the approver named, or the next one in the company's chain.
@@ -123,7 +120,7 @@ export async function answerRequest(
   if (answer === 'approve' && outcome.roundComplete) {
     const settled = await settleApproved(services, row.travelId, { final: false, round: outcome.round }).catch(() => undefined);
     view = settled?.views?.get(row.id);
-  } else if (answer === 'deny') await releaseNow(services, row.travelId, outcome.released);
+  } else if (answer === 'deny') await outcome.back?.giveHoldsBack();
   else if (answer === 'escalate') await mailAsked(services, outcome.asked, { why: 'escalated', by });
   view ??= await viewOf(db, row);
   const requester = view.people.get(row.requesterId);

@@ -4,12 +4,10 @@ import { closeChain, isOpen, mayRemind, presentApproval } from '../../domain/app
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { answer } from '../../booking/present';
-import { releaseNow } from '../../booking/release';
-import { repriced } from '../../booking/reprice';
 import { travelById } from '../../booking/repository';
+import { returnToCart } from '../../booking/return-to-cart';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
-import { backToCart } from './settle';
 import { mailAsked, tokensFor, viewerOf, viewOf, type Asked, type Ctx } from './views';
 
 /** The requester's side of a request: taking it back (cancel) and reminding the approvers (remind). */
@@ -38,8 +36,7 @@ export async function cancel(ctx: Ctx, approvalId: string): Promise<Travel> {
   const rec = await travelById(db, row.travelId);
   const round = await repo.roundOf(db, row.roundId);
   if (!rec || rec.travel.status !== 'pending_approval' || !round.some((r) => isOpen(r.status))) return closedRound(ctx, row);
-  const held = rec.products.filter((p) => p.status === 'pending_approval');
-  const prices = await repriced(services, rec, held);
+  const back = await returnToCart(services, rec);
   const done = await db.transaction(async (tx) => {
     const now = clock.now();
     const locked = await repo.lockForAnswer(tx, row.id);
@@ -47,12 +44,12 @@ export async function cancel(ctx: Ctx, approvalId: string): Promise<Travel> {
     const travel = await travelById(tx, row.travelId);
     if (!locked || !travel || travel.travel.status !== 'pending_approval' || !current.some((r) => isOpen(r.status))) return false;
     for (const r of current) if (r.status !== 'denied') await repo.updateApproval(tx, r, { status: 'cancelled', chain: closeChain(r.chain, 'cancelled', now) });
-    await backToCart(tx, travel, held, prices, now);
+    await back.write(tx, travel, now);
     await recordAnswer(tx, () => answer(ctx, row.travelId, tx));
     return true;
   });
   if (!done) return closedRound(ctx, row);
-  await releaseNow(services, row.travelId, held);
+  await back.giveHoldsBack();
   return answer(ctx, row.travelId);
 }
 

@@ -1,14 +1,13 @@
 import { apiCode } from '../../../contract/api-codes';
-import { loadTravels, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { loadTravels, type TravelRecord } from '../../db/travels';
 import { presentApproval, roundAccepted } from '../../domain/approvals';
 import { ApiError } from '../../platform/errors';
 import { settleJob } from '../../platform/jobs';
 import type { Services } from '../../platform/services';
 import { SupplierError } from '../../supplier/types';
 import { bookHeld } from '../../booking/book';
-import { enqueueRelease, releaseNow } from '../../booking/release';
-import { repriced } from '../../booking/reprice';
-import { travelById, updateProduct } from '../../booking/repository';
+import { travelById } from '../../booking/repository';
+import { returnToCart } from '../../booking/return-to-cart';
 import { mailApproverFailed, mailRequester } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
@@ -71,19 +70,19 @@ export async function settleApproved(
 /** Marks an approved round failed, puts the travel back in the cart (re-priced), releases its holds, tells everyone, and puts it in the agency's work queue. */
 async function failRound(services: Services, rec: TravelRecord, round: ApprovalRow[]) {
   const { db, clock } = services;
-  const held = rec.products.filter((p) => p.status === 'pending_approval');
-  const prices = await repriced(services, rec, held);
+  const back = await returnToCart(services, rec);
   const done = await db.transaction(async (tx) => {
     const now = clock.now();
     const travel = await travelById(tx, rec.travel.id);
     if (!travel || travel.travel.status !== 'pending_approval') return false;
     for (const r of await repo.roundOf(tx, round[0]!.roundId)) await repo.updateApproval(tx, r, { status: 'failed' });
-    await backToCart(tx, travel, held, prices, now);
+    const held = travel.products.filter((p) => p.status === 'pending_approval');
+    await back.write(tx, travel, now);
     await repo.queueFailedBooking(tx, { agencyId: travel.travel.agencyId, travelId: travel.travel.id, productIds: held.map((p) => p.id), requesterId: round[0]!.requesterId, createdAt: now });
     return true;
   });
   if (!done) return;
-  await releaseNow(services, rec.travel.id, held);
+  await back.giveHoldsBack();
   const people = await repo.people(db, [round[0]!.requesterId, ...round.flatMap((r) => (r.answeredBy ? [r.answeredBy] : []))]);
   const now = clock.now();
   for (const r of round) {
@@ -94,16 +93,6 @@ async function failRound(services: Services, rec: TravelRecord, round: ApprovalR
     const requester = people.get(r.requesterId);
     if (requester && r.kind === 'regular') await mailRequester(ctx, requester, presentApproval(view, requester, requester.lang, now), { event: 'failed' });
   }
-}
-
-/** The travel back in the cart: each held product at the supplier's price now, or released when it no longer sells it. */
-export async function backToCart(tx: Services['db'], rec: TravelRecord, held: ProductRow[], prices: Map<string, number | null>, now: Date) {
-  await updateTravel(tx, rec.travel, { status: 'cart', confirmationTimeLimit: null }, now);
-  for (const p of held) {
-    const price = prices.get(p.id);
-    await updateProduct(tx, p.id, price === null || price === undefined ? { status: 'released', pnr: null, confirmationTimeLimit: null } : { status: 'cart', pnr: null, confirmationTimeLimit: null, price });
-  }
-  await enqueueRelease(tx, rec.travel.id, held, now);
 }
 
 /** The book-approved job: books, or retries later (its backoff), or fails the round on its last attempt. */
