@@ -1,6 +1,6 @@
 import { apiCode } from '../../contract/api-codes';
 import { rememberTravellers } from '../db/last-travelers';
-import { updateTravel, type ProductRow, type TravelRecord } from '../db/travels';
+import { applyTravelEvent, type ProductRow, type TravelRecord } from '../db/travels';
 import { ApiError } from '../platform/errors';
 import { enqueue } from '../platform/jobs';
 import type { Services } from '../platform/services';
@@ -73,8 +73,8 @@ export async function holdAsOptions(services: Services, rec: TravelRecord, produ
   const held = products.map((p, i) => ({ ...p, status: 'prebooked' as const, pnr: pnrs[i]!, confirmationTimeLimit: limits[i]! }));
   await commit(services, rec, new Map(held.map((p) => [p.id, p.pnr])), async (tx) => {
     const now = services.clock.now();
-    const travel = await updateTravel(tx, rec.travel, { status: 'pending_confirmation', confirmationTimeLimit: limit }, now);
-    for (const p of held) await repo.updateProduct(tx, p.id, { status: p.status, pnr: p.pnr, confirmationTimeLimit: p.confirmationTimeLimit });
+    const moves = held.map((p) => ({ id: p.id, status: p.status, pnr: p.pnr, confirmationTimeLimit: p.confirmationTimeLimit }));
+    const travel = await applyTravelEvent(tx, rec, 'hold', moves, now, { confirmationTimeLimit: limit });
     await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
     await queueBookingMails(services, tx, { event: 'held', travel, products: held, deadline: limit });
     await alsoInTransaction?.(tx);
@@ -94,8 +94,10 @@ export async function bookHeld(services: Services, rec: TravelRecord, products: 
   });
   await commit(services, rec, new Map(booked.map((p) => [p.id, p.pnr])), async (tx) => {
     const now = services.clock.now();
-    const travel = await updateTravel(tx, rec.travel, { status: 'booked', confirmationTimeLimit: null }, now);
-    for (const p of booked) await repo.updateProduct(tx, p.id, { status: p.status, pnr: p.pnr, confirmationTimeLimit: null, data: p.data });
+    // Held for approvers, the products are booked by the approved round; otherwise by the traveller's (or the agency's) confirm.
+    const event = rec.travel.status === 'pending_approval' ? 'approveRound' : 'book';
+    const moves = booked.map((p) => ({ id: p.id, status: p.status, pnr: p.pnr, confirmationTimeLimit: null, data: p.data }));
+    const travel = await applyTravelEvent(tx, rec, event, moves, now, { confirmationTimeLimit: null });
     await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
     await queueBookingMails(services, tx, { event: 'booked', travel, products: booked, card });
     // The booker's last travellers: these people first, 10 at most.

@@ -1,4 +1,4 @@
-import { updateTravel } from '../db/travels';
+import { applyTravelEvent } from '../db/travels';
 import { TICKETED_TYPES } from '../domain/product';
 import type { JobHandlers, JobRow } from '../platform/jobs';
 import { queueBookingMails } from './booking-mail';
@@ -35,8 +35,8 @@ export const bookingJobs: JobHandlers = {
     const moved = tickets.filter((p) => p.status === from).map((p) => ({ ...p, status: step! }));
     if (!rec || !step || moved.length === 0) return;
     await db.transaction(async (tx) => {
-      const travel = await updateTravel(tx, rec.travel, partly ? {} : { status: step }, now);
-      for (const p of moved) await repo.updateProduct(tx, p.id, { status: step });
+      const moves = moved.map((p) => ({ id: p.id, status: p.status }));
+      const travel = await applyTravelEvent(tx, rec, step === 'pending_ticketing' ? 'startTicketing' : 'issue', moves, now);
       if (step === 'issued') await queueBookingMails(services, tx, { event: 'issued', travel, products: moved });
     });
     if (step === 'pending_ticketing') return { runAgainAt: new Date(now.getTime() + config.ticketing.issueMs) };

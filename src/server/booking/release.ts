@@ -1,4 +1,4 @@
-import { updateTravel, type ProductRow, type TravelRecord } from '../db/travels';
+import { applyTravelEvent, type ProductRow, type TravelRecord } from '../db/travels';
 import { enqueue, settleJob } from '../platform/jobs';
 import type { Services } from '../platform/services';
 import { itemOf } from '../supplier/book-item';
@@ -34,8 +34,8 @@ export async function releaseHeld(services: Services, rec: TravelRecord, release
   await services.db.transaction(async (tx) => {
     const now = services.clock.now();
     const limit = left.length ? new Date(Math.min(...left.map((p) => p.confirmationTimeLimit!.getTime()))) : null;
-    const travel = await updateTravel(tx, rec.travel, left.length ? { confirmationTimeLimit: limit } : { status: 'removed', confirmationTimeLimit: null }, now);
-    for (const p of released) await repo.updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
+    const moves = released.map((p) => ({ id: p.id, status: 'released' as const, confirmationTimeLimit: null }));
+    const travel = await applyTravelEvent(tx, rec, 'release', moves, now, { confirmationTimeLimit: limit });
     if (limit) await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
     await queueBookingMails(services, tx, { event: 'released', travel, products: released.map((p) => ({ ...p, status: 'released' as const })), stillHeld: left.length > 0 });
     await alsoInTransaction?.(tx);

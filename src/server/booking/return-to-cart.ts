@@ -1,8 +1,7 @@
-import { updateTravel, type ProductRow, type TravelRecord } from '../db/travels';
+import { applyTravelEvent, type ProductMove, type ProductRow, type TravelRecord } from '../db/travels';
 import type { Services } from '../platform/services';
 import { enqueueRelease, releaseNow } from './release';
 import { repriced } from './reprice';
-import * as repo from './repository';
 
 /**
  * A travel pending approval lets its holds go: the requester took the request back (cancel), the
@@ -23,22 +22,23 @@ export type ReturnToCart = {
 /** The products held for the approvers. */
 const heldOf = (rec: TravelRecord) => rec.products.filter((p) => p.status === 'pending_approval');
 
-export async function returnToCart(services: Services, rec: TravelRecord, opts: { denied?: boolean } = {}): Promise<ReturnToCart> {
-  const prices = opts.denied ? new Map<string, number | null>() : await repriced(services, rec, heldOf(rec));
+export async function returnToCart(services: Services, rec: TravelRecord, event: 'returnToCart' | 'failRound' | 'deny'): Promise<ReturnToCart> {
+  const denied = event === 'deny';
+  const prices = denied ? new Map<string, number | null>() : await repriced(services, rec, heldOf(rec));
   let released: ProductRow[] = [];
   let travelId = rec.travel.id;
   return {
     async write(tx, current, now) {
       released = heldOf(current);
       travelId = current.travel.id;
-      await updateTravel(tx, current.travel, { status: opts.denied ? 'denied' : 'cart', confirmationTimeLimit: null }, now);
-      for (const p of released) {
+      const moves = released.map((p): ProductMove => {
         const price = prices.get(p.id);
         // A denied travel's products are released as they are (their PNRs stay on them).
-        if (opts.denied) await repo.updateProduct(tx, p.id, { status: 'released', confirmationTimeLimit: null });
-        else if (price === null || price === undefined) await repo.updateProduct(tx, p.id, { status: 'released', pnr: null, confirmationTimeLimit: null });
-        else await repo.updateProduct(tx, p.id, { status: 'cart', pnr: null, confirmationTimeLimit: null, price });
-      }
+        if (denied) return { id: p.id, status: 'released', confirmationTimeLimit: null };
+        if (price === null || price === undefined) return { id: p.id, status: 'released', pnr: null, confirmationTimeLimit: null };
+        return { id: p.id, status: 'cart', pnr: null, confirmationTimeLimit: null, price };
+      });
+      await applyTravelEvent(tx, current, event, moves, now, { confirmationTimeLimit: null });
       await enqueueRelease(tx, travelId, released, now);
     },
     giveHoldsBack: () => releaseNow(services, travelId, released),

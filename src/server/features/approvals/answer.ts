@@ -88,7 +88,7 @@ export async function answerRequest(
         if (other.id !== row.id && (isOpen(other.status) || other.status === 'accepted'))
           await repo.updateApproval(tx, other, { status: 'cancelled', chain: closeChain(other.chain, 'cancelled', now) });
       const rec = (await travelById(tx, row.travelId))!;
-      const back = await returnToCart(services, rec, { denied: true });
+      const back = await returnToCart(services, rec, 'deny');
       await back.write(tx, rec, now);
       return { ...base, row: saved, back };
     }

@@ -36,7 +36,7 @@ export async function cancel(ctx: Ctx, approvalId: string): Promise<Travel> {
   const rec = await travelById(db, row.travelId);
   const round = await repo.roundOf(db, row.roundId);
   if (!rec || rec.travel.status !== 'pending_approval' || !round.some((r) => isOpen(r.status))) return closedRound(ctx, row);
-  const back = await returnToCart(services, rec);
+  const back = await returnToCart(services, rec, 'returnToCart');
   const done = await db.transaction(async (tx) => {
     const now = clock.now();
     const locked = await repo.lockForAnswer(tx, row.id);

@@ -1,10 +1,10 @@
-import { updateTravel } from '../../db/travels';
+import { applyTravelEvent } from '../../db/travels';
 import { closeChain, isOpen, presentApproval, roundAccepted } from '../../domain/approvals';
 import type { JobHandlers, JobRow } from '../../platform/jobs';
 import type { Services } from '../../platform/services';
 import { itemOf } from '../../supplier/book-item';
 import { queueBookingMails } from '../../booking/booking-mail';
-import { travelById, updateProduct } from '../../booking/repository';
+import { travelById } from '../../booking/repository';
 import { mailRequester } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
@@ -35,8 +35,7 @@ export const approvalJobs: JobHandlers = {
     const held = rec.products.filter((p) => p.status === heldAs);
     await Promise.all(held.map((p) => supplier.booking.cancel(p.pnr!, itemOf(p), now)));
     const expired = await db.transaction(async (tx) => {
-      const travel = await updateTravel(tx, rec.travel, { status: 'expired' }, now);
-      for (const p of held) await updateProduct(tx, p.id, { status: 'expired' });
+      const travel = await applyTravelEvent(tx, rec, 'expire', held.map((p) => ({ id: p.id, status: 'expired' as const })), now);
       // Options the user held are told of here; a request for approval that expired, by its own e-mail below.
       if (heldAs === 'prebooked') await queueBookingMails(services, tx, { event: 'expired', travel, products: held.map((p) => ({ ...p, status: 'expired' as const })) });
       return expireRound(tx, rec.travel.id, now);

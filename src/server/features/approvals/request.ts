@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Travel } from '../../../contract/travel';
 import { approverBackup, companyApprovers } from '../../db/companies';
-import { updateTravel, type ProductRow } from '../../db/travels';
+import { applyTravelEvent, type ProductRow } from '../../db/travels';
 import { backupApprover, backupTime, involvedIn, paxSearchOf, type StoredChainStep } from '../../domain/approvals';
 import { eligibleApprovers } from '../../domain/checkout';
 import { countriesOf } from '../../domain/product';
@@ -11,7 +11,6 @@ import { enqueue } from '../../platform/jobs';
 import { HIGH_RISK_COUNTRIES } from '../../supplier/reference';
 import { expiryKey, holdProducts } from '../../booking/book';
 import { answer, travelWithLink } from '../../booking/present';
-import { updateProduct } from '../../booking/repository';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';
 import { chainPerson, mailAsked, tokensFor, viewOf, type Asked, type Ctx } from './views';
@@ -84,8 +83,8 @@ export async function requestApproval(ctx: Ctx, travelId: string, expected: numb
   };
   let asked: Asked[] = [];
   await services.db.transaction(async (tx) => {
-    await updateTravel(tx, rec.travel, { status: 'pending_approval', confirmationTimeLimit: limit }, now);
-    for (const [i, p] of products.entries()) await updateProduct(tx, p.id, { status: 'pending_approval', pnr: held.pnrs[i]!, confirmationTimeLimit: held.limits[i]! });
+    const moves = products.map((p, i) => ({ id: p.id, status: 'pending_approval' as const, pnr: held.pnrs[i]!, confirmationTimeLimit: held.limits[i]! }));
+    await applyTravelEvent(tx, rec, 'requestApproval', moves, now, { confirmationTimeLimit: limit });
     const backupPerson = backup ? people.get(backup) : undefined;
     const rows = await repo.insertApprovals(tx, [
       {

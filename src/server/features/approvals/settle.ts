@@ -70,7 +70,7 @@ export async function settleApproved(
 /** Marks an approved round failed, puts the travel back in the cart (re-priced), releases its holds, tells everyone, and puts it in the agency's work queue. */
 async function failRound(services: Services, rec: TravelRecord, round: ApprovalRow[]) {
   const { db, clock } = services;
-  const back = await returnToCart(services, rec);
+  const back = await returnToCart(services, rec, 'failRound');
   const done = await db.transaction(async (tx) => {
     const now = clock.now();
     const travel = await travelById(tx, rec.travel.id);
