@@ -297,5 +297,4 @@ export const backupTime = (requestedAt: Date, timeLimit: Date) => new Date(reque
 export const REMIND_EVERY_MS = 3_600_000;
 
 /** Whether the requester may remind the approvers now (the last e-mail, the request's or a reminder, is an hour old). */
-export const mayRemind = (request: { requestedAt: Date; remindedAt: Date | null }, now: Date) =>
-  now.getTime() - Math.max(request.requestedAt.getTime(), request.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;
+export const mayRemind = (r: { requestedAt: Date; remindedAt: Date | null }, now: Date) => now.getTime() - Math.max(r.requestedAt.getTime(), r.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;

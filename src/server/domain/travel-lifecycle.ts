@@ -1,3 +1,4 @@
+import type { Rel } from '../../contract/rels';
 import type { ProductStatus, TravelStatus } from '../../contract/travel';
 import { CANCELLABLE_TRAVEL, statusAfterCancellation } from './cancellation';
 import type { StoredProduct } from './product';
@@ -90,6 +91,20 @@ const LIFECYCLE: Record<TravelEvent, Rule> = {
   exchange: { from: CANCELLABLE_TRAVEL, products: { issued: ['exchanged'] }, to: to('modified') },
   remove: { from: ['cart', 'expired', 'denied'], products: {}, to: to('removed') },
 };
+
+/** The lifecycle event each action link of a travel or a product leads to: the presenter offers the link only when the event may happen. */
+export const LINK_EVENTS = {
+  delete: 'remove',
+  requestApproval: 'requestApproval',
+  confirm: 'book',
+  payByCard: 'book',
+  confirmCardPayment: 'book',
+  cancelApproval: 'returnToCart',
+  remind: 'approveRound',
+  releasePrebooking: 'release',
+  cancelProduct: 'cancelProducts',
+  getExchangeableSections: 'exchange',
+} as const satisfies Partial<Record<Rel, TravelEvent>>;
 
 /** Whether `event` may happen to a travel in `status`. */
 export const allows = (event: TravelEvent, status: TravelStatus): boolean => LIFECYCLE[event].from.includes(status);

@@ -3,8 +3,8 @@ import { PRODUCT_STATUSES, TRAVEL_STATUSES, type ProductStatus, type TravelStatu
 import type { Rel } from '../../contract/rels';
 import { rulesOf, type CompanyRules } from './company';
 import type { StoredProduct } from './product';
-import { LINK_EVENTS, offers, productLinks, type TravelView } from './travel';
-import { allows, transition, TRAVEL_EVENTS, type TravelEvent } from './travel-lifecycle';
+import { offers, productLinks, type TravelView } from './travel';
+import { allows, LINK_EVENTS, transition, TRAVEL_EVENTS, type TravelEvent } from './travel-lifecycle';
 
 type P = { id: string; status: ProductStatus; type?: 'rail' | 'hotel' };
 const products = (...statuses: ProductStatus[]): P[] => statuses.map((status, i) => ({ id: `p${i}`, status, type: 'rail' }));

@@ -17,22 +17,9 @@ import { cardPaymentAllowed, presentPayment, type StoredPayment } from './paymen
  * The travel resource (spec 2 §3): a travel with its products and its company's rules, presented
  * with the links of the actions allowed now. Cart, checkout and booking all answer with it, and
  * refuse an action exactly when its link is missing (`offers`). An action's link is offered only when
- * its lifecycle event may happen to the travel now (domain/travel-lifecycle.ts, `LINK_EVENTS`).
+ * its lifecycle event may happen to the travel now (domain/travel-lifecycle.ts `LINK_EVENTS`).
  */
 
-/** The lifecycle event each action link of a travel or a product leads to. */
-export const LINK_EVENTS = {
-  delete: 'remove',
-  requestApproval: 'requestApproval',
-  confirm: 'book',
-  payByCard: 'book',
-  confirmCardPayment: 'book',
-  cancelApproval: 'returnToCart',
-  remind: 'approveRound',
-  releasePrebooking: 'release',
-  cancelProduct: 'cancelProducts',
-  getExchangeableSections: 'exchange',
-} as const;
 
 /** `approval`: a travel pending approval's request, and whether it still awaits an answer (the requester may remind or cancel it then). */
 export type TravelView = {
