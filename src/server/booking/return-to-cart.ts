@@ -7,7 +7,7 @@ import { repriced } from './reprice';
  * A travel pending approval lets its holds go: the requester took the request back (cancel), the
  * approved booking failed at the supplier (failRound), or an approver said no (deny). One path for
  * the three, in three moments around the caller's transaction:
- * - `returnToCart(services, rec)`: before it, each held product's price now (the same fare searched
+ * - `returnToCart(services, rec, event)`: before it, each held product's price now (the same fare searched
  *   again; none when the supplier no longer sells it). A denied travel is not re-priced.
  * - `write(tx, rec, now)`: in it, on the travel read there: the travel back in the cart (a denied one
  *   `denied`), each held product back in the cart at its price now or released, and the release-holds
@@ -25,13 +25,12 @@ const heldOf = (rec: TravelRecord) => rec.products.filter((p) => p.status === 'p
 export async function returnToCart(services: Services, rec: TravelRecord, event: 'returnToCart' | 'failRound' | 'deny'): Promise<ReturnToCart> {
   const denied = event === 'deny';
   const prices = denied ? new Map<string, number | null>() : await repriced(services, rec, heldOf(rec));
-  let released: ProductRow[] = [];
-  let travelId = rec.travel.id;
+  const travelId = rec.travel.id;
+  let held: ProductRow[] = [];
   return {
     async write(tx, current, now) {
-      released = heldOf(current);
-      travelId = current.travel.id;
-      const moves = released.map((p): ProductMove => {
+      held = heldOf(current);
+      const moves = held.map((p): ProductMove => {
         const price = prices.get(p.id);
         // A denied travel's products are released as they are (their PNRs stay on them).
         if (denied) return { id: p.id, status: 'released', confirmationTimeLimit: null };
@@ -39,8 +38,8 @@ export async function returnToCart(services: Services, rec: TravelRecord, event:
         return { id: p.id, status: 'cart', pnr: null, confirmationTimeLimit: null, price };
       });
       await applyTravelEvent(tx, current, event, moves, now, { confirmationTimeLimit: null });
-      await enqueueRelease(tx, travelId, released, now);
+      await enqueueRelease(tx, travelId, held, now);
     },
-    giveHoldsBack: () => releaseNow(services, travelId, released),
+    giveHoldsBack: () => releaseNow(services, travelId, held),
   };
 }
