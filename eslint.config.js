@@ -40,6 +40,7 @@ const SERVER_LAYERS = {
   db: ['features'],
   supplier: ['features'],
   payment: ['features'],
+  booking: ['features'],
 };
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { bad: '{{why}}' } },

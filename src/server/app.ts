@@ -33,10 +33,11 @@ import { expertCartRoutes } from './features/cart/expert';
 import { expertRoutes } from './features/expert/routes';
 import { travelsRoutes } from './features/travels/routes';
 import { bookingRoutes } from './features/booking/routes';
-import { approvalsRoutes } from './features/booking/approvals-routes';
-import { agencyBookingRoutes } from './features/booking/agency-routes';
+import { approvalsRoutes } from './features/approvals/routes';
+import { heldOptionsRoutes } from './features/agency-queue/held-options-routes';
 import { agencyQueueRoutes } from './features/agency-queue/routes';
-import { bookingJobs } from './features/booking/jobs';
+import { bookingJobs } from './booking/jobs';
+import { approvalJobs } from './features/approvals/jobs';
 import { exchangeRoutes } from './features/exchange/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
@@ -66,7 +67,7 @@ import { sandboxPaymentRoutes } from './payment/sandbox-routes';
 import type { PaymentService } from './payment/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...cardPaymentJobs, ...refundJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
+export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...approvalJobs, ...cardPaymentJobs, ...refundJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
 
 /**
  * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).
@@ -172,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(documentsRoutes(services));
       await api.register(paymentCardsRoutes(services));
       await api.register(agencyQueueRoutes(services));
-      await api.register(agencyBookingRoutes(services));
+      await api.register(heldOptionsRoutes(services));
       await api.register(exchangeRoutes(services));
       await api.register(privacyRoutes(services));
     },

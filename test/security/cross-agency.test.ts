@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { agencyTasks, companies, travelProducts } from '../../src/server/db/schema';
 import { choiceId, offerId } from '../../src/server/domain/trip';
 import { issueLoginToken } from '../../src/server/features/account/service';
-import { alicesFields, approvalWorld, askApproval } from '../../src/server/features/booking/approvals.fixtures';
+import { alicesFields, approvalWorld, askApproval } from '../../src/server/features/approvals/approvals.fixtures';
 import { newToken } from '../../src/server/platform/secrets';
 import type { TripData } from '../../src/server/domain/product';
 import { CARDS, gusTravel, payByCard, tokenize } from '../support/card-payment';

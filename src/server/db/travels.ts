@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { OnBehalf, TravelStatus } from '../../contract/travel';
+import type { OnBehalf, ProductStatus, TravelStatus } from '../../contract/travel';
 import { staffRole, type CompanyRules } from '../domain/company';
 import type { TripData } from '../domain/product';
-import { fail } from '../platform/errors';
+import { apiCode } from '../../contract/api-codes';
+import { ApiError, fail } from '../platform/errors';
 import type { Db } from './client';
 import { approvalRequests, companies, travelProducts, travels, users } from './schema';
 import { cardPaymentsOf } from './payments';
 import type { StoredPayment } from '../domain/payment';
+import { transition, type TravelEvent } from '../domain/travel-lifecycle';
 
 /**
  * Travels with their products and their company's rules, read and written for every feature that
@@ -125,13 +127,54 @@ export async function travelToChange(db: Db, userId: string, travelId: string, e
  * Writes a change to a travel only if nobody changed it since `travel` was read: the version moves
  * on, and a concurrent writer gets 105 with nothing applied (run it in the change's transaction).
  */
-export async function updateTravel(db: Db, travel: Pick<TravelRow, 'id' | 'version'>, set: Partial<typeof travels.$inferInsert>, now: Date): Promise<TravelRow> {
+/** A travel's columns a change may set besides its status (which only a lifecycle event moves: applyTravelEvent). */
+export type TravelChange = Omit<Partial<typeof travels.$inferInsert>, 'status'>;
+/** A product's columns a change may set besides its status. */
+export type ProductChange = Omit<Partial<typeof travelProducts.$inferInsert>, 'status'>;
+
+/** Writes `set` on the travel on the version it was read at (105 when it moved on meanwhile). */
+export async function updateTravel(db: Db, travel: Pick<TravelRow, 'id' | 'version'>, set: TravelChange, now: Date): Promise<TravelRow> {
+  return writeTravel(db, travel, set, now);
+}
+
+async function writeTravel(db: Db, travel: Pick<TravelRow, 'id' | 'version'>, set: Partial<typeof travels.$inferInsert>, now: Date): Promise<TravelRow> {
   const [row] = await db
     .update(travels)
     .set({ ...set, version: travel.version + 1, updatedAt: now })
     .where(and(eq(travels.id, travel.id), eq(travels.version, travel.version)))
     .returning();
   return row ?? fail('VERSION_CONFLICT');
+}
+
+/** Writes columns of a product other than its status. */
+export const updateProduct = (db: Db, id: string, set: ProductChange) => db.update(travelProducts).set(set).where(eq(travelProducts.id, id));
+
+/** A product the event moves: its next status, and the columns that change with it. */
+export type ProductMove = { id: string; status: ProductStatus } & ProductChange;
+
+/**
+ * Writes a lifecycle event (domain/travel-lifecycle.ts) on a travel read as `rec`: each product
+ * moved as `moves` says, then the travel's status the event leads to, with `set`, on the version
+ * `rec` was read at (105 when it moved on meanwhile). An event the travel's status does not allow,
+ * or a product move that is not the event's, writes nothing and is refused (409, api_code 69).
+ */
+export async function applyTravelEvent(
+  db: Db,
+  rec: { travel: Pick<TravelRow, 'id' | 'version' | 'status'>; products: Pick<ProductRow, 'id' | 'status' | 'type'>[] },
+  event: TravelEvent,
+  moves: ProductMove[],
+  now: Date,
+  set: TravelChange = {},
+): Promise<TravelRow> {
+  const next = transition(event, rec.travel.status, rec.products, new Map(moves.map((m) => [m.id, m.status])));
+  if (!next.ok) {
+    // The caller reads the catalogue's words; the log and the stack say which move was refused.
+    const refused = new ApiError(apiCode.TICKET_STATUS_FORBIDS);
+    refused.message = `${refused.message}: ${next.why}`;
+    throw refused;
+  }
+  for (const { id, ...change } of moves) await db.update(travelProducts).set(change).where(eq(travelProducts.id, id));
+  return writeTravel(db, rec.travel, { ...set, status: next.status }, now);
 }
 
 /** The user's travel `id` while it is in the cart (a search or an add joins it), else undefined. */

@@ -9,7 +9,7 @@ export type { ApprovalStatus };
 /**
  * Approval requests (spec 2 §3–§6), as pure rules: who may see and answer a request, which answers
  * its links offer, who is next in the company's chain, and the request as the API shows it. The
- * booking feature loads, calls these, and saves; it refuses an answer exactly when its link is missing.
+ * approvals feature loads, calls these, and saves; it refuses an answer exactly when its link is missing.
  */
 
 export type ApprovalKind = 'regular' | 'safety';
@@ -269,3 +269,32 @@ export function answerChain(chain: StoredChainStep[], by: ChainPerson, status: C
   if (mine >= 0) return asked.map((step, i) => (i === mine ? { ...step, ...answered } : step));
   return [...asked, { approver: by, role, askedAt: at.toISOString(), ...answered }];
 }
+
+/** The chain once `by` passed the request to `to`: their answer recorded, `to` asked now (a pending step of theirs replaced). */
+export function escalatedChain(chain: StoredChainStep[], by: ChainPerson, to: ChainPerson, message: string | null, at: Date, role: StoredChainStep['role']): StoredChainStep[] {
+  const passed = answerChain(chain, by, 'escalated', message, at, role).filter((s) => !(s.approver.id === to.id && s.status === 'pending'));
+  return [...passed, { approver: to, role: 'main', askedAt: at.toISOString(), status: 'pending', by: null, answeredAt: null, message: null }];
+}
+
+/** A round of requests (regular, and safety for a risky trip) is approved once every one of them said yes: the travel is booked then. */
+export const roundAccepted = (round: Pick<ApprovalState, 'status'>[]) => round.length > 0 && round.every((r) => r.status === 'accepted');
+
+/**
+ * Who backs the main approver up: the backup the traveller named, else the one the travel manager
+ * gave a lone main approver (`configured`), never the main approver themself nor someone the travel
+ * is about; none otherwise.
+ */
+export function backupApprover(chosen: { approverId: string; emergencyApproverId: string | null } | null, mains: { id: string }[], configured: string | null, involved: Set<string>): string | null {
+  if (chosen?.emergencyApproverId && chosen.emergencyApproverId !== chosen.approverId) return chosen.emergencyApproverId;
+  if (mains.length === 1 && configured && configured !== mains[0]!.id && !involved.has(configured)) return configured;
+  return null;
+}
+
+/** The backup is asked at half of the request's time. */
+export const backupTime = (requestedAt: Date, timeLimit: Date) => new Date(requestedAt.getTime() + (timeLimit.getTime() - requestedAt.getTime()) / 2);
+
+/** A reminder e-mail at most once an hour (counting the request itself). */
+export const REMIND_EVERY_MS = 3_600_000;
+
+/** Whether the requester may remind the approvers now (the last e-mail, the request's or a reminder, is an hour old). */
+export const mayRemind = (r: { requestedAt: Date; remindedAt: Date | null }, now: Date) => now.getTime() - Math.max(r.requestedAt.getTime(), r.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;

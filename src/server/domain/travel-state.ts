@@ -40,9 +40,6 @@ export type TravelState = {
   approvers: TravelApprovers | null;
 };
 
-/** Travels a user may remove: nothing booked or held in them (held options are released one by one). */
-export const DELETABLE: TravelStatus[] = ['cart', 'expired', 'denied'];
-
 /** Statuses in which the travel's products are still only in the cart or held. */
 export const OPEN: TravelStatus[] = ['cart', 'pending_confirmation'];
 

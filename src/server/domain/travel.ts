@@ -9,14 +9,17 @@ import { exchangeable } from './exchange';
 import { complianceOf, isTravelCompliant, spanOf, startedBy, travellersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
 import { kg } from './co2';
 import { noticeWarnings } from './supplier-notices';
-import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
+import { BOOKED, OPEN, type TravelState } from './travel-state';
+import { allows } from './travel-lifecycle';
 import { cardPaymentAllowed, presentPayment, type StoredPayment } from './payment';
 
 /**
  * The travel resource (spec 2 §3): a travel with its products and its company's rules, presented
  * with the links of the actions allowed now. Cart, checkout and booking all answer with it, and
- * refuse an action exactly when its link is missing (`offers`).
+ * refuse an action exactly when its link is missing (`offers`). An action's link is offered only when
+ * its lifecycle event may happen to the travel now (domain/travel-lifecycle.ts `LINK_EVENTS`).
  */
+
 
 /** `approval`: a travel pending approval's request, and whether it still awaits an answer (the requester may remind or cancel it then). */
 export type TravelView = {
@@ -55,7 +58,7 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
   // A removed travel (its last option released) can no longer be read: it links to nothing.
   if (travel.status === 'removed') return {};
   const links: Travel['links'] = { getTravel: linkTo('getTravel', p) };
-  if (DELETABLE.includes(travel.status)) links.delete = linkTo('delete', p);
+  if (allows('remove', travel.status)) links.delete = linkTo('delete', p);
   const departed = hasDeparted(products, now);
   if (travel.status === 'cart') {
     links.addTrip = linkTo('addTrip');
@@ -71,10 +74,12 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     } else if (context.needSelectedApprover && !context.hasSelectedApprover) {
       links.getAvailableApprovers = linkTo('getAvailableApprovers', p);
       links.fillApprovers = linkTo('fillApprovers', p);
-    } else if (approvalNeeded(rulesOf(rec.company), compliant)) links.requestApproval = linkTo('requestApproval', p);
-    else links.confirm = linkTo('confirm', p);
+    } else if (approvalNeeded(rulesOf(rec.company), compliant)) {
+      if (allows('requestApproval', travel.status)) links.requestApproval = linkTo('requestApproval', p);
+    } else if (allows('book', travel.status)) links.confirm = linkTo('confirm', p);
   }
-  if (travel.status === 'pending_confirmation' && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  // Options held: confirm books them.
+  if (travel.status === 'pending_confirmation' && allows('book', travel.status) && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
   // Paying by card is the final step's other way to book, where the company allows it: never for a travel going to approval.
   if (links.confirm && cardPaymentAllowed(rulesOf(rec.company))) {
     links.payByCard = linkTo('payByCard', p);
@@ -82,7 +87,8 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     if (waiting) links.confirmCardPayment = linkTo('confirmCardPayment', { travelID: travel.id, paymentID: waiting });
   }
   if (hasBookedLegs(products)) links.calendar = linkTo('calendar', p);
-  if (travel.status === 'pending_approval' && rec.approval?.open) {
+  // A request still open: the requester may remind its approvers (who may approve the round) or take it back to the cart.
+  if (allows('approveRound', travel.status) && allows('returnToCart', travel.status) && rec.approval?.open) {
     links.remind = linkTo('remind', { approvalID: rec.approval.id });
     links.cancelApproval = linkTo('cancelApproval', { approvalID: rec.approval.id });
   }
@@ -100,11 +106,11 @@ export const offers = (rec: TravelView, rel: Rel, now: Date): boolean => rel in 
 
 /** The links of a product its state allows now (the travel presenter's, and the booking lists' tickets). */
 export function productLinks(travel: Pick<TravelState, 'id' | 'status'>, product: TicketProduct, now: Date): Product['links'] {
-  if (travel.status === 'pending_confirmation' && product.status === 'prebooked')
+  if (allows('release', travel.status) && product.status === 'prebooked')
     return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
   const links: Product['links'] = {};
-  if (mayCancel(travel, product, now)) Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
-  if (exchangeable(product, now)) links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
+  if (allows('cancelProducts', travel.status) && mayCancel(travel, product, now)) Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
+  if (allows('exchange', travel.status) && exchangeable(product, now)) links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
   return links;
 }
 

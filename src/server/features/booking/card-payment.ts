@@ -16,8 +16,9 @@ import { enqueue, settleJob, type JobHandlers } from '../../platform/jobs';
 import type { RequestContext } from '../../platform/request-context';
 import { sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
-import * as repo from './repository';
-import { answer, bookHeld } from './service';
+import { bookHeld } from '../../booking/book';
+import { answer } from '../../booking/present';
+import * as repo from '../../booking/repository';
 
 /**
  * Checkout by card payment (spec 2 §1, issue 16): the travel's `payByCard` (a card's token from the

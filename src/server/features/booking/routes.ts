@@ -11,14 +11,13 @@ import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
 import * as booking from './service';
-import { requestApproval } from './approvals';
 import { confirmCardPayment, payByCard } from './card-payment';
 import { cardPaymentResultSchema, payByCardBodySchema } from '../../../contract/payment';
 
 const tags = ['booking'];
 const travelParams = z.object({ travelID: z.string().max(64) });
 
-/** The links `confirm`, `requestApproval`, `releasePrebooking`, `payByCard` and `confirmCardPayment` of a travel (spec 2 §3). */
+/** The links `confirm`, `releasePrebooking`, `payByCard` and `confirmCardPayment` of a travel (spec 2 §3). */
 export function bookingRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,21 +38,6 @@ export function bookingRoutes(services: Services) {
       },
       (request, reply) =>
         sendOnce(services, request, reply, () => booking.confirm(ctx(request), request.params.travelID, expectedVersion(request.headers), request.body ?? {})),
-    );
-
-    r.post(
-      routePath('requestApproval'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Send the travel to its approver (its products are held meanwhile)',
-          operationId: 'requestApproval',
-          params: travelParams,
-          response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
     );
 
     r.post(

@@ -39,8 +39,6 @@ export async function companyConfig(db: Db, companyId: string | null): Promise<C
   return row?.config ?? null;
 }
 
-export const updateProduct = (db: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>) => db.update(travelProducts).set(set).where(eq(travelProducts.id, id));
-
 // The agency's tasks are shared with booking (failed bookings) and the work queue (features/agency-queue).
 export { insertTask, lockTask, tasksOf, updateTask, type TaskWithRequester } from '../../db/agency-tasks';
 

@@ -3,9 +3,9 @@ import type { AgencyTask, CancelBody, CancelResult, CompleteTaskBody, RefundPrev
 import { cancelBodySchema, completeTaskBodySchema } from '../../../contract/cancellation';
 import type { ProductStatus, Travel } from '../../../contract/travel';
 import type { CompanyConfig } from '../../db/schema';
-import { updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
+import { applyTravelEvent, type ProductRow, type TravelRecord } from '../../db/travels';
 import { isAgencyStaff } from '../../../contract/permissions';
-import { cancelledWith, mayCancel, offlineByCompany, previewHolds, previewItem, statusAfterCancellation } from '../../domain/cancellation';
+import { cancelledWith, mayCancel, offlineByCompany, previewHolds, previewItem } from '../../domain/cancellation';
 import { presentTask } from '../../domain/agency-tasks';
 import { labelOf, type CancellationRecord } from '../../domain/product';
 import { presentTravel } from '../../domain/travel';
@@ -148,11 +148,9 @@ export async function cancel(ctx: Ctx, input: CancelBody): Promise<CancelResult>
         };
         const status: ProductStatus = quote ? 'cancelled' : 'pending_cancel';
         const data = { ...product.data, cancellation: record };
-        await repo.updateProduct(tx, product.id, { status, data });
         changed.set(product.id, { ...product, status, data });
       }
-      const products = rec.products.map((p) => changed.get(p.id) ?? p);
-      const travel = await updateTravel(tx, rec.travel, { status: statusAfterCancellation(rec.travel.status, products) }, now);
+      const travel = await applyTravelEvent(tx, rec, 'cancelProducts', [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })), now);
       const done = [...changed.values()];
       // Paid by card: the refunds go back to the card (recorded here, made right after the commit, or by their job).
       const card = await recordCardRefunds(tx, travelId, done.filter((p) => p.status === 'cancelled'), now);
@@ -236,9 +234,7 @@ export async function completeTask(ctx: Ctx, taskId: string, input: CompleteTask
           : { ...c, refusal: body.refused };
       changed.set(p.id, { ...p, status: 'refund' in body ? 'cancelled' : c.previousStatus, data: { ...p.data, cancellation } });
     });
-    for (const p of changed.values()) await repo.updateProduct(tx, p.id, { status: p.status, data: p.data });
-    const products = rec.products.map((p) => changed.get(p.id) ?? p);
-    const travel = await updateTravel(tx, rec.travel, { status: statusAfterCancellation(rec.travel.status, products) }, now);
+    const travel = await applyTravelEvent(tx, rec, 'cancelProducts', [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })), now);
     await repo.updateTask(tx, task.id, {
       status: 'done',
       outcome: 'refund' in body ? 'cancelled' : 'refused',

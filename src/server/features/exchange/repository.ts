@@ -73,4 +73,3 @@ export async function insertProduct(db: Db, values: typeof travelProducts.$infer
   return row!;
 }
 
-export const updateProduct = (db: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>) => db.update(travelProducts).set(set).where(eq(travelProducts.id, id));

@@ -2,7 +2,7 @@ import type { ExchangeDone, ExchangeOffer, ExchangeResult, ExchangeSearchBody, E
 import { apiCode } from '../../../contract/api-codes';
 import { linkTo } from '../../../contract/rels';
 import type { Product } from '../../../contract/travel';
-import { updateTravel, type TravelRecord, type TripProductRow } from '../../db/travels';
+import { applyTravelEvent, type TravelRecord, type TripProductRow } from '../../db/travels';
 import { exchangeable, exchangeSections, parseChoiceId, presentExchangeJourneys, priceDeltaOf, sectionIdOf } from '../../domain/exchange';
 import type { Journey, Place } from '../../domain/journey';
 import { isTripProduct, type TripData } from '../../domain/product';
@@ -278,8 +278,7 @@ export async function finishExchange(services: Services, offerId: string, opts: 
         data: { ...data, booking: { tickets: booked.tickets, seats: booked.seats } },
         pnr: booked.pnr,
       });
-      await repo.updateProduct(tx, old.id, { status: 'exchanged' });
-      const travel = await updateTravel(tx, current.rec.travel, { status: 'modified' }, at);
+      const travel = await applyTravelEvent(tx, current.rec, 'exchange', [{ id: old.id, status: 'exchanged' }], at);
       await repo.moveOffer(tx, offerId, ['exchanging'], { status: 'swapped', newProductId: fresh.id }, at);
       await queueExchangeMails(services, tx, { travel, old: { ...current.product, data: old.data }, fresh: { ...fresh, data: fresh.data as TripData }, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
       await opts.record?.(tx);

@@ -35,8 +35,3 @@ export async function lockTravel(tx: Db, travelId: string): Promise<{ travel: Tr
   const products = await tx.select().from(travelProducts).where(eq(travelProducts.travelId, travelId)).orderBy(asc(travelProducts.startsAt)).for('update');
   return { travel, products };
 }
-
-export async function updateProduct(tx: Db, id: string, set: Partial<typeof travelProducts.$inferInsert>): Promise<void> {
-  await tx.update(travelProducts).set(set).where(eq(travelProducts.id, id));
-}
-

@@ -1,6 +1,4 @@
-import type { TravelStatus } from '../../../contract/travel';
-import type { TripProductRow } from '../../db/travels';
-import { updateTravel } from '../../db/travels';
+import { applyTravelEvent, updateProduct, updateTravel, type TravelRow, type TripProductRow } from '../../db/travels';
 import { isTripProduct, type SupplierNotice, type TripData } from '../../domain/product';
 import { differenceOf } from '../../domain/supplier-notices';
 import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
@@ -18,9 +16,6 @@ import * as repo from './repository';
  */
 
 const PAGE = 200;
-
-/** Travel statuses a carrier's cancellation moves on (a travel already cancelled or removed stays so). */
-const AFTER_BOOKING: TravelStatus[] = ['booked', 'pending_ticketing', 'issued', 'modified', 'partially_cancelled'];
 
 /**
  * The trip as it was booked, for the supplier to say what it is now: the legs' times at booking (the
@@ -56,19 +51,17 @@ async function flag(services: Services, productId: string, travelId: string, not
     if (!locked || !product || !isTripProduct(product) || !CALENDAR_PRODUCT_STATUSES.includes(product.status) || product.notices.some((n) => n.key === notice.key)) return false;
     const notices = [...product.notices, notice];
     let changed: TripProductRow;
-    let status: TravelStatus | undefined;
+    let travel: TravelRow;
+    // The travel changed: its version moves on, so a screen that read it before changes nothing (If-Match).
     if (notice.kind === 'cancelled') {
       changed = { ...product, status: 'cancelled', notices };
-      await repo.updateProduct(tx, product.id, { status: 'cancelled', notices });
-      const live = locked.products.map((p) => (p.id === product.id ? changed : p)).filter((p) => !['released', 'expired', 'cancelled', 'exchanged'].includes(p.status));
-      if (AFTER_BOOKING.includes(locked.travel.status)) status = live.length === 0 ? 'cancelled' : 'partially_cancelled';
+      travel = await applyTravelEvent(tx, locked, 'supplierCancels', [{ id: product.id, status: 'cancelled', notices }], now);
     } else {
       const data = withTimes(product.data, notice);
       changed = { ...product, data, notices, startsAt: new Date(data.journey.departure), endsAt: new Date(data.journey.arrival) };
-      await repo.updateProduct(tx, product.id, { data, notices, startsAt: changed.startsAt, endsAt: changed.endsAt });
+      await updateProduct(tx, product.id, { data, notices, startsAt: changed.startsAt, endsAt: changed.endsAt });
+      travel = await updateTravel(tx, locked.travel, {}, now);
     }
-    // The travel changed: its version moves on, so a screen that read it before changes nothing (If-Match).
-    const travel = await updateTravel(tx, locked.travel, status ? { status } : {}, now);
     await queueNoticeMails(services, tx, notice, travel, changed);
     return true;
   });

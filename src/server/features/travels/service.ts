@@ -2,9 +2,8 @@ import { linkTo } from '../../../contract/rels';
 import type { Travel, TravelStatus, TravelsList } from '../../../contract/travel';
 import type { BetaStatus, TravelListPage, TravelListQuery } from '../../../contract/travel-list';
 import { BETA_PRODUCT_STATUSES, BETA_STATUSES, BETA_STATUS_ORDER, BETA_TRAVEL_STATUSES, TRAVEL_LIST_DEFAULT_LIMIT } from '../../../contract/travel-list';
-import { loadTravels, travelToChange, updateTravel } from '../../db/travels';
+import { applyTravelEvent, loadTravels, travelToChange } from '../../db/travels';
 import { presentTravel } from '../../domain/travel';
-import { DELETABLE } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
@@ -74,9 +73,8 @@ export async function one(ctx: Ctx, travelId: string): Promise<Travel> {
 export async function remove(ctx: Ctx, travelId: string, expected: number | null): Promise<{ ok: true }> {
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
-    const { travel } = await travelToChange(tx, ctx.user.id, travelId, expected);
-    if (!DELETABLE.includes(travel.status)) fail('TICKET_STATUS_FORBIDS');
-    await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+    const rec = await travelToChange(tx, ctx.user.id, travelId, expected);
+    await applyTravelEvent(tx, rec, 'remove', [], clock.now());
     await recordAnswer(tx, () => ({ ok: true }));
   });
   return { ok: true };
@@ -86,7 +84,7 @@ export async function remove(ctx: Ctx, travelId: string, expected: number | null
 export async function emptyCart(ctx: Ctx): Promise<{ ok: true }> {
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
-    for (const { travel } of await loadTravels(tx, ctx.user.id, { statuses: ['cart'] })) await updateTravel(tx, travel, { status: 'removed' }, clock.now());
+    for (const rec of await loadTravels(tx, ctx.user.id, { statuses: ['cart'] })) await applyTravelEvent(tx, rec, 'remove', [], clock.now());
     await recordAnswer(tx, () => ({ ok: true }));
   });
   return { ok: true };

@@ -2,7 +2,7 @@ import type { Lang } from '../../../contract/account';
 import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
 import { detailedMail } from '../../platform/mail';
 import type { Services } from '../../platform/services';
-import type { PersonRow } from './approvals-repository';
+import type { PersonRow } from './repository';
 
 /**
  * The approvals' e-mails (issue 11), in the recipient's language with a plain-text part: to the

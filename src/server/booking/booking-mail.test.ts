@@ -1,16 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '../../../../test/support/ics';
-import { JOB_HANDLERS } from '../../app';
-import { loadConfig } from '../../config';
-import { companies, idempotencyKeys, outbox, travelProducts, travels } from '../../db/schema';
-import { ACME_CHECKOUT } from '../../db/seed';
-import { answer, approvalWorld, askApproval } from './approvals.fixtures';
-import { runDueJobs } from '../../platform/jobs';
-import { sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
-import type { TripData } from '../../domain/product';
+import { jobServices, startApi, type Api } from '../../../test/support/api';
+import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '../../../test/support/ics';
+import { JOB_HANDLERS } from '../app';
+import { loadConfig } from '../config';
+import { companies, idempotencyKeys, outbox, travelProducts, travels } from '../db/schema';
+import { ACME_CHECKOUT } from '../db/seed';
+import { answer, approvalWorld, askApproval } from '../features/approvals/approvals.fixtures';
+import { runDueJobs } from '../platform/jobs';
+import { sha256 } from '../platform/secrets';
+import type { Services } from '../platform/services';
+import type { TripData } from '../domain/product';
 
 /**
  * Issue 12 item 18: the booking's e-mails (held, booked, issued, released, expired) as their

@@ -19,19 +19,40 @@ import { travelSchema } from '../../../contract/travel';
 import { apiErrors } from '../../openapi';
 import { currentUser } from '../../platform/auth';
 import { idempotent, sendOnce } from '../../platform/idempotency';
+import { expectedVersion } from '../../platform/if-match';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
-import * as approvals from './approvals';
+import { approve, deny, escalate } from './answer';
+import { cancel, remind } from './cancel-remind';
+import { answerOneClick, oneClickUser, readOneClick } from './one-click';
+import { counts, list, one } from './read';
+import { requestApproval } from './request';
 
 const tags = ['approvals'];
 const approvalParams = z.object({ approvalID: z.string().max(64) });
+const travelParams = z.object({ travelID: z.string().max(64) });
 const tokenParams = z.object({ token: z.string().max(256) });
 
-/** The approvals inbox and its answers (spec 2 §7), the requester's cancel and reminder, and the e-mailed one-click answers. */
+/** A travel's request for approval, the approvals inbox and its answers (spec 2 §7), the requester's cancel and reminder, and the e-mailed one-click answers. */
 export function approvalsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+
+    r.post(
+      routePath('requestApproval'),
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['booking'],
+          summary: 'Send the travel to its approver (its products are held meanwhile)',
+          operationId: 'requestApproval',
+          params: travelParams,
+          response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
+        },
+      },
+      (request, reply) => sendOnce(services, request, reply, () => requestApproval(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+    );
 
     r.get(
       routePath('approvals'),
@@ -45,7 +66,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(approvalListSchema), ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) => ({ result: await approvals.list(ctx(request), 'regular', request.query) }),
+      async (request) => ({ result: await list(ctx(request), 'regular', request.query) }),
     );
 
     r.get(
@@ -60,7 +81,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(approvalListSchema), ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) => ({ result: await approvals.list(ctx(request), 'safety', request.query) }),
+      async (request) => ({ result: await list(ctx(request), 'safety', request.query) }),
     );
 
     r.get(
@@ -69,7 +90,7 @@ export function approvalsRoutes(services: Services) {
         onRequest: app.requireUser,
         schema: { tags, summary: 'How many requests await the user’s answer (the menu badge)', operationId: 'approvalCounts', response: { 200: envelope(approvalCountsSchema), ...apiErrors(400, 401, 403) } },
       },
-      async (request) => ({ result: await approvals.counts(ctx(request)) }),
+      async (request) => ({ result: await counts(ctx(request)) }),
     );
 
     r.get(
@@ -78,7 +99,7 @@ export function approvalsRoutes(services: Services) {
         onRequest: app.requireUser,
         schema: { tags, summary: 'One approval request the user sees', operationId: 'getApproval', params: approvalParams, response: { 200: envelope(approvalSchema), ...apiErrors(400, 401, 404) } },
       },
-      async (request) => ({ result: await approvals.one(ctx(request), request.params.approvalID) }),
+      async (request) => ({ result: await one(ctx(request), request.params.approvalID) }),
     );
 
     const answerErrors = apiErrors(400, 401, 403, 404, 409, 422, 503, 504);
@@ -95,7 +116,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(approvalSchema), ...answerErrors },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => approvals.approve(ctx(request), request.params.approvalID, request.body?.message ?? null)),
+      (request, reply) => sendOnce(services, request, reply, () => approve(ctx(request), request.params.approvalID, request.body?.message ?? null)),
     );
 
     r.post(
@@ -111,7 +132,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(approvalSchema), ...answerErrors },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => approvals.deny(ctx(request), request.params.approvalID, request.body.reason)),
+      (request, reply) => sendOnce(services, request, reply, () => deny(ctx(request), request.params.approvalID, request.body.reason)),
     );
 
     r.post(
@@ -127,7 +148,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(approvalSchema), ...answerErrors },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => approvals.escalate(ctx(request), request.params.approvalID, request.body ?? {})),
+      (request, reply) => sendOnce(services, request, reply, () => escalate(ctx(request), request.params.approvalID, request.body ?? {})),
     );
 
     r.patch(
@@ -142,7 +163,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => approvals.cancel(ctx(request), request.params.approvalID)),
+      (request, reply) => sendOnce(services, request, reply, () => cancel(ctx(request), request.params.approvalID)),
     );
 
     r.patch(
@@ -157,7 +178,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 409, 422, 429) },
         },
       },
-      (request, reply) => sendOnce(services, request, reply, () => approvals.remind(ctx(request), request.params.approvalID)),
+      (request, reply) => sendOnce(services, request, reply, () => remind(ctx(request), request.params.approvalID)),
     );
 
     r.get(
@@ -171,7 +192,7 @@ export function approvalsRoutes(services: Services) {
           response: { 200: envelope(oneClickSchema), ...apiErrors(400, 401, 410) },
         },
       },
-      async (request) => ({ result: await approvals.readOneClick(contextOf(request, services), request.params.token) }),
+      async (request) => ({ result: await readOneClick(contextOf(request, services), request.params.token) }),
     );
 
     r.post(
@@ -188,8 +209,8 @@ export function approvalsRoutes(services: Services) {
       },
       async (request, reply) => {
         const context = contextOf(request, services);
-        const userId = await approvals.oneClickUser(context, request.params.token);
-        const answer = await idempotent(services.db, request, userId, async () => ({ status: 200, body: { result: await approvals.answerOneClick(context, request.params.token, request.body ?? {}) } }), services.config.idempotencyLeaseMs);
+        const userId = await oneClickUser(context, request.params.token);
+        const answer = await idempotent(services.db, request, userId, async () => ({ status: 200, body: { result: await answerOneClick(context, request.params.token, request.body ?? {}) } }), services.config.idempotencyLeaseMs);
         return reply.status(answer.status as 200).send(answer.body as never);
       },
     );

@@ -1,15 +1,14 @@
-import type { Lang } from '../../../contract/account';
-import type { CardBrand } from '../../../contract/travel';
-import type { ProductRow, TravelRow } from '../../db/travels';
-import type { Section } from '../../domain/journey';
-import { isTrip, isTripProduct, labelOf, startOf, type CarData, type HotelData, type ProductData, type TripData } from '../../domain/product';
-import { travelRecipients, type Recipient } from '../../db/recipients';
-import { calendar, type IcsEvent } from '../../platform/ics';
-import { detailedMail, type Mail } from '../../platform/mail';
-import { queueMails } from '../../platform/outbox';
-import type { Services } from '../../platform/services';
-import { cityNameIn, placeNameIn } from '../../reference/places';
-import { agencyName } from './approvals-repository';
+import type { Lang } from '../../contract/account';
+import type { CardBrand } from '../../contract/travel';
+import type { ProductRow, TravelRow } from '../db/travels';
+import type { Section } from '../domain/journey';
+import { isTrip, isTripProduct, labelOf, startOf, type CarData, type HotelData, type ProductData, type TripData } from '../domain/product';
+import { agencyContact, travelRecipients, type Recipient } from '../db/recipients';
+import { calendar, type IcsEvent } from '../platform/ics';
+import { detailedMail, type Mail } from '../platform/mail';
+import { queueMails } from '../platform/outbox';
+import type { Services } from '../platform/services';
+import { cityNameIn, placeNameIn } from '../reference/places';
 
 /**
  * The booking's e-mails (issue 12 item 18): option held, booking confirmed, tickets issued, option
@@ -309,7 +308,7 @@ export async function queueBookingMails(services: Services, tx: Services['db'], 
   if (news.products.length === 0) return;
   const { config, clock, mailer } = services;
   const { list, booker } = await travelRecipients(tx, news.travel.userId, news.products);
-  const ctx: Context = { agencyName: await agencyName(tx, news.travel.agencyId), origin: config.publicUrl ?? `http://localhost:${config.port}`, bookerName: booker, now: clock.now() };
+  const ctx: Context = { agencyName: news.travel.agencyId ? (await agencyContact(tx, news.travel.agencyId)).name : '', origin: config.publicUrl ?? `http://localhost:${config.port}`, bookerName: booker, now: clock.now() };
   const mails = list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...bookingMail(news, ctx, to) }));
   await queueMails(tx, mailer, mails, clock.now());
 }

@@ -10,13 +10,13 @@ import { sendOnce } from '../../platform/idempotency';
 import { expectedVersion } from '../../platform/if-match';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
-import { confirmForAgency, releaseForAgency } from './agency';
+import { confirmForAgency, releaseForAgency } from './held-options';
 
 const tags = ['booking'];
 const travelParams = z.object({ travelID: z.string().max(64) });
 
 /** The links confirmHeldOption and releaseHeldOptions of the agency work queue's expiring options (issue 15). */
-export function agencyBookingRoutes(services: Services) {
+export function heldOptionsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callServer, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
+import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 import { DEMO_PASSWORD } from '../../db/seed';
 
 /**
@@ -53,8 +53,15 @@ describe('a server killed between an approval and its booking', () => {
     const [request] = (await call('GET', '/api/v1/approvals/', { token: bob.token })).body.result as { approvalID: string; links: { approve: { href: string } } }[];
     const headers = { 'idempotency-key': `crash-approve-${request!.approvalID}` };
     const inFlight = call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers }).catch((err: unknown) => err);
-    // Killed while the supplier is still answering the booking (the approval is committed before it).
-    await sleep(LATENCY_MS / 2);
+    // Killed while the supplier is answering the booking: the call holds its key, the approval is committed, the travel not booked yet.
+    await idempotencyKeyClaimed(server, headers['idempotency-key']);
+    const approval = async () => (await call('GET', `/api/v1/approvals/${request!.approvalID}`, { token: bob.token })).body.result as { status: string; travelStatus: string };
+    let seen = await approval();
+    while (seen.status !== 'accepted') {
+      await sleep(20);
+      seen = await approval();
+    }
+    expect(seen.travelStatus).toBe('pending_approval');
     await killServer(server.child);
     expect(await inFlight).toBeInstanceOf(Error);
 
@@ -70,9 +77,7 @@ describe('a server killed between an approval and its booking', () => {
     // Another answer is refused: the approval was given once.
     expect((await call('POST', request!.links.approve.href, { token: bob.token, body: {} })).body.api_code).toBe(67);
     // bob's retry of his own click (same key) gets the answer recorded with the approval, once the dead call's lease (10 s at most) has passed.
-    const retryStarted = Date.now();
     const retried = await call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers });
-    expect(Date.now() - retryStarted).toBeLessThan(10_000 + 2_000);
     expect(retried.status).toBe(200);
     expect(retried.body.result).toMatchObject({ approvalID: request!.approvalID, status: 'accepted' });
 

@@ -7,8 +7,9 @@ import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import type { TravelRecord } from '../../db/travels';
-import * as repo from './repository';
-import { bookHeld, releaseHeld } from './service';
+import { bookHeld } from '../../booking/book';
+import { releaseHeld } from '../../booking/release';
+import { travelById } from '../../booking/repository';
 
 /**
  * The agency's hand on its travellers' held options (issue 15, the work queue): its staff book them
@@ -25,7 +26,7 @@ type Ctx = RequestContext & { user: UserRow };
 /** The agency's travel to change, holding options now (the traveller's `confirm` link says so). */
 async function heldTravel(ctx: Ctx, travelId: string, expected: number | null): Promise<TravelRecord> {
   if (!isAgencyStaff(ctx.user.perms)) fail('NO_PERMISSION');
-  const rec = await repo.travelById(ctx.services.db, travelId);
+  const rec = await travelById(ctx.services.db, travelId);
   if (!rec || rec.travel.agencyId !== ctx.user.agencyId) return fail('NO_TRAVEL');
   if (expected !== null && rec.travel.version !== expected) fail('VERSION_CONFLICT');
   if (rec.travel.status !== 'pending_confirmation' || !offers(rec, 'confirm', ctx.services.clock.now())) fail('TICKET_STATUS_FORBIDS');
@@ -34,7 +35,7 @@ async function heldTravel(ctx: Ctx, travelId: string, expected: number | null): 
 
 /** The travel's status and version now, the answer of both actions. */
 async function result(db: Services['db'], travelId: string): Promise<HeldOptionResult> {
-  const rec = (await repo.travelById(db, travelId))!;
+  const rec = (await travelById(db, travelId))!;
   return { travelId, status: rec.travel.status, version: rec.travel.version };
 }
 
