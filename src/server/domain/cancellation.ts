@@ -1,5 +1,6 @@
 import { PREVIEW_VALIDITY_MINUTES, type RefundPreviewItem } from '../../contract/cancellation';
 import type { ProductCancellation, ProductStatus, TravelStatus } from '../../contract/travel';
+import { escapeHtml } from '../../contract/html';
 import { isTrip, TICKETED_TYPES, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
@@ -64,8 +65,6 @@ export const offlineByCompany = (config: { airOfflineCancellation: boolean; rail
 
 /** The supplier's quote as the preview needs it (supplier/types RefundQuote). */
 export type Quote = { refund: number; fees: number; fixedFees: number; conditions: string; deadline: string | null; online: boolean; void: boolean };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A product's refund preview at `now`: the quote's amounts (none when `offline`: the agency decides),

@@ -1,4 +1,5 @@
 import { EXCHANGEABLE_TAG, type ExchangeJourney, type ExchangeSection } from '../../contract/exchange';
+import { escapeHtml } from '../../contract/html';
 import { linkTo } from '../../contract/rels';
 import type { Product } from '../../contract/travel';
 import { FLEX_NAMES, type CabinAvailability, type FareOffer, type Journey, type Section } from './journey';
@@ -53,8 +54,6 @@ export const oldFareTotal = (data: TripData) => data.offer.price * Math.max(data
 
 /** The fare difference of a new fare for the product's travellers (negative: the new one is cheaper). */
 export const priceDeltaOf = (data: TripData, fare: Pick<FareOffer, 'price'>) => fare.price * Math.max(data.travelers.length, 1) - oldFareTotal(data);
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A short fare basis code: class (1/2) and flexibility (NF, SF, FF). */
 const fareBasis = (cabin: string, fare: FareOffer) => `${cabin === 'first' ? 'P1' : 'P2'}${['NF', 'SF', 'FF'][fare.flexibility - 1]}`;
