@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/account';
 import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '../../contract/approvals';
+import { money } from '../../contract/money';
 import { linkTo } from '../../contract/rels';
 import { carries, complianceOf, isTravelCompliant, labelOf, travellersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
@@ -134,9 +135,6 @@ export type ApprovalView = {
   /** Who is left in the company's chain to escalate to, in the chain's order. */
   next: EscalationCandidate[];
 };
-
-const euros = (cents: number) => (cents / 100).toFixed(2);
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 const personOf = (p: ChainPerson | undefined, viewer: Viewer): ApprovalPerson =>
   p ? { id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email, you: p.id === viewer.id } : { id: '', firstname: '', lastname: '', email: '', you: false };

@@ -1,4 +1,5 @@
 import type { Lang } from '../../contract/account';
+import { euros, money } from '../../contract/money';
 import { linkTo, type Rel } from '../../contract/rels';
 import type { OnBehalf, Pax, Product, Travel, TravelContext } from '../../contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
@@ -31,9 +32,6 @@ export type TravelView = {
    */
   cardPayment?: { paid: StoredPayment | null; awaitingAuthentication: string | null };
 };
-
-export const euros = (cents: number) => (cents / 100).toFixed(2);
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 const T = {
   fr: { departed: 'Un trajet de ce voyage est déjà parti : retirez-le pour continuer.' },

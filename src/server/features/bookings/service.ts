@@ -1,8 +1,9 @@
 import type { BookingTicket, TicketsQuery } from '../../../contract/bookings';
 import { staffRole } from '../../domain/company';
+import { money } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import type { AnyStatus } from '../../../contract/statuses';
-import { euros, productLinks } from '../../domain/travel';
+import { productLinks } from '../../domain/travel';
 import { FLEX_NAMES } from '../../domain/journey';
 import { complianceOf, travellerKey, travellersOf, type TicketData, type TicketProduct } from '../../domain/product';
 import { BOOKED } from '../../domain/travel-state';
@@ -13,8 +14,6 @@ import { ticketTags } from '../../domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
-
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 /** A ticket's status: its travel's while the travel waits (approval, options) or was refused or let expire, else the product's own. */
 function statusOf(travel: TicketTravel, product: TicketProduct): AnyStatus {

@@ -2,6 +2,7 @@ import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
 import { birthdateProblem } from '../../../contract/validation';
+import { centsMoney } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { buyerCompany, companyPolicy, companySuggestedAddresses } from '../../db/companies';
 import { bookingParty, formsBooker } from '../../db/acting';
@@ -332,7 +333,7 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
           info: null,
           luggages: offer.luggages,
           fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
-          ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
+          ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: centsMoney(a.price), maxQuantity: a.maxQuantity })),
           roundTrip: offer.roundTrip,
           travelerIDs: travelerIDs(travelers),
           links: { fullfareConditions: linkTo('fullfareConditions', { offerID: id }) },
