@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Lang } from '../../contract/account';
+import { personName } from '../../contract/person-name';
 import { travellerKey, type StoredProduct } from '../domain/product';
 import type { Db } from './client';
 import { agencies, guests, users } from './schema';
@@ -11,8 +12,6 @@ import { agencies, guests, users } from './schema';
  */
 
 export type Recipient = { email: string; firstname: string; lang: Lang; isBooker: boolean };
-
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 
 export async function travelRecipients(db: Db, bookerId: string, products: Pick<StoredProduct, 'data'>[]): Promise<{ list: Recipient[]; booker: string }> {
   const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travellerKey(t), t])).values()];
@@ -39,7 +38,7 @@ export async function travelRecipients(db: Db, bookerId: string, products: Pick<
     seen.add(key);
     return true;
   });
-  return { list, booker: booker ? nameOf(booker) : '' };
+  return { list, booker: booker ? personName(booker) : '' };
 }
 
 /** The agency's name and the address its staff read (its support e-mail), for the e-mails it sends and receives. */

@@ -1,6 +1,7 @@
 import type { Lang } from '../../contract/account';
 import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '../../contract/approvals';
 import { money } from '../../contract/money';
+import { personName } from '../../contract/person-name';
 import { linkTo } from '../../contract/rels';
 import { carries, complianceOf, isTravelCompliant, labelOf, travellersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
@@ -75,7 +76,7 @@ export const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '')
 /** The travellers' names as the list search reads them. */
 export const paxSearchOf = (products: Pick<StoredProduct, 'data'>[]) =>
   travellersOf(products)
-    .map((t) => foldName(`${t.firstname ?? ''} ${t.lastname ?? ''}`))
+    .map((t) => foldName(personName(t)))
     .join('|');
 
 /** Who may not answer a travel: its booker and its travellers (approvers are never asked for their own trips). */

@@ -1,5 +1,6 @@
 import { EXCHANGEABLE_TAG, type ExchangeJourney, type ExchangeSection } from '../../contract/exchange';
 import { escapeHtml } from '../../contract/html';
+import { personName } from '../../contract/person-name';
 import { linkTo } from '../../contract/rels';
 import type { Product } from '../../contract/travel';
 import { FLEX_NAMES, type CabinAvailability, type FareOffer, type Journey, type Section } from './journey';
@@ -86,7 +87,7 @@ export function presentExchangeJourneys(journeys: Journey[], p: Presenter): Exch
           flexibility: FLEX_NAMES[fare.flexibility],
           priceDelta: priceDeltaOf(p.data, fare),
           tickets: p.data.travelers.map((t) => ({
-            label: `${fare.name} – ${`${t.firstname ?? ''} ${t.lastname ?? ''}`.trim()}`,
+            label: `${fare.name} – ${personName(t)}`,
             priceDelta: perTraveller,
             fareConditions: `<p>${escapeHtml(fare.conditions)}</p>`,
             fareBasis: fareBasis(cabinName, fare),

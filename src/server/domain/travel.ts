@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/account';
 import { euros, money } from '../../contract/money';
+import { personName } from '../../contract/person-name';
 import { linkTo, type Rel } from '../../contract/rels';
 import type { OnBehalf, Pax, Product, Travel, TravelContext } from '../../contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
@@ -212,7 +213,7 @@ const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) 
 const paxWithoutTickets = (travelers: StoredTraveller[], price: number) =>
   travelers.map((t) => ({ pax: paxOf(t), price: money(travelers.length ? Math.round(price / travelers.length) : price), tickets: [] }));
 
-const nameOf = (t: StoredTraveller | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
+const paxNamesOf = (t: StoredTraveller | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
 
 /** A hotel stay as the API shows it (spec 2 §3 "Hotel product"). */
 function presentHotel(travel: TravelState, product: StoredProduct, data: HotelData, lang: Lang, now: Date): Product {
@@ -255,7 +256,7 @@ function presentHotel(travel: TravelState, product: StoredProduct, data: HotelDa
       cancelDeadline: data.cancelDeadline,
       rooms: data.rooms.map(({ offer, travelerIDs }) => ({
         name: offer.name,
-        paxs: travelerIDs.map((id) => nameOf(data.travelers.find((t) => t.travelerID === id))),
+        paxs: travelerIDs.map((id) => paxNamesOf(data.travelers.find((t) => t.travelerID === id))),
         board: offer.board,
         isBreakfastIncluded: offer.board !== 'room-only',
         fareName: offer.name,
@@ -372,7 +373,7 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     warnings,
     // The option's deadline is confirmationTimeLimit, which each reader sees on their own clock, zone named.
     infos: [],
-    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
+    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
     price: money(live.reduce((sum, p) => sum + p.price, 0) - refunded),
     refunded: refunded > 0 ? money(refunded) : null,
     payment: presentPayment(status, products, rec.cardPayment?.paid),

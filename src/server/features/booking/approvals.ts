@@ -39,6 +39,7 @@ import { mailApprover, mailApproverFailed, mailRequester, type AskReason, type M
 import { travelById, updateProduct } from './repository';
 import { answer as presentedTravel, bookHeld, expiryKey, holdProducts, releaseAtSupplier, repriced, travelWithLink } from './service';
 import { apiCode } from '../../../contract/api-codes';
+import { personName } from '../../../contract/person-name';
 
 /**
  * Approvals (spec 2 §3–§7, issue 11): requestApproval holds the travel and asks its approvers (and,
@@ -69,7 +70,6 @@ export const REMIND_EVERY_MS = 3_600_000;
 
 const viewerOf = (user: Pick<UserRow, 'id' | 'companyId' | 'perms' | 'flags'>): Viewer => ({ id: user.id, companyId: user.companyId, perms: user.perms, flags: user.flags });
 const chainPerson = (p: { id: string; firstname: string; lastname: string; email: string }): ChainPerson => ({ id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email });
-const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -374,7 +374,7 @@ async function answerRequest(
 
   // After the commit: the supplier, then the e-mails, from one read of the request.
   const { row } = outcome;
-  const by = nameOf(actor);
+  const by = personName(actor);
   let view: View | undefined;
   if (answer === 'approve' && outcome.roundComplete) {
     const settled = await settleApproved(services, row.travelId, { final: false, round: outcome.round }).catch(() => undefined);
@@ -387,7 +387,7 @@ async function answerRequest(
     answer === 'deny'
       ? { event: 'denied', by, reason: input.reason ?? '' }
       : answer === 'escalate'
-        ? { event: 'escalated', by, to: nameOf(outcome.escalatedTo!), message: input.message ?? null }
+        ? { event: 'escalated', by, to: personName(outcome.escalatedTo!), message: input.message ?? null }
         : outcome.roundComplete
           ? null // the booking tells the requester (now, or the job)
           : { event: 'waiting', by, message: input.message ?? null };
@@ -455,7 +455,7 @@ export async function settleApproved(
   if (regular && requester)
     await mailRequester(await mailCtx(services, round[0]!), requester, presentApproval(regular, requester, requester.lang, clock.now()), {
       event: 'booked',
-      by: by ? nameOf(by) : '',
+      by: by ? personName(by) : '',
       message: last.answerMessage,
     });
   return { result: 'booked', views };
@@ -594,7 +594,7 @@ export async function askBackup(services: Services, approvalId: string): Promise
     return tokensFor(tx, view, [person], now);
   });
   const main = row.approverId ? (await repo.people(db, [row.approverId])).get(row.approverId) : undefined;
-  await mailAsked(services, asked, { why: 'backup', main: main ? nameOf(main) : '' });
+  await mailAsked(services, asked, { why: 'backup', main: main ? personName(main) : '' });
 }
 
 /** Whether the travel's round all said yes (its booking is on its way: expiry leaves it to the booking job). */

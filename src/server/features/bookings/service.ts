@@ -1,6 +1,7 @@
 import type { BookingTicket, TicketsQuery } from '../../../contract/bookings';
 import { staffRole } from '../../domain/company';
 import { money } from '../../../contract/money';
+import { personName } from '../../../contract/person-name';
 import { linkTo } from '../../../contract/rels';
 import type { AnyStatus } from '../../../contract/statuses';
 import { productLinks } from '../../domain/travel';
@@ -108,7 +109,7 @@ export function presentTicket(row: TicketRow, now: Date): BookingTicket {
     main_approver: approval?.main ?? null,
     secondary_approver: approval?.backup ?? null,
     summaries: booked
-      ? data.travelers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${numberOf(t)}` }))
+      ? data.travelers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${numberOf(t)}` }))
       : [],
     ancillaries: data.type === 'rail' || data.type === 'flight' ? data.ancillaries.map((a) => ({ type: a.type, price: money(a.price), quantity: a.quantity, maxQuantity: a.quantity })) : [],
     pnr: product.pnr,
