@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Lang } from '../../contract/account';
 import { personName } from '../../contract/person-name';
-import { travellerKey, type StoredProduct } from '../domain/product';
+import { travelerKey, type StoredProduct } from '../domain/product';
 import type { Db } from './client';
 import { agencies, guests, users } from './schema';
 
@@ -14,7 +14,7 @@ import { agencies, guests, users } from './schema';
 export type Recipient = { email: string; firstname: string; lang: Lang; isBooker: boolean };
 
 export async function travelRecipients(db: Db, bookerId: string, products: Pick<StoredProduct, 'data'>[]): Promise<{ list: Recipient[]; booker: string }> {
-  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travellerKey(t), t])).values()];
+  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travelerKey(t), t])).values()];
   const ids = [...new Set([bookerId, ...travellers.flatMap((t) => (t.profileID ? [t.profileID] : []))])];
   const rows = await db.select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, lang: users.lang }).from(users).where(inArray(users.id, ids));
   const accounts = new Map(rows.map((r) => [r.id, r]));

@@ -3,7 +3,7 @@ import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } fr
 import { money } from '../../contract/money';
 import { personName } from '../../contract/person-name';
 import { linkTo } from '../../contract/rels';
-import { carries, complianceOf, isTravelCompliant, labelOf, travellersOf, type StoredProduct } from './product';
+import { carries, complianceOf, isTravelCompliant, labelOf, travelersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
 export type { ApprovalStatus };
@@ -75,13 +75,13 @@ export const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '')
 
 /** The travellers' names as the list search reads them. */
 export const paxSearchOf = (products: Pick<StoredProduct, 'data'>[]) =>
-  travellersOf(products)
+  travelersOf(products)
     .map((t) => foldName(personName(t)))
     .join('|');
 
 /** Who may not answer a travel: its booker and its travellers (approvers are never asked for their own trips). */
 export const involvedIn = (travel: Pick<TravelState, 'userId'>, products: Pick<StoredProduct, 'data'>[]) =>
-  new Set([travel.userId, ...travellersOf(products).flatMap((t) => (t.profileID ? [t.profileID] : []))]);
+  new Set([travel.userId, ...travelersOf(products).flatMap((t) => (t.profileID ? [t.profileID] : []))]);
 
 /**
  * The next approver of the company's chain for an escalation: the company's approvers in their
@@ -200,7 +200,7 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
   if (refusal('deny') === null) links.deny = linkTo('deny', p);
   if (refusal('escalate') === null) links.escalate = linkTo('escalate', p);
 
-  const travellers = travellersOf(products);
+  const travellers = travelersOf(products);
   const orders = travel.missionOrders ?? [];
   const exemption = travel.analytics?.exemption?.trim() || orders.map((o) => o.exemption?.trim()).filter(Boolean).join(' ; ') || null;
   return {

@@ -81,14 +81,14 @@ export function presentExchangeJourneys(journeys: Journey[], p: Presenter): Exch
       if (!cabin || fares.length === 0) return null;
       const choices = fares.map((fare) => {
         const choiceID = choiceIdOf({ searchId: p.searchId, journey: j, cabin: cabinName, offer: cabin.offers.indexOf(fare) });
-        const perTraveller = fare.price - p.data.offer.price;
+        const perTraveler = fare.price - p.data.offer.price;
         return {
           id: choiceID,
           flexibility: FLEX_NAMES[fare.flexibility],
           priceDelta: priceDeltaOf(p.data, fare),
           tickets: p.data.travelers.map((t) => ({
             label: `${fare.name} – ${personName(t)}`,
-            priceDelta: perTraveller,
+            priceDelta: perTraveler,
             fareConditions: `<p>${escapeHtml(fare.conditions)}</p>`,
             fareBasis: fareBasis(cabinName, fare),
           })),

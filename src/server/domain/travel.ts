@@ -8,7 +8,7 @@ import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from 
 import { rulesOf, type CompanyRules } from './company';
 import { FLEX_NAMES, type Section } from './journey';
 import { exchangeable } from './exchange';
-import { complianceOf, isTravelCompliant, spanOf, startedBy, travellersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
+import { complianceOf, isTravelCompliant, spanOf, startedBy, travelersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveler, type TicketProduct, type TripData } from './product';
 import { kg } from './co2';
 import { noticeWarnings } from './supplier-notices';
 import { BOOKED, DELETABLE, OPEN, type TravelState } from './travel-state';
@@ -107,7 +107,7 @@ export function productLinks(travel: Pick<TravelState, 'id' | 'status'>, product
   return links;
 }
 
-const paxOf = (t: StoredTraveller): Pax => ({
+const paxOf = (t: StoredTraveler): Pax => ({
   firstname: t.firstname ?? '',
   lastname: t.lastname ?? '',
   birthdate: t.birthdate ?? null,
@@ -210,10 +210,10 @@ function productBase(travel: TravelState, product: StoredProduct, lang: Lang, no
 const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
 
 /** The travellers of a stay or a rental as passengers: no ticket of their own, the price shared. */
-const paxWithoutTickets = (travelers: StoredTraveller[], price: number) =>
+const paxWithoutTickets = (travelers: StoredTraveler[], price: number) =>
   travelers.map((t) => ({ pax: paxOf(t), price: money(travelers.length ? Math.round(price / travelers.length) : price), tickets: [] }));
 
-const paxNamesOf = (t: StoredTraveller | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
+const paxNamesOf = (t: StoredTraveler | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
 
 /** A hotel stay as the API shows it (spec 2 §3 "Hotel product"). */
 function presentHotel(travel: TravelState, product: StoredProduct, data: HotelData, lang: Lang, now: Date): Product {
@@ -342,7 +342,7 @@ export function presentProduct(travel: TravelState, product: StoredProduct, lang
 export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
   const { travel, products } = rec;
   const rules = rulesOf(rec.company);
-  const travellers = travellersOf(products);
+  const travellers = travelersOf(products);
   // An exchanged ticket stays listed (status `exchanged`), but its replacement is what the travel costs and when it goes.
   const live = products.filter((p) => p.status !== 'exchanged');
   const first = live[0] && spanOf(live[0].data);

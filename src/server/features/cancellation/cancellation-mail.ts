@@ -95,7 +95,7 @@ type News = { event: CancellationEvent; travel: TravelRow; products: ProductRow[
 
 const CARD_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
-function travellerMail(news: News, ctx: { agency: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
+function travelerMail(news: News, ctx: { agency: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
   const t = T[to.lang];
   const { products } = news;
   const amounts = news.event === 'cancelled';
@@ -119,7 +119,7 @@ export async function queueCancellationMails(services: Services, tx: Services['d
   const { list } = await travelRecipients(tx, news.travel.userId, news.products);
   const agency = await agencyContact(tx, news.travel.agencyId);
   const ctx = { agency: agency.name, origin: config.publicUrl ?? `http://localhost:${config.port}` };
-  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travellerMail(news, ctx, to) })), clock.now());
+  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travelerMail(news, ctx, to) })), clock.now());
 }
 
 /** Tells the agency (its support address, in its language) of a cancellation it must handle, in `tx`. */

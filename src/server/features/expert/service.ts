@@ -297,6 +297,6 @@ async function policyVerdicts(ctx: Ctx, policy: TravelPolicyRules | null, flight
   );
   return (journey, cabin, offer) => {
     const train = fastest.get(flightDay(journey));
-    return train === undefined ? null : tripCompliance(policy, { journey, cabin, pricePerTraveller: offer.price }, train).compliant;
+    return train === undefined ? null : tripCompliance(policy, { journey, cabin, pricePerTraveler: offer.price }, train).compliant;
   };
 }
