@@ -5,7 +5,7 @@ import { cardProgramme, cardTypeOf } from '../supplier/card-types';
 
 /**
  * The users' loyalty and discount cards as others read them (issue 16): the user object, the
- * traveller step and the supplier's search request. Written by features/cards.
+ * traveller step and the supplier's search request. Written by features/loyalty-cards.
  */
 
 export type UserCardRow = typeof userCards.$inferSelect;
