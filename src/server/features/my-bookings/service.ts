@@ -1,4 +1,4 @@
-import type { BookingTicket, TicketsQuery } from '../../../contract/bookings';
+import type { BookingTicket, TicketsQuery } from '../../../contract/my-bookings';
 import { staffRole } from '../../domain/company';
 import { money } from '../../../contract/money';
 import { personName } from '../../../contract/person-name';

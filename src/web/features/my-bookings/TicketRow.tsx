@@ -6,7 +6,7 @@ import Hotel from 'lucide-react/icons/hotel';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { BookingTicket } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
 import { personName } from '../../../contract/person-name';
 import { BookingStatus } from '../../components/BookingStatus';
 import { CardPaymentNote } from '../../components/PaymentNote';
