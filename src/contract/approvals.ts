@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkSchema, linksOf } from './link';
-import { moneySchema } from './travel';
+import { moneySchema } from './money';
 
 /**
  * Approval requests (spec 2 §3 "Approval request", §4 "Approval requests", §6): what an approver

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartAddBodySchema } from './cart';
 import { linksOf } from './link';
+import { centsMoneySchema } from './money';
 import { placeSchema } from './places';
 import { zonedDateTimeSchema } from './time';
 import { carrierSchema, luggageSchema, representsSchema, searchTravelerSchema, travelerFormSchema } from './trip';
@@ -43,17 +44,15 @@ export const expertSearchBodySchema = z
   .meta({ id: 'ExpertSearchBody' });
 export type ExpertSearchBody = z.input<typeof expertSearchBodySchema>;
 
-/** Cents (all travellers together) in euros. */
-const moneySchema = z.object({ amount: z.number().int(), currency: z.literal('EUR') }).meta({ id: 'CentsMoney' });
-
+/** An expert offer's prices are for all its travellers together. */
 export const expertOfferSchema = z
   .object({
     offerId: z.string(),
     flexibility: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     label: z.string(),
-    price: moneySchema,
+    price: centsMoneySchema,
     /** Over the journey's cheapest offer (0 for the cheapest). */
-    extraPrice: moneySchema,
+    extraPrice: centsMoneySchema,
     condition: z.string(),
     luggages: z.array(luggageSchema),
     offerTags: z.object({
@@ -75,7 +74,7 @@ export const expertCabinClassSchema = z
     label: z.string(),
     offers: z.array(expertOfferSchema),
     /** The cabin's cheapest extra price; null when it sells nothing. */
-    bestExtraPrice: moneySchema.nullable(),
+    bestExtraPrice: centsMoneySchema.nullable(),
     /** e.g. `full`, `notSold`. */
     proposalTags: z.array(z.string()),
   })
@@ -107,7 +106,7 @@ export const expertFlightSchema = z
     /** Grams per passenger. */
     co2Emission: z.number().int(),
     /** The cheapest offer of the flight. */
-    price: moneySchema,
+    price: centsMoneySchema,
     cabinClasses: z.array(expertCabinClassSchema),
   })
   .meta({ id: 'ExpertFlight' });
@@ -124,7 +123,7 @@ export const expertJourneyCardSchema = z
     departureTime: z.string().nullable(),
     arrivalTime: z.string().nullable(),
     marketingCarrier: carrierSchema.nullable(),
-    extraPrice: moneySchema.nullable(),
+    extraPrice: centsMoneySchema.nullable(),
     /** The chosen offer; null until chosen. */
     offerId: z.string().nullable(),
   })
@@ -142,9 +141,9 @@ export const expertResultSchema = z
     cabinClasses: z.object({ flight: z.array(z.object({ id: z.string(), label: z.string() })) }),
     carriers: z.object({ flight: z.array(carrierSchema) }),
     /** The cheapest offer of every journey together. */
-    bestPackage: z.object({ price: moneySchema }),
+    bestPackage: z.object({ price: centsMoneySchema }),
     /** The offers chosen so far and the cheapest of the others. */
-    currentPackage: z.object({ price: moneySchema }),
+    currentPackage: z.object({ price: centsMoneySchema }),
     travelID: z.string().nullable(),
     /** nextJourney until the last journey, then expertTravelerForm. */
     links: linksOf('nextJourney', 'expertTravelerForm'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { luhnValid } from './cards';
+import { luhnValid } from './loyalty-cards';
 import { linksOf } from './link';
 import { CARD_BRANDS, travelSchema, type CardBrand } from './travel';
 

@@ -49,7 +49,7 @@ import { exchangeDoneSchema, exchangeOfferSchema, exchangeResultSchema, exchange
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';
 import { travelStatsSchema } from './stats';
 import { documentsSchema, updateDocumentsBodySchema } from './documents';
-import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from './cards';
+import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from './loyalty-cards';
 import { accountDeletedSchema, deleteAccountBodySchema, optionalDataDeletedSchema, privacyPolicySchema } from './privacy';
 import { cardPaymentResultSchema, payByCardBodySchema, paymentCardsSchema } from './payment';
 
@@ -165,7 +165,7 @@ export const rels = {
   documents: rel('GET', '/user/documents', none, documentsSchema),
   /** The dates are checked against the server's today on what changed; the table's schema checks the rest. */
   updateDocuments: rel('PUT', '/user/documents', updateDocumentsBodySchema(null), documentsSchema),
-  // Loyalty and discount cards (spec 3 §7, issue 16, contract/cards.ts): the user's `userCards` link; the list's links add, replace
+  // Loyalty and discount cards (spec 3 §7, issue 16, contract/loyalty-cards.ts): the user's `userCards` link; the list's links add, replace
   // the whole list (spec's PUT user/cards) and read the card types; each card's links change or delete it. Every write answers the list.
   userCards: rel('GET', '/user/cards', none, userCardsSchema),
   userCardTypes: rel('GET', '/user/cards/types', none, cardTypesSchema),

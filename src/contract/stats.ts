@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linksOf } from './link';
-import { moneySchema } from './travel';
+import { moneySchema } from './money';
 
 /**
  * The dashboard's statistics (spec 3 §3 "Statistics", §7 `GET stats/travels`, §9 "Dashboard"; issue 16):

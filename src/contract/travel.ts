@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkSchema, linksOf } from './link';
+import { moneySchema } from './money';
 import { zonedDateTimeSchema } from './time';
 
 /**
@@ -42,10 +43,6 @@ export const CHECKOUT_STEPS = ['getAllAnalytics', 'getMissionOrders', 'getAvaila
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 export const nextCheckoutStep = (links: Record<string, unknown>): CheckoutStep | null => CHECKOUT_STEPS.find((step) => step in links) ?? null;
-
-/** Amounts as decimal strings in euros (spec 2 §3 "price {amount as a decimal string, currency}"). */
-export const moneySchema = z.object({ amount: z.string(), currency: z.literal('EUR') }).meta({ id: 'Money' });
-export type Money = z.infer<typeof moneySchema>;
 
 export const paxSchema = z.object({
   firstname: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linksOf } from './link';
+import { centsMoneySchema } from './money';
 import { placeSchema } from './places';
 import { zonedDateTimeSchema } from './time';
 
@@ -54,7 +55,7 @@ export type TripSearchBody = z.input<typeof tripSearchBodySchema>;
 export const luggageSchema = z.object({ type: z.enum(['hold', 'hand']), quantity: z.number().int(), conditions: z.string() }).meta({ id: 'Luggage' });
 export const ancillarySchema = z.object({
   type: z.enum(['additional-luggage', 'bike', 'disassembled-bike', 'ouigo-flex', 'pmr']),
-  price: z.object({ amount: z.number().int(), currency: z.literal('EUR') }),
+  price: centsMoneySchema,
   maxQuantity: z.number().int(),
 }).meta({ id: 'OfferAncillary' });
 export const fareTagSchema = z.enum(['compliant', 'not-compliant', 'negociated-fare', 'corporate-fare', 'ngo-fare', 'carbookr-negotiated-fare', 'ndc', 'disabled-pax', 'upgraded']).meta({ id: 'FareTag' });

@@ -452,7 +452,7 @@ describe('every link the server writes, walked', () => {
     await follow(added.links!.updateDocuments, { token, body: { travel_documents: [] }, key: 'walk-documents-remove' });
   });
 
-  it('alice’s loyalty and discount cards (issue 16, features/cards): the user’s userCards link, a card added, changed, the list replaced, then deleted', async () => {
+  it('alice’s loyalty and discount cards (issue 16, features/loyalty-cards): the user’s userCards link, a card added, changed, the list replaced, then deleted', async () => {
     const token = await api.login('alice');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const list = (await follow(user.result.links!.userCards, { token })).result;

@@ -13,6 +13,7 @@ import { sha256 } from './platform/secrets';
 import { DEFAULT_FEATURES, type FeatureFlags } from '../contract/account';
 import type { Branding } from '../contract/agency';
 import type { Comms } from '../contract/comms';
+import { escapeHtml } from '../contract/html';
 import { apiCode } from '../contract/api-codes';
 import { searchDayProblem } from '../contract/search-limits';
 import type { SearchLinePieces } from '../contract/search-line';
@@ -20,7 +21,6 @@ import { searchLineHtml } from '../contract/search-line';
 import { searchUrlSchema } from '../contract/search-url';
 import type { Services } from './platform/services';
 
-const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** JSON inside `<script type="application/json">`: no `<` that could close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -103,15 +103,15 @@ const HEX = /^[0-9a-f]{6}$/i;
  */
 function agencyHead(html: string, agency: Branding): string {
   const { brand, brandContrast, accent } = agency.colors;
-  const name = escapeAttr(agency.name);
+  const name = escapeHtml(agency.name);
   const themed = html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
-    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${escapeAttr(brand)}"`)
+    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(brand)}"`)
     .replace(/(<meta name="description" content=")Escale —/, (_, start: string) => `${start}${name} —`);
   const colors = [brand, brandContrast, accent];
   if (colors.join() === Object.values(DEFAULT_COLORS).join() || !colors.every((c) => HEX.test(c.slice(1)))) return themed;
   const query = new URLSearchParams({ brand: brand.slice(1), contrast: brandContrast.slice(1), accent: accent.slice(1) });
-  return themed.replace('</head>', () => `<link rel="stylesheet" href="/theme.css?${escapeAttr(query.toString())}" /></head>`);
+  return themed.replace('</head>', () => `<link rel="stylesheet" href="/theme.css?${escapeHtml(query.toString())}" /></head>`);
 }
 
 /** The language the web app will pick when nothing is stored: the first of fr/en the browser asks for, else en. */
@@ -180,7 +180,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
   const preloadMeta = (files: string[], route: boolean, session?: 'signed-in' | 'signed-out', listed: string[] = []) => {
     const list = [...new Set(files)].filter((file) => !inIndex.has(file) && !listed.includes(file));
     const attrs = `${route ? ' data-route=""' : ''}${session ? ` data-session="${session}"` : ''}`;
-    return list.length ? `<meta name="escale-preload" content="${escapeAttr(list.join(' '))}"${attrs} />` : '';
+    return list.length ? `<meta name="escale-preload" content="${escapeHtml(list.join(' '))}"${attrs} />` : '';
   };
   const routePreload = (route: RouteShell | undefined, lang: ShellLang) => (route ? [...route.preload.all, ...route.preload[lang]] : []);
 
@@ -189,11 +189,11 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     const { info, supportEmail } = agency;
     const footer: FooterKind = info ? (supportEmail ? 'info+support' : 'info') : supportEmail ? 'support' : 'none';
     const slots: Record<string, string> = {
-      AGENCY_NAME: escapeAttr(agency.name),
-      AGENCY_LOGO: escapeAttr(agency.logo ?? ''),
-      AGENCY_INFO_TITLE: escapeAttr(info?.title ?? ''),
+      AGENCY_NAME: escapeHtml(agency.name),
+      AGENCY_LOGO: escapeHtml(agency.logo ?? ''),
+      AGENCY_INFO_TITLE: escapeHtml(info?.title ?? ''),
       AGENCY_INFO_HTML: info?.html ?? '',
-      AGENCY_SUPPORT_EMAIL: escapeAttr(supportEmail ?? ''),
+      AGENCY_SUPPORT_EMAIL: escapeHtml(supportEmail ?? ''),
       ...more,
     };
     return `${agency.logo ? page.top.logo : page.top.name}${page.footer[footer]}${page.end}`.replace(
@@ -255,7 +255,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
           const { facts } = appShell[lang];
           const fact = Math.floor(Math.random() * facts.length);
           kind = 'search';
-          screen = fill(appShell[lang].search, painted, { TRIP_FROM: escapeAttr(from.name), TRIP_TO: escapeAttr(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
+          screen = fill(appShell[lang].search, painted, { TRIP_FROM: escapeHtml(from.name), TRIP_TO: escapeHtml(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
           Object.assign(data, { places: { [search.from]: from.name, [search.to]: to.name }, fact });
         }
       }
@@ -282,7 +282,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     // request.host reads X-Forwarded-Host only from TRUST_PROXY's addresses (app.ts trustProxy), never otherwise.
     const host = request.host.toLowerCase().replace(/:\d+$/, '');
     const apiKey = config.agencyHosts[host] ?? config.defaultApiKey;
-    const html = await page(shell.replace('%ESCALE_API_KEY%', escapeAttr(apiKey)), url, query, apiKey, request.headers['accept-language']);
+    const html = await page(shell.replace('%ESCALE_API_KEY%', escapeHtml(apiKey)), url, query, apiKey, request.headers['accept-language']);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').send(html);
   };
   app.setNotFoundHandler(handler);

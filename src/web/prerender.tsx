@@ -1,10 +1,11 @@
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, isRedirect } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import { DEFAULT_FEATURES } from './lib/features';
 import type { Branding } from '../contract/agency';
+import { escapeHtml } from '../contract/html';
 import type { SearchLinePieces } from '../contract/search-line';
 import { searchUrlSchema } from '../contract/search-url';
 import { messages as en } from '../../locales/en/messages.po';
@@ -75,8 +76,6 @@ const SLOT_DAY = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const SLOT_SEARCH = { from: SLOT_IDS.from, to: SLOT_IDS.to, date: `${SLOT_DAY}T08:00` };
 /** A number of travellers that stands for its slot in the line (once in it: toSlot checks). */
 const SLOT_PASSENGERS = 7;
-
-const escapeHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 
 /** Renders the page at `href` as the app first renders it for a signed-out visitor, in each layout variant. */
 async function renderPage(href: string, prepare: () => void = () => undefined): Promise<PageShell> {

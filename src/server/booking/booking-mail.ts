@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/account';
 import type { CardBrand } from '../../contract/travel';
+import { personName } from '../../contract/person-name';
 import type { ProductRow, TravelRow } from '../db/travels';
 import type { Section } from '../domain/journey';
 import { isTrip, isTripProduct, labelOf, startOf, type CarData, type HotelData, type ProductData, type TripData } from '../domain/product';
@@ -140,7 +141,6 @@ const T = {
 const CARD_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 // Building an Intl formatter costs far more than using one: one per language, zone and format, kept.
@@ -180,7 +180,7 @@ function sectionLine(s: Section, firstDay: string, lang: Lang): string {
 function ticketLines(data: TripData, lang: Lang): string[] {
   const t = T[lang];
   return (data.booking?.tickets ?? []).map((ticket) => {
-    const who = nameOf(data.travelers[ticket.passenger] ?? {});
+    const who = personName(data.travelers[ticket.passenger] ?? {});
     const seats = (data.booking?.seats ?? []).filter((s) => s.passenger === ticket.passenger).map((s) => t.seat(s.coachNumber, s.seatNumber));
     return `${t.ticket} ${ticket.number}${who ? ` (${who})` : ''}${seats.length ? ` – ${seats.join(' ; ')}` : ''}`;
   });
@@ -205,7 +205,7 @@ const dayTime = (iso: string, zone: string, lang: Lang) => `${day(iso, zone, lan
 function hotelLines(data: HotelData, lang: Lang): string[] {
   const t = T[lang];
   const { hotel } = data;
-  const sleepers = (ids: number[]) => ids.map((id) => nameOf(data.travelers.find((x) => x.travelerID === id) ?? {})).join(', ');
+  const sleepers = (ids: number[]) => ids.map((id) => personName(data.travelers.find((x) => x.travelerID === id) ?? {})).join(', ');
   return [
     t.stay(day(data.startsAt, hotel.tz, lang), day(data.endsAt, hotel.tz, lang), data.nights),
     `${hotel.address}, ${hotel.zip} ${hotel.city}`,
@@ -221,7 +221,7 @@ function carLines(data: CarData, lang: Lang): string[] {
     t.field(t.pickup, t.at(dayTime(data.pickupAt, data.pickup.tz, lang), `${data.pickup.name}, ${data.pickup.address}`)),
     t.field(t.dropoff, t.at(dayTime(data.returnAt, data.dropoff.tz, lang), `${data.dropoff.name}, ${data.dropoff.address}`)),
     t.field(t.car, `${data.car.model} (${data.car.category}, ${data.car.acriss})`),
-    t.field(t.driver, nameOf(data.driver)),
+    t.field(t.driver, personName(data.driver)),
   ];
 }
 
@@ -235,7 +235,7 @@ function productRow(p: ProductRow, event: BookingEvent, lang: Lang): [string, st
       : data.type === 'car_rental'
         ? carLines(data, lang)
         : tripLines(data, lang);
-  const lines = [...what, ...(data.type === 'car_rental' ? [] : [t.field(t.travellers, data.travelers.map(nameOf).join(', '))]), ...referenceLines(p, event, lang), t.field(t.price, money(p.price, lang))];
+  const lines = [...what, ...(data.type === 'car_rental' ? [] : [t.field(t.travellers, data.travelers.map(personName).join(', '))]), ...referenceLines(p, event, lang), t.field(t.price, money(p.price, lang))];
   return [routeOf(data, lang), lines.join('\n')];
 }
 

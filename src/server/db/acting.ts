@@ -1,5 +1,5 @@
 import { isAgencyStaff } from '../../contract/permissions';
-import type { KnownPerson, TravellerRef } from '../domain/traveler-forms';
+import type { KnownPerson, TravelerRef } from '../domain/traveler-forms';
 import { fail } from '../platform/errors';
 import type { Db } from './client';
 import { buyerCompany, type BuyerCompany } from './companies';
@@ -25,7 +25,7 @@ export async function bookingParty(
   agencyId: string,
   user: Booker | null,
   customerId: string | null | undefined,
-  travelers: TravellerRef[],
+  travelers: TravelerRef[],
   { requireTraveler }: { requireTraveler: boolean },
 ): Promise<BookingParty> {
   const company = await buyerCompany(db, agencyId, user, customerId);
@@ -41,7 +41,7 @@ export async function bookingParty(
  * The party of a search: as an add to cart's, except that a travel agent may look before choosing the
  * traveller; an assistance agent acts for a traveller from the first search (150 otherwise).
  */
-export const searchParty = (db: Db, agencyId: string, user: Booker | null, customerId: string | null | undefined, travelers: TravellerRef[]) =>
+export const searchParty = (db: Db, agencyId: string, user: Booker | null, customerId: string | null | undefined, travelers: TravelerRef[]) =>
   bookingParty(db, agencyId, user, customerId, travelers, { requireTraveler: !!user?.perms.includes('assistance_agent') });
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { travellersOf, type TravellerRecord } from '../domain/product';
+import { travelersOf, type TravelerRecord } from '../domain/product';
 import { withLastTravelers, type LastTraveler } from '../domain/profile';
 import type { Db } from './client';
 import { users } from './schema';
@@ -8,8 +8,8 @@ import { users } from './schema';
  * On booking (issue 16, spec 1 "last travelers"): the people of the booked products come first in
  * the booker's last travellers, at most 10 kept. Runs in the booking's transaction.
  */
-export async function rememberTravellers(tx: Db, userId: string, products: { data: { travelers: TravellerRecord[] } }[], at: Date): Promise<void> {
-  const booked: LastTraveler[] = travellersOf(products)
+export async function rememberTravellers(tx: Db, userId: string, products: { data: { travelers: TravelerRecord[] } }[], at: Date): Promise<void> {
+  const booked: LastTraveler[] = travelersOf(products)
     .filter((t) => t.profileID || t.guestID)
     .map((t) => ({
       profileId: t.profileID ?? null,

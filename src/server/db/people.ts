@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { isAgencyStaff } from '../../contract/permissions';
-import type { KnownPerson, TravellerRef } from '../domain/traveler-forms';
+import type { KnownPerson, TravelerRef } from '../domain/traveler-forms';
 import type { Db } from './client';
 import { guests, users } from './schema';
 
@@ -28,7 +28,7 @@ export const companyGuest = (db: Db, agencyId: string, companyId: string) =>
  * the active users of the customer company they act for and those users' guests. Anyone else is
  * left out, as unknown.
  */
-export async function bookablePeople(db: Db, booker: Booker | null, travelers: TravellerRef[]): Promise<Map<string, KnownPerson>> {
+export async function bookablePeople(db: Db, booker: Booker | null, travelers: TravelerRef[]): Promise<Map<string, KnownPerson>> {
   const known = new Map<string, KnownPerson>();
   if (!booker) return known;
   const profileIds = travelers.map((t) => t.profile_id).filter(isUuid);

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Lang } from '../../contract/account';
-import { travellerKey, type StoredProduct } from '../domain/product';
+import { personName } from '../../contract/person-name';
+import { travelerKey, type StoredProduct } from '../domain/product';
 import type { Db } from './client';
 import { agencies, guests, users } from './schema';
 
@@ -12,10 +13,8 @@ import { agencies, guests, users } from './schema';
 
 export type Recipient = { email: string; firstname: string; lang: Lang; isBooker: boolean };
 
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
-
 export async function travelRecipients(db: Db, bookerId: string, products: Pick<StoredProduct, 'data'>[]): Promise<{ list: Recipient[]; booker: string }> {
-  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travellerKey(t), t])).values()];
+  const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travelerKey(t), t])).values()];
   const ids = [...new Set([bookerId, ...travellers.flatMap((t) => (t.profileID ? [t.profileID] : []))])];
   const rows = await db.select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, lang: users.lang }).from(users).where(inArray(users.id, ids));
   const accounts = new Map(rows.map((r) => [r.id, r]));
@@ -39,7 +38,7 @@ export async function travelRecipients(db: Db, bookerId: string, products: Pick<
     seen.add(key);
     return true;
   });
-  return { list, booker: booker ? nameOf(booker) : '' };
+  return { list, booker: booker ? personName(booker) : '' };
 }
 
 /** The agency's name and the address its staff read (its support e-mail), for the e-mails it sends and receives. */

@@ -5,7 +5,7 @@ import { cardProgramme, cardTypeOf } from '../reference/card-programmes';
 
 /**
  * The users' loyalty and discount cards as others read them (issue 16): the user object, the
- * traveller step and the supplier's search request. Written by features/cards.
+ * traveller step and the supplier's search request. Written by features/loyalty-cards.
  */
 
 export type UserCardRow = typeof userCards.$inferSelect;
@@ -45,11 +45,11 @@ export function heldBy<C extends { userId: string }>(rows: { card: C; holderComp
 }
 
 /** The distinct user ids of a list that can name a user at all. */
-export const travellerIds = (userIds: string[]) => [...new Set(userIds.filter(isUuid))];
+export const travelerIds = (userIds: string[]) => [...new Set(userIds.filter(isUuid))];
 
 /** The cards of the users named (of the agency), by user id, as `heldBy` lets the caller read them. */
-export async function cardsOfTravellers(db: Db, agencyId: string, callerId: string, companyId: string | null, userIds: string[]): Promise<Map<string, UserCardRow[]>> {
-  const ids = travellerIds(userIds);
+export async function cardsOfTravelers(db: Db, agencyId: string, callerId: string, companyId: string | null, userIds: string[]): Promise<Map<string, UserCardRow[]>> {
+  const ids = travelerIds(userIds);
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ card: userCards, holderCompanyId: users.companyId })

@@ -1,7 +1,9 @@
 import type { Lang } from '../../contract/account';
 import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '../../contract/approvals';
+import { money } from '../../contract/money';
+import { personName } from '../../contract/person-name';
 import { linkTo } from '../../contract/rels';
-import { carries, complianceOf, isTravelCompliant, labelOf, travellersOf, type StoredProduct } from './product';
+import { carries, complianceOf, isTravelCompliant, labelOf, travelersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
 export type { ApprovalStatus };
@@ -73,13 +75,13 @@ export const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '')
 
 /** The travellers' names as the list search reads them. */
 export const paxSearchOf = (products: Pick<StoredProduct, 'data'>[]) =>
-  travellersOf(products)
-    .map((t) => foldName(`${t.firstname ?? ''} ${t.lastname ?? ''}`))
+  travelersOf(products)
+    .map((t) => foldName(personName(t)))
     .join('|');
 
 /** Who may not answer a travel: its booker and its travellers (approvers are never asked for their own trips). */
 export const involvedIn = (travel: Pick<TravelState, 'userId'>, products: Pick<StoredProduct, 'data'>[]) =>
-  new Set([travel.userId, ...travellersOf(products).flatMap((t) => (t.profileID ? [t.profileID] : []))]);
+  new Set([travel.userId, ...travelersOf(products).flatMap((t) => (t.profileID ? [t.profileID] : []))]);
 
 /**
  * The next approver of the company's chain for an escalation: the company's approvers in their
@@ -134,9 +136,6 @@ export type ApprovalView = {
   /** Who is left in the company's chain to escalate to, in the chain's order. */
   next: EscalationCandidate[];
 };
-
-const euros = (cents: number) => (cents / 100).toFixed(2);
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 const personOf = (p: ChainPerson | undefined, viewer: Viewer): ApprovalPerson =>
   p ? { id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email, you: p.id === viewer.id } : { id: '', firstname: '', lastname: '', email: '', you: false };
@@ -201,7 +200,7 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
   if (refusal('deny') === null) links.deny = linkTo('deny', p);
   if (refusal('escalate') === null) links.escalate = linkTo('escalate', p);
 
-  const travellers = travellersOf(products);
+  const travellers = travelersOf(products);
   const orders = travel.missionOrders ?? [];
   const exemption = travel.analytics?.exemption?.trim() || orders.map((o) => o.exemption?.trim()).filter(Boolean).join(' ; ') || null;
   return {

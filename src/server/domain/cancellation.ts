@@ -1,5 +1,7 @@
 import { PREVIEW_VALIDITY_MINUTES, type RefundPreviewItem } from '../../contract/cancellation';
 import type { ProductCancellation, ProductStatus, TravelStatus } from '../../contract/travel';
+import { escapeHtml } from '../../contract/html';
+import { money } from '../../contract/money';
 import { isTrip, TICKETED_TYPES, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
@@ -65,8 +67,6 @@ export const offlineByCompany = (config: { airOfflineCancellation: boolean; rail
 /** The supplier's quote as the preview needs it (supplier/types RefundQuote). */
 export type Quote = { refund: number; fees: number; fixedFees: number; conditions: string; deadline: string | null; online: boolean; void: boolean };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * A product's refund preview at `now`: the quote's amounts (none when `offline`: the agency decides),
  * valid PREVIEW_VALIDITY_MINUTES at most, and never past the quote's own deadline or the departure.
@@ -94,8 +94,6 @@ export type Previewed = { product_id: string; refund_total: number | null; confi
 export const previewHolds = (shown: Previewed | undefined, fresh: RefundPreviewItem, now: Date) =>
   Boolean(shown) && shown!.refund_total === fresh.refund.total && now.getTime() <= Date.parse(shown!.confirm_refund_date_limit);
 
-const euros = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: 'EUR' as const });
-
 /** A product's cancellation as the API shows it. */
 export function presentCancellation(product: Pick<StoredProduct, 'data'>): ProductCancellation | null {
   const c = product.data.cancellation;
@@ -106,8 +104,8 @@ export function presentCancellation(product: Pick<StoredProduct, 'data'>): Produ
     void: c.void,
     requestedAt: c.requestedAt,
     cancelledAt: c.cancelledAt,
-    refund: c.refund === null ? null : euros(c.refund),
-    fees: fees === null ? null : euros(fees),
+    refund: c.refund === null ? null : money(c.refund),
+    fees: fees === null ? null : money(fees),
     refusal: c.refusal,
   };
 }

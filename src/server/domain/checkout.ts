@@ -1,7 +1,7 @@
 import type { TravelContext } from '../../contract/travel';
 import type { MessageKey } from '../../contract/validation';
 import type { AnalyticRule, CheckoutRules } from './company';
-import { isTravelCompliant, travellersOf, type StoredProduct } from './product';
+import { isTravelCompliant, travelersOf, type StoredProduct } from './product';
 import type { TravelAnalytics, TravelMissionOrder, TravelState } from './travel-state';
 
 /**
@@ -24,14 +24,14 @@ export function analyticProblem(rule: AnalyticRule, value: string | null | undef
 const exemptionInAnalytics = (rules: CheckoutRules) => !rules.missionOrders;
 
 /** Field path → message key for every problem of analytics answers; empty when they are complete. */
-export function analyticsProblems(rules: CheckoutRules, answers: TravelAnalytics | null, travellerIds: number[], compliant: boolean): Record<string, string> {
+export function analyticsProblems(rules: CheckoutRules, answers: TravelAnalytics | null, travelerIds: number[], compliant: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const rule of rules.analytics) {
     if (rule.level === 'travel') {
       const problem = analyticProblem(rule, answers?.fields[rule.name]);
       if (problem) problems[`fields.${rule.name}`] = problem;
     } else
-      for (const id of travellerIds) {
+      for (const id of travelerIds) {
         const problem = analyticProblem(rule, answers?.travelers[String(id)]?.[rule.name]);
         if (problem) problems[`travelersFields.${id}.${rule.name}`] = problem;
       }
@@ -41,9 +41,9 @@ export function analyticsProblems(rules: CheckoutRules, answers: TravelAnalytics
 }
 
 /** Field path → PLEASE_FILL for every missing mission-order answer (spec 2 §5 "Mission orders"). */
-export function missionOrderProblems(orders: TravelMissionOrder[] | null, travellerIds: number[], compliant: boolean, rules: CheckoutRules): Record<string, string> {
+export function missionOrderProblems(orders: TravelMissionOrder[] | null, travelerIds: number[], compliant: boolean, rules: CheckoutRules): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const id of travellerIds) {
+  for (const id of travelerIds) {
     const order = orders?.find((o) => o.travelerId === id);
     for (const name of ['purpose', 'location', 'startLocation', 'endLocation'] as const)
       if (!order?.[name]?.trim()) problems[`${id}.${name}`] = 'PLEASE_FILL';
@@ -58,7 +58,7 @@ export const approvalNeeded = (rules: CheckoutRules, compliant: boolean) => rule
 /** The context flags of spec 2 §3 for a travel in the cart. */
 export function checkoutContext(rules: CheckoutRules, travel: Pick<TravelState, 'analytics' | 'missionOrders' | 'approvers'>, products: StoredProduct[]): TravelContext {
   const compliant = isTravelCompliant(products);
-  const ids = travellersOf(products).map((t) => t.travelerId);
+  const ids = travelersOf(products).map((t) => t.travelerId);
   const needAllAnalytics = rules.analytics.length > 0 || (!compliant && !!rules.policy && exemptionInAnalytics(rules));
   const needApproval = approvalNeeded(rules, compliant);
   return {
@@ -73,6 +73,6 @@ export function checkoutContext(rules: CheckoutRules, travel: Pick<TravelState, 
 
 /** Who may approve a travel among the company's approvers: never its booker nor one of its travellers. */
 export function eligibleApprovers<A extends { id: string }>(approvers: A[], travel: Pick<TravelState, 'userId'>, products: StoredProduct[]): A[] {
-  const travelling = new Set([travel.userId, ...travellersOf(products).map((t) => t.profileID)]);
+  const travelling = new Set([travel.userId, ...travelersOf(products).map((t) => t.profileID)]);
   return approvers.filter((a) => !travelling.has(a.id));
 }

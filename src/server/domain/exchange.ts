@@ -1,4 +1,6 @@
 import { EXCHANGEABLE_TAG, type ExchangeJourney, type ExchangeSection } from '../../contract/exchange';
+import { escapeHtml } from '../../contract/html';
+import { personName } from '../../contract/person-name';
 import { linkTo } from '../../contract/rels';
 import type { Product } from '../../contract/travel';
 import { FLEX_NAMES, type CabinAvailability, type FareOffer, type Journey, type Section } from './journey';
@@ -54,8 +56,6 @@ export const oldFareTotal = (data: TripData) => data.offer.price * Math.max(data
 /** The fare difference of a new fare for the product's travellers (negative: the new one is cheaper). */
 export const priceDeltaOf = (data: TripData, fare: Pick<FareOffer, 'price'>) => fare.price * Math.max(data.travelers.length, 1) - oldFareTotal(data);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** A short fare basis code: class (1/2) and flexibility (NF, SF, FF). */
 const fareBasis = (cabin: string, fare: FareOffer) => `${cabin === 'first' ? 'P1' : 'P2'}${['NF', 'SF', 'FF'][fare.flexibility - 1]}`;
 
@@ -81,14 +81,14 @@ export function presentExchangeJourneys(journeys: Journey[], p: Presenter): Exch
       if (!cabin || fares.length === 0) return null;
       const choices = fares.map((fare) => {
         const choiceID = choiceIdOf({ searchId: p.searchId, journey: j, cabin: cabinName, offer: cabin.offers.indexOf(fare) });
-        const perTraveller = fare.price - p.data.offer.price;
+        const perTraveler = fare.price - p.data.offer.price;
         return {
           id: choiceID,
           flexibility: FLEX_NAMES[fare.flexibility],
           priceDelta: priceDeltaOf(p.data, fare),
           tickets: p.data.travelers.map((t) => ({
-            label: `${fare.name} – ${`${t.firstname ?? ''} ${t.lastname ?? ''}`.trim()}`,
-            priceDelta: perTraveller,
+            label: `${fare.name} – ${personName(t)}`,
+            priceDelta: perTraveler,
             fareConditions: `<p>${escapeHtml(fare.conditions)}</p>`,
             fareBasis: fareBasis(cabinName, fare),
           })),

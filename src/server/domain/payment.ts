@@ -1,3 +1,4 @@
+import { money } from '../../contract/money';
 import type { CardBrand, TravelPayment, TravelStatus } from '../../contract/travel';
 import type { CheckoutRules } from './company';
 import { CANCELLATION_STATUSES, refundOf } from './cancellation';
@@ -49,8 +50,6 @@ export const cardPaymentAllowed = (rules: CheckoutRules) => rules.payment?.card 
 
 /** The refund keys of a payment: one per cancelled product, so a retry or the job refunds it once. */
 export const refundKey = (paymentId: string, productId: string) => `refund:${paymentId}:${productId}`;
-
-const money = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: 'EUR' as const });
 
 function statusOf(paid: number, refunded: number, captured: boolean): TravelPayment['status'] {
   if (!captured) return 'authorized';

@@ -9,7 +9,7 @@ import type { Journey } from './journey';
  * the trip search tags each offer with the same `tripCompliance`, given the fastest train it knows.
  */
 
-export type TripToCheck = { journey: Journey; cabin: string; pricePerTraveller: number };
+export type TripToCheck = { journey: Journey; cabin: string; pricePerTraveler: number };
 
 /** Why a product breaks the travel policy, in both languages. */
 export type Compliance = { compliant: boolean; reasons: { fr: string; en: string }[] };
@@ -53,10 +53,10 @@ function railReasons(policy: TravelPolicyRules['rail'], trip: TripToCheck): Reas
   }
   const km = journeyKm(journey);
   const cap = railPriceCap(policy, km);
-  if (cap !== null && trip.pricePerTraveller > cap)
+  if (cap !== null && trip.pricePerTraveler > cap)
     reasons.push({
-      fr: `Prix par voyageur au-dessus du plafond de ${eurosFr(cap)} pour ${km} km (ici ${eurosFr(trip.pricePerTraveller)}).`,
-      en: `Price per traveller above the ${eurosEn(cap)} cap for ${km} km (here ${eurosEn(trip.pricePerTraveller)}).`,
+      fr: `Prix par voyageur au-dessus du plafond de ${eurosFr(cap)} pour ${km} km (ici ${eurosFr(trip.pricePerTraveler)}).`,
+      en: `Price per traveller above the ${eurosEn(cap)} cap for ${km} km (here ${eurosEn(trip.pricePerTraveler)}).`,
     });
   return reasons;
 }

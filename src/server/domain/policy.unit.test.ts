@@ -33,12 +33,12 @@ describe('rail under the travel policy', () => {
 
   it('finds a 41.90 € second-class Paris → Lyon compliant with Acme’s policy (150 € up to 600 km)', async () => {
     const train = await firstTrain('city:paris', 'city:lyon');
-    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 4190 }, null)).toEqual({ compliant: true, reasons: [] });
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveler: 4190 }, null)).toEqual({ compliant: true, reasons: [] });
   });
 
   it('refuses first class on a journey shorter than 4 h, saying both durations', async () => {
     const train = await firstTrain('city:paris', 'city:lyon');
-    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 6590 }, null)).toEqual({
+    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveler: 6590 }, null)).toEqual({
       compliant: false,
       reasons: [
         { fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 55).', en: 'First class only for journeys of 4 h or more (this one: 1 h 55).' },
@@ -49,20 +49,20 @@ describe('rail under the travel policy', () => {
   it('allows first class from 4 h: Paris → Nice takes 6 h 18, and 107.90 € is under the 250 € cap beyond 600 km', async () => {
     const train = await firstTrain('city:paris', 'city:nice');
     expect([train.duration, journeyKm(train)]).toEqual([378, 1021]);
-    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveller: 10790 }, null).compliant).toBe(true);
+    expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveler: 10790 }, null).compliant).toBe(true);
   });
 
   it('never allows first class when the company sets no duration (Globex)', async () => {
     const train = await firstTrain('city:paris', 'city:nice');
-    expect(tripCompliance(GLOBEX, { journey: train, cabin: 'first', pricePerTraveller: 10790 }, null).reasons).toEqual([
+    expect(tripCompliance(GLOBEX, { journey: train, cabin: 'first', pricePerTraveler: 10790 }, null).reasons).toEqual([
       { fr: 'La 1re classe n’est pas autorisée en train.', en: 'First class is not allowed on trains.' },
     ]);
   });
 
   it('caps the price per traveller by the distance band', async () => {
     const train = await firstTrain('city:paris', 'city:lyon');
-    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 15000 }, null).compliant).toBe(true);
-    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveller: 16190 }, null).reasons).toEqual([
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveler: 15000 }, null).compliant).toBe(true);
+    expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveler: 16190 }, null).reasons).toEqual([
       { fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 428 km (ici 161,90 €).', en: 'Price per traveller above the €150 cap for 428 km (here €161.90).' },
     ]);
   });
@@ -75,7 +75,7 @@ describe('rail under the travel policy', () => {
 
   it('finds everything compliant without a policy', async () => {
     const train = await firstTrain('city:paris', 'city:lyon');
-    expect(tripCompliance(null, { journey: train, cabin: 'first', pricePerTraveller: 99_900 }, null)).toEqual({ compliant: true, reasons: [] });
+    expect(tripCompliance(null, { journey: train, cabin: 'first', pricePerTraveler: 99_900 }, null)).toEqual({ compliant: true, reasons: [] });
   });
 });
 
@@ -86,7 +86,7 @@ describe('flights under the travel policy', () => {
 
   it('refuses a Paris → Lyon flight for Acme: the train takes less than 4 h', async () => {
     const flight = await firstFlight('city:paris', 'city:lyon');
-    expect(await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 7890 }, supplier.rail, now)).toEqual({
+    expect(await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveler: 7890 }, supplier.rail, now)).toEqual({
       compliant: false,
       reasons: [
         {
@@ -100,8 +100,8 @@ describe('flights under the travel policy', () => {
   it('allows Paris → Nice in economy for Acme (fastest train 5 h 29) but not in business', async () => {
     const flight = await firstFlight('city:paris', 'city:nice');
     expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBe(329);
-    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 10990 }, supplier.rail, now)).compliant).toBe(true);
-    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'business', pricePerTraveller: 46990 }, supplier.rail, now)).reasons).toEqual([
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveler: 10990 }, supplier.rail, now)).compliant).toBe(true);
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'business', pricePerTraveler: 46990 }, supplier.rail, now)).reasons).toEqual([
       { fr: 'Cabine affaires non autorisée (autorisée : économique).', en: 'The business cabin is not allowed (allowed: economy).' },
     ]);
   });
@@ -109,7 +109,7 @@ describe('flights under the travel policy', () => {
   it('allows a flight where no train runs at all (Paris → Ajaccio)', async () => {
     const flight = await firstFlight('city:paris', 'city:ajaccio');
     expect(await fastestTrainMinutes(supplier.rail, flight, now)).toBeNull();
-    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveller: 9000 }, supplier.rail, now)).compliant).toBe(true);
+    expect((await evaluateTrip(ACME, { journey: flight, cabin: 'economy', pricePerTraveler: 9000 }, supplier.rail, now)).compliant).toBe(true);
   });
 
   it('asks the rail side for the flight’s places and day, from now when the day has begun', async () => {
@@ -126,7 +126,7 @@ describe('flights under the travel policy', () => {
 
   it('judges a flight without asking anything once the fastest train is known (what the search does per offer)', async () => {
     const flight = await firstFlight('city:paris', 'city:nice');
-    const economy = { journey: flight, cabin: 'economy', pricePerTraveller: 10990 };
+    const economy = { journey: flight, cabin: 'economy', pricePerTraveler: 10990 };
     expect(tripCompliance(ACME, economy, 242).compliant).toBe(true);
     expect(tripCompliance(ACME, economy, 240).compliant).toBe(false);
     expect(tripCompliance(GLOBEX, economy, 200).compliant).toBe(true);

@@ -12,7 +12,7 @@ import type { Compliance } from './policy';
 export type ProductType = Product['type'];
 
 /** A traveller as the cart recorded them: who they are, and the traveller form's answers by field name. */
-export type TravellerRecord = {
+export type TravelerRecord = {
   travelerID: number;
   profileID?: string | null;
   guestID?: string | null;
@@ -22,7 +22,7 @@ export type TravellerRecord = {
   email?: string | null;
   phone?: string | null;
 };
-export type StoredTraveller = TravellerRecord & { [field: string]: string | number | null | undefined };
+export type StoredTraveler = TravelerRecord & { [field: string]: string | number | null | undefined };
 
 /** What booking adds to a trip product's data: ticket numbers and seats per passenger. */
 export type BookingData = {
@@ -57,7 +57,7 @@ export type TripData = {
   journey: Journey;
   offer: FareOffer;
   cabin: string;
-  travelers: StoredTraveller[];
+  travelers: StoredTraveler[];
   placementWishes: Record<string, string>;
   ancillaries: { type: string; quantity: number; offerID: string; price: number }[];
   searchID: string;
@@ -122,7 +122,7 @@ export type HotelData = {
   startsAt: string;
   endsAt: string;
   rooms: { offer: RoomOfferData; travelerIDs: number[] }[];
-  travelers: StoredTraveller[];
+  travelers: StoredTraveler[];
   cancelDeadline: string | null;
   /** Grams CO2e of the stay (domain/co2.ts). */
   co2: number;
@@ -196,7 +196,7 @@ export type CarData = {
   returnAt: string;
   driver: DriverRecord;
   /** The driver as the travel's traveller (the lists, the e-mails, the approvals name them). */
-  travelers: StoredTraveller[];
+  travelers: StoredTraveler[];
   licenseRequired: boolean;
   /** The distance the CO2 figure assumes, and the figure (grams), domain/co2.ts. */
   estimatedKm: number;
@@ -212,20 +212,20 @@ export type ProductData = TripData | HotelData | CarData;
 export const isTrip = (data: ProductData): data is TripData => data.type === 'rail' || data.type === 'flight';
 
 type Named = { name: string };
-type TicketTravellers = { travelers: Pick<StoredTraveller, 'travelerID' | 'profileID' | 'guestID' | 'firstname' | 'lastname'>[]; booking?: Pick<BookingData, 'tickets'> };
+type TicketTravelers = { travelers: Pick<StoredTraveler, 'travelerID' | 'profileID' | 'guestID' | 'firstname' | 'lastname'>[]; booking?: Pick<BookingData, 'tickets'> };
 /**
  * What the tickets list reads of a trip's data (travel_products.ticket, derived by the database,
  * migrations tickets_data and stay_tickets): its shape, with only what a ticket shows or decides on.
  */
 export type TripTicketData = Pick<TripData, 'type' | 'cabin' | 'ancillaries' | 'compliance'> &
-  TicketTravellers & {
+  TicketTravelers & {
     journey: Pick<Journey, 'departure' | 'arrival'> & { from: Named; to: Named; sections: { from: Named; to: Named; transport: { carrier: Named } }[] };
     offer: Pick<FareOffer, 'name' | 'flexibility' | 'exchangeable'>;
   };
 export type HotelTicketData = Pick<HotelData, 'type' | 'startsAt' | 'endsAt' | 'nights' | 'cancelDeadline' | 'compliance'> &
-  TicketTravellers & { hotel: Pick<HotelSnapshot, 'name' | 'city' | 'chain'>; rooms: { offer: Pick<RoomOfferData, 'name' | 'board' | 'cancellable'> }[] };
+  TicketTravelers & { hotel: Pick<HotelSnapshot, 'name' | 'city' | 'chain'>; rooms: { offer: Pick<RoomOfferData, 'name' | 'board' | 'cancellable'> }[] };
 export type CarTicketData = Pick<CarData, 'type' | 'pickupAt' | 'returnAt' | 'renter' | 'compliance'> &
-  TicketTravellers & { car: Pick<CarData['car'], 'model' | 'category'>; pickup: Pick<AgencySnapshot, 'name' | 'city'>; dropoff: Pick<AgencySnapshot, 'name' | 'city'> };
+  TicketTravelers & { car: Pick<CarData['car'], 'model' | 'category'>; pickup: Pick<AgencySnapshot, 'name' | 'city'>; dropoff: Pick<AgencySnapshot, 'name' | 'city'> };
 export type TicketData = TripTicketData | HotelTicketData | CarTicketData;
 
 /**
@@ -268,23 +268,23 @@ export const complianceOf = (product: { data: { compliance?: Compliance } }): Co
 export const isTravelCompliant = (products: Pick<StoredProduct, 'data'>[]) => products.every((p) => complianceOf(p).compliant);
 
 /** Who a traveller record is: their profile, their guest record, or else their name. */
-export const travellerKey = (t: TravellerRecord) =>
+export const travelerKey = (t: TravelerRecord) =>
   t.profileID ? `p:${t.profileID}` : t.guestID ? `g:${t.guestID}` : `n:${(t.firstname ?? '').toLowerCase()}|${(t.lastname ?? '').toLowerCase()}`;
 
 /** The travel's distinct travellers, numbered from 1 in order of appearance (a person is one traveller across products). */
-export function travellersOf(products: { data: { travelers: TravellerRecord[] } }[]): (StoredTraveller & { travelerId: number })[] {
-  const seen = new Map<string, StoredTraveller & { travelerId: number }>();
+export function travelersOf(products: { data: { travelers: TravelerRecord[] } }[]): (StoredTraveler & { travelerId: number })[] {
+  const seen = new Map<string, StoredTraveler & { travelerId: number }>();
   for (const p of products)
     for (const t of p.data.travelers) {
-      const key = travellerKey(t);
+      const key = travelerKey(t);
       if (!seen.has(key)) seen.set(key, { ...t, travelerId: seen.size + 1 });
     }
   return [...seen.values()];
 }
 
 /** Whether a product travels this traveller. */
-export const carries = (product: Pick<StoredProduct, 'data'>, traveller: TravellerRecord) =>
-  product.data.travelers.some((t) => travellerKey(t) === travellerKey(traveller));
+export const carries = (product: Pick<StoredProduct, 'data'>, traveller: TravelerRecord) =>
+  product.data.travelers.some((t) => travelerKey(t) === travelerKey(traveller));
 
 /** A product whose data is a trip's (rail or flight): what exchange, reconciliation and calendars work on. */
 export const isTripProduct = <P extends { data: ProductData }>(p: P): p is P & { data: TripData } => isTrip(p.data);

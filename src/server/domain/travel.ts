@@ -1,4 +1,6 @@
 import type { Lang } from '../../contract/account';
+import { euros, money } from '../../contract/money';
+import { personName } from '../../contract/person-name';
 import { linkTo, type Rel } from '../../contract/rels';
 import type { OnBehalf, Pax, Product, Travel, TravelContext } from '../../contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
@@ -6,7 +8,7 @@ import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from 
 import { rulesOf, type CompanyRules } from './company';
 import { FLEX_NAMES, type Section } from './journey';
 import { exchangeable } from './exchange';
-import { complianceOf, isTravelCompliant, spanOf, startedBy, travellersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveller, type TicketProduct, type TripData } from './product';
+import { complianceOf, isTravelCompliant, spanOf, startedBy, travelersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveler, type TicketProduct, type TripData } from './product';
 import { kg } from './co2';
 import { noticeWarnings } from './supplier-notices';
 import { BOOKED, OPEN, type TravelState } from './travel-state';
@@ -34,9 +36,6 @@ export type TravelView = {
    */
   cardPayment?: { paid: StoredPayment | null; awaitingAuthentication: string | null };
 };
-
-export const euros = (cents: number) => (cents / 100).toFixed(2);
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 const T = {
   fr: { departed: 'Un trajet de ce voyage est déjà parti : retirez-le pour continuer.' },
@@ -114,7 +113,7 @@ export function productLinks(travel: Pick<TravelState, 'id' | 'status'>, product
   return links;
 }
 
-const paxOf = (t: StoredTraveller): Pax => ({
+const paxOf = (t: StoredTraveler): Pax => ({
   firstname: t.firstname ?? '',
   lastname: t.lastname ?? '',
   birthdate: t.birthdate ?? null,
@@ -217,10 +216,10 @@ function productBase(travel: TravelState, product: StoredProduct, lang: Lang, no
 const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
 
 /** The travellers of a stay or a rental as passengers: no ticket of their own, the price shared. */
-const paxWithoutTickets = (travelers: StoredTraveller[], price: number) =>
+const paxWithoutTickets = (travelers: StoredTraveler[], price: number) =>
   travelers.map((t) => ({ pax: paxOf(t), price: money(travelers.length ? Math.round(price / travelers.length) : price), tickets: [] }));
 
-const nameOf = (t: StoredTraveller | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
+const paxNamesOf = (t: StoredTraveler | undefined) => ({ firstname: t?.firstname ?? '', lastname: t?.lastname ?? '' });
 
 /** A hotel stay as the API shows it (spec 2 §3 "Hotel product"). */
 function presentHotel(travel: TravelState, product: StoredProduct, data: HotelData, lang: Lang, now: Date): Product {
@@ -263,7 +262,7 @@ function presentHotel(travel: TravelState, product: StoredProduct, data: HotelDa
       cancelDeadline: data.cancelDeadline,
       rooms: data.rooms.map(({ offer, travelerIDs }) => ({
         name: offer.name,
-        paxs: travelerIDs.map((id) => nameOf(data.travelers.find((t) => t.travelerID === id))),
+        paxs: travelerIDs.map((id) => paxNamesOf(data.travelers.find((t) => t.travelerID === id))),
         board: offer.board,
         isBreakfastIncluded: offer.board !== 'room-only',
         fareName: offer.name,
@@ -349,7 +348,7 @@ export function presentProduct(travel: TravelState, product: StoredProduct, lang
 export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
   const { travel, products } = rec;
   const rules = rulesOf(rec.company);
-  const travellers = travellersOf(products);
+  const travellers = travelersOf(products);
   // An exchanged ticket stays listed (status `exchanged`), but its replacement is what the travel costs and when it goes.
   const live = products.filter((p) => p.status !== 'exchanged');
   const first = live[0] && spanOf(live[0].data);
@@ -380,7 +379,7 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     warnings,
     // The option's deadline is confirmationTimeLimit, which each reader sees on their own clock, zone named.
     infos: [],
-    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
+    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
     price: money(live.reduce((sum, p) => sum + p.price, 0) - refunded),
     refunded: refunded > 0 ? money(refunded) : null,
     payment: presentPayment(status, products, rec.cardPayment?.paid),

@@ -45,16 +45,16 @@ export const needsTravelDocument = (journeys: Journey[]) =>
 
 /** What is known of a traveller picked by name (a colleague or a guest): it prefills their identity. */
 export type KnownPerson = { gender: 'MR' | 'MS' | null; firstname: string; lastname: string; birthdate: string | null };
-export type TravellerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
+export type TravelerRef = { id: number; profile_id?: string | null; guest_id?: string | null };
 /** Whether a traveller is named by an id that is neither the booker's own nor one of the people they may book for (`known`). */
-export const namesStranger = (travelers: TravellerRef[], user: { id: string } | null, known: Map<string, KnownPerson>) =>
+export const namesStranger = (travelers: TravelerRef[], user: { id: string } | null, known: Map<string, KnownPerson>) =>
   travelers.some((t) => (t.profile_id && t.profile_id !== user?.id && !known.has(`p:${t.profile_id}`)) || (t.guest_id && !known.has(`g:${t.guest_id}`)));
 
 /** The signed-in user filling the step: they prefill their own identity and the booking contact. */
 /** `documents`: their recorded identity documents, when the journeys need one (db/travel-documents.ts withDocuments): the form warns of what they lack. */
 export type Booker = KnownPerson & { id: string; email: string; phone: string | null; documents?: HeldDocument[] };
 
-export function travelerForms(journeys: Journey[], travelers: TravellerRef[], user: Booker | null, lang: Lang, known = new Map<string, KnownPerson>()) {
+export function travelerForms(journeys: Journey[], travelers: TravelerRef[], user: Booker | null, lang: Lang, known = new Map<string, KnownPerson>()) {
   const t = T[lang];
   const flight = journeys.some((j) => j.mode === 'flight');
   const document = needsTravelDocument(journeys);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../contract/account';
+import { escapeHtml } from '../../contract/html';
 import { SANDBOX_PAY_BASE } from '../../contract/payment';
 import { CHALLENGE_ATTEMPTS, type Challenge } from './sandbox';
 
@@ -46,8 +47,6 @@ const CSP = [
 ].join(';');
 
 export type Page = { status: number; html: string; csp: string };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const T = {
   fr: {

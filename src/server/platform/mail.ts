@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox, type MailAttachment } from '../db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
+import { escapeHtml } from '../../contract/html';
 
 export type { MailAttachment };
 export type Mail = { agencyId: string | null; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
@@ -59,9 +60,6 @@ export function transportMailer(transport: Pick<Transporter, 'sendMail'>, from: 
     },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain transactional e-mail: greeting, one paragraph, one button-link. */
 export function linkMail(p: { greeting: string; body: string; action: string; url: string; footer: string }) {

@@ -38,10 +38,16 @@ export async function follow<R extends Rel>(rel: R, link: Link, ...[input, optio
   return request(spec.method, link.href, spec.output, { ...options, json }) as Promise<RelOutput<R>>;
 }
 
+/** The query keys of the reads behind links: one prefix, so a change to what the user's links show reads them all again. */
+export const linkKeys = {
+  all: ['link'] as const,
+  one: (rel: GetRel, href: string) => ['link', rel, href] as const,
+};
+
 /** TanStack Query options for a GET link, keyed by its href. */
 export function linkQueryOptions<R extends GetRel>(rel: R, link: Link, options: Omit<FollowOptions, 'signal'> = {}) {
   return queryOptions({
-    queryKey: ['link', rel, link.href] as const,
+    queryKey: linkKeys.one(rel, link.href),
     queryFn: ({ signal }) => follow(rel, link, ...([undefined, { ...options, signal }] as unknown as FollowArgs<R>)),
   });
 }

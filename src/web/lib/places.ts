@@ -3,8 +3,8 @@ import { api } from './http';
 /** How long a place field waits after the last keystroke before it asks. */
 export const PLACE_DEBOUNCE_MS = 300;
 
-/** Which places a field offers: every kind (the trip search), or stations and cities (a rail exchange). */
-export type PlaceTypes = 'airport,station,city' | 'station,city';
+/** Which places a field offers: every kind (the trip search), stations and cities (a rail exchange), or cities (a hotel cap). */
+export type PlaceTypes = 'airport,station,city' | 'station,city' | 'city';
 
 /** GET /places?q=&types=… — `q` blank gives the default suggestions. The answer's schema comes with the first call, not with the form. */
 export const placesQuery = (q: string, types: PlaceTypes) => ({

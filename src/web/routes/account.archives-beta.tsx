@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BetaTravelsPage } from '../features/bookings-beta/BetaTravelsPage';
-import { betaListQuery } from '../features/bookings-beta/api';
-import { loadBookingsBetaTexts } from '../features/bookings-beta/texts';
+import { BetaTravelsPage } from '../features/my-bookings-beta/BetaTravelsPage';
+import { betaListQuery } from '../features/my-bookings-beta/api';
+import { loadBookingsBetaTexts } from '../features/my-bookings-beta/texts';
 
 /** `/account/archives-beta` (spec 2 §2, §9): the travels that have ended, in the endless beta list. */
 export const Route = createFileRoute('/account/archives-beta')({

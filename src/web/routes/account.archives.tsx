@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { BookingsPage } from '../features/bookings/BookingsPage';
-import { ticketsQuery } from '../features/bookings/api';
-import { loadBookingsTexts } from '../features/bookings/texts';
+import { BookingsPage } from '../features/my-bookings/BookingsPage';
+import { ticketsQuery } from '../features/my-bookings/api';
+import { loadBookingsTexts } from '../features/my-bookings/texts';
 import type { BookingsSearch } from '../lib/bookings-search';
 import { bookingsSearch } from '../lib/bookings-search';
 

@@ -14,7 +14,7 @@ import { linkTo } from '../../../contract/rels';
 import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
 import { presentTask } from '../../domain/agency-tasks';
 import { isAgencyStaff } from '../../../contract/permissions';
-import { labelOf, spanOf, travellersOf } from '../../domain/product';
+import { labelOf, spanOf, travelersOf } from '../../domain/product';
 import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { apiCode } from '../../../contract/api-codes';
@@ -39,7 +39,7 @@ function presentProduct(p: repo.QueueProductRow): QueueProduct {
   return { id: p.id, type: p.type, name: labelOf(p.data), startsAt: spanOf(p.data).departure, status: p.status, price: p.price };
 }
 
-const travellersIn = (products: repo.QueueProductRow[]) => travellersOf(products).map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' }));
+const travelersIn = (products: repo.QueueProductRow[]) => travelersOf(products).map((t) => ({ firstname: t.firstname ?? '', lastname: t.lastname ?? '' }));
 
 /** GET /agency/queue: the three sections, each sorted by urgency and bounded by `limit`, for agency staff only (34 for anyone else). */
 export async function queue(ctx: Ctx, limit = AGENCY_QUEUE_DEFAULT_LIMIT): Promise<AgencyQueue> {
@@ -59,7 +59,7 @@ export async function queue(ctx: Ctx, limit = AGENCY_QUEUE_DEFAULT_LIMIT): Promi
   const ofTask = (t: repo.QueueTask) => taskProducts.filter((p) => t.productIds.includes(p.id));
   const base = (travelId: string, companyName: string | null, products: repo.QueueProductRow[]) => ({
     travelId,
-    travellers: travellersIn(products),
+    travellers: travelersIn(products),
     company: companyName === null ? null : { name: companyName },
     products: products.map(presentProduct),
   });

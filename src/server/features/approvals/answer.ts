@@ -1,3 +1,4 @@
+import { personName } from '../../../contract/person-name';
 import type { Approval } from '../../../contract/approvals';
 import { apiCode } from '../../../contract/api-codes';
 import { companyApprovers } from '../../db/companies';
@@ -13,7 +14,7 @@ import { mailRequester, type RequesterNews } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';
 import { BOOKING_RECOVERY_MS, bookApprovedKey, settleApproved } from './settle';
-import { chainPerson, mailAsked, mailCtx, nameOf, tokensFor, viewerOf, viewOf, type Asked, type Ctx, type View } from './views';
+import { chainPerson, mailAsked, mailCtx, tokensFor, viewerOf, viewOf, type Asked, type Ctx, type View } from './views';
 
 /**
  * An approver's answer (approve, deny, escalate; spec 2 §4–§5), from the inbox or a one-click link.
@@ -115,7 +116,7 @@ export async function answerRequest(
 
   // After the commit: the supplier, then the e-mails, from one read of the request.
   const { row } = outcome;
-  const by = nameOf(actor);
+  const by = personName(actor);
   let view: View | undefined;
   if (answer === 'approve' && outcome.roundComplete) {
     const settled = await settleApproved(services, row.travelId, { final: false, round: outcome.round }).catch(() => undefined);
@@ -128,7 +129,7 @@ export async function answerRequest(
     answer === 'deny'
       ? { event: 'denied', by, reason: input.reason ?? '' }
       : answer === 'escalate'
-        ? { event: 'escalated', by, to: nameOf(outcome.escalatedTo!), message: input.message ?? null }
+        ? { event: 'escalated', by, to: personName(outcome.escalatedTo!), message: input.message ?? null }
         : outcome.roundComplete
           ? null // the booking tells the requester (now, or the job)
           : { event: 'waiting', by, message: input.message ?? null };

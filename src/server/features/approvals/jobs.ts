@@ -1,3 +1,4 @@
+import { personName } from '../../../contract/person-name';
 import { applyTravelEvent } from '../../db/travels';
 import { closeChain, isOpen, presentApproval, roundAccepted } from '../../domain/approvals';
 import type { JobHandlers, JobRow } from '../../platform/jobs';
@@ -9,7 +10,7 @@ import { mailRequester } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
 import { bookApprovedJob } from './settle';
-import { mailAsked, mailCtx, nameOf, tokensFor, viewOf } from './views';
+import { mailAsked, mailCtx, tokensFor, viewOf } from './views';
 
 const travelOf = (job: JobRow) => String(job.payload.travelId);
 
@@ -65,7 +66,7 @@ async function askBackup(services: Services, approvalId: string): Promise<void> 
     return tokensFor(tx, view, [person], now);
   });
   const main = row.approverId ? (await repo.people(db, [row.approverId])).get(row.approverId) : undefined;
-  await mailAsked(services, asked, { why: 'backup', main: main ? nameOf(main) : '' });
+  await mailAsked(services, asked, { why: 'backup', main: main ? personName(main) : '' });
 }
 
 /** In the expiry's transaction: the round's open requests expire, and their chain says so. */

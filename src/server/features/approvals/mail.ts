@@ -1,5 +1,6 @@
 import type { Lang } from '../../../contract/account';
 import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
+import { personName } from '../../../contract/person-name';
 import { detailedMail } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import type { PersonRow } from './repository';
@@ -16,7 +17,6 @@ export const requestUrl = (origin: string, approvalId: string) => `${origin}/acc
 export const oneClickUrl = (origin: string, token: string) => `${origin}/approvals/one-click?token=${token}`;
 const bookingsUrl = (origin: string) => `${origin}/account/tickets`;
 
-const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 /** "23/11/2026 07:04" from a local ISO time (the station's own time). */
 const localTime = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
 /** A deadline in the agency's zone, named (the server knows no zone of the reader's; the app shows theirs). */
@@ -112,7 +112,7 @@ function itemLine(item: ApprovalJourneyItem): string {
 function details(approval: Approval, lang: Lang): [string, string][] {
   const t = T[lang];
   const reasons = approval.journey.flatMap((i) => i.complianceReasons);
-  const travellers = [...new Set(approval.journey.flatMap((i) => i.paxs.map(nameOf)))];
+  const travellers = [...new Set(approval.journey.flatMap((i) => i.paxs.map(personName)))];
   const rows: [string, string][] = [
     [t.journey, approval.journey.map(itemLine).join('\n')],
     [t.travellers, travellers.join(', ')],
@@ -131,7 +131,7 @@ export type AskReason = { why: 'asked' } | { why: 'reminder' } | { why: 'backup'
 export async function mailApprover(m: MailCtx, to: PersonRow, approval: Approval, tokens: { approve: string | null; deny: string }, reason: AskReason) {
   const lang = to.lang;
   const t = T[lang];
-  const requester = nameOf(approval.currentRequest.requester);
+  const requester = personName(approval.currentRequest.requester);
   const safety = approval.currentRequest.isSafetyApproval;
   const paragraphs = [
     reason.why === 'backup' ? t.backup(reason.main) : reason.why === 'escalated' ? t.escalated(reason.by) : reason.why === 'reminder' ? t.reminder : '',
@@ -189,7 +189,7 @@ export async function mailApproverFailed(m: MailCtx, to: PersonRow, approval: Ap
   const t = T[to.lang];
   const body = detailedMail({
     greeting: t.hello(to.firstname),
-    paragraphs: [t.failedApprover(nameOf(approval.currentRequest.requester))],
+    paragraphs: [t.failedApprover(personName(approval.currentRequest.requester))],
     details: [[t.journey, approval.journey.map(itemLine).join('\n')]],
     actions: [{ label: t.open, url: requestUrl(m.origin, approval.approvalID) }],
     footer: t.footer,

@@ -1,3 +1,4 @@
+import { personName } from '../../../contract/person-name';
 import { apiCode } from '../../../contract/api-codes';
 import { loadTravels, type TravelRecord } from '../../db/travels';
 import { presentApproval, roundAccepted } from '../../domain/approvals';
@@ -11,7 +12,7 @@ import { returnToCart } from '../../booking/return-to-cart';
 import { mailApproverFailed, mailRequester } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
-import { mailCtx, nameOf, viewOf, viewsOf, type View } from './views';
+import { mailCtx, viewOf, viewsOf, type View } from './views';
 
 /**
  * Booking once approved: the round's last approval enqueues the book-approved job in its
@@ -61,7 +62,7 @@ export async function settleApproved(
   if (regular && requester)
     await mailRequester(await mailCtx(services, round[0]!), requester, presentApproval(regular, requester, requester.lang, clock.now()), {
       event: 'booked',
-      by: by ? nameOf(by) : '',
+      by: by ? personName(by) : '',
       message: last.answerMessage,
     });
   return { result: 'booked', views };

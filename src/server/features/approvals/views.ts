@@ -13,7 +13,6 @@ import type { ApprovalRow, PersonRow } from './repository';
 
 export const viewerOf = (user: Pick<UserRow, 'id' | 'companyId' | 'perms' | 'flags'>): Viewer => ({ id: user.id, companyId: user.companyId, perms: user.perms, flags: user.flags });
 export const chainPerson = (p: { id: string; firstname: string; lastname: string; email: string }): ChainPerson => ({ id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email });
-export const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 /** Everything the presenter needs of some requests, in a few queries. */
 export type View = Omit<ApprovalView, 'people'> & { people: Map<string, PersonRow> };

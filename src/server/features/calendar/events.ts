@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/account';
+import { personName } from '../../../contract/person-name';
 import type { ProductRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
 import { isTrip } from '../../domain/product';
@@ -33,8 +34,6 @@ const T = {
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
 export const serviceName = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
 
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
-
 /** Revisions as the booking e-mails count them (booked 1, issued 2, cancelled 3), plus one per change the carrier made. */
 const BASE_SEQUENCE: Partial<Record<ProductRow['status'], number>> = { booked: 1, pending_ticketing: 1, issued: 2, cancelled: 3, exchanged: 3 };
 
@@ -49,7 +48,7 @@ export function productEvents(p: ProductRow, lang: Lang): IcsEvent[] {
   return journey.sections.map((s, i) => {
     const tickets = (booking?.tickets ?? []).map((ticket) => {
       const seat = booking?.seats.find((x) => x.passenger === ticket.passenger && x.section === i);
-      return `${t.ticket(ticket.number, nameOf(travelers[ticket.passenger] ?? {}))}${seat ? ` – ${t.seat(seat.coachNumber, seat.seatNumber)}` : ''}`;
+      return `${t.ticket(ticket.number, personName(travelers[ticket.passenger] ?? {}))}${seat ? ` – ${t.seat(seat.coachNumber, seat.seatNumber)}` : ''}`;
     });
     return {
       uid: `${p.id}.${i}@escale`,

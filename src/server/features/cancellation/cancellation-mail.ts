@@ -1,5 +1,6 @@
 import type { Lang } from '../../../contract/account';
 import type { CardBrand } from '../../../contract/travel';
+import { personName } from '../../../contract/person-name';
 import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
 import type { ProductRow, TravelRow } from '../../db/travels';
 import { labelOf, startOf } from '../../domain/product';
@@ -67,7 +68,6 @@ const T = {
 
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
 const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
 /** The trip's day and time at its departure (journey times are read in the station's own zone). */
 const dayOf = (p: ProductRow, lang: Lang) => {
   const start = startOf(p.data);
@@ -82,7 +82,7 @@ function productDetail(p: ProductRow, lang: Lang, withAmounts: boolean): [string
   const t = T[lang];
   const c = p.data.cancellation;
   const field = (label: string, value: string) => (lang === 'fr' ? `${label} : ${value}` : `${label}: ${value}`);
-  const lines = [dayOf(p, lang), ...(p.pnr ? [field(t.reference, p.pnr)] : []), field(t.travellers, p.data.travelers.map(nameOf).join(', '))];
+  const lines = [dayOf(p, lang), ...(p.pnr ? [field(t.reference, p.pnr)] : []), field(t.travellers, p.data.travelers.map(personName).join(', '))];
   if (withAmounts && c) {
     lines.push(field(t.refund, c.refund ? money(c.refund, lang) : t.noRefund));
     lines.push(field(t.fees, money((c.fixedFees ?? 0) + (c.variableFees ?? 0), lang)));
@@ -95,7 +95,7 @@ type News = { event: CancellationEvent; travel: TravelRow; products: ProductRow[
 
 const CARD_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
-function travellerMail(news: News, ctx: { agency: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
+function travelerMail(news: News, ctx: { agency: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
   const t = T[to.lang];
   const { products } = news;
   const amounts = news.event === 'cancelled';
@@ -119,7 +119,7 @@ export async function queueCancellationMails(services: Services, tx: Services['d
   const { list } = await travelRecipients(tx, news.travel.userId, news.products);
   const agency = await agencyContact(tx, news.travel.agencyId);
   const ctx = { agency: agency.name, origin: config.publicUrl ?? `http://localhost:${config.port}` };
-  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travellerMail(news, ctx, to) })), clock.now());
+  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travelerMail(news, ctx, to) })), clock.now());
 }
 
 /** Tells the agency (its support address, in its language) of a cancellation it must handle, in `tx`. */
@@ -133,7 +133,7 @@ export async function queueAgencyRequestMail(
   if (!agency.email) return;
   const lang = agency.lang;
   const t = T[lang];
-  const who = nameOf(request.requester);
+  const who = personName(request.requester);
   const details: [string, string][] = [[t.task, request.taskId], [t.requester, `${who} <${request.requester.email}>`], ...request.products.map((p) => productDetail(p, lang, false))];
   const body = detailedMail({ greeting: t.hello(agency.name), paragraphs: [t.agencyIntro(who)], details, actions: [], footer: t.footer });
   await queueMails(tx, mailer, [{ agencyId: request.travel.agencyId, to: agency.email, subject: t.subjectLine('', t.subject.agency, routeOf(request.products[0]!)), ...body }], clock.now());

@@ -34,8 +34,6 @@ import { makeCardRefunds, recordCardRefunds } from './refunds';
 
 type Ctx = RequestContext & { user: UserRow };
 
-const nameOf = (p: ProductRow) => labelOf(p.data);
-
 /** The supplier's quote for cancelling `product` at `now` (a void when asked and allowed). */
 const quoteOf = (services: Services, product: ProductRow, now: Date, wantVoid: boolean): RefundQuote =>
   services.supplier.booking.quoteRefund(itemOf(product), now, { void: wantVoid, issuedAt: product.data.booking?.bookedAt ?? null });
@@ -79,7 +77,7 @@ function productsToCancel(loaded: Loaded & { travelOf: Map<string, string> }, id
 function previewOf(services: Services, loaded: Loaded, rec: TravelRecord, product: ProductRow, now: Date, wantVoid: boolean) {
   const quote = quoteOf(services, product, now, wantVoid);
   const offline = offlineByCompany(loaded.configs.get(rec.travel.companyId ?? '') ?? null, product.type) || !quote.online;
-  return { quote, offline, item: previewItem(product, nameOf(product), quote, offline, now) };
+  return { quote, offline, item: previewItem(product, labelOf(product.data), quote, offline, now) };
 }
 
 /** GET previewRefund: what cancelling the product now refunds, with the other leg of a round-trip fare. */

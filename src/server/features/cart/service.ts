@@ -86,7 +86,7 @@ export async function putTrips(
   if (offerErrors.length) return { travel: await travelById(ctx, p.travelID), offer_errors: offerErrors };
   // Judged once, here: checkout steps and approval rules read the verdict from the product.
   const policy = party.company?.policy ?? null;
-  const compliances = await Promise.all(p.chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveller: c.offer.price }, ctx.services.supplier.rail, clock.now())));
+  const compliances = await Promise.all(p.chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveler: c.offer.price }, ctx.services.supplier.rail, clock.now())));
 
   const travelId = await db.transaction(async (tx) => {
     const travel = await cartTravel(tx, ctx, party, p.travelID, p.entityId);
@@ -124,14 +124,14 @@ export async function putTrips(
   return { travel: await travelById(ctx, travelId), offer_errors: [] };
 }
 
-type TravellerInput = { travelerID: number; profile_id?: string | null; guest_id?: string | null };
-const refsOf = (input: TravellerInput[]) => input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
+type TravelerInput = { travelerID: number; profile_id?: string | null; guest_id?: string | null };
+const refsOf = (input: TravelerInput[]) => input.map((t) => ({ id: t.travelerID, profile_id: t.profile_id, guest_id: t.guest_id }));
 
 /**
  * For whom an add to cart books (db/acting.ts): agency staff name the customer company and an employee
  * of it they act for (150 otherwise); anyone naming a traveller they may not book for: 404 (55).
  */
-export async function cartParty(ctx: Ctx, customerId: string | null | undefined, travelers: TravellerInput[]): Promise<BookingParty> {
+export async function cartParty(ctx: Ctx, customerId: string | null | undefined, travelers: TravelerInput[]): Promise<BookingParty> {
   const refs = refsOf(travelers);
   const party = await bookingParty(ctx.services.db, ctx.agency.id, ctx.user, customerId, refs, { requireTraveler: true });
   if (namesStranger(refs, ctx.user, party.known)) fail('USER_NOT_FOUND_3');
@@ -166,7 +166,7 @@ export async function cartTravel(tx: Db, ctx: Ctx, party: BookingParty, travelID
  * Travellers named only by people the party may book for (checked by cartParty), required fields
  * filled, formats kept, the leader's linked values copied to every follower.
  */
-export async function checkTravelers(ctx: Ctx, party: BookingParty, journeys: Journey[], input: (TravellerInput & { fields: Record<string, string | null> })[]) {
+export async function checkTravelers(ctx: Ctx, party: BookingParty, journeys: Journey[], input: (TravelerInput & { fields: Record<string, string | null> })[]) {
   const refs = refsOf(input);
   const known = party.known;
   const forms = travelerForms(journeys, refs, await formsBooker(ctx.services.db, ctx.user, party), ctx.lang, known);

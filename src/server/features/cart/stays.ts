@@ -9,7 +9,7 @@ import { bookableContact } from '../../db/people';
 import { updateTravel } from '../../db/travels';
 import { estimatedRentalKm, rentalCo2, stayCo2 } from '../../domain/co2';
 import { carCompliance, stayCompliance } from '../../domain/policy';
-import type { AgencySnapshot, CarData, DriverRecord, HotelData, StoredTraveller } from '../../domain/product';
+import type { AgencySnapshot, CarData, DriverRecord, HotelData, StoredTraveler } from '../../domain/product';
 import { driverProblems, licenseRequired } from '../../domain/rental';
 import { freeCancelUntil, nightsBetween, rentalDays, stayProblems } from '../../domain/stay';
 import type { UserRow } from '../../platform/auth';
@@ -164,7 +164,7 @@ export async function addHotel(ctx: Ctx, input: HotelCartAddBody): Promise<Added
   const nights = nightsBetween(stay!.checkin, stay!.checkout);
   const startsAt = toLocalIso(localToInstant(`${stay!.checkin}T12:00`, snapshot.tz), snapshot.tz);
   const endsAt = toLocalIso(localToInstant(`${stay!.checkout}T12:00`, snapshot.tz), snapshot.tz);
-  const travelers: StoredTraveller[] = body.travelers.map((t) => ({
+  const travelers: StoredTraveler[] = body.travelers.map((t) => ({
     travelerID: t.travelerID,
     profileID: t.profile_id ?? null,
     guestID: t.guest_id ?? null,

@@ -5,7 +5,7 @@ import { companyApprovers } from '../../db/companies';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
 import { analyticsProblems, eligibleApprovers, missionOrderProblems } from '../../domain/checkout';
 import { rulesOf, type AnalyticRule, type CheckoutRules } from '../../domain/company';
-import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travellersOf } from '../../domain/product';
+import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travelersOf } from '../../domain/product';
 import { offers } from '../../domain/travel';
 import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
@@ -52,16 +52,16 @@ export async function analyticsForm(ctx: Ctx, travelId: string): Promise<Analyti
   const rec = await atStep(ctx.services.db, ctx, travelId, 'getAllAnalytics');
   const rules = rulesOf(rec.company);
   const answers = rec.travel.analytics;
-  const travellerRules = rules.analytics.filter((r) => r.level === 'traveler');
+  const travelerRules = rules.analytics.filter((r) => r.level === 'traveler');
   return {
     fields: rules.analytics.filter((r) => r.level === 'travel').map((r) => analyticField(r, answers?.fields[r.name], ctx.lang)),
     // Only companies with traveller-level fields get a section per traveller.
-    travelers: travellerRules.length
-      ? travellersOf(rec.products).map((t) => ({
+    travelers: travelerRules.length
+      ? travelersOf(rec.products).map((t) => ({
           travelerId: t.travelerId,
           firstname: t.firstname ?? '',
           lastname: t.lastname ?? '',
-          analytics: travellerRules.map((r) => analyticField(r, answers?.travelers[String(t.travelerId)]?.[r.name], ctx.lang)),
+          analytics: travelerRules.map((r) => analyticField(r, answers?.travelers[String(t.travelerId)]?.[r.name], ctx.lang)),
         }))
       : [],
     isCompliant: isTravelCompliant(rec.products),
@@ -73,11 +73,11 @@ export async function analyticsForm(ctx: Ctx, travelId: string): Promise<Analyti
 }
 
 /** The answers as stored, refusing names the company does not ask for (17) rather than dropping them silently. */
-function analyticsAnswers(rules: CheckoutRules, body: FillAnalyticsBody, travellerIds: number[]): TravelAnalytics {
+function analyticsAnswers(rules: CheckoutRules, body: FillAnalyticsBody, travelerIds: number[]): TravelAnalytics {
   const unknown: Record<string, string> = {};
   const named = (level: AnalyticRule['level']) => new Set(rules.analytics.filter((r) => r.level === level).map((r) => r.name));
   const travelNames = named('travel');
-  const travellerNames = named('traveler');
+  const travelerNames = named('traveler');
   const fields: TravelAnalytics['fields'] = {};
   for (const f of body.fields) {
     if (travelNames.has(f.name)) fields[f.name] = trimmed(f.value);
@@ -85,13 +85,13 @@ function analyticsAnswers(rules: CheckoutRules, body: FillAnalyticsBody, travell
   }
   const travelers: TravelAnalytics['travelers'] = {};
   for (const [id, values] of Object.entries(body.travelersFields ?? {})) {
-    if (!travellerIds.includes(Number(id))) {
+    if (!travelerIds.includes(Number(id))) {
       unknown[`travelersFields.${id}`] = 'FORMAT_INVALID';
       continue;
     }
     travelers[id] = {};
     for (const f of values) {
-      if (travellerNames.has(f.name)) travelers[id][f.name] = trimmed(f.value);
+      if (travelerNames.has(f.name)) travelers[id][f.name] = trimmed(f.value);
       else unknown[`travelersFields.${id}.${f.name}`] = 'FORMAT_INVALID';
     }
   }
@@ -104,7 +104,7 @@ export async function fillAnalytics(ctx: Ctx, travelId: string, body: FillAnalyt
   await db.transaction(async (tx) => {
     const rec = await atStep(tx, ctx, travelId, 'fillAnalytics', expected);
     const rules = rulesOf(rec.company);
-    const ids = travellersOf(rec.products).map((t) => t.travelerId);
+    const ids = travelersOf(rec.products).map((t) => t.travelerId);
     const answers = analyticsAnswers(rules, body, ids);
     const problems = analyticsProblems(rules, answers, ids, isTravelCompliant(rec.products));
     if (Object.keys(problems).length) fail('ANALYTICS_INVALID', problems);
@@ -144,7 +144,7 @@ export async function missionOrders(ctx: Ctx, travelId: string) {
   const rec = await atStep(ctx.services.db, ctx, travelId, 'getMissionOrders');
   const stored = rec.travel.missionOrders ?? [];
   return {
-    missionOrders: travellersOf(rec.products).map((t): MissionOrderForm => {
+    missionOrders: travelersOf(rec.products).map((t): MissionOrderForm => {
       const order = stored.find((o) => o.travelerId === t.travelerId);
       return {
         travelerId: t.travelerId,
@@ -167,7 +167,7 @@ export async function patchMissionOrders(ctx: Ctx, travelId: string, body: Patch
   const { db, clock } = ctx.services;
   await db.transaction(async (tx) => {
     const rec = await atStep(tx, ctx, travelId, 'patchMissionOrders', expected);
-    const ids = travellersOf(rec.products).map((t) => t.travelerId);
+    const ids = travelersOf(rec.products).map((t) => t.travelerId);
     // One order per traveller of this travel: another id, or the same one twice, is a malformed request.
     const unknown = Object.fromEntries(
       body.flatMap((o, i) => (!ids.includes(o.travelerId) || body.findIndex((x) => x.travelerId === o.travelerId) !== i ? [[`${i}.travelerId`, 'FORMAT_INVALID']] : [])),

@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/account';
+import { personName } from '../../../contract/person-name';
 import type { TripProductRow, TravelRow } from '../../db/travels';
 import type { Section } from '../../domain/journey';
 import { calendar, type IcsEvent } from '../../platform/ics';
@@ -72,7 +73,7 @@ function journeyLines(p: TripProductRow, lang: Lang, withTickets: boolean): stri
     ? (booking?.tickets ?? []).map((x) => {
         const who = travelers[x.passenger];
         const seats = (booking?.seats ?? []).filter((s) => s.passenger === x.passenger).map((s) => `${s.coachNumber}/${s.seatNumber}`);
-        return `${t.ticket} ${x.number} (${`${who?.firstname ?? ''} ${who?.lastname ?? ''}`.trim()})${seats.length ? ` – ${seats.join(', ')}` : ''}`;
+        return `${t.ticket} ${x.number} (${personName(who ?? {})})${seats.length ? ` – ${seats.join(', ')}` : ''}`;
       })
     : [];
   return [day(journey.departure, journey.from.tz, lang), ...journey.sections.map((s) => legLine(s, lang)), p.data.offer.name, ...(withTickets && p.pnr ? [`${t.reference} : ${p.pnr}`] : []), ...tickets].join('\n');

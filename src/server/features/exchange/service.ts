@@ -268,6 +268,7 @@ export async function finishExchange(services: Services, offerId: string, opts: 
       const current = await repo.productOf(tx, null, locked.productId);
       if (!current || current.product.status !== 'issued') return false;
       const at = clock.now();
+      const freshData: TripData = { ...data, booking: { tickets: booked.tickets, seats: booked.seats } };
       const fresh = await repo.insertProduct(tx, {
         travelId: current.rec.travel.id,
         type: old.type,
@@ -275,12 +276,12 @@ export async function finishExchange(services: Services, offerId: string, opts: 
         price,
         startsAt: new Date(locked.journey.departure),
         endsAt: new Date(locked.journey.arrival),
-        data: { ...data, booking: { tickets: booked.tickets, seats: booked.seats } },
+        data: freshData,
         pnr: booked.pnr,
       });
       const travel = await applyTravelEvent(tx, current.rec, 'exchange', [{ id: old.id, status: 'exchanged' }], at);
       await repo.moveOffer(tx, offerId, ['exchanging'], { status: 'swapped', newProductId: fresh.id }, at);
-      await queueExchangeMails(services, tx, { travel, old: { ...current.product, data: old.data }, fresh: { ...fresh, data: fresh.data as TripData }, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
+      await queueExchangeMails(services, tx, { travel, old: { ...current.product, data: old.data }, fresh: { ...fresh, data: freshData }, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
       await opts.record?.(tx);
       return true;
     });

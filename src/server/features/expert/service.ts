@@ -1,5 +1,6 @@
 import type { ExpertFlight, ExpertJourneyCard, ExpertResult, ExpertSearchBody } from '../../../contract/expert';
 import { expertSearchBodySchema } from '../../../contract/expert';
+import { centsMoney } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { tripSearchBodySchema } from '../../../contract/trip';
 import { birthdateProblem } from '../../../contract/validation';
@@ -23,7 +24,6 @@ type Ctx = RequestContext & { user: UserRow };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.name, logo: logo(c.code) });
-const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 /** The wall clock (HH:mm) of an ISO date-time with its offset. */
 const wallClock = (iso: string) => iso.slice(11, 16);
 
@@ -195,7 +195,7 @@ async function resultOf(ctx: Ctx, rows: StoredSearch[], offerIDs: string[]): Pro
       departureTime: pick ? wallClock(pick.journey.departure) : null,
       arrivalTime: pick ? wallClock(pick.journey.arrival) : null,
       marketingCarrier: pick ? carrier(pick.journey.sections[0]!.transport.carrier) : null,
-      extraPrice: pick ? eur(pick.offer.price * n - best[i]!) : null,
+      extraPrice: pick ? centsMoney(pick.offer.price * n - best[i]!) : null,
       offerId: pick?.id ?? null,
     };
   });
@@ -209,8 +209,8 @@ async function resultOf(ctx: Ctx, rows: StoredSearch[], offerIDs: string[]): Pro
     proposals: { flights },
     cabinClasses: { flight: [...new Set(row.journeys.flatMap((j) => j.cabins.map((c) => c.cabin)))].map((c) => ({ id: c, label: cabinLabel(c, ctx.lang) })) },
     carriers: { flight: [...new Map(flights.flatMap((f) => f.segments.map((s) => [s.marketingCarrier.code, s.marketingCarrier] as const))).values()] },
-    bestPackage: { price: eur(best.reduce((a, b) => a + b, 0)) },
-    currentPackage: { price: eur(best.reduce((sum, b, i) => sum + (chosen[i] ? chosen[i].offer.price * n : b), 0)) },
+    bestPackage: { price: centsMoney(best.reduce((a, b) => a + b, 0)) },
+    currentPackage: { price: centsMoney(best.reduce((sum, b, i) => sum + (chosen[i] ? chosen[i].offer.price * n : b), 0)) },
     travelID: row.request.body.travelID ?? null,
     links: current === rows.length - 1 ? { expertTravelerForm: linkTo('expertTravelerForm', { expertID: id }) } : { nextJourney: linkTo('nextJourney', { expertID: id }) },
   };
@@ -227,8 +227,8 @@ async function flightsOf(ctx: Ctx, row: StoredSearch, best: number): Promise<Exp
         offerId: offerId(row.id, index, cabin.cabin, i),
         flexibility: offer.flexibility,
         label: offer.name,
-        price: eur(offer.price * n),
-        extraPrice: eur(offer.price * n - best),
+        price: centsMoney(offer.price * n),
+        extraPrice: centsMoney(offer.price * n - best),
         condition: offer.conditions,
         luggages: offer.luggages,
         offerTags: {
@@ -245,7 +245,7 @@ async function flightsOf(ctx: Ctx, row: StoredSearch, best: number): Promise<Exp
         label: cabinLabel(cabin.cabin, ctx.lang),
         // A cabin without seats for everyone sells nothing to this search.
         offers: full ? [] : offers,
-        bestExtraPrice: !full && offers.length ? eur(Math.min(...offers.map((o) => o.extraPrice.amount))) : null,
+        bestExtraPrice: !full && offers.length ? centsMoney(Math.min(...offers.map((o) => o.extraPrice.amount))) : null,
         proposalTags: [...(full ? ['full'] : []), ...(cabin.unavailabilityReason ? [cabin.unavailabilityReason] : [])],
       };
     });
@@ -269,7 +269,7 @@ async function flightsOf(ctx: Ctx, row: StoredSearch, best: number): Promise<Exp
       transits: sections.slice(0, -1).map((s) => ({ duration: s.connectionMinutes ?? 0, place: s.to })),
       marketingCarrier: carrier(sections[0]!.transport.carrier),
       co2Emission: journey.co2,
-      price: eur(cheapest(journey) * n),
+      price: centsMoney(cheapest(journey) * n),
       cabinClasses,
     };
   });
@@ -297,6 +297,6 @@ async function policyVerdicts(ctx: Ctx, policy: TravelPolicyRules | null, flight
   );
   return (journey, cabin, offer) => {
     const train = fastest.get(flightDay(journey));
-    return train === undefined ? null : tripCompliance(policy, { journey, cabin, pricePerTraveller: offer.price }, train).compliant;
+    return train === undefined ? null : tripCompliance(policy, { journey, cabin, pricePerTraveler: offer.price }, train).compliant;
   };
 }

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { escapeHtml } from '../../../contract/html';
 import { outbox } from '../../db/schema';
 import { loopbackOnly } from '../../platform/loopback';
 import type { Services } from '../../platform/services';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * Developer mailbox (never in production mode): the outbox, newest first, so a newcomer without

@@ -31,7 +31,7 @@ const follow = (link: Link, token: string, opts: { body?: unknown; key?: string;
 const mailsTo = (to: string) => api.db.select().from(outbox).where(eq(outbox.to, to));
 
 /** Signs a new traveller up (in `lang`) and activates the account: its e-mail, username and the onboarding activation starts. */
-async function newTraveller(lang: 'fr' | 'en' = 'fr') {
+async function newTraveler(lang: 'fr' | 'en' = 'fr') {
   serial += 1;
   const username = `priv${serial}${lang}`;
   const email = `${username}@acme.example`;
@@ -99,7 +99,7 @@ describe('the privacy policy', () => {
 
 describe('DELETE user/optional_data', () => {
   it('clears the optional data, loyalty and payment cards and documents, keeps the account, and replays a retry', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const token = await api.login(t.username, PASSWORD);
     await api.db.update(users).set({ cityOfBirth: 'Lyon', birthCountry: 'FR', subsidyNumber: 'S-1' }).where(eq(users.id, t.id));
     await api.db.insert(userCards).values({ userId: t.id, cardTypeId: 'sncf-avantage', cardNumber: '29090123456789012', expirationDate: '2027-12-31' });
@@ -135,7 +135,7 @@ describe('DELETE user/optional_data', () => {
 
 describe('DELETE user/data', () => {
   it('refuses a missing or wrong password (nothing changes)', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const token = await api.login(t.username, PASSWORD);
     const link = (await me(token)).links.deleteAccount!;
     const missing = await follow(link, token, { body: {} });
@@ -148,7 +148,7 @@ describe('DELETE user/data', () => {
   });
 
   it('refuses while a travel is in progress (409, 190), then deletes once it is over', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const token = await api.login(t.username, PASSWORD);
     const [agency] = await api.db.select({ id: users.agencyId }).from(users).where(eq(users.id, t.id));
     const future = new Date(api.clock.now().getTime() + 5 * 86_400_000);
@@ -174,7 +174,7 @@ describe('DELETE user/data', () => {
   });
 
   it('erases the account, ends every session, e-mails in the user’s language, and the name can no longer sign in', async () => {
-    const t = await newTraveller('en');
+    const t = await newTraveler('en');
     // Signed in in English: e-mails to them are in English.
     const signIn = () => api.call('POST', '/api/v1/user/login', { body: { username: t.username, password: PASSWORD }, headers: { 'accept-language': 'en' } });
     const token = (await signIn()).body.result.token as string;
@@ -215,7 +215,7 @@ describe('DELETE user/data', () => {
   });
 
   it('writes the French e-mail to a French user', async () => {
-    const t = await newTraveller('fr');
+    const t = await newTraveler('fr');
     const token = await api.login(t.username, PASSWORD);
     const res = await follow((await me(token)).links.deleteAccount!, token, { body: { password: PASSWORD } });
     expect(res.status).toBe(200);
@@ -255,7 +255,7 @@ describe('onboarding', () => {
   const details = { gender: 'MS', birthdate: '1991-06-18', phone: '0698765432', gdpr_consent: true, data_accuracy: true };
 
   it('starts at activation: its token prefills step 2 with what the account holds', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     expect(t.onboarding).toMatchObject({ username: t.username, firstname: 'Léa', email: t.email, sso: false });
     const data = await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
     expect(data.status).toBe(200);
@@ -267,7 +267,7 @@ describe('onboarding', () => {
   });
 
   it('checks both steps with the spec’s messages, storing nothing', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const bad = await api.call('POST', '/api/v1/user/onboarding/confirm', {
       body: {
         onboarding_token: t.onboarding.token,
@@ -296,7 +296,7 @@ describe('onboarding', () => {
   });
 
   it('confirms: identity and details saved, the password set, a session opened; a retry replays, a reuse is refused', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const body = { onboarding_token: t.onboarding.token, identity: identity(t), details };
     const res = await api.call('POST', '/api/v1/user/onboarding/confirm', { body, headers: { 'idempotency-key': 'onboarding-confirm-1' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -313,7 +313,7 @@ describe('onboarding', () => {
   });
 
   it('with stock refuse: submitted at once, no details stored', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const res = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { stock: 'refuse' }), details: null } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
@@ -321,7 +321,7 @@ describe('onboarding', () => {
   });
 
   it('refuses a username or e-mail another account uses (52, 49)', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const taken = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { username: 'ALICE' }), details } });
     expect(taken).toMatchObject({ status: 409, body: { api_code: 52 } });
     const email = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { email: 'alice@acme.example' }), details } });
@@ -329,7 +329,7 @@ describe('onboarding', () => {
   });
 
   it('DELETE onboarding data: what the account holds goes, the token is used up', async () => {
-    const t = await newTraveller();
+    const t = await newTraveler();
     const res = await api.call('DELETE', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toEqual({ message: 'INFOS_DELETED' });
@@ -356,7 +356,7 @@ describe('onboarding', () => {
   });
 
   it('an expired link (410, 102) is renewed by POST /user/regenerate: a new link by e-mail, in the user’s language', async () => {
-    const t = await newTraveller('en');
+    const t = await newTraveler('en');
     api.clock.advance(8 * 86_400_000);
     try {
       const expired = await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`);

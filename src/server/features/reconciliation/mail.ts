@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/account';
+import { personName } from '../../../contract/person-name';
 import type { TripProductRow, TravelRow } from '../../db/travels';
 import type { SupplierNotice } from '../../domain/product';
 import { noticeText } from '../../domain/supplier-notices';
@@ -13,7 +14,6 @@ import { agencyContact, travelRecipients, type Recipient } from '../../db/recipi
  * (cancelled it, moved its times), in the recipient's language with a plain-text part. Written in the
  * transaction that records the change (queueMails): a change flagged once is announced once.
  */
-
 
 const T = {
   fr: {
@@ -50,8 +50,6 @@ const T = {
   },
 };
 
-const nameOf = (p: { firstname?: string | null; lastname?: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
-
 /** "Paris → Lyon, lun. 23/11", the day read in the departure's own zone. */
 function routeOf(product: TripProductRow, lang: Lang): string {
   const { journey } = product.data;
@@ -63,7 +61,7 @@ export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: T
   const t = T[to.lang];
   const route = routeOf(product, to.lang);
   const body = detailedMail({
-    greeting: t.hello(to.firstname || nameOf(product.data.travelers[0] ?? {})),
+    greeting: t.hello(to.firstname || personName(product.data.travelers[0] ?? {})),
     paragraphs: [t.intro[notice.kind], ...(notice.kind === 'schedule' ? [t.calendar] : [])],
     details: [
       [t.route, route],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../../contract/account';
+import { escapeHtml } from '../../../contract/html';
 
 /**
  * The few HTML pages single sign-on shows outside the web app: the error page of a failed sign-in
@@ -36,8 +37,6 @@ const CSP = [
 ].join(';');
 
 export type Page = { status: number; html: string; csp: string };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(lang: Lang, status: number, title: string, body: string): Page {
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;

@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/account';
+import { money } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { STATS_MAX_DAYS, STATS_MODES, UPCOMING_LIMIT, type Equivalent, type StatsMode, type StatsQuery, type TravelStats } from '../../../contract/stats';
 import { kg } from '../../domain/co2';
@@ -78,7 +79,6 @@ function monthsOf(period: Period): string[] {
   }
 }
 
-const money = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: 'EUR' as const });
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
 /** The rows as the API shows them. */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { heldBy, travellerIds, type SearchCard } from '../../db/user-cards';
+import { heldBy, travelerIds, type SearchCard } from '../../db/user-cards';
 import type { TravelPolicyRules } from '../../domain/company';
 
 /**
  * What a trip search (or one of its pages) reads before asking the supplier: the travel policy of the
  * company it is for (none without one, db/companies.ts companyPolicy) and the discount cards its
- * travellers hold (db/user-cards.ts cardsOfTravellers' rule), in one round trip — each query costs
+ * travellers hold (db/user-cards.ts cardsOfTravelers' rule), in one round trip — each query costs
  * the embedded database a fixed ~0.3 ms whatever it reads. Nothing to read: no query. (`sql.param`: an
  * array written as is is a list of parameters to drizzle.)
  */
@@ -15,7 +15,7 @@ export type SearchReads = { policy: TravelPolicyRules | null; cards: Map<string,
 type Row = { policy: TravelPolicyRules | null; cards: ({ userId: string; holderCompanyId: string | null } & SearchCard)[] | null };
 
 export async function searchReads(db: Db, scope: { agencyId: string; callerId: string | null; companyId: string | null; userIds: string[] }): Promise<SearchReads> {
-  const ids = scope.callerId ? travellerIds(scope.userIds) : [];
+  const ids = scope.callerId ? travelerIds(scope.userIds) : [];
   if (!scope.companyId && ids.length === 0) return { policy: null, cards: new Map() };
   const result = (await db.execute(sql`
     select

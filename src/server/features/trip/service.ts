@@ -2,6 +2,7 @@ import { placeSchema } from '../../../contract/places';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
 import { tripSearchBodySchema } from '../../../contract/trip';
 import { birthdateProblem } from '../../../contract/validation';
+import { centsMoney } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { buyerCompany, companyPolicy, companySuggestedAddresses } from '../../db/companies';
 import { bookingParty, formsBooker } from '../../db/acting';
@@ -15,14 +16,14 @@ import { namesStranger, placementOptions, travelerForms } from '../../domain/tra
 import { choiceId, offerId, proposalId, searchDayProblems, type SearchedDay, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '../../domain/trip';
 import { fail } from '../../platform/errors';
 import { searchAssistance, type SearchAssistance } from '../../domain/accessibility';
-import { travellerNeeds } from '../../db/traveller-needs';
+import { travelerNeeds } from '../../db/traveler-needs';
 import { actingBooker } from '../../db/people';
 import { isoDate } from '../../platform/clock';
 import type { UserRow } from '../../platform/auth';
 import type { RequestContext } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
 import { cardProgramme } from '../../reference/card-programmes';
-import { cardsOfTravellers, validOn, type UserCardRow } from '../../db/user-cards';
+import { cardsOfTravelers, validOn, type UserCardRow } from '../../db/user-cards';
 import { searchReads, type SearchReads } from './repository';
 import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
 
@@ -78,7 +79,7 @@ async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean;
 }
 
 /** The search's travellers by number (1…nb_travelers), each as the body names them, if it does. */
-const travellersOf = (body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>) => Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1));
+const travelersOf = (body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>) => Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1));
 
 /** The user a traveller is: the one named, else the caller as the first traveller named by nobody. */
 const profileOf = (caller: string, t: SearchRequest['travelers'][number] | undefined, i: number) => t?.profile_id ?? (i === 0 && !t?.guest_id ? caller : null);
@@ -86,7 +87,7 @@ const profileOf = (caller: string, t: SearchRequest['travelers'][number] | undef
 /** The policy and the travellers' cards a search or page needs (one query: features/trip/repository.ts). */
 const readsOf = (ctx: Ctx, companyId: string | null, body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>): Promise<SearchReads> => {
   const caller = ctx.user?.id ?? null;
-  const userIds = caller ? travellersOf(body).flatMap((t, i) => profileOf(caller, t, i) ?? []) : [];
+  const userIds = caller ? travelersOf(body).flatMap((t, i) => profileOf(caller, t, i) ?? []) : [];
   return searchReads(ctx.services.db, { agencyId: ctx.agency.id, callerId: caller, companyId, userIds });
 };
 
@@ -95,11 +96,11 @@ const readsOf = (ctx: Ctx, companyId: string | null, body: Pick<SearchRequest, '
  * signed-in traveller's own (traveller 1 unless another is named) and those of the colleagues they
  * book for. A traveller whose search entry lists cards uses only those of theirs.
  */
-function travellerCards(ctx: Ctx, held: SearchReads['cards'], body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>, datetime: string): string[][] {
+function travelerCards(ctx: Ctx, held: SearchReads['cards'], body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>, datetime: string): string[][] {
   if (!ctx.user) return [];
   const caller = ctx.user.id;
   const day = datetime.slice(0, 10);
-  return travellersOf(body).map((t, i) => {
+  return travelersOf(body).map((t, i) => {
     const chosen = t?.cards?.map((c) => c.cardtype_id);
     return (held.get(profileOf(caller, t, i) ?? '') ?? []).filter((c) => validOn(c, day) && (!chosen || chosen.includes(c.cardTypeId))).map((c) => c.cardTypeId);
   });
@@ -198,7 +199,7 @@ export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResul
   if (dayProblems) fail('REQUEST_FORMAT_INVALID', dayProblems.fields, dayProblems.message);
   const assistance = await assistanceOf(ctx, companyId, body);
   const reads = await readsOf(ctx, companyId, body);
-  const query = queryOf(ctx, companyId, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime, travellerCards(ctx, reads.cards, body, datetime));
+  const query = queryOf(ctx, companyId, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime, travelerCards(ctx, reads.cards, body, datetime));
   query.assistance = assistance;
   const journeys = await askSupplier(ctx, query, body.filters);
   const shown = (j: Journey) => !body.direct || j.sections.length === 1;
@@ -233,7 +234,7 @@ async function complianceTags(ctx: Ctx, policy: TravelPolicyRules | null, journe
   return (journey, cabin, offer) => {
     const fastestTrain = journey.mode === 'flight' ? fastest.get(flightDay(journey)) : null;
     if (fastestTrain === undefined) return [];
-    return [tripCompliance(policy, { journey, cabin, pricePerTraveller: offer.price }, fastestTrain).compliant ? 'compliant' : 'not-compliant'];
+    return [tripCompliance(policy, { journey, cabin, pricePerTraveler: offer.price }, fastestTrain).compliant ? 'compliant' : 'not-compliant'];
   };
 }
 
@@ -275,7 +276,7 @@ async function pageOfMode(ctx: Ctx, companyId: string | null, cards: SearchReads
   const edge = departures.reduce((a, b) => ((direction === 'next' ? instantOf(b) > instantOf(a) : instantOf(b) < instantOf(a)) ? b : a));
   // The edge's own minute is asked again: another train may leave that same minute.
   const represents = direction === 'next' ? 'departure' : 'departure-before';
-  const query = queryOf(ctx, companyId, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime, travellerCards(ctx, cards, request.body, localOf(edge, 0)));
+  const query = queryOf(ctx, companyId, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime, travelerCards(ctx, cards, request.body, localOf(edge, 0)));
   query.assistance = request.assistance ?? null;
   const { supplier } = ctx.services;
   let answer: Journey[];
@@ -333,7 +334,7 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
           info: null,
           luggages: offer.luggages,
           fares: [{ condition: offer.conditions, code: `${offer.flexibility}${cabin.cabin.slice(0, 1).toUpperCase()}` }],
-          ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: { amount: a.price, currency: 'EUR' as const }, maxQuantity: a.maxQuantity })),
+          ancillaries: offer.ancillaries.map((a) => ({ type: a.type, price: centsMoney(a.price), maxQuantity: a.maxQuantity })),
           roundTrip: offer.roundTrip,
           travelerIDs: travelerIDs(travelers),
           links: { fullfareConditions: linkTo('fullfareConditions', { offerID: id }) },
@@ -448,7 +449,7 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const forms = travelerForms(journeys, travelers, await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), journeys, ctx.user?.id ?? null), ctx.lang, known);
   // Each traveller's cards valid on the day (issue 16), offered with their form.
   const day = journeys[0]!.departure.slice(0, 10);
-  const held = ctx.user ? await cardsOfTravellers(ctx.services.db, ctx.agency.id, ctx.user.id, party.company?.id ?? ctx.user.companyId, forms.flatMap((f) => f.profileID ?? [])) : new Map<string, UserCardRow[]>();
+  const held = ctx.user ? await cardsOfTravelers(ctx.services.db, ctx.agency.id, ctx.user.id, party.company?.id ?? ctx.user.companyId, forms.flatMap((f) => f.profileID ?? [])) : new Map<string, UserCardRow[]>();
   return {
     placement: placementOptions(journeys, ctx.lang),
     travelerForms: forms.map((form) => ({
@@ -476,7 +477,7 @@ async function assistanceOf(ctx: Ctx, companyId: string | null, body: Pick<Searc
   if (!ctx.user) return null;
   const travellers = Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1) ?? { id: i + 1 });
   const booker = actingBooker(ctx.user, companyId ? { id: companyId } : null);
-  const verdict = searchAssistance(await travellerNeeds(ctx.services.db, booker, travellers, ctx.user.accessibility));
+  const verdict = searchAssistance(await travelerNeeds(ctx.services.db, booker, travellers, ctx.user.accessibility));
   if ('problem' in verdict) return fail(verdict.problem);
   return verdict.assistance;
 }

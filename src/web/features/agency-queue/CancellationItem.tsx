@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { AGENCY_NOTE_MAX, type PendingCancellation } from '../../../contract/agency-queue';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { TextAreaField, TextField } from '../../components/Field';
 import { formatPrice, formatDeadline } from '../../lib/format';
@@ -12,7 +13,7 @@ import { ApiError, toastFailure } from '../../lib/http';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { completeTaskMutation } from './api';
-import { EUROS, ItemHeading, ProductList, personName, toCents } from './parts';
+import { EUROS, ItemHeading, ProductList, toCents } from './parts';
 
 type Props = { item: PendingCancellation; onDone: () => void };
 type Mode = 'closed' | 'refund' | 'refuse';

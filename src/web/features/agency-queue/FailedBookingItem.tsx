@@ -5,12 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CloseTaskBody, FailedBooking, QueueProduct } from '../../../contract/agency-queue';
 import { closeTaskBodySchema } from '../../../contract/agency-queue';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { TextAreaField } from '../../components/Field';
 import { ApiError, toastFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { closeTaskMutation } from './api';
-import { ItemHeading, ProductList, personName } from './parts';
+import { ItemHeading, ProductList } from './parts';
 import { formatDeadline } from '../../lib/format';
 
 type Props = { item: FailedBooking; onDone: () => void };

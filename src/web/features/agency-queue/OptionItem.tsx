@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ExpiringOption } from '../../../contract/agency-queue';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { formatPrice } from '../../lib/format';
 import { openModal } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { confirmOptionMutation, releaseOptionsMutation } from './api';
-import { Deadline, ItemHeading, ProductList, personName } from './parts';
+import { Deadline, ItemHeading, ProductList } from './parts';
 
 type Props = { item: ExpiringOption; onDone: () => void };
 

@@ -7,9 +7,8 @@ import Clock from 'lucide-react/icons/clock';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import type { QueueProduct } from '../../../contract/agency-queue';
+import { personName } from '../../../contract/person-name';
 import { formatDateTime, formatDuration, formatLocalDateTime, formatPrice, readerZone } from '../../lib/format';
-
-export const personName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 const TYPE_ICON: Record<QueueProduct['type'], ReactNode> = {
   rail: <TrainFront aria-hidden="true" size={18} />,

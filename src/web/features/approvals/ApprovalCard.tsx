@@ -7,6 +7,7 @@ import Forward from 'lucide-react/icons/forward';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import X from 'lucide-react/icons/x';
 import type { Approval } from '../../../contract/approvals';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { TotalPrice } from '../../components/TotalPrice';
 import { formatDateTime } from '../../lib/format';
@@ -15,7 +16,7 @@ import { openModal } from '../../lib/modal';
 import { queryClient } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { approvalQuery, approveMutation, currentOf, showApproval } from './api';
-import { ApprovalStatusTag, Chain, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
+import { ApprovalStatusTag, Chain, JourneySummary, TimeLimit, firstAnswerer } from './parts';
 
 /**
  * What the card does with a failed answer: a 409 means another answer won — the card shows the

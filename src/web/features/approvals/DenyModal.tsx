@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DenyBody } from '../../../contract/approvals';
 import { denyBodySchema } from '../../../contract/approvals';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { TextAreaField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
@@ -12,7 +13,6 @@ import type { ModalProps } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { denyMutation } from './api';
 import { answerFailed } from './ApprovalCard';
-import { personName } from './parts';
 
 type Form = { reason: string };
 type Body = { reason: string };

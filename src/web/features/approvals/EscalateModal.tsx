@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { escalateBodySchema } from '../../../contract/approvals';
+import { personName } from '../../../contract/person-name';
 import { Button } from '../../components/Button';
 import { SelectField, TextAreaField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
@@ -11,7 +12,6 @@ import type { ModalProps } from '../../lib/modal';
 import { toast } from '../../lib/toast';
 import { escalateMutation } from './api';
 import { answerFailed } from './ApprovalCard';
-import { personName } from './parts';
 
 type Form = { approver: string; message: string };
 

@@ -9,12 +9,13 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import type { Approval, OneClick } from '../../../contract/approvals';
 import { denyBodySchema } from '../../../contract/approvals';
 import { apiCode } from '../../../contract/api-codes';
+import { personName } from '../../../contract/person-name';
 import { Button, buttonClass } from '../../components/Button';
 import { TotalPrice } from '../../components/TotalPrice';
 import { FormAlert, TextAreaField } from '../../components/Field';
 import { ApiError, errorText } from '../../lib/http';
 import { answerOneClickMutation, currentOf, oneClickQuery } from './api';
-import { ApprovalStatusTag, JourneySummary, TimeLimit, firstAnswerer, personName } from './parts';
+import { ApprovalStatusTag, JourneySummary, TimeLimit, firstAnswerer } from './parts';
 
 type Outcome = { kind: 'answered'; approval: Approval } | { kind: 'conflict'; approval: Approval | null };
 

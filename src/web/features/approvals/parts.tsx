@@ -8,8 +8,8 @@ import Forward from 'lucide-react/icons/forward';
 import type { Tone } from '../../components/StatusBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
+import { personName } from '../../../contract/person-name';
 import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime, readerZone } from '../../lib/format';
-
 
 /** A request's status as a tag with an icon and its words (UI.md: never by colour only). */
 export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {
@@ -26,8 +26,6 @@ export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {
   const [label, tone] = labels[status];
   return <StatusBadge tone={tone} label={label} neutralIcon={<Forward aria-hidden="true" size={16} />} />;
 }
-
-export const personName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 /** The minute now, ticking each minute (the countdown). */
 function useNow(): number {
@@ -161,7 +159,6 @@ export function JourneyItem({ item }: { item: ApprovalJourneyItem }) {
     </section>
   );
 }
-
 
 /** Who answered what: "vous" for the reader, the approver's name otherwise, "en attente" until they answer. */
 export function Chain({ chain }: { chain: Approval['chain'] }) {

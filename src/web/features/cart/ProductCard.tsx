@@ -9,6 +9,7 @@ import Info from 'lucide-react/icons/info';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { personName } from '../../../contract/person-name';
 import type { Product } from '../../../contract/travel';
 import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../components/Button';
@@ -156,7 +157,7 @@ export function ProductCard({ product, withPolicy, onRelease, onCancel }: Props)
   const Icon = typeIcon[product.type];
   const isTrip = product.type === 'rail' || product.type === 'flight';
   const firstTicket = product.ticketsByPax[0]?.tickets[0];
-  const travellers = product.ticketsByPax.map(({ pax }) => `${pax.firstname} ${pax.lastname}`.trim());
+  const travellers = product.ticketsByPax.map(({ pax }) => personName(pax));
   const type = typeLabel(product.type);
   const day = formatDay(product.departure);
   const from = formatTime(product.departure);

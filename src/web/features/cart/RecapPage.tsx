@@ -4,7 +4,8 @@ import { PaymentNote } from '../../components/PaymentNote';
 import { BookingStatus } from '../../components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Printer from 'lucide-react/icons/printer';
-import type { Pax, Product } from '../../../contract/travel';
+import { personName } from '../../../contract/person-name';
+import type { Product } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { DEFAULT_NAME, useBranding } from '../../lib/branding';
@@ -12,8 +13,6 @@ import { travelQuery } from '../../lib/travels';
 import { formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
 import { useCabinLabel } from '../../lib/cabin';
 import { useFlexibilityLabel, useProductTypeLabel } from './labels';
-
-const fullName = (pax: Pick<Pax, 'firstname' | 'lastname'>) => `${pax.firstname} ${pax.lastname}`.trim();
 
 function Seat({ coachNumber, seatNumber }: { coachNumber: string; seatNumber: string }) {
   return <Trans>Voiture {coachNumber}, place {seatNumber}</Trans>;
@@ -25,7 +24,7 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
   const cabinLabel = useCabinLabel();
   const flexibilityLabel = useFlexibilityLabel();
   const typeLabel = useProductTypeLabel();
-  const entry = product.ticketsByPax.find(({ pax }) => fullName(pax) === paxName);
+  const entry = product.ticketsByPax.find(({ pax }) => personName(pax) === paxName);
   if (!entry) return null;
   const seatOf = (number: string) =>
     entry.tickets.flatMap((ticket) => ticket.transportations).find((tr) => tr.number === number && tr.placement)?.placement ?? null;
@@ -127,8 +126,8 @@ export function RecapPage({ travelId, travelerId }: { travelId: string; traveler
     );
 
   const paxName = recap.paxName;
-  const products = travel.products.filter((p) => p.ticketsByPax.some(({ pax }) => fullName(pax) === paxName));
-  const total = products.reduce((sum, p) => sum + Number(p.ticketsByPax.find(({ pax }) => fullName(pax) === paxName)?.price.amount ?? 0), 0);
+  const products = travel.products.filter((p) => p.ticketsByPax.some(({ pax }) => personName(pax) === paxName));
+  const total = products.reduce((sum, p) => sum + Number(p.ticketsByPax.find(({ pax }) => personName(pax) === paxName)?.price.amount ?? 0), 0);
   const totalText = formatMoney({ amount: String(total) });
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 print:max-w-none print:p-0">

@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { apiCode } from '../../../contract/api-codes';
-import type { Approver, Approvers } from '../../../contract/travel';
+import { personName } from '../../../contract/person-name';
+import type { Approvers } from '../../../contract/travel';
 import { Button } from '../../components/Button';
 import { FormAlert, SelectField, TextAreaField } from '../../components/Field';
 import { ModalTitle, useModalFrame } from '../../components/Modal';
@@ -15,8 +16,6 @@ import { CHECKOUT_TEXTS } from './messages';
 import { FormSkeleton } from './parts';
 
 type Values = { approver: string; emergencyApprover: string; message: string };
-
-const nameOf = (a: Approver) => `${a.firstname} ${a.lastname}`;
 
 /**
  * Spec 2 "Approver modal" and §5 "Approver form" (getAvailableApprovers → fillApprovers): the
@@ -127,7 +126,7 @@ function ApproverForm({ data, travel, onReload }: { data: Approvers } & Pick<Mod
           .filter((a) => a.id !== spare)
           .map((a) => (
             <option key={a.id} value={a.id}>
-              {nameOf(a)}
+              {personName(a)}
             </option>
           ))}
       </SelectField>
@@ -138,7 +137,7 @@ function ApproverForm({ data, travel, onReload }: { data: Approvers } & Pick<Mod
             .filter((a) => a.id !== chosen)
             .map((a) => (
               <option key={a.id} value={a.id}>
-                {nameOf(a)}
+                {personName(a)}
               </option>
             ))}
         </SelectField>

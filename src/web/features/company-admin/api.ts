@@ -3,7 +3,7 @@ import type { CompanyAdmin } from '../../../contract/company-admin';
 import { companyAdminSchema, invitationSchema } from '../../../contract/company-admin';
 import type { RelInput } from '../../../contract/rels';
 import type { Link } from '../../../contract/link';
-import { placesSchema } from '../../lib/places-schema';
+import { placesQuery } from '../../lib/places';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
@@ -62,13 +62,7 @@ export const companyMutations = {
 };
 
 /** Cities a hotel cap may name: the place search, cities only. */
-export const cityQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['places', 'city', q] as const,
-    queryFn: ({ signal }) => api.get(`/places?q=${encodeURIComponent(q)}&types=city`, placesSchema, { signal, silent: true }),
-    enabled: q.trim().length >= 2,
-    staleTime: 60_000,
-  });
+export const cityQuery = (q: string) => ({ ...placesQuery(q, 'city'), enabled: q.trim().length >= 2 });
 
 // ── The invitee (no session: the e-mailed token is the entry point) ──────────────────────────────
 

@@ -4,7 +4,7 @@ import type { Link } from '../../../contract/link';
 import type { OnboardingConfirmBody } from '../../../contract/privacy';
 import { onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '../../../contract/privacy';
 import { messageResultSchema } from '../../../contract/account';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
+import { linkKeys, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { meQuery } from '../../lib/me';
 import { queryClient } from '../../lib/query';
@@ -20,7 +20,7 @@ const reloadMe = () => queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
 
 export const privacyMutations = {
   /** DELETE user/optional_data; the screens show the user without them once it is done (profile, cards, documents, saved payment cards). */
-  deleteOptionalData: () => mutationOptions({ ...linkMutationOptions('deleteOptionalData'), onSuccess: () => Promise.all([reloadMe(), queryClient.invalidateQueries({ queryKey: ['link'] })]) }),
+  deleteOptionalData: () => mutationOptions({ ...linkMutationOptions('deleteOptionalData'), onSuccess: () => Promise.all([reloadMe(), queryClient.invalidateQueries({ queryKey: linkKeys.all })]) }),
   /** DELETE user/data with the password: silent, the dialog shows a wrong password next to its field and toasts the rest. */
   deleteAccount: () => mutationOptions({ ...linkMutationOptions('deleteAccount', { silent: true }), onSuccess: () => clearSession() }),
 };

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, skipToken } from '@tanstack/react-query';
 import type { User } from '../../../contract/account';
 import type { Link } from '../../../contract/link';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
+import { linkKeys, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { queryClient } from '../../lib/query';
 import { meKey, startSession } from '../../lib/session';
 
@@ -9,9 +9,9 @@ import { meKey, startSession } from '../../lib/session';
 
 /** Reference data: the same for every session, read once; none without its link. */
 export const handicapTypesQuery = (link: Link | undefined) =>
-  queryOptions({ queryKey: ['link', 'handicapTypes', link?.href ?? ''] as const, queryFn: link ? linkQueryOptions('handicapTypes', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+  queryOptions({ queryKey: linkKeys.one('handicapTypes', link?.href ?? ''), queryFn: link ? linkQueryOptions('handicapTypes', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
 export const wheelchairsQuery = (link: Link | undefined) =>
-  queryOptions({ queryKey: ['link', 'wheelchairs', link?.href ?? ''] as const, queryFn: link ? linkQueryOptions('wheelchairs', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+  queryOptions({ queryKey: linkKeys.one('wheelchairs', link?.href ?? ''), queryFn: link ? linkQueryOptions('wheelchairs', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
 
 /** Whatever the server shows of the user now becomes the signed-in user (header, search form, this page). */
 export const showUser = (user: User) => queryClient.setQueryData(meKey, user);

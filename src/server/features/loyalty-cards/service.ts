@@ -7,7 +7,7 @@ import {
   type CardValues,
   type UserCard,
   type UserCards,
-} from '../../../contract/cards';
+} from '../../../contract/loyalty-cards';
 import { linkTo } from '../../../contract/rels';
 import type { Db } from '../../db/client';
 import { cardsOfUser, type UserCardRow } from '../../db/user-cards';
@@ -22,7 +22,7 @@ import * as repo from './repository';
 
 /**
  * A user's loyalty and discount cards (spec 3, issue 16): each card is checked against its type's
- * rules (contract/cards.ts cardProblems) before anything is written; a number failing its type's
+ * rules (contract/loyalty-cards.ts cardProblems) before anything is written; a number failing its type's
  * length, Luhn check or prefix is 'card number invalid' (api_code 170) and nothing is stored. Cards
  * are the caller's own: another user's card id is unknown (171). Every write is one transaction
  * with the call's answer, the list as it is then.

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startApi, type Api } from '../../../../test/support/api';
-import { bookingTicketsSchema } from '../../../contract/bookings';
+import { bookingTicketsSchema } from '../../../contract/my-bookings';
 import { envelope } from '../../../contract/envelope';
 import { approvalRequests, travelProducts, travels } from '../../db/schema';
 

@@ -6,7 +6,8 @@ import Hotel from 'lucide-react/icons/hotel';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { BookingTicket } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
+import { personName } from '../../../contract/person-name';
 import { BookingStatus } from '../../components/BookingStatus';
 import { CardPaymentNote } from '../../components/PaymentNote';
 import { TicketActions } from './actions';
@@ -29,7 +30,7 @@ export function TicketRow({ ticket, checked, onCheck }: Props) {
   const flexLabels = { noFlex: t`Non échangeable, non remboursable`, semiFlex: t`Semi-flexible`, fullFlex: t`Flexible` };
   const route = ticketPlaces(ticket);
   const isTrip = ticket.type === 'rail' || ticket.type === 'flight';
-  const travellers = ticket.travelers.map((p) => `${p.firstname} ${p.lastname}`.trim()).join(', ');
+  const travellers = ticket.travelers.map(personName).join(', ');
   const deadline = ticket.ticket_time_limit ? formatDeadline(ticket.ticket_time_limit) : null;
   const error = ticket.status === 'error';
   const person = (p: NonNullable<BookingTicket['main_approver']>) => `${p.firstname} ${p.lastname}`;

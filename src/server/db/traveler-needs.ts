@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Accessibility } from '../domain/accessibility';
-import type { TravellerRef } from '../domain/traveler-forms';
+import type { TravelerRef } from '../domain/traveler-forms';
 import type { Db } from './client';
 import { users } from './schema';
 import { bookablePeople, type Booker } from './people';
@@ -13,15 +13,15 @@ import { bookablePeople, type Booker } from './people';
  * needs as this request already read them (their session's row), so that a search for oneself reads
  * nothing more.
  */
-export async function travellerNeeds(
+export async function travelerNeeds(
   db: Db,
   booker: Booker | null,
-  travellers: (TravellerRef & { id: number })[],
+  travellers: (TravelerRef & { id: number })[],
   own?: Accessibility | null,
 ): Promise<{ travelerID: number; needs: Accessibility | null }[]> {
   if (!booker || travellers.length === 0) return travellers.map((t) => ({ travelerID: t.id, needs: null }));
   const known = await bookablePeople(db, booker, travellers.filter((t) => t.profile_id && t.profile_id !== booker.id));
-  const profileOf = (t: TravellerRef, i: number) =>
+  const profileOf = (t: TravelerRef, i: number) =>
     t.profile_id === booker.id || (!t.profile_id && !t.guest_id && i === 0) ? booker.id : t.profile_id && known.has(`p:${t.profile_id}`) ? t.profile_id : null;
   const ids = [...new Set(travellers.map(profileOf).filter((id): id is string => id !== null && !(id === booker.id && own !== undefined)))];
   const rows = ids.length

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import Ban from 'lucide-react/icons/ban';
-import type { BookingTicket } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
 import { Button, buttonClass } from '../../components/Button';
 import { openModal } from '../../lib/modal';
 import { ticketPlaces } from './places';

@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { BookingTicket } from '../../../contract/bookings';
-import { TICKETS_LIMIT } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
+import { TICKETS_LIMIT } from '../../../contract/my-bookings';
 import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { OFFLINE } from '../../lib/query';
@@ -17,7 +17,7 @@ export const ticketsQuery = (kind: TicketsKind) =>
   queryOptions({
     queryKey: ticketKeys.list(kind),
     queryFn: ({ signal }) =>
-      api.get(`/tickets/?${kind}=true&limit=${TICKETS_LIMIT}`, () => import('../../../contract/bookings').then((m) => m.bookingTicketsSchema), { signal }),
+      api.get(`/tickets/?${kind}=true&limit=${TICKETS_LIMIT}`, () => import('../../../contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
     // The user's tickets stay readable offline (lib/offline-cache.ts).
     meta: OFFLINE,
   });

@@ -8,7 +8,7 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import CalendarX from 'lucide-react/icons/calendar-x';
 import SearchX from 'lucide-react/icons/search-x';
-import type { BookingTicket } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
 import { Button, buttonClass } from '../../components/Button';
 import { ListError, ListLoading } from '../../components/ListStates';
 import { SelectField, TextField } from '../../components/Field';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CardValues, UserCard, UserCards } from '../../../contract/cards';
-import { MAX_CARDS } from '../../../contract/cards';
+import type { CardValues, UserCard, UserCards } from '../../../contract/loyalty-cards';
+import { MAX_CARDS } from '../../../contract/loyalty-cards';
 import type { Link } from '../../../contract/link';
 import { Button } from '../../components/Button';
 import { ConfirmRemoval } from '../../components/ConfirmRemoval';

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { UserCards } from '../../../contract/cards';
+import type { UserCards } from '../../../contract/loyalty-cards';
 import type { Link } from '../../../contract/link';
 import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { meKey } from '../../lib/session';

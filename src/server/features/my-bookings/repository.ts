@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { travelProducts } from '../../db/schema';
-import type { StoredTraveller, TicketData } from '../../domain/product';
+import type { StoredTraveler, TicketData } from '../../domain/product';
 import type { TravelState } from '../../domain/travel-state';
 import type { StoredRefund } from '../../domain/payment';
 import type { CardBrand } from '../../../contract/travel';
@@ -33,8 +33,8 @@ export type TicketRow = {
   /** For a travel agency staff booked for the user (travels.on_behalf_of): who booked it, and what staff did to it. */
   bookedBy: StaffMember | null;
   staffActions: StaffAction[] | null;
-  /** The travellers of each product of the travel, in the products' order (travellersOf numbers them); null when the travel has only this product. */
-  travellers: { travelers: StoredTraveller[] }[] | null;
+  /** The travellers of each product of the travel, in the products' order (travelersOf numbers them); null when the travel has only this product. */
+  travellers: { travelers: StoredTraveler[] }[] | null;
   approval: TicketApproval | null;
   /** The card its travel was paid with, and the refunds made to it (issue 16); null: not paid by card. */
   cardPayment: TicketCardPayment | null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { BookingTicket } from '../../../contract/bookings';
+import type { BookingTicket } from '../../../contract/my-bookings';
 import { startSession } from '../../lib/session';
 import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';

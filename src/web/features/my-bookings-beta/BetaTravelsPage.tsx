@@ -6,6 +6,7 @@ import { defaultRangeExtractor, measureElement, useWindowVirtualizer } from '@ta
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Luggage from 'lucide-react/icons/luggage';
 import SearchX from 'lucide-react/icons/search-x';
+import { personName } from '../../../contract/person-name';
 import type { BetaStatus, TravelListItem } from '../../../contract/travel-list';
 import { BETA_STATUS_FILTERS } from '../../../contract/travel-list';
 import { BookingStatus } from '../../components/BookingStatus';
@@ -237,7 +238,7 @@ const TravelRow = memo(function TravelRow({ travel, index, setSize, tabbable, me
   const trips = travel.products.filter((p) => p.type === 'rail' || p.type === 'flight');
   const first = trips[0];
   const last = trips[trips.length - 1];
-  const travellers = [...new Set(travel.products.flatMap((p) => p.ticketsByPax.map(({ pax }) => `${pax.firstname} ${pax.lastname}`.trim())))];
+  const travellers = [...new Set(travel.products.flatMap((p) => p.ticketsByPax.map(({ pax }) => personName(pax))))];
   return (
     <article
       ref={measure}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/bookings';
+import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/my-bookings';
 import { envelope } from '../../../contract/envelope';
 import { apiErrors } from '../../openapi';
 import { currentUser } from '../../platform/auth';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from '../../../contract/cards';
+import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from '../../../contract/loyalty-cards';
 import { envelope } from '../../../contract/envelope';
 import { routePath, type Rel } from '../../../contract/rels';
 import { apiErrors } from '../../openapi';

@@ -1,10 +1,12 @@
-import type { BookingTicket, TicketsQuery } from '../../../contract/bookings';
+import type { BookingTicket, TicketsQuery } from '../../../contract/my-bookings';
 import { staffRole } from '../../domain/company';
+import { money } from '../../../contract/money';
+import { personName } from '../../../contract/person-name';
 import { linkTo } from '../../../contract/rels';
 import type { AnyStatus } from '../../../contract/statuses';
-import { euros, productLinks } from '../../domain/travel';
+import { productLinks } from '../../domain/travel';
 import { FLEX_NAMES } from '../../domain/journey';
-import { complianceOf, travellerKey, travellersOf, type TicketData, type TicketProduct } from '../../domain/product';
+import { complianceOf, travelerKey, travelersOf, type TicketData, type TicketProduct } from '../../domain/product';
 import { BOOKED } from '../../domain/travel-state';
 import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
@@ -13,8 +15,6 @@ import { ticketTags } from '../../domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
 type Ctx = RequestContext & { user: UserRow };
-
-const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 
 /** A ticket's status: its travel's while the travel waits (approval, options) or was refused or let expire, else the product's own. */
 function statusOf(travel: TicketTravel, product: TicketProduct): AnyStatus {
@@ -82,8 +82,8 @@ export function presentTicket(row: TicketRow, now: Date): BookingTicket {
   const product: TicketProduct = row.product;
   const { data } = product;
   const shown = ticketFacts(data);
-  const numbered = travellersOf(row.travellers ? row.travellers.map((data) => ({ data })) : [product]);
-  const numberOf = (t: TicketData['travelers'][number]) => numbered.find((n) => travellerKey(n) === travellerKey(t))?.travelerId ?? 0;
+  const numbered = travelersOf(row.travellers ? row.travellers.map((data) => ({ data })) : [product]);
+  const numberOf = (t: TicketData['travelers'][number]) => numbered.find((n) => travelerKey(n) === travelerKey(t))?.travelerId ?? 0;
   const status = statusOf(travel, product);
   const booked = (BOOKED as string[]).includes(product.status);
   const waiting = status === 'pending_approval' || status === 'pending_confirmation';
@@ -109,7 +109,7 @@ export function presentTicket(row: TicketRow, now: Date): BookingTicket {
     main_approver: approval?.main ?? null,
     secondary_approver: approval?.backup ?? null,
     summaries: booked
-      ? data.travelers.map((t) => ({ paxName: `${t.firstname ?? ''} ${t.lastname ?? ''}`.trim(), link: `/recap/${travel.id}/${numberOf(t)}` }))
+      ? data.travelers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${numberOf(t)}` }))
       : [],
     ancillaries: data.type === 'rail' || data.type === 'flight' ? data.ancillaries.map((a) => ({ type: a.type, price: money(a.price), quantity: a.quantity, maxQuantity: a.quantity })) : [],
     pnr: product.pnr,

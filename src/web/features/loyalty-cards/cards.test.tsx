@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { CardType, UserCard, UserCards } from '../../../contract/cards';
+import type { CardType, UserCard, UserCards } from '../../../contract/loyalty-cards';
 import { startSession } from '../../lib/session';
 import { apiError, userFixture } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { linksOf } from './link';
 import { STATUS_FAMILIES, type AnyStatus } from './statuses';
 import { zonedDateTimeSchema } from './time';
-import { CARD_BRANDS, ancillarySchema, moneySchema, productSchema } from './travel';
+import { moneySchema } from './money';
+import { CARD_BRANDS, ancillarySchema, productSchema } from './travel';
 
 /**
  * The booking lists' tickets (spec 2 §3 "Ticket (booking list)", §7 `GET tickets/`): one ticket per

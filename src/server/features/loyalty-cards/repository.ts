@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userCards } from '../../db/schema';
-import type { CardValues } from '../../../contract/cards';
+import type { CardValues } from '../../../contract/loyalty-cards';
 
 /** SQL only the cards screens write (issue 16); reads others share are db/user-cards.ts. */
 
