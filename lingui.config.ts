@@ -15,7 +15,7 @@ const config: LinguiConfig = {
     // and with the last three the date field and calendar's (components/date-picker) and the passengers panel's
     // (components/passengers/labels.ts).
     { path: '<rootDir>/locales/{locale}/trip-search', include: ['src/web/features/trip/search-form', 'src/web/components/SearchFormParts.tsx', 'src/web/components/PlacePicker.tsx', 'src/web/components/date-picker', 'src/web/components/passengers/labels.ts'] },
-    // Loaded with the sign-in, sign-up and password modals and the activation and token sign-in routes (features/auth/texts.ts), for the same reason.
+    // Loaded with the sign-in, sign-up and password modals and the activation, onboarding and token sign-in routes (features/auth/texts.ts), for the same reason.
     { path: '<rootDir>/locales/{locale}/auth', include: ['src/web/features/auth', 'src/web/components/GenderField.tsx'] },
     // Loaded by the account area's route (features/account/texts.ts): its menu.
     { path: '<rootDir>/locales/{locale}/account', include: ['src/web/features/account'] },
@@ -48,8 +48,8 @@ const config: LinguiConfig = {
     { path: '<rootDir>/locales/{locale}/passengers', include: ['src/web/components/passengers/PassengersPanel.tsx'] },
     // Loaded with agency staff's company and traveller picker and their banner (features/acting), which no one else loads.
     { path: '<rootDir>/locales/{locale}/acting', include: ['src/web/features/acting'] },
-    // Loaded by the privacy policy, /account/informations ("Mes données"), the account deletion dialog and the onboarding routes (issue 16).
-    { path: '<rootDir>/locales/{locale}/privacy', include: ['src/web/features/privacy', 'src/web/components/GenderField.tsx'] },
+    // Loaded by the privacy policy, /account/informations ("Mes données") and the account deletion dialog (issue 16).
+    { path: '<rootDir>/locales/{locale}/privacy', include: ['src/web/features/privacy'] },
     // Loaded by the personal data route (/account/informations) with the identity documents section (issue 16).
     { path: '<rootDir>/locales/{locale}/documents', include: ['src/web/features/documents', 'src/web/components/ConfirmRemoval.tsx'] },
     // Loaded by the personal data route (/account/informations) with the loyalty and discount cards section (issue 16).

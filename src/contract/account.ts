@@ -73,8 +73,8 @@ export const userSchema = z.object({
   isUsernameChangeDisabled: z.boolean(),
   features: featureFlagsSchema,
   ...profileUserFields,
-  /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service. */
-  links: linksOf('self', 'logout', 'approvals', 'safetyApprovals', 'approvalCounts', 'documents', 'travelStats', 'companyTravelStats', 'userCards', 'paymentCards', 'updateProfile', 'handicapTypes', 'wheelchairs', 'privacyPolicy', 'deleteOptionalData', 'deleteAccount'),
+  /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service; agencyQueue: the agency's staff. */
+  links: linksOf('self', 'logout', 'approvals', 'safetyApprovals', 'approvalCounts', 'documents', 'travelStats', 'companyTravelStats', 'agencyQueue', 'userCards', 'paymentCards', 'updateProfile', 'handicapTypes', 'wheelchairs', 'privacyPolicy', 'deleteOptionalData', 'deleteAccount'),
 }).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 

@@ -19,7 +19,7 @@ import { cartAddBodySchema, cartAddResultSchema } from './cart';
 import { carCartAddBodySchema } from './car-rental';
 import { hotelCartAddBodySchema, hotelDetailsSchema, hotelSearchBodySchema } from './hotel';
 import { agencyTaskSchema, cancelBodySchema, cancelResultSchema, completeTaskBodySchema, refundPreviewSchema } from './cancellation';
-import { closeTaskBodySchema, heldOptionResultSchema } from './agency-queue';
+import { agencyQueueSchema, closeTaskBodySchema, heldOptionResultSchema } from './agency-queue';
 import {
   acceptInvitationBodySchema,
   companyAdminSchema,
@@ -136,8 +136,10 @@ export const rels = {
   searchExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/search', exchangeSearchBodySchema, exchangeResultSchema),
   bookExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/choices/:choiceID/book', none, exchangeOfferSchema),
   confirmExchange: rel('POST', '/products/:productID/exchange/offers/:offerID/confirm', none, exchangeDoneSchema),
-  // The agency work queue (issue 15, contract/agency-queue.ts; its entry point GET /agency/queue): its staff close a failed
-  // booking with a note, and book or release a traveller's options whose deadline is near (If-Match: the travel's version).
+  // The agency work queue (issue 15, contract/agency-queue.ts): the user's `agencyQueue` link, for the agency's staff (the
+  // queue takes ?limit=); its staff close a failed booking with a note, and book or release a traveller's options whose
+  // deadline is near (If-Match: the travel's version).
+  agencyQueue: rel('GET', '/agency/queue', none, agencyQueueSchema),
   closeAgencyTask: rel('POST', '/agency/tasks/:taskID/close', closeTaskBodySchema, agencyTaskSchema),
   confirmHeldOption: rel('POST', '/agency/travels/:travelID/confirm', none, heldOptionResultSchema),
   releaseHeldOptions: rel('POST', '/agency/travels/:travelID/release', none, heldOptionResultSchema),

@@ -8,9 +8,8 @@ import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '../../contract/account';
 import { logoutMutation } from '../lib/auth';
-import { isAgencyStaff } from '../../contract/permissions';
 
-/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff also reach their work queue. */
+/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff (the user's agencyQueue link) also reach their work queue. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -57,8 +56,7 @@ export function UserMenu({ user }: { user: User }) {
         hidden={!open}
         className="absolute right-0 z-30 mt-1 min-w-52 rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
       >
-        {/* The user carries no link to the agency's queue (GET /agency/queue): the permission the server checks decides. */}
-        {isAgencyStaff(user.perms) && (
+        {user.links.agencyQueue && (
           <li>
             <Link to="/agency/queue" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
               <ListTodo aria-hidden="true" size={18} />

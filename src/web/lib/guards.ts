@@ -1,5 +1,4 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import { isAgencyStaff } from '../../contract/permissions';
 import type { RouterContext } from './router-context';
 
 /** beforeLoad of the pages for signed-in users only (spec 3 §2): anyone else goes home. */
@@ -9,9 +8,13 @@ export function requireUser({ context }: { context: RouterContext }) {
   return { user };
 }
 
-/** beforeLoad of the agency's staff pages: signed out → home; signed in without the permission → not found. */
-export function requireAgencyStaff({ context }: { context: RouterContext }) {
+/**
+ * beforeLoad of the agency's work queue: signed out → home; signed in without the user's
+ * `agencyQueue` link (the server writes it for the agency's staff) → not found.
+ */
+export function requireAgencyQueue({ context }: { context: RouterContext }) {
   const { user } = requireUser({ context });
-  if (!isAgencyStaff(user.perms)) throw notFound();
-  return { user };
+  const agencyQueue = user.links.agencyQueue;
+  if (!agencyQueue) throw notFound();
+  return { user, agencyQueue };
 }

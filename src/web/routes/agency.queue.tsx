@@ -2,14 +2,18 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AgencyQueuePage } from '../features/agency-queue/AgencyQueuePage';
 import { agencyQueueQuery } from '../features/agency-queue/api';
 import { loadAgencyQueueTexts } from '../features/agency-queue/texts';
-import { requireAgencyStaff } from '../lib/guards';
+import { requireAgencyQueue } from '../lib/guards';
 
-/** `/agency/queue` (issue 15): the agency's work queue, for its staff (travel_agent, assistance_agent) only. */
+/** `/agency/queue` (issue 15): the agency's work queue, for its staff (travel_agent, assistance_agent): the user's `agencyQueue` link. */
 export const Route = createFileRoute('/agency/queue')({
-  beforeLoad: requireAgencyStaff,
+  beforeLoad: requireAgencyQueue,
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(agencyQueueQuery());
+    void context.queryClient.prefetchQuery(agencyQueueQuery(context.agencyQueue));
     return loadAgencyQueueTexts();
   },
-  component: AgencyQueuePage,
+  component: AgencyQueueRoute,
 });
+
+function AgencyQueueRoute() {
+  return <AgencyQueuePage link={Route.useRouteContext().agencyQueue} />;
+}

@@ -1,14 +1,13 @@
-import { loadAuthTexts } from '../features/auth/texts';
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivatedPage } from '../features/auth/ActivatedPage';
-import { OnboardingPage } from '../features/privacy/OnboardingPage';
-import { loadPrivacyTexts } from '../features/privacy/texts';
+import { OnboardingPage } from '../features/auth/OnboardingPage';
+import { loadAuthTexts } from '../features/auth/texts';
 import { readOnboarding } from '../lib/onboarding';
 
 /** `/form`: where activation lands (spec 3 §2); its first-login onboarding when the activation started one (issue 16). */
 export const Route = createFileRoute('/form')({
   codeSplitGroupings: [['loader', 'component']],
-  loader: () => Promise.all([loadAuthTexts(), loadPrivacyTexts()]),
+  loader: loadAuthTexts,
   component: FormRoute,
 });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { uncheckedParams } from '../lib/search-params';
-import { OnboardingDeleteRoute } from '../features/privacy/onboarding-route';
-import { loadPrivacyTexts } from '../features/privacy/texts';
+import { OnboardingDeleteRoute } from '../features/auth/onboarding-route';
+import { loadAuthTexts } from '../features/auth/texts';
 import { clearOnboarding } from '../lib/onboarding';
 
 /** `/user/onboarding/delete?token=&username=` (spec 3 §2): the person refuses the account; its data is deleted, then home. */
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/user/onboarding/delete')({
   loader: () => {
     // Opening it clears an onboarding the activation kept.
     clearOnboarding();
-    return loadPrivacyTexts();
+    return loadAuthTexts();
   },
   component: OnboardingDeleteScreen,
 });

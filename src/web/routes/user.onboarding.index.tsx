@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { uncheckedParams } from '../lib/search-params';
-import { OnboardingRoute } from '../features/privacy/onboarding-route';
-import { loadPrivacyTexts } from '../features/privacy/texts';
-import { clearOnboarding } from '../lib/onboarding';
+import { OnboardingRoute } from '../features/auth/onboarding-route';
 import { loadAuthTexts } from '../features/auth/texts';
+import { clearOnboarding } from '../lib/onboarding';
 
 /** `/user/onboarding` (spec 3 §2): the e-mailed onboarding link; its params are checked by the page's chunk. */
 export const Route = createFileRoute('/user/onboarding/')({
@@ -12,7 +11,7 @@ export const Route = createFileRoute('/user/onboarding/')({
   loader: () => {
     // Opening it clears an onboarding the activation kept.
     clearOnboarding();
-    return Promise.all([loadPrivacyTexts(), loadAuthTexts()]);
+    return loadAuthTexts();
   },
   component: OnboardingScreen,
 });

@@ -1,4 +1,5 @@
 import type { FeatureFlags } from '../../contract/account';
+import { isAgencyStaff } from '../../contract/permissions';
 import type { CustomerCompany } from '../../contract/travelers';
 import type { ActingTraveler } from '../lib/acting';
 import { DEFAULT_FEATURES } from '../lib/features';
@@ -18,9 +19,22 @@ export const GLOBEX: CustomerCompany = {
 /** An employee of Globex whom staff book for. */
 export const ZOE: ActingTraveler = { uid: 'u-zoe', firstname: 'Zoé', lastname: 'Petit', type: 'employee' };
 
-/** Signs in agency staff (Tina, no company of her own) with these permissions and flags. */
-export const signInStaff = (perms: string[], features: Partial<FeatureFlags> = {}, overrides: Parameters<typeof userFixture>[0] = {}) =>
+/** Signs in agency staff (Tina, no company of her own) with these permissions and flags; staff carry the `agencyQueue` link, as GET /user/ writes it. */
+export const signInStaff = (perms: string[], features: Partial<FeatureFlags> = {}, overrides: Parameters<typeof userFixture>[0] = {}) => {
+  const { links } = userFixture();
   startSession(
     't',
-    userFixture({ uid: 'u-tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [], features: { ...DEFAULT_FEATURES, ...features }, ...overrides }),
+    userFixture({
+      uid: 'u-tina',
+      firstname: 'Tina',
+      lastname: 'Garnier',
+      perms,
+      company: null,
+      company_id: null,
+      entities: [],
+      features: { ...DEFAULT_FEATURES, ...features },
+      links: isAgencyStaff(perms) ? { ...links, agencyQueue: { href: '/api/v1/agency/queue', method: 'GET' } } : links,
+      ...overrides,
+    }),
   );
+};

@@ -1,4 +1,5 @@
 import { linkTo } from '../../../contract/rels';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { userObjectCards } from '../../db/user-cards';
 import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '../../../contract/account';
 import { signupBodySchema } from '../../../contract/account';
@@ -337,6 +338,8 @@ export async function userView(services: Services, userId: string, session: { ex
       deleteOptionalData: linkTo('deleteOptionalData'),
       ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),
       ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
+      // The agency's work queue is its staff's.
+      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue') } : {}),
     },
   };
 }

@@ -276,6 +276,20 @@ describe('expiring options', () => {
 });
 
 describe('who sees the queue', () => {
+  it('is a link of the user for the agency’s staff only: they reach the queue by following it', async () => {
+    for (const token of [tina, arthur]) {
+      const link = ((await api.call('GET', '/api/v1/user/', { token })).body.result.links as Record<string, Link>).agencyQueue;
+      expect(link).toEqual({ href: '/api/v1/agency/queue', method: 'GET' });
+      const res = await api.call('GET', `${link!.href}?limit=1`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.result.horizonHours).toBe(24);
+    }
+    for (const user of ['gus', 'alice', 'bob']) {
+      const links = (await api.call('GET', '/api/v1/user/', { token: await api.login(user) })).body.result.links as Record<string, Link>;
+      expect(links.agencyQueue, user).toBeUndefined();
+    }
+  });
+
   it('refuses anyone but agency staff (34), on the queue and on its actions', async () => {
     const travel = await held({ datetime: '2026-11-23T12:00' });
     const item = (await queueOf(tina)).expiringOptions.items.find((i) => i.travelId === travel.id)!;

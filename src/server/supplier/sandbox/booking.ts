@@ -6,7 +6,9 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { SupplierError, type BookItem, type Booked, type BookedTrip, type BookingState, type BookingSupplier, type CancelOptions, type ExchangeQuote, type Held, type RefundQuote, type Seat } from '../types';
-import { dateOfDay, dayNumber, frDate, hotelById, money, parseRoomOfferId } from './hotel';
+import { parseRoomOfferId } from './hotel';
+import { hotelById } from './hotel-population';
+import { dateOfDay, dayNumber, frDate, money } from './locality';
 import { rng } from './random';
 
 /** An integer in [0, n). */

@@ -11,7 +11,7 @@ import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '../..
 import { distanceKm, offset } from '../../reference/geo';
 import { hashString, rng, type Rng } from './random';
 import { localToInstant } from '../../reference/local-time';
-import { addressPlace, airportSuffix, dayNumber, isFrenchSpeaking, localName, localityOf, money, monthOfDay, phoneNumber, slug, stationSuffix, streetAddress, weekdayOfDay } from './hotel';
+import { addressPlace, airportSuffix, dayNumber, isFrenchSpeaking, localName, localityOf, money, monthOfDay, phoneNumber, slug, stationSuffix, streetAddress, weekdayOfDay } from './locality';
 
 type Category = RentalCar['category'];
 type Engine = RentalCar['engine'];

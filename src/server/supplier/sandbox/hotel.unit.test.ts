@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SupplierError, type HotelQuery } from '../types';
 import { distanceKm } from '../../reference/geo';
-import { hotelById, parseRoomOfferId, sandboxHotels, searchHotels } from './hotel';
+import { parseRoomOfferId, sandboxHotels, searchHotels } from './hotel';
+import { hotelById } from './hotel-population';
 import { hotelImageSvg } from './images';
 
 const customer = { companyId: null, corporateCarriers: [], negotiatedChains: [] };

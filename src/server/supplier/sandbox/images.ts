@@ -3,7 +3,7 @@
  * /media/sandbox/…): no text, no external resource, under 2 KB each.
  */
 import { SupplierError } from '../types';
-import { hotelById } from './hotel';
+import { hotelById } from './hotel-population';
 import { hashString } from './random';
 
 const svg = (w: number, h: number, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
+import type { Link } from '../../../contract/link';
 import { ListError, ListLoading } from '../../components/ListStates';
 import { agencyQueueQuery } from './api';
 import { CancellationItem } from './CancellationItem';
@@ -14,9 +15,9 @@ import { OptionItem } from './OptionItem';
  * answer, failed bookings to follow up, options whose deadline is near — each section with its count,
  * the most urgent first, each item with the actions its links allow.
  */
-export function AgencyQueuePage() {
+export function AgencyQueuePage({ link }: { link: Link }) {
   const { t } = useLingui();
-  const queue = useQuery(agencyQueueQuery());
+  const queue = useQuery(agencyQueueQuery(link));
   /** An item done leaves its section: focus goes to the section's heading, so the keyboard does not fall back to the page's top. */
   const focusSection = (id: string) => () => requestAnimationFrame(() => document.getElementById(id)?.focus());
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import type { AgencyQueue, ExpiringOption, FailedBooking, PendingCancellation } from '../../../contract/agency-queue';
+import { isAgencyStaff } from '../../../contract/permissions';
 import { readerZone } from '../../lib/format';
 import { startSession } from '../../lib/session';
 import { apiError, userFixture } from '../../testing/fixtures';
@@ -10,8 +11,11 @@ import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 import { findToasts } from '../../testing/toasts';
 
+/** Tina as GET /user/ answers her: the agency's staff carry the `agencyQueue` link. */
 function signInTina(perms = ['travel_agent']) {
-  startSession('token', userFixture({ uid: 'u-tina', username: 'tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [] }));
+  const base = userFixture();
+  const links = isAgencyStaff(perms) ? { ...base.links, agencyQueue: { href: '/api/v1/agency/queue', method: 'GET' as const } } : base.links;
+  startSession('token', userFixture({ uid: 'u-tina', username: 'tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [], links }));
 }
 
 const product = (id: string, overrides: Partial<PendingCancellation['products'][number]> = {}) => ({

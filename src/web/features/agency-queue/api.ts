@@ -1,17 +1,16 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { agencyQueueSchema } from '../../../contract/agency-queue';
-import { linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
+import type { Link } from '../../../contract/link';
+import { follow, linkMutationOptions } from '../../lib/follow';
 import { queryClient } from '../../lib/query';
 
-/** The agency work queue (issue 15): an entry point for the agency's staff, read as is; every action follows a link of an item. */
+/** The agency work queue (issue 15): the user's `agencyQueue` link (the agency's staff have it), read as is; every action follows a link of an item. */
 export const agencyQueueKey = ['agency-queue'] as const;
 
-export const agencyQueueQuery = () =>
+export const agencyQueueQuery = (link: Link) =>
   queryOptions({
     queryKey: agencyQueueKey,
     // Silent: the screen says itself that the queue could not be read, with a way to ask again.
-    queryFn: ({ signal }) => api.get('/agency/queue', agencyQueueSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => follow('agencyQueue', link, undefined, { signal, silent: true }),
     // Another agent may have handled an item meanwhile: read again when the agent comes back to the tab.
     refetchOnWindowFocus: true,
   });

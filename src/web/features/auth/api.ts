@@ -1,4 +1,4 @@
-import { mutationOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { LoginBody, SignupBody } from '../../../contract/account';
 import {
   authStrategySchema,
@@ -6,10 +6,12 @@ import {
   sessionSchema,
   signupResultSchema,
   ssoEntrySchema,
+  userSchema,
 } from '../../../contract/account';
-import { activationResultSchema } from '../../../contract/privacy';
+import type { OnboardingConfirmBody } from '../../../contract/privacy';
+import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '../../../contract/privacy';
 import { api } from '../../lib/http';
-import { startSession } from '../../lib/session';
+import { clearSession, startSession, useSession } from '../../lib/session';
 
 // The sign-in forms show their own errors next to the fields: these calls never toast. They come
 // before a session exists, so a 401 here is about the credentials, not an expired session.
@@ -64,4 +66,42 @@ export const authMutations = {
   forgotPassword: () => mutationOptions({ mutationKey: ['auth', 'forgot'], mutationFn: forgotPassword }),
   setNewPassword: () =>
     mutationOptions({ mutationKey: ['auth', 'new-password'], mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password) }),
+};
+
+// ── Onboarding (no session yet: the e-mailed token is the entry point) ───────────────────────────
+
+const onboardingQueryString = (token: string, username: string) => new URLSearchParams({ token, username }).toString();
+
+/** GET user/onboarding/data: the prefill of step 2 (its failures are ignored: the fields start empty). */
+export const onboardingDataQuery = (token: string, username: string) =>
+  queryOptions({
+    queryKey: ['onboarding', 'data', token, username] as const,
+    queryFn: ({ signal }) => api.get(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDataSchema, { ...own, signal }),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/**
+ * POST /user/onboarding/confirm: the answer's session token is stored, then the user read with it.
+ * No Idempotency-Key: the token is single-use (a second try answers "already used").
+ */
+async function confirmOnboarding(body: OnboardingConfirmBody) {
+  const { token } = await api.post('/user/onboarding/confirm', body, onboardingConfirmedSchema, own);
+  // Whoever was signed in on this device before is not the one who completed the onboarding.
+  if (useSession.getState().token) clearSession();
+  const user = await api.get('/user/', userSchema, { ...own, headers: { Authorization: `Bearer ${token}` } });
+  startSession(token, user);
+  return user;
+}
+
+export const onboardingMutations = {
+  confirm: () => mutationOptions({ mutationKey: ['onboarding', 'confirm'], mutationFn: confirmOnboarding }),
+  deleteData: () =>
+    mutationOptions({
+      mutationKey: ['onboarding', 'delete'],
+      mutationFn: ({ token, username }: { token: string; username: string }) =>
+        api.delete(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDeletedSchema, own),
+    }),
+  /** POST /user/regenerate: a new onboarding link by e-mail for an expired or used one. */
+  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own) }),
 };

@@ -1,6 +1,6 @@
 import { loadCatalog } from '../../lib/i18n';
 
-/** The sign-in, sign-up, password, activation and token sign-in screens' texts (locales/<lang>/auth.po): loaded with them, not on the first load of `/`. */
+/** The sign-in, sign-up, password, activation, first-login onboarding and token sign-in screens' texts (locales/<lang>/auth.po): loaded with them, not on the first load of `/`. */
 export const loadAuthTexts = () =>
   loadCatalog({
     fr: () => import('../../../../locales/fr/auth.po'),

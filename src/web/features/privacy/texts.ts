@@ -1,6 +1,6 @@
 import { loadCatalog } from '../../lib/i18n';
 
-/** The privacy page, the "my data" section, the account deletion dialog and the onboarding pages (locales/<lang>/privacy.po): loaded by their routes. */
+/** The privacy page, the "my data" section and the account deletion dialog (locales/<lang>/privacy.po): loaded by their routes. */
 export const loadPrivacyTexts = () =>
   loadCatalog({
     fr: () => import('../../../../locales/fr/privacy.po'),
