@@ -27,7 +27,6 @@ export const TRIP_MESSAGES = {
   CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
 } satisfies Record<string, MessageDescriptor>;
 export type TripMessageKey = keyof typeof TRIP_MESSAGES;
-export const isTripMessageKey = (v: unknown): v is TripMessageKey => typeof v === 'string' && v in TRIP_MESSAGES;
 
 export type TripValues = {
   from: Place | null;
