@@ -21,7 +21,7 @@ import { CAR_DEFAULT_RADIUS, CAR_RADII, CAR_TYPES } from '../url';
 import type { CarSearchUrl, DriverRef } from '../url';
 import { rememberCarSearch, rememberedCarSearch } from './last-search';
 import { DriverPanel, useDriverLabel } from './DriverPanel';
-import { useCarTypeLabel } from '../labels';
+import { useCarCategoryLabel } from '../../../components/labels/car-categories';
 import type { CarField, CarValues } from './validation';
 import { CAR_MESSAGES } from './validation';
 
@@ -111,7 +111,7 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
 }: CarSearchFormProps & SearchFormStart) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const typeLabel = useCarTypeLabel();
+  const typeLabel = useCarCategoryLabel();
   const driverLabel = useDriverLabel(user);
   const entities = booking.entities;
   const typesId = useId();

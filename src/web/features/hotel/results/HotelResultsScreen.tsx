@@ -20,6 +20,7 @@ import { cartAfterAdd } from '../../../lib/cart';
 import { useFeatures } from '../../../lib/features';
 import { useUser } from '../../../lib/me';
 import { passengerNameOf } from '../../../lib/passenger-names';
+import { searchPerson } from '../../../lib/passengers';
 import { placeNameOf } from '../../../lib/place-names';
 import { queryClient } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
@@ -118,9 +119,10 @@ function searchedTravelers(url: HotelSearchUrl, user: User | null, results: Hote
         values: { gender: user.gender ?? '', firstname: user.firstname, lastname: user.lastname, email: user.email, phone: user.phone ?? '' },
       };
     const [first, ...rest] = (passengerNameOf(ref) ?? '').split(' ');
+    const person = searchPerson(ref, null);
     return {
-      profile_id: found?.profile_id ?? (ref.startsWith('profile:') ? ref.slice(8) : null),
-      guest_id: found?.guest_id ?? (ref.startsWith('guest:') ? ref.slice(6) : null),
+      profile_id: found?.profile_id ?? person.profile_id ?? null,
+      guest_id: found?.guest_id ?? person.guest_id ?? null,
       values: { gender: '', firstname: found?.firstname ?? first ?? '', lastname: found?.lastname ?? rest.join(' '), email: '', phone: '' },
     };
   });
