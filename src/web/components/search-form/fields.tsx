@@ -130,7 +130,7 @@ type PassengersChoiceProps<V extends FieldValues, O> = FormField<V, O> & {
   onChange: (pax: Passenger[], set: (pax: Passenger[]) => void) => void;
   onTooMany: () => void;
   /** The passengers' error, shown in the panel. */
-  error: ReactNode;
+  error?: string;
   onConfirm: () => void;
   className?: string;
   /** What the form chooses with its passengers (the hotel's rooms). */
@@ -140,6 +140,7 @@ type PassengersChoiceProps<V extends FieldValues, O> = FormField<V, O> & {
 /** The passengers panel of a form: who travels, their error, what goes with them, and "Valider" back to the form. */
 export function PassengersChoice<V extends FieldValues, O>({ control, name, user, onChange, onTooMany, error, onConfirm, className = 'space-y-4', children }: PassengersChoiceProps<V, O>) {
   const { t } = useLingui();
+  const id = useId();
   return (
     <div className={className}>
       <Controller
@@ -147,22 +148,12 @@ export function PassengersChoice<V extends FieldValues, O>({ control, name, user
         name={name}
         render={({ field }) => <PassengersPanel pax={field.value as Passenger[]} user={user} onChange={(next) => onChange(next, field.onChange)} onTooMany={onTooMany} />}
       />
-      {error}
+      <FieldError id={id}>{error}</FieldError>
       {children}
       <Button variant="secondary" className="w-full" onClick={onConfirm}>
         {t`Valider`}
       </Button>
     </div>
-  );
-}
-
-/** The "more than nine passengers" alert of the passengers panel. */
-export function TooManyAlert({ children }: { children?: string }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-red-700">
-      {children}
-    </p>
   );
 }
 

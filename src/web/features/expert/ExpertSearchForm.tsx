@@ -8,7 +8,6 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Users from 'lucide-react/icons/users';
 import type { User } from '../../../contract/account';
-import { FieldError } from '../../components/Field';
 import { PlacePicker } from '../../components/PlacePicker';
 import { SearchSteps } from '../../components/SearchSteps';
 import type { DateRule } from '../../components/date-picker/DateInput';
@@ -81,7 +80,6 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
   const entities = booking.entities;
   const single = singlePassenger(booking);
   const panelId = useId();
-  const paxId = useId();
   const { form, message, lastBookable } = useSearchForm<ExpertValues, ExpertValues>({
     defaults: () => valuesOf(initial, user, booking, now()),
     now,
@@ -138,7 +136,7 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
           set(next);
         }}
         onTooMany={() => setError('pax', { type: 'validate', message: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })}
-        error={<FieldError id={`${paxId}-panel-error`}>{message('pax')}</FieldError>}
+        error={message('pax')}
         onConfirm={() => setPanel(null)}
       />
     );

@@ -11,7 +11,7 @@ import type { DateRule } from '../../../components/date-picker/DateInput';
 import { addHours, isDate, startOfDay, withHour } from '../../../components/date-picker/dates';
 import { usePassengerLabel } from '../../../components/passengers/labels';
 import { loadPassengersPanel } from '../../../components/passengers/lazy';
-import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, TooManyAlert } from '../../../components/search-form/fields';
+import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice } from '../../../components/search-form/fields';
 import type { SearchFormStart } from '../../../components/search-form/frame';
 import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
@@ -174,7 +174,8 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
           if (next.length > 0 && getValues('rooms') > next.length) setValue('rooms', next.length);
         }}
         onTooMany={() => setError('pax', { type: 'validate', message: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })}
-        error={<TooManyAlert>{form.formState.errors.pax?.message === 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' ? text('pax') : undefined}</TooManyAlert>}
+        // The panel says only that there are too many; the rules' errors are the field's.
+        error={form.formState.errors.pax?.message === 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' ? text('pax') : undefined}
         onConfirm={() => side.confirmPanel('pax')}
       >
         <RoomsCounter

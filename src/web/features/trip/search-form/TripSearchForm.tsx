@@ -17,7 +17,7 @@ import { addHours, defaultStart, isDate, startOfDay } from '../../../components/
 import type { DateRule } from '../../../components/date-picker/DateInput';
 import { usePassengerLabel } from '../../../components/passengers/labels';
 import { loadPassengersPanel } from '../../../components/passengers/lazy';
-import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, TimeModeField, TooManyAlert, usePassengersText } from '../../../components/search-form/fields';
+import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, TimeModeField, usePassengersText } from '../../../components/search-form/fields';
 import type { SearchFormStart } from '../../../components/search-form/frame';
 import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
@@ -149,7 +149,8 @@ export const TripSearchForm = withSearchFormStart(function TripForm({ user, book
           set(next);
         }}
         onTooMany={() => setError('pax', { type: 'validate', message: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })}
-        error={<TooManyAlert>{form.formState.errors.pax?.message === 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' ? text('pax') : undefined}</TooManyAlert>}
+        // The panel says only that there are too many; the rules' errors are the field's.
+        error={form.formState.errors.pax?.message === 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' ? text('pax') : undefined}
         onConfirm={() => side.confirmPanel('pax')}
       />
     );
