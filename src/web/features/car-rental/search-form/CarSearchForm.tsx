@@ -4,58 +4,31 @@ import { Controller } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import UserRound from 'lucide-react/icons/user-round';
-import type { User } from '../../../../contract/account';
 import { SelectField } from '../../../components/Field';
 import { PlacePicker } from '../../../components/PlacePicker';
 import { SearchSteps } from '../../../components/SearchSteps';
 import { usePlaceNamed } from '../../../components/use-place-named';
 import type { DateRule } from '../../../components/date-picker/DateInput';
-import { addHours, defaultStart, isDate, startOfDay, withHour } from '../../../components/date-picker/dates';
+import { addHours, isDate, startOfDay } from '../../../components/date-picker/dates';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField } from '../../../components/search-form/fields';
 import type { SearchFormStart } from '../../../components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
+import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
-import type { BookingFor } from '../../../lib/acting';
-import { travelerRef } from '../../../lib/acting';
-import { CAR_DEFAULT_RADIUS, CAR_RADII, CAR_TYPES } from '../url';
-import type { CarSearchUrl, DriverRef } from '../url';
-import { rememberCarSearch, rememberedCarSearch } from './last-search';
+import { CAR_RADII, CAR_TYPES } from '../url';
+import type { CarSearchUrl } from '../url';
+import { rememberCarSearch } from './last-search';
 import { DriverPanel, useDriverLabel } from './DriverPanel';
 import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import type { CarPrefill } from './defaults';
+import { CAR_QUICK_HOURS, carDefaults } from './defaults';
 import type { CarField, CarValues } from './validation';
 import { CAR_MESSAGES } from './validation';
 
 const loadRules = () => import('./rules');
 
-/** Spec 1 §5 "Date pickers": the car rental's quick buttons. */
-const CAR_QUICK_HOURS = { morning: 9, afternoon: 18 } as const;
-
 type Panel = 'places' | 'start' | 'end' | 'driver' | 'entity' | 'types';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
 const FOCUS_ASIDE = ['driver'] as const;
-
-/**
- * What a caller may give the form to start from (the cart's shortcut): a place to look up by name (the
- * trip's destination), the trip's arrival and its way back's departure (local `YYYY-MM-DDTHH:mm`).
- */
-export type CarPrefill = { place?: string; start?: string; end?: string };
-
-const HOUR = 3_600_000;
-const localDate = (text: string | undefined) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text ?? '');
-  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])) : null;
-};
-
-/** The rental from the trip: picked up at the first full hour after the arrival, returned an hour before the way back (else the next day at 18:00). */
-function prefilledDates(prefill: CarPrefill): { start: Date | null; end: Date | null } {
-  const arrival = localDate(prefill.start);
-  if (!arrival) return { start: null, end: null };
-  const start = new Date(Math.ceil(arrival.getTime() / HOUR) * HOUR);
-  const back = localDate(prefill.end);
-  const end =
-    back && back.getTime() - HOUR > start.getTime() ? new Date(Math.floor((back.getTime() - HOUR) / HOUR) * HOUR) : withHour(addHours(start, 24), CAR_QUICK_HOURS.afternoon);
-  return { start, end };
-}
 
 export type CarSearchFormProps = {
   /** The travel the rental is added to (`?travelID=`). */
@@ -68,36 +41,6 @@ export type CarSearchFormProps = {
 };
 
 const systemNow = () => new Date();
-
-/**
- * The driver a new search starts with: the traveller agency staff act for (none chosen yet: none), a
- * travel manager (account_creation) none, anyone else themselves (spec 1 §6).
- */
-function firstDriver(user: User | null, booking: BookingFor): CarValues['driver'] {
-  if (booking.staff) {
-    const traveler = booking.traveler;
-    return traveler ? { ref: travelerRef(traveler) as DriverRef, name: `${traveler.firstname} ${traveler.lastname}` } : null;
-  }
-  return user && !user.perms.includes('account_creation') ? { ref: 'me', name: null } : null;
-}
-
-function defaults(user: User | null, booking: BookingFor, formKey: string, now: Date, prefill: CarPrefill | undefined): CarValues {
-  const given = prefill ? prefilledDates(prefill) : { start: null, end: null };
-  const start = given.start ?? withHour(addHours(now, 24), CAR_QUICK_HOURS.morning);
-  const remembered = prefill ? null : rememberedCarSearch(formKey);
-  if (remembered && isDate(remembered.start) && remembered.start.getTime() > now.getTime()) return remembered;
-  return {
-    from: null,
-    to: null,
-    rFrom: CAR_DEFAULT_RADIUS,
-    rTo: CAR_DEFAULT_RADIUS,
-    start: start.getTime() > now.getTime() ? start : defaultStart(now),
-    end: given.end ?? withHour(addHours(start, 24), CAR_QUICK_HOURS.afternoon),
-    types: [],
-    driver: firstDriver(user, booking),
-    entity: firstEntity(booking),
-  };
-}
 
 /** The car-rental search form (spec 1 §2 "Car-rental search form", §4, §5); its output is the /search-car-rentals URL. */
 export const CarSearchForm = withSearchFormStart(function CarForm({
@@ -117,7 +60,7 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
   const typesId = useId();
 
   const { form, message, preload, lastBookable } = useSearchForm<CarValues, CarSearchUrl>({
-    defaults: () => defaults(user, booking, formKey, now(), prefill),
+    defaults: () => carDefaults(user, booking, formKey, now(), prefill),
     now,
     rules: async (at) => (await loadRules()).carResolver({ now: at, hasEntities: entities.length > 0, travelID }),
     messages: CAR_MESSAGES,
