@@ -13,6 +13,18 @@ import { rememberPlaceName } from '../../lib/place-names';
 import { Button } from '../Button';
 import { SearchPanel } from '../SearchFormParts';
 
+/** What the home page and the results screens give every search form. */
+export type SearchFormProps = {
+  /** The travel the search adds to (`?travelID=`). */
+  travelID?: string;
+  /** The banner's cancel: search without adding to that travel. */
+  onCancelTravel?: () => void;
+  /** The clock (tests). */
+  now?: () => Date;
+};
+
+export const systemNow = () => new Date();
+
 /** Who a search form starts for, and the identity of that start (lib/passengers.ts searchFormKey). */
 export type SearchFormStart = { user: User | null; booking: BookingFor; formKey: string };
 

@@ -10,6 +10,8 @@ import { useSearchPanel } from '../use-search-panel';
 /** The calendar, with date-fns: loaded when a form is first used, not with the home page. */
 export const loadCalendar = () => import('../date-picker/DatePicker');
 
+type Messages = Record<string, MessageDescriptor>;
+
 type SearchFormOptions<Values extends FieldValues, Output> = {
   /** The form's first values, computed once. */
   defaults: () => DefaultValues<Values>;
@@ -17,8 +19,8 @@ type SearchFormOptions<Values extends FieldValues, Output> = {
   now: () => Date;
   /** The form's rules at the time of the check: dates depend on the clock, hence rules per validation. */
   rules: (now: Date) => Promise<Resolver<Values, unknown, Output>> | Resolver<Values, unknown, Output>;
-  /** The texts of the message keys the rules give (`{last}`: the last bookable day). */
-  messages: Record<string, MessageDescriptor>;
+  /** The texts of the message keys the rules give (`{last}`: the last bookable day), or their loader: loaded with the rules then. */
+  messages: Messages | (() => Promise<Messages>);
   /**
    * What starts loading when the form is first focused, so that the results screen's code and the
    * form's rules are there at submit: these loaders, the calendar and the results route.
@@ -38,7 +40,14 @@ export function useSearchForm<Values extends FieldValues, Output>({ defaults, no
   useEffect(() => {
     nowRef.current = now;
   }, [now]);
-  const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => (await rules(nowRef.current()))(values, context, options);
+  const [loadedMessages, setLoadedMessages] = useState(typeof messages === 'function' ? null : messages);
+  const loadMessages = async () => {
+    if (typeof messages === 'function') setLoadedMessages(await messages());
+  };
+  const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
+    const [resolve] = await Promise.all([rules(nowRef.current()), loadMessages()]);
+    return resolve(values, context, options);
+  };
   const [defaultValues] = useState(defaults);
   const form = useForm<Values, unknown, Output>({ defaultValues, resolver });
 
@@ -47,8 +56,8 @@ export function useSearchForm<Values extends FieldValues, Output>({ defaults, no
   const message = (path: string): string | undefined => {
     const node = path.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], errors) as { message?: unknown } | undefined;
     const key = node?.message;
-    if (typeof key !== 'string' || !(key in messages)) return undefined;
-    const descriptor = { ...messages[key]!, values: { last: formatTypedDate(lastBookable) } };
+    if (typeof key !== 'string' || !loadedMessages || !(key in loadedMessages)) return undefined;
+    const descriptor = { ...loadedMessages[key]!, values: { last: formatTypedDate(lastBookable) } };
     return i18n._(descriptor);
   };
 
@@ -56,7 +65,7 @@ export function useSearchForm<Values extends FieldValues, Output>({ defaults, no
   const preload = () => {
     if (preloaded.current || !toPreload) return;
     preloaded.current = true;
-    for (const load of [...toPreload.loaders, loadCalendar]) void load().catch(() => undefined);
+    for (const load of [...toPreload.loaders, loadCalendar, loadMessages]) void load().catch(() => undefined);
     void router.preloadRoute({ to: toPreload.route }).catch(() => undefined);
   };
 

@@ -4,7 +4,7 @@ import type { CarRentalSearchBody } from '../../../contract/car-rental';
 import { carRentalSearchResultSchema } from '../../../contract/car-rental';
 import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
-import { searchPerson } from '../../lib/passengers';
+import { searchPerson } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { CarSearchUrl, DriverRef } from './url';
 

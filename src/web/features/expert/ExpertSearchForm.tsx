@@ -15,7 +15,7 @@ import { addHours, defaultStart } from '../../components/date-picker/dates';
 import { usePassengerLabel } from '../../components/passengers/labels';
 import { CalendarPanel, DateField, EntityField, PanelField, PassengersChoice, TimeModeField, usePassengersText } from '../../components/search-form/fields';
 import type { SearchFormStart } from '../../components/search-form/frame';
-import { SearchFormFrame, SearchSubmit, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../components/search-form/frame';
+import { SearchFormFrame, SearchSubmit, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '../../components/search-form/frame';
 import { useSearchForm } from '../../components/search-form/use-search-form';
 import { useListField } from '../../lib/list-field';
 import type { BookingFor } from '../../lib/acting';
@@ -35,8 +35,6 @@ export type ExpertSearchFormProps = {
   /** The clock (tests). */
   now?: () => Date;
 };
-
-const systemNow = () => new Date();
 
 /** The company booked for searches for one passenger only (config.travelAgency.hasMultipaxSearchDisabled). */
 const singlePassenger = (booking: BookingFor) => !!booking.company?.hasMultipaxSearchDisabled;

@@ -11,8 +11,8 @@ import { usePlaceNamed } from '../../../components/use-place-named';
 import type { DateRule } from '../../../components/date-picker/DateInput';
 import { addHours, isDate, startOfDay } from '../../../components/date-picker/dates';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField } from '../../../components/search-form/fields';
-import type { SearchFormStart } from '../../../components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
+import type { SearchFormProps, SearchFormStart } from '../../../components/search-form/frame';
+import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
 import { CAR_RADII, CAR_TYPES } from '../url';
 import type { CarSearchUrl } from '../url';
@@ -30,17 +30,7 @@ type Panel = 'places' | 'start' | 'end' | 'driver' | 'entity' | 'types';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
 const FOCUS_ASIDE = ['driver'] as const;
 
-export type CarSearchFormProps = {
-  /** The travel the rental is added to (`?travelID=`). */
-  travelID?: string;
-  /** The banner's cancel: search without adding to that travel. */
-  onCancelTravel?: () => void;
-  prefill?: CarPrefill;
-  /** The clock (tests). */
-  now?: () => Date;
-};
-
-const systemNow = () => new Date();
+export type CarSearchFormProps = SearchFormProps & { prefill?: CarPrefill };
 
 /** The car-rental search form (spec 1 §2 "Car-rental search form", §4, §5); its output is the /search-car-rentals URL. */
 export const CarSearchForm = withSearchFormStart(function CarForm({

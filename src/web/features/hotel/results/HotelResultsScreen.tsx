@@ -19,7 +19,7 @@ import { cartAfterAdd } from '../../../lib/cart';
 import { useFeatures } from '../../../lib/features';
 import { useUser } from '../../../lib/me';
 import { passengerNameOf } from '../../../lib/passenger-names';
-import { searchPerson } from '../../../lib/passengers';
+import { searchPerson } from '../../../lib/search-travelers';
 import { placeNameOf } from '../../../lib/place-names';
 import { queryClient } from '../../../lib/query';
 import { toast } from '../../../lib/toast';

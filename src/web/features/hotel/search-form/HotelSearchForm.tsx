@@ -12,8 +12,8 @@ import { addHours, isDate, startOfDay, withHour } from '../../../components/date
 import { usePassengerLabel } from '../../../components/passengers/labels';
 import { loadPassengersPanel } from '../../../components/passengers/lazy';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice } from '../../../components/search-form/fields';
-import type { SearchFormStart } from '../../../components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
+import type { SearchFormProps, SearchFormStart } from '../../../components/search-form/frame';
+import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
 import type { BookingFor } from '../../../lib/acting';
 import { firstPassengers, passengersFor } from '../../../lib/passengers';
@@ -38,12 +38,7 @@ type Panel = 'place' | 'checkIn' | 'checkOut' | 'pax' | 'filters' | 'entity';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
 const FOCUS_ASIDE = ['pax'] as const;
 
-export type HotelSearchFormProps = {
-  /** The travel the stay is added to (`?travelID=` of the home page). */
-  travelID?: string;
-  onCancelTravel?: () => void;
-  /** The clock (tests). */
-  now?: () => Date;
+export type HotelSearchFormProps = SearchFormProps & {
   /** Values to start from (a search to modify); the rest are the defaults. */
   initial?: Partial<HotelValues>;
   /** The cart's shortcut (spec 1 §2): a stay around its trip — the destination's name, its arrival and way back (local `YYYY-MM-DDTHH:mm`). */
@@ -61,8 +56,6 @@ function prefilledStay(prefill: NonNullable<HotelSearchFormProps['prefill']>): P
   const back = day(prefill.end);
   return { checkIn, checkOut: back && back.getTime() > checkIn.getTime() ? back : nextDay(checkIn) };
 }
-
-const systemNow = () => new Date();
 
 function defaults(user: User | null, booking: BookingFor): HotelValues {
   return {

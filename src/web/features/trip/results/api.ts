@@ -7,7 +7,7 @@ import { tripResultsSchema } from '../../../../contract/trip';
 import type { TripSearchBody } from '../../../../contract/trip';
 import { follow, linkMutationOptions, linkQueryOptions } from '../../../lib/follow';
 import { api } from '../../../lib/http';
-import { searchTravelers } from '../../../lib/passengers';
+import { searchTravelers } from '../../../lib/search-travelers';
 import { invalidateTravels } from '../../../lib/travel-keys';
 
 /** The /search URL as the search body (POST /treep/search?version=v2). */

@@ -18,8 +18,8 @@ import type { DateRule } from '../../../components/date-picker/DateInput';
 import { usePassengerLabel } from '../../../components/passengers/labels';
 import { loadPassengersPanel } from '../../../components/passengers/lazy';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, TimeModeField, usePassengersText } from '../../../components/search-form/fields';
-import type { SearchFormStart } from '../../../components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, withSearchFormStart } from '../../../components/search-form/frame';
+import type { SearchFormProps, SearchFormStart } from '../../../components/search-form/frame';
+import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '../../../components/search-form/frame';
 import { useFormPanel, useSearchForm } from '../../../components/search-form/use-search-form';
 import type { BookingFor } from '../../../lib/acting';
 import { useFeatures } from '../../../lib/features';
@@ -27,7 +27,7 @@ import { firstPassengers, passengersFor } from '../../../lib/passengers';
 import { SEARCH_SUBMIT_MARK } from '../../../lib/perf-marks';
 import { placesQuery } from '../../../lib/places';
 import type { TripField, TripValues } from './validation';
-import { MAX_PASSENGERS, TRIP_MESSAGES } from './validation';
+import { MAX_PASSENGERS } from './validation';
 
 /** The form's rules, with zod: loaded when the form is first used, not with the home page. */
 const loadRules = () => import('./rules');
@@ -39,17 +39,10 @@ type Panel = 'places' | 'date' | 'ret' | 'pax' | 'entity';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
 const FOCUS_ASIDE = ['pax'] as const;
 
-export type TripSearchFormProps = {
-  /** The travel this trip is added to (`?travelID=` of the home page). */
-  travelID?: string;
-  onCancelTravel?: () => void;
-  /** The clock (tests). */
-  now?: () => Date;
+export type TripSearchFormProps = SearchFormProps & {
   /** Values to start from (e.g. a search to edit); the rest are the defaults. */
   initial?: Partial<TripValues>;
 };
-
-const systemNow = () => new Date();
 
 function defaults(user: User | null, booking: BookingFor, now: Date): TripValues {
   return {
@@ -82,7 +75,7 @@ export const TripSearchForm = withSearchFormStart(function TripForm({ user, book
     defaults: () => ({ ...defaults(user, booking, now()), ...initial, ...(initial?.pax ? { pax: passengersFor(initial.pax, user, booking) } : {}) }),
     now,
     rules: async (at) => (await loadRules()).tripResolver({ now: at, birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID }),
-    messages: TRIP_MESSAGES,
+    messages: () => import('./messages').then((m) => m.TRIP_MESSAGES),
     // The results screen's code and texts start loading as soon as the user starts a search, not at submit.
     preload: { loaders: [loadRules, loadPassengersPanel], route: '/search' },
   });
