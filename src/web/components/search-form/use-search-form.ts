@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { get, useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
@@ -54,8 +54,7 @@ export function useSearchForm<Values extends FieldValues, Output>({ defaults, no
   const lastBookable = lastBookableDate(now());
   const { errors } = form.formState;
   const message = (path: string): string | undefined => {
-    const node = path.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown> | undefined)?.[part], errors) as { message?: unknown } | undefined;
-    const key = node?.message;
+    const key = (get(errors, path) as { message?: unknown } | undefined)?.message;
     if (typeof key !== 'string' || !loadedMessages || !(key in loadedMessages)) return undefined;
     const descriptor = { ...loadedMessages[key]!, values: { last: formatTypedDate(lastBookable) } };
     return i18n._(descriptor);
@@ -84,7 +83,6 @@ export function useFormPanel<Panel extends string, Field extends string>(setFocu
     ...state,
     id,
     dateField: (p: Panel) => ({ controls: id, onFocus: () => show(p, true), onOpenCalendar: () => enterPanel(p), calendarOpen: panel === p }),
-    opener: (p: Panel) => ({ panelId: id, onFocus: () => show(p), onOpen: () => enterPanel(p) }),
     calendar: (p: Panel & Field) => ({ takeFocus: panelFocus?.panel === p ? panelFocus : undefined, onConfirm: () => confirmPanel(p) }),
     onEscape: (confirmable: readonly (Panel & Field)[]) => () => {
       if (panel === null || !confirmable.includes(panel as Panel & Field)) return false;

@@ -270,7 +270,9 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
             icon={<UserRound aria-hidden="true" size={20} className="text-gray-600" />}
             value={driverLabel(driver)}
             error={text('driver')}
-            {...side.opener('driver')}
+            panelId={side.id}
+              onFocus={() => show('driver')}
+              onOpen={() => side.enterPanel('driver')}
           />
           {entities.length > 0 && <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />}
         </div>

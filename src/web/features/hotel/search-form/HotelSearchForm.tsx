@@ -267,7 +267,9 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
           icon={<BedDouble aria-hidden="true" size={20} className="text-gray-600" />}
           value={`${paxText} · ${roomsText}`}
           error={text('pax') ?? text('rooms')}
-          {...side.opener('pax')}
+          panelId={side.id}
+          onFocus={() => show('pax')}
+          onOpen={() => side.enterPanel('pax')}
         />
 
         <StayFilters form={form} onFocus={() => show('filters')} />

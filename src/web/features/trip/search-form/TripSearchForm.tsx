@@ -302,7 +302,9 @@ export const TripSearchForm = withSearchFormStart(function TripForm({ user, book
           icon={<Users aria-hidden="true" size={20} className="text-gray-600" />}
           value={paxText(pax)}
           error={text('pax')}
-          {...side.opener('pax')}
+          panelId={side.id}
+          onFocus={() => show('pax')}
+          onOpen={() => side.enterPanel('pax')}
         />
 
         {(fares.length > 0 || entities.length > 0) && (
