@@ -14,21 +14,6 @@ export const DEFAULT_AGE_BAND: AgeBand = '30-59';
 /** A traveller of the search: its URL ref (`me`, `profile:<uid>`, `guest:<uid>`, `age:<band>`), a name, whether a birthdate is known. */
 export type Passenger = { ref: string; name: string | null; hasBirthdate: boolean };
 
-type SearchTraveler = { id: number; profile_id?: string; guest_id?: string; age_cat?: AgeBand };
-
-/** The travellers of a search body from their URL refs, 1-based ids in URL order (offers and rooms list them by id). */
-export function searchTravelers(refs: readonly string[], user: { uid: string } | null): SearchTraveler[] {
-  return refs.map((ref, i) => {
-    const id = i + 1;
-    if (ref === 'me') return user ? { id, profile_id: user.uid } : { id };
-    const colon = ref.indexOf(':');
-    const [kind, value] = [ref.slice(0, colon), ref.slice(colon + 1)];
-    if (kind === 'profile') return { id, profile_id: value };
-    if (kind === 'guest') return { id, guest_id: value };
-    return { id, age_cat: value as AgeBand };
-  });
-}
-
 /**
  * An assistance agent's passenger until they choose the traveller they act for (spec 1 §6: their trip
  * search "starts with a blank passenger selected"). Never a URL ref: the forms refuse to search with it

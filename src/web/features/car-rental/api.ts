@@ -4,14 +4,13 @@ import type { CarRentalSearchBody } from '../../../contract/car-rental';
 import { carRentalSearchResultSchema } from '../../../contract/car-rental';
 import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
+import { searchPerson } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { CarSearchUrl, DriverRef } from './url';
 
-/** A driver ref of the URL as the search names a driver: a profile or a guest. */
+/** A driver ref of the URL as the search names a driver: a profile or a guest (a visitor's `me`: none). */
 export function searchDriver(ref: DriverRef, user: User | null): CarRentalSearchBody['driver'] {
-  if (ref === 'me') return user ? { profile_id: user.uid } : null;
-  const value = ref.slice(ref.indexOf(':') + 1);
-  return ref.startsWith('profile:') ? { profile_id: value } : { guest_id: value };
+  return ref === 'me' && !user ? null : searchPerson(ref, user);
 }
 
 /** The /search-car-rentals URL as the search body (spec 1 §7 `POST carrental/search`). */

@@ -1,23 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CarRental } from '../../../contract/car-rental';
-import type { CarType } from './url';
-
-/** Spec 1 §9's car types as the user reads them. */
-export function useCarTypeLabel() {
-  const { t } = useLingui();
-  const labels: Record<CarType, string> = {
-    Citadine: t`Citadine`,
-    Compact: t`Compacte`,
-    Berline: t`Berline`,
-    SUV: t`SUV`,
-    Sportive: t`Sportive`,
-    Cabriolet: t`Cabriolet`,
-    Monospace: t`Monospace`,
-    Luxe: t`Luxe`,
-    Utilitaire: t`Utilitaire`,
-  };
-  return (type: CarType) => labels[type];
-}
 
 export function useEngineLabel() {
   const { t } = useLingui();

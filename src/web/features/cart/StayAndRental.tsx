@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import Star from 'lucide-react/icons/star';
 import type { CarRentalProduct, HotelProduct } from '../../../contract/travel';
+import { useCarCategoryLabel } from '../../components/labels/car-categories';
 import { formatDay, formatDeadline, formatLocalDateTime, formatMoney } from '../../lib/format';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -36,23 +37,6 @@ export function useBoardLabel() {
     'full-board': t`Pension complète`,
   };
   return (board: HotelProduct['rooms'][number]['board']) => labels[board];
-}
-
-/** Spec 1 §9's car categories as the cart names them (the product keeps the supplier's word). */
-export function useCarCategoryLabel() {
-  const { t } = useLingui();
-  const labels: Record<string, string> = {
-    Citadine: t`Citadine`,
-    Compact: t`Compacte`,
-    Berline: t`Berline`,
-    SUV: t`SUV`,
-    Sportive: t`Sportive`,
-    Cabriolet: t`Cabriolet`,
-    Monospace: t`Monospace`,
-    Luxe: t`Luxe`,
-    Utilitaire: t`Utilitaire`,
-  };
-  return (category: string) => labels[category] ?? category;
 }
 
 /**

@@ -1,11 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Product } from '../../../contract/travel';
 
-export function useFlexibilityLabel() {
-  const { t } = useLingui();
-  const labels = { noFlex: t`Non flexible`, semiFlex: t`Semi-flexible`, fullFlex: t`Flexible` };
-  return (flexibility: keyof typeof labels) => labels[flexibility];
-}
+/** The cart's flexibility words are every screen's. */
+export { useFlexibilityLabel } from '../../components/labels/flexibility';
 
 export function useProductTypeLabel() {
   const { t } = useLingui();

@@ -10,6 +10,7 @@ import type { CompanyAdmin, TravelPolicyView, UpdateTravelPolicyBody } from '../
 import { CAR_TYPES, FLIGHT_CABINS, updateTravelPolicyBodySchema } from '../../../contract/company-admin';
 import { Button } from '../../components/Button';
 import { CheckboxField, FieldError, FormAlert, TextAreaField, TextField, useFieldText } from '../../components/Field';
+import { useCarCategoryLabel } from '../../components/labels/car-categories';
 import { useCabinLabel } from '../../lib/cabin';
 import { contractResolver } from '../../lib/form';
 import { useListField } from '../../lib/list-field';
@@ -366,23 +367,6 @@ function CityPicker({ label, taken, onPick }: { label: string; taken: Set<string
       )}
     </div>
   );
-}
-
-/** Spec 1 §9's car categories, in the reader's language (the policy keeps the supplier's word). */
-function useCarCategoryLabel() {
-  const { t } = useLingui();
-  const labels: Record<string, string> = {
-    Citadine: t`Citadine`,
-    Compact: t`Compacte`,
-    Berline: t`Berline`,
-    SUV: t`SUV`,
-    Sportive: t`Sportive`,
-    Cabriolet: t`Cabriolet`,
-    Monospace: t`Monospace`,
-    Luxe: t`Luxe`,
-    Utilitaire: t`Utilitaire`,
-  };
-  return (category: string) => labels[category] ?? category;
 }
 
 function CarRules({ form }: { form: Form }) {

@@ -3,7 +3,7 @@ import { useCabinLabel } from '../../lib/cabin';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ExchangeChoice, ExchangeJourney, ExchangeResult } from '../../../contract/exchange';
 import { Button } from '../../components/Button';
-import { useFlexibility } from './labels';
+import { useFlexibilityLabel } from '../../components/labels/flexibility';
 import { JourneySummary } from './JourneySummary';
 import { defaultClass, formatDelta, visibleJourneys, type Selection, type TravelClass } from './rules';
 
@@ -48,7 +48,7 @@ function ClassButton({ journey, travelClass, selected, onSelect }: { journey: Ex
 
 /** The offer panel: the chosen class's fares, each with its difference and conditions, to book. */
 function OfferPanel({ journey, travelClass, booking, onChoose }: { journey: ExchangeJourney; travelClass: TravelClass; booking: string | null; onChoose: (choice: ExchangeChoice) => void }) {
-  const flexibility = useFlexibility();
+  const flexibility = useFlexibilityLabel();
   const cabin = useCabinLabel();
   const headingId = useId();
   const offers = journey[travelClass];

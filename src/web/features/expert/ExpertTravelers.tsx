@@ -8,6 +8,7 @@ import type { FormField } from '../../../contract/trip';
 import { Button } from '../../components/Button';
 import { FieldError, FormAlert, useFieldText } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { StepEntitySelect } from '../../components/results/StepEntitySelect';
 import { frenchDateToIso } from '../../lib/dates';
 import { ApiError, errorText } from '../../lib/http';
 import { useUser } from '../../lib/me';
@@ -182,26 +183,7 @@ export function ExpertTravelers({
         })}
       </ul>
       {entities.length > 0 && (
-        <div className="rounded-xl border border-gray-200 bg-white p-4">
-          <label htmlFor={`${idBase}-entity`} className="mb-1 block font-medium text-gray-900">
-            <Trans>Entité *</Trans>
-          </label>
-          <select
-            id={`${idBase}-entity`}
-            {...form.register('entity_id')}
-            aria-invalid={entityError ? true : undefined}
-            aria-describedby={entityError ? `${idBase}-entity-error` : undefined}
-            className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
-          >
-            <option value="">{t`Choisir une entité`}</option>
-            {entities.map((e) => (
-              <option key={e.uid} value={e.uid}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${idBase}-entity-error`}>{entityError}</FieldError>
-        </div>
+        <StepEntitySelect id={`${idBase}-entity`} entities={entities} registration={form.register('entity_id')} error={entityError} />
       )}
       <FormAlert>{formError}</FormAlert>
       <Button type="submit" busy={adding.isPending} disabled={!step.data.links.addExpertToCart} className="self-end">

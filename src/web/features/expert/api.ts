@@ -6,6 +6,7 @@ import type { Link } from '../../../contract/link';
 import type { RelOutput } from '../../../contract/rels';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
+import { searchTravelers } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { ExpertUrl } from './url';
 
@@ -13,14 +14,7 @@ import type { ExpertUrl } from './url';
 export function expertBody(url: ExpertUrl, user: User | null): ExpertSearchBody {
   return {
     journeys: url.journeys.map((j) => ({ origin: j.from, destination: j.to, timeRange: { from: j.date, represents: j.mode } })),
-    travelers: url.pax.map((ref, i) => {
-      const id = i + 1;
-      if (ref === 'me') return user ? { id, profile_id: user.uid } : { id };
-      const [kind, value] = [ref.slice(0, ref.indexOf(':')), ref.slice(ref.indexOf(':') + 1)];
-      if (kind === 'profile') return { id, profile_id: value };
-      if (kind === 'guest') return { id, guest_id: value };
-      return { id, age_cat: value as '0-3' | '4-29' | '30-59' | '60+' };
-    }),
+    travelers: searchTravelers(url.pax, user),
     customer_id: url.customer ?? null,
     entity_id: url.entity ?? null,
     travelID: url.travelID ?? null,

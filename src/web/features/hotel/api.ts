@@ -7,7 +7,7 @@ import type { Link } from '../../../contract/link';
 import type { RelOutput } from '../../../contract/rels';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { ApiError, api } from '../../lib/http';
-import { searchTravelers } from '../../lib/passengers';
+import { searchTravelers } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { HotelSearchUrl } from './url';
 

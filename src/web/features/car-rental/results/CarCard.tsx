@@ -4,7 +4,8 @@ import CarFront from 'lucide-react/icons/car-front';
 import type { CarRental } from '../../../../contract/car-rental';
 import { formatDistance, formatPrice } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { useCarTypeLabel, useEngineLabel, useGearboxLabel } from '../labels';
+import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import { useEngineLabel, useGearboxLabel } from '../labels';
 
 /** The car's picture, or a neutral tile when it has none or it fails (UI.md). */
 export function CarPicture({ src, className = '' }: { src: string; className?: string }) {
@@ -43,7 +44,7 @@ export function CarTags({ car }: { car: CarRental }) {
 
 /** One car of the list: a toggle that opens its detail (aria-pressed says which is open). */
 export function CarCard({ car, selected, onSelect }: { car: CarRental; selected: boolean; onSelect: () => void }) {
-  const typeLabel = useCarTypeLabel();
+  const typeLabel = useCarCategoryLabel();
   const gearbox = useGearboxLabel();
   const engine = useEngineLabel();
   const perDay = formatPrice(car.price_per_day);

@@ -8,7 +8,8 @@ import X from 'lucide-react/icons/x';
 import type { CarRental, RentalPlace } from '../../../../contract/car-rental';
 import { formatDistance, formatLocalDateTime, formatPrice } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { useCarTypeLabel, useEngineLabel, useGearboxLabel } from '../labels';
+import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import { useEngineLabel, useGearboxLabel } from '../labels';
 import { CarPicture, CarTags } from './CarCard';
 
 /** Monday first, as a French week reads; opening periods number days from 0 = Sunday. */
@@ -82,7 +83,7 @@ function Agency({ title, place, time, children }: { title: ReactNode; place: Ren
  */
 export function CarDetail({ car, headingId, children }: { car: CarRental; headingId: string; children: ReactNode }) {
   const { t } = useLingui();
-  const typeLabel = useCarTypeLabel();
+  const typeLabel = useCarCategoryLabel();
   const gearbox = useGearboxLabel();
   const engine = useEngineLabel();
   const servicesId = useId();

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CarRental, CarRentalSearchResult } from '../../../../contract/car-rental';
-import { useCarTypeLabel, useEngineLabel, useGearboxLabel } from '../labels';
+import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import { useEngineLabel, useGearboxLabel } from '../labels';
 import type { CarFilters } from './filters';
 import { optionsOf, priceBounds, priceRangeInvalid, toggle } from './filters';
 
@@ -29,7 +30,7 @@ type Props = { cars: CarRental[]; renters: CarRentalSearchResult['renters']; fil
 /** The results' filters (spec 1 §9 "Car filters"): what to show, among the values the results have. */
 export function CarFiltersPanel({ cars, renters, filters, onChange }: Props) {
   const { t } = useLingui();
-  const typeLabel = useCarTypeLabel();
+  const typeLabel = useCarCategoryLabel();
   const engineLabel = useEngineLabel();
   const gearboxLabel = useGearboxLabel();
   const priceId = useId();

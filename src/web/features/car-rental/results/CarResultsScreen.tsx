@@ -11,13 +11,12 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import type { CarRental, CarRentalSearchResult, Driver } from '../../../../contract/car-rental';
 import { Button, buttonClass } from '../../../components/Button';
 import { FormAlert } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
+import { SearchingState, SignInToContinue } from '../../../components/results/states';
 import { formatDay, formatTime } from '../../../lib/format';
 import { ApiError, errorText } from '../../../lib/http';
 import { cartAfterAdd } from '../../../lib/cart';
 import { useFeatures } from '../../../lib/features';
 import { useUser } from '../../../lib/me';
-import { openModal, preloadModal } from '../../../lib/modal';
 import { placeNameOf } from '../../../lib/place-names';
 import { toast } from '../../../lib/toast';
 import { addCarMutation, carSearchQuery, searchDriver } from '../api';
@@ -40,19 +39,8 @@ const NO_RESULTS_SEARCH = msg({ comment: 'NO_RESULTS_SEARCH (car rental)', messa
 const wallClock = (local: string) => `${formatDay(local)} ${formatTime(local)}`;
 
 function Searching({ from, to }: { from: string; to: string }) {
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
-      <Spinner size={32} />
-      <p className="text-lg font-semibold text-gray-900">
-        {from === to ? <Trans>Recherche des voitures disponibles à {from}</Trans> : <Trans>Recherche des voitures à prendre à {from} et à rendre à {to}</Trans>}
-      </p>
-      <ul aria-hidden="true" className="flex w-full flex-col gap-3">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <li key={i} className="h-24 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-        ))}
-      </ul>
-    </div>
-  );
+  const title = from === to ? <Trans>Recherche des voitures disponibles à {from}</Trans> : <Trans>Recherche des voitures à prendre à {from} et à rendre à {to}</Trans>;
+  return <SearchingState title={title} row="h-24" />;
 }
 
 /**
@@ -315,14 +303,9 @@ function Results({ url, data }: { url: CarSearchUrl; data: CarRentalSearchResult
                   </h3>
                   <DriverForm form={driverForm} full={full} />
                   {!selected.links.addCarToCart && !user ? (
-                    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand p-4">
-                      <p className="font-medium">
-                        <Trans>Connectez-vous pour réserver cette voiture</Trans>
-                      </p>
-                      <Button onPointerEnter={() => preloadModal('Login')} onClick={() => openModal('Login')}>
-                        <Trans>Se connecter</Trans>
-                      </Button>
-                    </div>
+                    <SignInToContinue>
+                      <Trans>Connectez-vous pour réserver cette voiture</Trans>
+                    </SignInToContinue>
                   ) : (
                     <div className="flex flex-col items-end gap-2">
                       {!complete && (

@@ -20,7 +20,6 @@ export const CAR_MESSAGES = {
   CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
 } satisfies Record<string, MessageDescriptor>;
 export type CarMessageKey = keyof typeof CAR_MESSAGES;
-export const isCarMessageKey = (v: unknown): v is CarMessageKey => typeof v === 'string' && v in CAR_MESSAGES;
 
 /** The driver chosen: its URL ref and, for a colleague or guest, the name the form showed. */
 export type DriverChoice = { ref: DriverRef; name: string | null };

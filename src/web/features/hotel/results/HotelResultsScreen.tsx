@@ -6,13 +6,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import Lightbulb from 'lucide-react/icons/lightbulb';
 import Pencil from 'lucide-react/icons/pencil';
 import type { User } from '../../../../contract/account';
 import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '../../../../contract/hotel';
 import type { Place } from '../../../../contract/places';
 import { Button, buttonClass } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
+import { SearchingState, StepSpinner } from '../../../components/results/states';
 import { LazyResultsMap, preloadResultsMap } from '../../../components/map/LazyResultsMap';
 import type { MapPoint } from '../../../components/map/types';
 import { withHour } from '../../../components/date-picker/dates';
@@ -20,6 +19,7 @@ import { cartAfterAdd } from '../../../lib/cart';
 import { useFeatures } from '../../../lib/features';
 import { useUser } from '../../../lib/me';
 import { passengerNameOf } from '../../../lib/passenger-names';
+import { searchPerson } from '../../../lib/search-travelers';
 import { placeNameOf } from '../../../lib/place-names';
 import { queryClient } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
@@ -50,28 +50,8 @@ const NO_RESULTS_TOAST_MS = 6_000;
 const LIST_ID = 'hotel-results';
 
 function Searching() {
-  const { i18n } = useLingui();
   const [fact] = useState(randomHotelFact);
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
-      <Spinner size={32} />
-      <p className="text-lg font-semibold text-gray-900">
-        <Trans>Recherche des hôtels</Trans>
-      </p>
-      <div className="max-w-xl text-gray-700">
-        <p className="flex items-center justify-center gap-2 font-semibold">
-          <Lightbulb aria-hidden="true" size={18} />
-          <Trans>Le saviez-vous ?</Trans>
-        </p>
-        <p>{i18n._(fact)}</p>
-      </div>
-      <ul aria-hidden="true" className="flex w-full flex-col gap-3">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <li key={i} className="h-28 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-        ))}
-      </ul>
-    </div>
-  );
+  return <SearchingState title={<Trans>Recherche des hôtels</Trans>} fact={fact} row="h-28" />;
 }
 
 /** `YYYY-MM-DD` → that day at noon on the reader's calendar (the form's value). */
@@ -118,9 +98,10 @@ function searchedTravelers(url: HotelSearchUrl, user: User | null, results: Hote
         values: { gender: user.gender ?? '', firstname: user.firstname, lastname: user.lastname, email: user.email, phone: user.phone ?? '' },
       };
     const [first, ...rest] = (passengerNameOf(ref) ?? '').split(' ');
+    const person = searchPerson(ref, null);
     return {
-      profile_id: found?.profile_id ?? (ref.startsWith('profile:') ? ref.slice(8) : null),
-      guest_id: found?.guest_id ?? (ref.startsWith('guest:') ? ref.slice(6) : null),
+      profile_id: found?.profile_id ?? person.profile_id ?? null,
+      guest_id: found?.guest_id ?? person.guest_id ?? null,
       values: { gender: '', firstname: found?.firstname ?? first ?? '', lastname: found?.lastname ?? rest.join(' '), email: '', phone: '' },
     };
   });
@@ -362,13 +343,7 @@ function Results({ url }: { url: HotelSearchUrl }) {
       {heading}
       <CommsBanner support="results" entityId={url.entity ?? null} />
       {editing && (
-        <Suspense
-          fallback={
-            <div className="flex justify-center p-8 text-brand">
-              <Spinner size={32} />
-            </div>
-          }
-        >
+        <Suspense fallback={<StepSpinner />}>
           <HotelSearchForm initial={valuesOf(url, city)} travelID={url.travelID} />
         </Suspense>
       )}

@@ -10,7 +10,8 @@ import { fields } from '../../../../contract/validation';
 import { Button } from '../../../components/Button';
 import { FieldError, FormAlert, TextField, useFieldText } from '../../../components/Field';
 import { errorText } from '../../../lib/http';
-import { openModal, preloadModal } from '../../../lib/modal';
+import { openModal } from '../../../lib/modal';
+import { SignInToContinue } from '../../../components/results/states';
 import { useUser } from '../../../lib/me';
 import type { HotelCartAddResult } from '../api';
 import { addHotelToCartMutation, isOfferUnavailable } from '../api';
@@ -99,16 +100,7 @@ export function HotelTravelerForm({
       <h3 id={`${id}-title`} className="text-lg font-bold text-gray-900">
         <Trans>Informations voyageurs</Trans>
       </h3>
-      {!user && (
-        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand bg-white p-4">
-          <p className="font-medium text-gray-900">
-            <Trans>Connectez-vous pour continuer</Trans>
-          </p>
-          <Button onPointerEnter={() => preloadModal('Login')} onClick={() => openModal('Login')}>
-            <Trans>Se connecter</Trans>
-          </Button>
-        </div>
-      )}
+      {!user && <SignInToContinue />}
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-labelledby={`${id}-title`}>
         <ul className="space-y-4">
           {travelers.map((_, i) => {

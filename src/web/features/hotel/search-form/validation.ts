@@ -21,7 +21,6 @@ export const HOTEL_MESSAGES = {
   CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
 } satisfies Record<string, MessageDescriptor>;
 export type HotelMessageKey = keyof typeof HOTEL_MESSAGES;
-export const isHotelMessageKey = (v: unknown): v is HotelMessageKey => typeof v === 'string' && v in HOTEL_MESSAGES;
 
 export type HotelValues = {
   place: Place | null;

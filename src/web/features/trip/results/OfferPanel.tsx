@@ -8,11 +8,7 @@ import type { Choice, Offer, Proposal } from '../../../../contract/trip';
 import { openModal, preloadModal } from '../../../lib/modal';
 import { formatPrice, formatTime } from '../../../lib/format-core';
 import { useCabinLabel } from '../../../lib/cabin';
-
-export function useFlexLabel() {
-  const { t } = useLingui();
-  return (flex: number) => (flex === 1 ? t`Non flexible` : flex === 2 ? t`Semi-flexible` : t`Flexible`);
-}
+import { useFlexibilityLabel } from '../../../components/labels/flexibility';
 
 function useTagLabel() {
   const { t } = useLingui();
@@ -75,7 +71,7 @@ export function OfferPanel({
   chooseLabel: string;
 }) {
   const { t } = useLingui();
-  const flexLabel = useFlexLabel();
+  const flexLabel = useFlexibilityLabel();
   const tagLabel = useTagLabel();
   const cabin = useCabinLabel()(choice.cabin);
   const sorted = [...offers].sort((a, b) => a.flexibility - b.flexibility || a.price - b.price);

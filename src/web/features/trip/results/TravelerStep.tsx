@@ -11,6 +11,8 @@ import type { Link } from '../../../../contract/link';
 import type { FormField, PlacementOption, TripSearchBody } from '../../../../contract/trip';
 import { ApiError, errorText } from '../../../lib/http';
 import { openModal, preloadModal } from '../../../lib/modal';
+import { SignInToContinue } from '../../../components/results/states';
+import { StepEntitySelect } from '../../../components/results/StepEntitySelect';
 import { useUser } from '../../../lib/me';
 import { bookingFor, useActing } from '../../../lib/acting';
 import { addToCartMutation, travelerStepQuery } from './api';
@@ -252,16 +254,7 @@ export function TravelerStep({
       <h2 id="travelers-title" className="text-xl font-bold text-gray-900">
         <Trans>Informations voyageurs</Trans>
       </h2>
-      {!user && (
-        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand bg-white p-4">
-          <p className="font-medium text-gray-900">
-            <Trans>Connectez-vous pour continuer</Trans>
-          </p>
-          <Button onPointerEnter={() => preloadModal('Login')} onClick={() => openModal('Login')}>
-            <Trans>Se connecter</Trans>
-          </Button>
-        </div>
-      )}
+      {!user && <SignInToContinue />}
       {placement.length > 0 && (
         <section aria-labelledby={`${idBase}-placement`} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4">
           <div>
@@ -439,26 +432,7 @@ export function TravelerStep({
       </ul>
 
       {user && entities.length > 0 && (
-        <div className="rounded-xl border border-gray-200 bg-white p-4">
-          <label htmlFor={`${idBase}-entity`} className="mb-1 block font-medium text-gray-900">
-            <Trans>Entité *</Trans>
-          </label>
-          <select
-            id={`${idBase}-entity`}
-            {...stepForm.register('entity_id')}
-            aria-invalid={entityError ? true : undefined}
-            aria-describedby={entityError ? `${idBase}-entity-error` : undefined}
-            className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3"
-          >
-            <option value="">{t`Choisir une entité`}</option>
-            {entities.map((e) => (
-              <option key={e.uid} value={e.uid}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${idBase}-entity-error`}>{entityError}</FieldError>
-        </div>
+        <StepEntitySelect id={`${idBase}-entity`} entities={entities} registration={stepForm.register('entity_id')} error={entityError} />
       )}
 
       {offerErrors.length > 0 && (

@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import Lightbulb from 'lucide-react/icons/lightbulb';
 import Pencil from 'lucide-react/icons/pencil';
 import { buttonClass, Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
+import { SearchingState, StepSpinner } from '../../../components/results/states';
 import type { Place } from '../../../../contract/places';
 import type { SearchUrl } from '../../../../contract/search-url';
 import type { TripResults } from '../../../../contract/trip';
@@ -46,29 +45,9 @@ declare module '@tanstack/history' {
 }
 
 function Searching() {
-  const { i18n } = useLingui();
   const [fact] = useState(firstFact);
   useEffect(forgetServerFact, []);
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 rounded-xl border border-gray-200 bg-white p-8 text-center">
-      <Spinner size={32} />
-      <p className="text-lg font-semibold text-gray-900">
-        <Trans>Recherche de votre trajet</Trans>
-      </p>
-      <div className="max-w-xl text-gray-700">
-        <p className="flex items-center justify-center gap-2 font-semibold">
-          <Lightbulb aria-hidden="true" size={18} />
-          <Trans>Le saviez-vous ?</Trans>
-        </p>
-        <p>{i18n._(fact)}</p>
-      </div>
-      <ul aria-hidden="true" className="flex w-full flex-col gap-3">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <li key={i} className="h-24 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />
-        ))}
-      </ul>
-    </div>
-  );
+  return <SearchingState title={<Trans>Recherche de votre trajet</Trans>} fact={fact} row="h-24" />;
 }
 
 /** A place's name: the results', else one known before them (the server's, the search form's), else its ID. */
@@ -414,13 +393,7 @@ function Results({ url }: { url: SearchUrl }) {
                 {back && <RecapItem label={t`Retour`} chosen={back} onEdit={() => router.history.back()} />}
               </ul>
             </section>
-            <Suspense
-              fallback={
-                <div className="flex justify-center p-8 text-brand">
-                  <Spinner size={32} />
-                </div>
-              }
-            >
+            <Suspense fallback={<StepSpinner />}>
               <TravelerStep
                 link={outwardQuery.data.links.travelerForm}
                 chosen={chosen}
@@ -453,13 +426,7 @@ function EditSearch({ title, values, travelID, onClose }: { title: string; value
           <Trans>Fermer</Trans>
         </Button>
       </div>
-      <Suspense
-        fallback={
-          <div className="flex justify-center p-8 text-brand">
-            <Spinner size={32} />
-          </div>
-        }
-      >
+      <Suspense fallback={<StepSpinner />}>
         <TripSearchForm initial={values} travelID={travel} onCancelTravel={() => setTravel(undefined)} />
       </Suspense>
     </section>

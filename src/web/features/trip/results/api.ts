@@ -7,6 +7,7 @@ import { tripResultsSchema } from '../../../../contract/trip';
 import type { TripSearchBody } from '../../../../contract/trip';
 import { follow, linkMutationOptions, linkQueryOptions } from '../../../lib/follow';
 import { api } from '../../../lib/http';
+import { searchTravelers } from '../../../lib/search-travelers';
 import { invalidateTravels } from '../../../lib/travel-keys';
 
 /** The /search URL as the search body (POST /treep/search?version=v2). */
@@ -21,14 +22,7 @@ export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
     return_origin: url.retFrom ?? null,
     return_destination: url.retTo ?? null,
     nb_travelers: url.pax.length,
-    travelers: url.pax.map((ref, i) => {
-      const id = i + 1;
-      if (ref === 'me') return user ? { id, profile_id: user.uid } : { id };
-      const [kind, value] = [ref.slice(0, ref.indexOf(':')), ref.slice(ref.indexOf(':') + 1)];
-      if (kind === 'profile') return { id, profile_id: value };
-      if (kind === 'guest') return { id, guest_id: value };
-      return { id, age_cat: value as '0-3' | '4-29' | '30-59' | '60+' };
-    }),
+    travelers: searchTravelers(url.pax, user),
     customer_id: url.customer ?? null,
     entity_id: url.entity ?? null,
     special_fare: url.fare ?? null,

@@ -4,7 +4,7 @@ import CalendarX from 'lucide-react/icons/calendar-x';
 import { buttonClass } from '../../../components/Button';
 import { formatTypedDate } from '../../../components/date-picker/dates';
 import type { UnsearchableDate } from './unsearchable';
-import { TRIP_MESSAGES } from './validation';
+import { TRIP_MESSAGES } from './messages';
 
 /**
  * The results page of an address that cannot be searched (unsearchable.ts): which date and why, in the
