@@ -77,12 +77,13 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
   });
 
   it('falls back to the generic message when the server gives none (or cannot be reached)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // an unreachable server is logged
     renderApp();
     server.use(http.post('/api/v1/things', () => HttpResponse.error()));
     await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 0 });
     const toast = await theToast();
     expect(toast.textContent).toContain('Le service est momentanément indisponible');
+    expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 0 })]]);
   });
 
   it('lets a form opt out of the toast', async () => {
