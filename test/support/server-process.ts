@@ -7,7 +7,8 @@ import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
  * PostgreSQL database (`databaseUrl`, which several processes may share), for tests that kill it
  * (SIGKILL: no clean-up runs) and start it again on the same data.
  */
-export type ServerProcess = { child: ChildProcess; url: string };
+/** `output`: what the process has written so far (its log, at LOG_LEVEL info). */
+export type ServerProcess = { child: ChildProcess; url: string; output: () => string };
 
 export async function startServerProcess(database: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -23,8 +24,8 @@ export async function startServerProcess(database: { dataDir: string } | { datab
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -33,7 +34,20 @@ export async function startServerProcess(database: { dataDir: string } | { datab
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
-  return { child, url };
+  return { child, url, output: () => out };
+}
+
+/**
+ * Waits until the server has claimed `key` (its call's pending Idempotency-Key is committed): a crash
+ * test kills it then, in the middle of the call's work, whatever the machine's load — not after a sleep.
+ */
+export async function idempotencyKeyClaimed(server: ServerProcess, key: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  const claimed = () => server.output().split('\n').some((line) => line.includes('idempotency key claimed') && line.includes(`"idempotencyKey":"${key}"`));
+  while (!claimed()) {
+    if (Date.now() > deadline) throw new Error(`the server never claimed the Idempotency-Key ${key}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 export const killServer = (child: ChildProcess) =>

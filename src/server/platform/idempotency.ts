@@ -54,7 +54,11 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
       .values({ userId, key, requestHash, status: 'pending', leaseUntil: leaseFrom(leaseMs), owner: claim.owner })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) return runClaimed(db, request, claim, run, leaseMs);
+    if (claimed.length > 0) {
+      // Said once the pending key is committed: the crash tests kill a server only then.
+      request.log.info({ idempotencyKey: key }, 'idempotency key claimed');
+      return runClaimed(db, request, claim, run, leaseMs);
+    }
     const [row] = await db
       .select({
         requestHash: idempotencyKeys.requestHash,
