@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Checkout journeys (issue #5) against the real server: a travel goes from the cart through the
@@ -84,7 +85,7 @@ async function fillMissionOrder(page: Page) {
 
 test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval request; the cart shows it in approval and bob gets the e-mail', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(10);
+  const day = journeyDay('checkout', 10);
   await signIn(page, 'alice', 'Alice');
   await addParisLyon(page, day, '2de classe', 'Paris HQ');
 
@@ -136,7 +137,7 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
 
 test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and sees the tickets issued', async ({ page, context }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(11);
+  const day = journeyDay('checkout', 11);
   await signIn(page, 'gus', 'Gus');
   await addParisLyon(page, day, '2de classe');
 
@@ -174,8 +175,9 @@ test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and
   await expect(async () => {
     await page.reload();
     await expect(travel.getByText('Émis', { exact: true }).first()).toBeVisible({ timeout: 1_000 });
+    // The travel's own status follows its product's: both issued.
+    await expect(travel.getByText(/^Réservé$|^Émission en cours$/)).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(travel.getByText(/^Réservé$|^Émission en cours$/)).toHaveCount(0);
   await expect(travel).toContainText(/Référence\s*[A-Z0-9]{6}/);
 
   // The per-person recap shows the issued ticket's number.
@@ -214,7 +216,7 @@ async function openCartWithout(page: Page, day: Date) {
 
 test('gus holds an option on Paris → Lyon, finds it in the cart with its time limit, and releases it', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(12);
+  const day = journeyDay('checkout', 12);
   await signIn(page, 'gus', 'Gus');
   await addParisLyon(page, day, '2de classe');
 
@@ -253,7 +255,7 @@ test('gus holds an option on Paris → Lyon, finds it in the cart with its time 
 
 test('a first-class Paris → Lyon is outside Acme’s policy: checkout shows why and asks for the reason before going on', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(13);
+  const day = journeyDay('checkout', 13);
   await signIn(page, 'alice', 'Alice');
   await addParisLyon(page, day, '1re classe', 'Paris HQ');
 
@@ -282,7 +284,7 @@ test('a first-class Paris → Lyon is outside Acme’s policy: checkout shows wh
 
 test('every validation message of the analytics form and the approver modal shows for its input (alice), and axe finds no violation on /cart and the analytics step', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(14);
+  const day = journeyDay('checkout', 14);
   await signIn(page, 'alice', 'Alice');
   await addParisLyon(page, day, '2de classe', 'Paris HQ');
 
@@ -339,7 +341,7 @@ test('every validation message of the analytics form and the approver modal show
 });
 
 test('every mission-order field says PLEASE_FILL when left empty (gus)', async ({ page }) => {
-  const day = dayFromToday(15);
+  const day = journeyDay('checkout', 15);
   await signIn(page, 'gus', 'Gus');
   await addParisLyon(page, day, '2de classe');
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { cartCount, cartTravels, dayFromToday, pickCity, signIn, typedDate } from './support';
+import { cartCount, cartTravels, pickCity, signIn, typedDate } from './support';
+import { journeyDay } from './days';
 
 // The map needs WebGL 2: with the GPU off, Chromium draws it with SwiftShader only when told to.
 test.use({
@@ -22,9 +23,9 @@ test('alice finds a hotel in Paris on the map, chooses its room and adds the sta
   await pickCity(page, 'Lieu du séjour', 'Paris');
   // Focus order: the place, then the check-in, then the check-out.
   await expect(form.getByRole('textbox', { name: 'Date d’arrivée' })).toBeFocused();
-  await page.keyboard.type(typedDate(dayFromToday(14)).replaceAll('/', ''));
+  await page.keyboard.type(typedDate(journeyDay('hotel', 60)).replaceAll('/', ''));
   await expect(form.getByRole('textbox', { name: 'Date de départ' })).toBeFocused();
-  await page.keyboard.type(typedDate(dayFromToday(16)).replaceAll('/', ''));
+  await page.keyboard.type(typedDate(journeyDay('hotel', 62)).replaceAll('/', ''));
   const entity = form.getByLabel('Entité');
   if (await entity.isVisible()) await entity.selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Rechercher' }).click();
