@@ -236,26 +236,4 @@ test.describe('with the server’s clock moved to half time', () => {
     await expect(card).toContainText('Acceptée');
     await alicesAnswerMail(carol, 'Carol Petit a approuvé votre voyage : il est réservé.');
   });
-
-  test('(4) bob and carol answer at the same moment: one answer wins, the other is told who answered; one booking', async ({ page, browser }) => {
-    test.setTimeout(90_000);
-    const day = journeyDay('approvals', 35);
-    await aliceRequestsApproval(page, day, { backup: true });
-    await toHalfTime(page);
-
-    const [bob, carol] = await Promise.all([approverPage(browser), approverPage(browser)]);
-    const bobCard = await opensRequest(bob, day, BOB);
-    const carolCard = await opensRequest(carol, day, CAROL);
-    await Promise.all([bobCard.getByRole('button', { name: 'Accepter' }).click(), carolCard.getByRole('button', { name: 'Accepter' }).click()]);
-    const accepted = (p: Page) => toast(p, 'Demande acceptée');
-    await expect(accepted(bob).or(toast(bob, 'Demande déjà traitée par Carol Petit.'))).toBeVisible();
-    await expect(accepted(carol).or(toast(carol, 'Demande déjà traitée par Bob Durand.'))).toBeVisible();
-    const winners = [await accepted(bob).isVisible(), await accepted(carol).isVisible()].filter(Boolean);
-    expect(winners).toHaveLength(1);
-    await expect(bobCard).toContainText('Acceptée');
-    await expect(carolCard).toContainText('Acceptée');
-
-    // alice is told once that her travel is booked.
-    await expect.poll(() => mailCount(page, 'alice@acme.example', 'a approuvé votre voyage : il est réservé.', typedDate(day))).toBe(1);
-  });
 });
