@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 import { journeyDay } from './days';
-import { isoDay } from './booked';
+import { gusApi, isoDay, type Link } from './booked';
 
 /*
  * Checkout by card payment (issue 16) against the real server and its sandbox payment service: gus
@@ -10,6 +10,8 @@ import { isoDay } from './booked';
  * 3-D Secure test card, approves the payment on the bank's page, finds the card in his bookings, then
  * cancels the ticket and sees the refund go back to the card.
  */
+
+type Train = { departure: string; arrival: string; choices: { cabin: string; price: number | null; links: { getMoreChoices?: Link } }[] };
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
 
@@ -22,28 +24,29 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', 'Lyon');
   await setDateTime(page, 'Date d’aller', day, '07:00');
+  const searched = page.waitForResponse((r) => r.url().includes('/treep/search') && r.request().method() === 'POST');
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
   // The flexible fares are among a cabin's other fares (a flexible one is refunded in full). Which
-  // trains have more fares depends on the day's timetable (a low-cost train has one fare): the first
-  // second class that offers "Plus de choix", and a flexible fare there.
-  const panel = offerPanel(page);
-  const secondClasses = proposals(page).getByRole('button', { name: /^2de classe.*€/ });
-  const flexible = panel.getByRole('button', { name: /^Flexible · / }).first();
-  const count = await secondClasses.count();
-  for (let i = 0; i < count && !(await flexible.isVisible()); i++) {
-    await secondClasses.nth(i).click();
-    await expect(secondClasses.nth(i)).toHaveAttribute('aria-pressed', 'true');
-    await expect(panel.getByRole('button', { name: 'Choisir cette offre' })).toBeVisible();
-    const more = panel.getByRole('button', { name: 'Plus de choix' });
-    if (await more.isVisible()) {
-      const fares = panel.getByRole('listitem');
-      const shown = await fares.count();
-      await more.click();
-      await expect.poll(() => fares.count()).toBeGreaterThan(shown);
+  // trains sell one depends on the day's timetable (a low-cost train has a single fare): the first
+  // train of the results whose second class has a flexible fare among its other fares, asked of the API.
+  const { result } = (await (await searched).json()) as { result: { proposals: Train[] } };
+  const call = await gusApi(page);
+  let train: Train | undefined;
+  for (const p of result.proposals.toSorted((x, y) => Date.parse(x.departure) - Date.parse(y.departure))) {
+    const more = p.choices.find((c) => c.cabin === 'second' && c.price !== null)?.links.getMoreChoices;
+    if (more && (await call<{ offers: { flexibility: number }[] }>('GET', more.href)).offers.some((o) => o.flexibility === 3)) {
+      train = p;
+      break;
     }
   }
-  await flexible.click();
+  expect(train, 'a train with a flexible second-class fare').toBeDefined();
+  const [dep, arr] = [train!.departure.slice(11, 16), train!.arrival.slice(11, 16)];
+  const row = proposals(page).filter({ has: page.getByRole('heading', { level: 3, name: `Départ à ${dep}, arrivée à ${arr}` }) }).first();
+  await row.getByRole('button', { name: /^2de classe.*€/ }).click();
+  const panel = offerPanel(page);
+  await panel.getByRole('button', { name: 'Plus de choix' }).click();
+  await panel.getByRole('button', { name: /^Flexible · / }).first().click();
   await panel.getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await completeEmptyFields(page);
