@@ -28,8 +28,23 @@ await loadModalRegistry();
 // once per file, as the modals' code above, so that no test's clock pays for it.
 await import('../src/contract/rels');
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no handler answers fails its test (msw's 'error' only logs it and fails the request, which
+// the app may take as a network error and show, the test passing).
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
+  const requests = unhandled.splice(0);
+  if (requests.length) throw new Error(`Requests no msw handler answered: ${requests.join(', ')}`);
+});
+afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   cleanup();
   server.resetHandlers();

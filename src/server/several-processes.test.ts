@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from '../../test/support/databases';
-import { callServer, killServer, startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../test/support/server-process';
 import { DEMO_PASSWORD } from './db/seed';
 
 /**
@@ -144,19 +144,15 @@ describe.runIf(serverUrl)('two API processes on one PostgreSQL, no sticky routin
     const ready = await missionOrdersFilled(b, a, token, travelId);
     const headers = { 'if-match': String(ready.version), 'idempotency-key': `killed-${travelId}` };
     const inFlight = call(a, 'POST', ready.links.confirm.href, { token, body: {}, headers }).catch((err: unknown) => err);
-    // Killed while the supplier is still answering the booking.
-    await sleep(LATENCY_MS / 2);
+    // Killed while the supplier is still answering the booking: once the call holds its key, that answer is LATENCY_MS away.
+    await idempotencyKeyClaimed(a, headers['idempotency-key']);
     await killServer(a.child);
     expect(await inFlight).toBeInstanceOf(Error);
 
-    const retryStarted = Date.now();
+    // The dead call's lease passes (10 s at most), then the retry books: how long that takes is the bench's business.
     const retried = await call(b, 'POST', ready.links.confirm.href, { token, body: {}, headers });
-    const waited = Date.now() - retryStarted;
-    console.info(`retry on the other process after the kill: ${waited} ms`);
     expect(retried.status).toBe(200);
     expect(retried.body.result).toMatchObject({ status: 'booked', version: ready.version + 1, products: [{ status: 'booked', pnr: expect.any(String) }] });
-    // The dead call's lease (10 s at most), then the booking itself; a few seconds' slack for a loaded machine, not the minute it took before.
-    expect(waited).toBeLessThan(10_000 + LATENCY_MS + 3_000);
     expect(await call(b, 'POST', ready.links.confirm.href, { token, body: {}, headers })).toEqual(retried);
     // The killed process back: it answers the same.
     a = await start();

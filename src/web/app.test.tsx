@@ -87,6 +87,7 @@ describe('the app shell (spec 3 §2)', () => {
 
   it('goes home once when the session ends on an account page (signed out, account deleted, expired)', async () => {
     startSession('tok-alice', userFixture());
+    server.use(http.get('/api/v1/tickets/', () => HttpResponse.json({ result: [] })));
     const { router } = await renderRoute('/account/tickets');
     await within(screen.getByRole('main')).findByRole('navigation', { name: 'Mon espace' });
     act(() => clearSession());
@@ -213,12 +214,13 @@ describe('links from e-mails and partners', () => {
   });
 
   it('says AUTH_PROBLEM and goes home when the entry’s token is refused', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // the refusal is logged, as the spec asks
     server.use(ssoEntry());
     const { router } = await renderRoute('/sandbox/acme?token=bad');
     expect((await (await findToasts()).findByRole('listitem')).textContent).toContain('Un problème est survenu lors de votre authentification.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(useSession.getState().token).toBeNull();
+    expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 404, api_code: 101 })]]);
   });
 
   it('says AUTH_PROBLEM and goes home when the entry has no token, asking the server nothing', async () => {

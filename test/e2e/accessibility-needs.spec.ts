@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { NEW_USER_PASSWORD, cartLink, completeEmptyFields, dayFromToday, login, offerPanel, pickCity, proposals, setDateTime, signUpTraveller, tripForm, typedDate } from './support';
+import { NEW_USER_PASSWORD, cartLink, completeEmptyFields, login, offerPanel, pickCity, proposals, setDateTime, signUpTraveller, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 16: a traveller records her wheelchair in her profile; her train search then asks the carrier
@@ -9,7 +10,7 @@ import { NEW_USER_PASSWORD, cartLink, completeEmptyFields, dayFromToday, login, 
 
 test('a traveller records her wheelchair: the train search asks for assistance and her ticket shows it booked', async ({ page }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(33);
+  const day = journeyDay('accessibility-needs', 37);
   const { username } = await signUpTraveller(page, { activate: true });
   await page.goto('/');
   await login(page, username, NEW_USER_PASSWORD);

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { gusApi, gusBooksTrain, isoDay, type Link } from './booked';
-import { dayFromToday, signIn } from './support';
+import { signIn } from './support';
+import { journeyDay } from './days';
 
 /*
  * The agency work queue (issue 15) against the real server: gus's Eurostar ticket, which the supplier
@@ -15,7 +16,7 @@ type Preview = { product_id: string; refund: { total: number | null }; confirm_r
 
 test('tina answers gus’s offline cancellation from the agency queue; gus’s booking shows it cancelled', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(26); // a day of its own: no other journey books gus a train on it
+  const day = journeyDay('agency-queue', 26); // a day of its own: no other journey books gus a train on it
   const call = await gusApi(page.request);
   const travel = await gusBooksTrain<{ products: Product[] }>(call, day, { to: 'city:london' });
   const ticket = travel.products[0]!;

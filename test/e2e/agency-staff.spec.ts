@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { DEMO_PASSWORD, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 15: agency staff book for a customer's traveller. Tina (travel agent) picks Acme, then Alice,
@@ -58,8 +59,8 @@ async function bookForAlice(page: Page, day: Date): Promise<string> {
 
 test('tina and arthur book for alice of Acme; alice sees who booked what, and what the agency did', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const tinasDay = dayFromToday(19);
-  const arthursDay = dayFromToday(20);
+  const tinasDay = journeyDay('agency-staff', 19);
+  const arthursDay = journeyDay('agency-staff', 20);
 
   await signIn(page, 'tina', 'Tina');
   await actForAlice(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { DEMO_PASSWORD, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Approval journeys (issue 11) against the real server: alice (Acme) asks bob to approve a
@@ -110,7 +111,7 @@ const toast = (page: Page, text: string) => page.getByRole('region', { name: 'No
 
 test('(1) alice requests approval; bob opens the e-mail link, signs in and approves; alice’s travel is booked and she gets the e-mail', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(31);
+  const day = journeyDay('approvals', 31);
   const travelId = await aliceRequestsApproval(page, day);
 
   // alice may remind bob (not within the hour of the request) or cancel: both are offered on her pending travel.
@@ -136,7 +137,7 @@ test('(1) alice requests approval; bob opens the e-mail link, signs in and appro
 
 test('(2) bob refuses with a reason (required); alice sees her travel refused and the reason', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(32);
+  const day = journeyDay('approvals', 32);
   const travelId = await aliceRequestsApproval(page, day);
 
   const bob = await approverPage(browser);
@@ -161,7 +162,7 @@ test('(2) bob refuses with a reason (required); alice sees her travel refused an
 
 test('(6) the one-click e-mail link approves without a password, once', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(33);
+  const day = journeyDay('approvals', 33);
   const travelId = await aliceRequestsApproval(page, day);
 
   const bob = await approverPage(browser);
@@ -185,7 +186,7 @@ test('(6) the one-click e-mail link approves without a password, once', async ({
 
 test('(5) a travel to a high-risk country needs the safety service too: booked once bob and sam said yes', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(36);
+  const day = journeyDay('approvals', 36);
   const travelId = await aliceRequestsApproval(page, day, { risky: true });
 
   const bob = await approverPage(browser);
@@ -221,7 +222,7 @@ test.describe('with the server’s clock moved to half time', () => {
 
   test('(3) nobody answers: at half time carol, the backup, gets it and approves', async ({ page, browser }) => {
     test.setTimeout(90_000);
-    const day = dayFromToday(34);
+    const day = journeyDay('approvals', 34);
     await aliceRequestsApproval(page, day, { backup: true });
     expect(await mailCount(page, CAROL.email, typedDate(day)), 'carol is not asked before half time').toBe(0);
     await toHalfTime(page);
@@ -234,27 +235,5 @@ test.describe('with the server’s clock moved to half time', () => {
     await expect(toast(carol, 'Demande acceptée')).toBeVisible();
     await expect(card).toContainText('Acceptée');
     await alicesAnswerMail(carol, 'Carol Petit a approuvé votre voyage : il est réservé.');
-  });
-
-  test('(4) bob and carol answer at the same moment: one answer wins, the other is told who answered; one booking', async ({ page, browser }) => {
-    test.setTimeout(90_000);
-    const day = dayFromToday(35);
-    await aliceRequestsApproval(page, day, { backup: true });
-    await toHalfTime(page);
-
-    const [bob, carol] = await Promise.all([approverPage(browser), approverPage(browser)]);
-    const bobCard = await opensRequest(bob, day, BOB);
-    const carolCard = await opensRequest(carol, day, CAROL);
-    await Promise.all([bobCard.getByRole('button', { name: 'Accepter' }).click(), carolCard.getByRole('button', { name: 'Accepter' }).click()]);
-    const accepted = (p: Page) => toast(p, 'Demande acceptée');
-    await expect(accepted(bob).or(toast(bob, 'Demande déjà traitée par Carol Petit.'))).toBeVisible();
-    await expect(accepted(carol).or(toast(carol, 'Demande déjà traitée par Bob Durand.'))).toBeVisible();
-    const winners = [await accepted(bob).isVisible(), await accepted(carol).isVisible()].filter(Boolean);
-    expect(winners).toHaveLength(1);
-    await expect(bobCard).toContainText('Acceptée');
-    await expect(carolCard).toContainText('Acceptée');
-
-    // alice is told once that her travel is booked.
-    await expect.poll(() => mailCount(page, 'alice@acme.example', 'a approuvé votre voyage : il est réservé.', typedDate(day))).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { addToCart, checkOut, fare, gusApi, isoDay } from './booked';
-import { dayFromToday, signIn } from './support';
+import { signIn } from './support';
+import { journeyDay } from './days';
 
 /*
  * The beta bookings list (issue 13) against the real server: gus (Globex: mission orders, no
@@ -13,8 +14,8 @@ test('a user’s booked travels are in the beta list, and its status filter work
   const api = await gusApi(request);
   /** The first one-way train Paris → `to` on `day`, in the cart. */
   const addTrain = async (to: string, day: Date) => addToCart(api, [(await fare(api, { destination: to, datetime: `${isoDay(day)}T07:00` })).offer.id]);
-  for (const [to, offset] of [['city:lyon', 20], ['city:marseille', 22]] as const) await checkOut(api, await addTrain(to, dayFromToday(offset)));
-  await addTrain('city:lille', dayFromToday(24)); // stays in the cart: not a booking
+  for (const [to, offset] of [['city:lyon', 28], ['city:marseille', 29]] as const) await checkOut(api, await addTrain(to, journeyDay('bookings-beta', offset)));
+  await addTrain('city:lille', journeyDay('bookings-beta', 30)); // stays in the cart: not a booking
 
   await signIn(page, 'gus', 'Gus');
   await page.goto('/account/informations');

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { gusApi, gusBooksTrain } from './booked';
-import { dayFromToday, signIn, typedDate } from './support';
+import { signIn, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * The booking lists (issue 13): gus's Paris → Lyon train, booked through the real API with his
@@ -21,7 +22,7 @@ test.afterEach(async ({ request }) => {
 test('a booked train is in Mes réservations with its status, filters survive a reload, and it moves to Mes archives once arrived', async ({ page }) => {
   // Two sign-ins, two reloads, a booking and a clock jump: ~19 s on a quiet machine, past 30 s on a busy one.
   test.slow();
-  const day = dayFromToday(23);
+  const day = journeyDay('bookings', 23);
   await signIn(page, 'gus', 'Gus');
   const booked = await gusBooksTrain<{ products: { arrival: string }[] }>(await gusApi(page), day);
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { components, instantOf, parseIcs, prop, text } from '../support/ics';
 import { gusApi, gusBooksTrain } from './booked';
+import { journeyDay } from './days';
 import { login } from './support';
 
 /**
@@ -11,10 +12,9 @@ import { login } from './support';
 
 type Travel = { id: string; version: number; status: string; products: { name: string; pnr: string; routes: { from: string; to: string; departure: string; arrival: string }[] }[] };
 
-/** Gus books a Paris → Lyon train in five days through the API (clear of the days other journeys search); answers the booked travel. */
+/** Gus books a Paris → Lyon train in five days through the API (a day of this spec's own); answers the booked travel. */
 async function bookedTravel(request: APIRequestContext): Promise<Travel> {
-  const inFiveDays = new Date(Date.now() + 5 * 24 * 3_600_000).toISOString().slice(0, 10);
-  const travel = await gusBooksTrain<Travel>(await gusApi(request), inFiveDays);
+  const travel = await gusBooksTrain<Travel>(await gusApi(request), journeyDay('calendar-offline', 5));
   expect(travel.status).toBe('booked');
   return travel;
 }

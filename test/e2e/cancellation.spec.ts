@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addToCart, checkOut, fare, gusApi, gusBooksTrain, isoDay } from './booked';
-import { dayFromToday, signIn } from './support';
+import { signIn } from './support';
+import { journeyDay } from './days';
 
 /*
  * Cancellation journeys (issue 13) against the real server. Gus's travels are set up through the
@@ -11,7 +12,7 @@ import { dayFromToday, signIn } from './support';
 
 test('gus finds his booked train in Mes réservations and cancels it there: its refund previewed, then the ticket cancelled and the refund on the travel', async ({ page }) => {
   test.setTimeout(60_000);
-  const day = dayFromToday(21); // a day of its own: no other journey books gus a train on it
+  const day = journeyDay('cancellation', 21); // a day of its own: no other journey books gus a train on it
   const booked = await gusBooksTrain(await gusApi(page.request), day, { pick: (o) => !o.roundTrip && o.flexibility === 3 });
 
   await signIn(page, 'gus', 'Gus');
@@ -54,8 +55,8 @@ test('gus finds his booked train in Mes réservations and cancels it there: its 
 
 test('gus releases the outward option of a round trip: the return option is released with it', async ({ page }) => {
   test.setTimeout(60_000);
-  const out = dayFromToday(22);
-  const back = dayFromToday(24);
+  const out = journeyDay('cancellation', 22);
+  const back = journeyDay('cancellation', 24);
   const api = await gusApi(page.request);
   const search = { destination: 'city:bordeaux', datetime: `${isoDay(out)}T07:00`, return_datetime: `${isoDay(back)}T17:00` };
   const outward = await fare(api, search);

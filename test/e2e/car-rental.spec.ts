@@ -1,12 +1,9 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { cartCount, dayFromToday, setDateTime, signIn, typedDate } from './support';
+import { journeyDayWhere } from './days';
 
-/** A weekday at least `offset` days ahead: the station's agencies open Monday to Saturday. */
-function weekdayFromToday(offset: number): Date {
-  const day = dayFromToday(offset);
-  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
-  return day;
-}
+/** A weekday followed by a weekday: the station's agencies open Monday to Saturday. */
+const weekday = (day: Date) => day.getDay() >= 1 && day.getDay() <= 4;
 
 /** Fills a text field only when the driver the search knows left it empty. */
 async function fillIfEmpty(field: Locator, value: string) {
@@ -34,7 +31,7 @@ test('alice rents a car at Lyon Part-Dieu whose renter asks for the licence: add
   await expect(back).toBeFocused();
 
   // Two weekdays, 09:00 to 18:00 (the form's hours): after the start, the focus goes to the end.
-  const start = weekdayFromToday(7);
+  const start = journeyDayWhere('car-rental', weekday);
   const end = new Date(start);
   end.setDate(end.getDate() + 1);
   const startField = form.getByRole('textbox', { name: 'Date de prise en charge' });

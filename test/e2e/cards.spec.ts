@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm } from './support';
+import { offerPanel, pickCity, proposals, setDateTime, signIn, tripForm } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 16: carol adds her rail discount card on her personal data page — a mistyped number is refused
@@ -33,7 +34,7 @@ async function searchPrices(page: Page, day: Date): Promise<Map<string, number>>
 
 test('carol adds a rail discount card (a bad number refused first) and sees lower train fares', async ({ page }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(40);
+  const day = journeyDay('cards', 39);
   await signIn(page, 'carol', 'Carol');
   const before = await searchPrices(page, day);
   expect(before.size).toBeGreaterThan(0);

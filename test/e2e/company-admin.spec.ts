@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { completeEmptyFields, dayFromToday, followMailLink, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate, unique } from './support';
+import { completeEmptyFields, followMailLink, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate, unique } from './support';
+import { journeyDay } from './days';
 
 /*
  * The travel manager (issue 15): maya (Acme, account_creation) invites a new employee from "Mon
@@ -14,7 +15,7 @@ test('maya invites an employee, who activates from the e-mail, signs in and book
   const username = `nina${id}`;
   const email = `nina.${id}@acme.example`;
   const password = 'Voyage2026';
-  const day = dayFromToday(38);
+  const day = journeyDay('company-admin', 38);
 
   await signIn(page, 'maya', 'Maya');
   await page.goto('/account/informations');

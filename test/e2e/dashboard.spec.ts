@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { gusApi, gusBooksTrain, type Link } from './booked';
-import { dayFromToday, signIn, typedDate } from './support';
+import { signIn, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * The dashboard (issue 16): gus books two trains through the real API with his session (Paris → Lyon
@@ -16,7 +17,7 @@ const kgText = (kg: number) => `${kg < 10 ? kg.toFixed(1).replace('.', ',') : Ma
 const year = () => new Date().getFullYear();
 
 test('a traveller who booked two trips sees their CO2 on the dashboard', async ({ page }) => {
-  const [lyonDay, marseilleDay] = [dayFromToday(2), dayFromToday(3)];
+  const [lyonDay, marseilleDay] = [journeyDay('dashboard', 2), journeyDay('dashboard', 3)];
   await signIn(page, 'gus', 'Gus');
   const call = await gusApi(page);
   const stats = async () => {

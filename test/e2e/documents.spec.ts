@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 16 "Done when": a traveller adds a passport. Sam (Acme, no document on record) picks a flight
@@ -10,7 +11,7 @@ import { dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tri
  */
 
 test('sam sees that a flight to Cairo needs a passport, adds his, and the warning is gone', async ({ page }) => {
-  const day = dayFromToday(12);
+  const day = journeyDay('documents', 18);
   await signIn(page, 'sam', 'Sam');
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');

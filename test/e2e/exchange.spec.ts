@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gusApi, gusBooksTrain, type Link } from './booked';
-import { dayFromToday, signIn } from './support';
+import { signIn } from './support';
+import { journeyDay } from './days';
 
 /*
  * Rail exchange (issue 13) against the real server: gus's Paris → Lyon ticket at a flexible fare is
@@ -23,7 +24,7 @@ async function issuedFlexibleTicket(page: Page, day: Date): Promise<Travel> {
 test('gus exchanges his flexible Paris → Lyon ticket for a later train', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, 'gus', 'Gus');
-  const day = dayFromToday(12);
+  const day = journeyDay('exchange', 16);
   const travel = await issuedFlexibleTicket(page, day);
   const old = travel.products[0]!;
   expect(old.links.getExchangeableSections).toBeDefined();

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { completeEmptyFields, dayFromToday, signIn, typedDate } from './support';
+import { completeEmptyFields, signIn, typedDate } from './support';
+import { journeyDay } from './days';
 
 /**
  * Issue 14 "Done when": alice (Acme, canUseExpertMode) books a 3-flight itinerary through the expert
@@ -47,17 +48,17 @@ test('alice books Paris → Nice → Rome → Paris through the expert search: t
 
   await pickCity(page, journey(page, 1), 'Départ', 'Paris');
   await pickCity(page, journey(page, 1), 'Destination', 'Nice');
-  await setDay(page, 1, dayFromToday(10));
+  await setDay(page, 1, journeyDay('expert', 55));
   const add = expertForm(page).getByRole('button', { name: 'Ajouter un trajet' });
   // The next journey leaves from where the last one arrives.
   await add.click();
   await expect(journey(page, 2).getByRole('combobox', { name: 'Départ', exact: true })).toHaveValue('Nice');
   await pickCity(page, journey(page, 2), 'Destination', 'Rome');
-  await setDay(page, 2, dayFromToday(12));
+  await setDay(page, 2, journeyDay('expert', 57));
   await add.click();
   await expect(add).toBeHidden();
   await pickCity(page, journey(page, 3), 'Destination', 'Paris');
-  await setDay(page, 3, dayFromToday(14));
+  await setDay(page, 3, journeyDay('expert', 59));
   const entity = expertForm(page).getByRole('combobox', { name: 'Entité' });
   if ((await entity.count()) && (await entity.inputValue()) === '') await entity.selectOption({ index: 1 });
 

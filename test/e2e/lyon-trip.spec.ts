@@ -1,17 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDayWhere } from './days';
 
 /*
  * Issue 14: a two-day Lyon trip in ONE travel — the train, then a hotel and a car from the cart's
  * shortcuts (searched around the train's arrival in Lyon) — approved by bob as a whole, and booked.
  */
 
-/** A Tuesday at least `offset` days ahead: the stay and the rental fall on working days, when agencies open. */
-function tuesdayFromToday(offset: number): Date {
-  const day = dayFromToday(offset);
-  while (day.getDay() !== 2) day.setDate(day.getDate() + 1);
-  return day;
-}
+/** A Tuesday: the stay and the rental fall on working days, when agencies open. */
+const tuesday = (day: Date) => day.getDay() === 2;
 
 async function fillIfEmpty(field: Locator, value: string) {
   if ((await field.inputValue()) === '') await field.fill(value);
@@ -21,7 +18,7 @@ const travelCard = (page: Page, day: Date) => page.getByRole('article', { name: 
 
 test('alice books a train, a hotel and a car for Lyon in one travel; bob approves it; all three are booked', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const day = tuesdayFromToday(45);
+  const day = journeyDayWhere('lyon-trip', tuesday);
   await signIn(page, 'alice', 'Alice');
 
   // The train: Paris → Lyon in the morning.

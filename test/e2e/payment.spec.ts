@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { cartLink, completeEmptyFields, dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
-import { isoDay } from './booked';
+import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
+import { journeyDay } from './days';
+import { gusApi, isoDay, type Link } from './booked';
 
 /*
  * Checkout by card payment (issue 16) against the real server and its sandbox payment service: gus
@@ -10,22 +11,40 @@ import { isoDay } from './booked';
  * cancels the ticket and sees the refund go back to the card.
  */
 
+type Train = { departure: string; arrival: string; choices: { cabin: string; price: number | null; links: { getMoreChoices?: Link } }[] };
+
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
 
 test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking confirmed and in his bookings with the card, then cancelled and refunded to it', async ({ page }) => {
   test.setTimeout(90_000);
-  const day = dayFromToday(27); // a day of its own: no other journey books gus a train on it
+  const day = journeyDay('payment', 27); // a day of its own: no other journey books gus a train on it
   await signIn(page, 'gus', 'Gus');
 
   // A flexible second-class Paris → Lyon, in the cart.
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', 'Lyon');
   await setDateTime(page, 'Date d’aller', day, '07:00');
+  const searched = page.waitForResponse((r) => r.url().includes('/treep/search') && r.request().method() === 'POST');
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  await proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first().click();
+  // The flexible fares are among a cabin's other fares (a flexible one is refunded in full). Which
+  // trains sell one depends on the day's timetable (a low-cost train has a single fare): the first
+  // train of the results whose second class has a flexible fare among its other fares, asked of the API.
+  const { result } = (await (await searched).json()) as { result: { proposals: Train[] } };
+  const call = await gusApi(page);
+  let train: Train | undefined;
+  for (const p of result.proposals.toSorted((x, y) => Date.parse(x.departure) - Date.parse(y.departure))) {
+    const more = p.choices.find((c) => c.cabin === 'second' && c.price !== null)?.links.getMoreChoices;
+    if (more && (await call<{ offers: { flexibility: number }[] }>('GET', more.href)).offers.some((o) => o.flexibility === 3)) {
+      train = p;
+      break;
+    }
+  }
+  expect(train, 'a train with a flexible second-class fare').toBeDefined();
+  const [dep, arr] = [train!.departure.slice(11, 16), train!.arrival.slice(11, 16)];
+  const row = proposals(page).filter({ has: page.getByRole('heading', { level: 3, name: `Départ à ${dep}, arrivée à ${arr}` }) }).first();
+  await row.getByRole('button', { name: /^2de classe.*€/ }).click();
   const panel = offerPanel(page);
-  // The flexible fares are among the cabin's other fares (a flexible one is refunded in full).
   await panel.getByRole('button', { name: 'Plus de choix' }).click();
   await panel.getByRole('button', { name: /^Flexible · / }).first().click();
   await panel.getByRole('button', { name: 'Choisir cette offre' }).click();

@@ -113,6 +113,14 @@ export async function cartCount(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(text)?.[1] ?? 0);
 }
 
+/** How many travels the signed-in user's cart holds, asked of the API with the page's session (what the header's badge will count). */
+export async function cartTravels(page: Page): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('escale.token'));
+  const res = await page.request.get('/api/v1/v2/travels/?status=cart', { headers: { 'Api-Key': 'demo-agency-key', Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { result: { travels: unknown[] } }).result.travels.length;
+}
+
 /** Opens the home page, signs in and waits for the header to greet the user. */
 export async function signIn(page: Page, username: string, firstname: string) {
   await page.goto('/');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { completeEmptyFields, dayFromToday, offerPanel, proposals, signIn, typedDate } from './support';
+import { completeEmptyFields, offerPanel, proposals, signIn, typedDate } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 12 item 13, with the browser in another time zone than the trains: a Paris → Lyon booking
@@ -20,7 +21,7 @@ for (const [timezoneId, offset] of [
 
     test('gus books Paris → Lyon and reads Paris times everywhere, and his option’s deadline on his own clock', async ({ page }) => {
       test.setTimeout(60_000);
-      const day = dayFromToday(offset);
+      const day = journeyDay('time-zones', offset);
       await signIn(page, 'gus', 'Gus');
       const searched = page.waitForResponse((r) => r.url().includes('/treep/search') && r.request().method() === 'POST');
       await page.goto(`/search?from=city:paris&to=city:lyon&date=${iso(day)}T07:00&mode=departure&pax=me`);

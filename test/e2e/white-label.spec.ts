@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeEmptyFields, dayFromToday, login, offerPanel, pickCity, proposals, setDateTime, tripForm } from './support';
+import { completeEmptyFields, login, offerPanel, pickCity, proposals, setDateTime, tripForm } from './support';
+import { journeyDay } from './days';
 
 /*
  * Issue 15: the second demo agency on its own host name (config.ts AGENCY_HOSTS: alpine.localhost).
@@ -51,7 +52,7 @@ test('Alpine Business Travel on alpine.localhost: its own brand and messages, it
 
   // A train from the office to Lyon: added, straight to the cart of that travel, with Alpine's message.
   await pickCity(page, 'Destination', 'Lyon');
-  await setDateTime(page, 'Date d’aller', dayFromToday(12), '08:00');
+  await setDateTime(page, 'Date d’aller', journeyDay('white-label', 17), '08:00');
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Modifier la recherche' })).toBeVisible();

@@ -53,13 +53,15 @@ describe('PGlite queries as prepared statements', () => {
 
   it('runs in the transaction it is asked in: rolled back with it, committed with it', async () => {
     for (let i = 0; i < 3; i++) {
-      await pg
-        .transaction(async (tx) => {
+      let seenInside: unknown;
+      await expect(
+        pg.transaction(async (tx) => {
           await tx.query('insert into items (id, name) values ($1, $2)', [30 + i, `t${i}`]);
-          expect((await tx.query('select count(*)::int as n from items where id = $1', [30 + i])).rows).toEqual([{ n: 1 }]);
+          seenInside = (await tx.query('select count(*)::int as n from items where id = $1', [30 + i])).rows;
           throw new Error('changed my mind');
-        })
-        .catch(() => undefined);
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(seenInside).toEqual([{ n: 1 }]);
       expect((await pg.query('select count(*)::int as n from items where id = $1', [30 + i])).rows).toEqual([{ n: 0 }]);
       await pg.transaction((tx) => tx.query('insert into items (id, name) values ($1, $2)', [40 + i, `c${i}`]));
       expect((await pg.query('select name from items where id = $1', [40 + i])).rows).toEqual([{ name: `c${i}` }]);

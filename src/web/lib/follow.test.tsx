@@ -36,12 +36,13 @@ describe('follow(): the typed link follower', () => {
   });
 
   it('rejects an answer that does not match the rel’s output schema, and tells the user', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // the unexpected answer is logged with its problems
     renderApp();
     server.use(http.post('/api/v1/user/logout', () => HttpResponse.json({ result: { redirectURL: 42 } })));
     await expect(follow('logout', logoutLink)).rejects.toThrow(ContractError);
     const region = await findToasts();
     await waitFor(() => expect(region.getByRole('listitem').textContent).toContain('Le service est momentanément indisponible'));
+    expect(logged.mock.calls).toEqual([[expect.any(ContractError), [expect.objectContaining({ path: ['redirectURL'] })]]]);
   });
 
   it('turns a failure into an ApiError with the catalogue’s fields', async () => {

@@ -11,6 +11,7 @@ import { ApiError, api } from './http';
 import { setNavigator } from './navigation';
 import { findToasts, shownToasts } from '../testing/toasts';
 import { TOKEN_STORAGE_KEY, currentUser, startSession, useSession } from './session';
+import { toast, useToasterWanted } from './toast';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -20,6 +21,18 @@ const theToast = async () => {
   await waitFor(() => expect(region.getAllByRole('listitem')).toHaveLength(1));
   return region.getByRole('listitem');
 };
+
+/**
+ * Asserts that no toast was asked for: the toaster loads lazily, so a marker toast is shown and waited
+ * for; any toast asked for before it is on screen by then, and the marker must be alone.
+ */
+async function expectNoToast() {
+  expect(useToasterWanted.getState().wanted).toBe(false);
+  toast.info('marqueur');
+  const region = await findToasts();
+  await waitFor(() => expect(region.getByText('marqueur')).toBeTruthy());
+  expect(shownToasts()).toHaveLength(1);
+}
 
 const failWith = (status: number, body: ReturnType<typeof apiError>) =>
   server.use(http.post('/api/v1/things', () => HttpResponse.json(body, { status })));
@@ -47,8 +60,7 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
     renderApp();
     failWith(400, apiError(78, 'Erreur silencieuse.'));
     await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ api_code: 78 });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(shownToasts()).toHaveLength(0);
+    await expectNoToast();
   });
 
   it('shows other codes as errors; a click copies the details and says so', async () => {
@@ -65,20 +77,20 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
   });
 
   it('falls back to the generic message when the server gives none (or cannot be reached)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // an unreachable server is logged
     renderApp();
     server.use(http.post('/api/v1/things', () => HttpResponse.error()));
     await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 0 });
     const toast = await theToast();
     expect(toast.textContent).toContain('Le service est momentanément indisponible');
+    expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 0 })]]);
   });
 
   it('lets a form opt out of the toast', async () => {
     renderApp();
     failWith(409, apiError(49, 'Cet e-mail est déjà utilisé.'));
     await expect(api.post('/things', {}, ok, { silent: true })).rejects.toMatchObject({ errorMessage: 'Cet e-mail est déjà utilisé.' });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(shownToasts()).toHaveLength(0);
+    await expectNoToast();
   });
 
   it('ends the session on a 401 to a call that carried the token: home, and a session-expired warning', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callServer, gusTravelReadyToConfirm, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
+import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
  * Issue 13: a cancel has several steps (the supplier's cancel, then one transaction for statuses,
@@ -38,8 +38,8 @@ describe('a server killed during a cancel', () => {
 
     const headers = { 'idempotency-key': `crash-cancel-${product.id}` };
     const inFlight = call('POST', product.links.cancelProduct.href, { token, body, headers }).catch((err: unknown) => err);
-    // Killed while the supplier is still answering the cancel.
-    await new Promise((r) => setTimeout(r, LATENCY_MS / 2));
+    // Killed while the supplier is still answering the cancel: once the call holds its key, that answer is LATENCY_MS away.
+    await idempotencyKeyClaimed(server, headers['idempotency-key']);
     await killServer(server.child);
     expect(await inFlight).toBeInstanceOf(Error);
 
@@ -57,5 +57,5 @@ describe('a server killed during a cancel', () => {
     // One cancellation: one refund recorded (the version moved once), one confirmation e-mail.
     const mails = (await call('GET', '/dev/mailbox.json?to=gus%40globex.example')).body.result as { subject: string; text: string }[];
     expect(mails.filter((m) => m.text.includes(`travel=${travelId}`) && m.subject.includes('annulation confirmée'))).toHaveLength(1);
-  }, 60_000);
+  }, 90_000); // two server starts and a dead lease: a loaded machine takes most of a minute
 });

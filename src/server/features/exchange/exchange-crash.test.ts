@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callServer, gusTravelReadyToConfirm, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
+import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
  * Issue 13: "a process killed mid-exchange never leaves the traveller with no valid ticket". The
@@ -60,8 +60,8 @@ describe('a server killed during an exchange', () => {
 
     const headers = { 'idempotency-key': `crash-exchange-${travelId}` };
     const inFlight = call('POST', exchangeOffer.links.confirmExchange.href, { token, headers, body: {} }).catch((err: unknown) => err);
-    // Killed while the supplier is issuing the new ticket.
-    await sleep(LATENCY_MS / 2);
+    // Killed while the supplier is issuing the new ticket: once the call holds its key, the supplier's answer is LATENCY_MS away.
+    await idempotencyKeyClaimed(server, headers['idempotency-key']);
     await killServer(server.child);
     expect(await inFlight).toBeInstanceOf(Error);
 
@@ -73,12 +73,9 @@ describe('a server killed during an exchange', () => {
     const swapped = after.status === 'modified' && statuses.join() === 'exchanged,issued';
     expect(untouched || swapped).toBe(true);
 
-    const started = Date.now();
     const retried = await call('POST', exchangeOffer.links.confirmExchange.href, { token, headers, body: {} });
     expect(retried.status).toBe(200);
-    const waited = Date.now() - started;
-    expect(waited).toBeLessThan(10_000 + LATENCY_MS * 3 + 3_000);
-    console.info(`exchange crash test: after the restart the travel was ${untouched ? 'untouched (old ticket valid)' : 'swapped (new ticket valid)'}; the retry took ${waited} ms`);
+    console.info(`exchange crash test: after the restart the travel was ${untouched ? 'untouched (old ticket valid)' : 'swapped (new ticket valid)'}`);
     const done = retried.body.result as { travel: Travel; product: Product };
     expect(done.travel.status).toBe('modified');
     expect(done.travel.products.map((p) => p.status).sort()).toEqual(['exchanged', 'issued']);

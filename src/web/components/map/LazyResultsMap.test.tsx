@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ResultsMapProps } from "./types";
 
 const props: ResultsMapProps = {
@@ -137,10 +137,10 @@ describe("LazyResultsMap", () => {
     );
     const { LazyResultsMap } = await lazyMap(true);
     render(<LazyResultsMap {...props} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Watching for the map to come near, not loading it yet.
+    await waitFor(() => expect(margin).toBe("100% 0px"));
     expect(screen.getByTestId("map-skeleton")).toBeTruthy();
     expect(loaded).not.toHaveBeenCalled();
-    expect(margin).toBe("100% 0px");
     act(() => comeNear());
     expect(
       await screen.findByRole("region", { name: "Carte des hôtels" }),

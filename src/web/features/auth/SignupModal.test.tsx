@@ -133,7 +133,6 @@ describe('Sign-up modal (spec 3 §5)', () => {
   });
 
   it('shows the server’s field problems on their fields, and its other refusals on the form', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.post('/api/v1/user/signin', () =>
         HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { phone: 'PHONE_FORMAT' }), { status: 400 }),
@@ -147,10 +146,12 @@ describe('Sign-up modal (spec 3 §5)', () => {
     await screen.findByText('Votre numéro doit être au format 0XXXXXXXXX');
     expect(errorOf('Téléphone')).toBe('Votre numéro doit être au format 0XXXXXXXXX');
 
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // a server error is logged (http.ts)
     server.use(
       http.post('/api/v1/user/signin', () => HttpResponse.json(apiError(108, 'Le service est momentanément indisponible.'), { status: 500 })),
     );
     await submit();
     expect((await within(dialog).findByText('Le service est momentanément indisponible.')).closest('[role=alert]')).toBeTruthy();
+    expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 500, api_code: 108 })]]);
   });
 });

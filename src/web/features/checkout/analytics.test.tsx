@@ -61,6 +61,7 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
     expect(within(screen.getByRole('group', { name: 'Pour Alice Martin' })).getByLabelText('Matricule *')).toBeTruthy();
     expect(errorOf(field('Matricule *'))).toBe('Six chiffres');
     expect(errorOf(field('Motif du hors politique *'))).toBe('Ce champ est requis');
+    expect(screen.getByText('Certains champs sont à compléter ou à corriger.')).toBeTruthy();
   }, 15_000); // the first render of the file loads the route's code cold
 
   it('shows the server’s field errors (SELECT_VALID_VALUE) on the same fields', async () => {

@@ -65,6 +65,8 @@ describe('Mission-order wizard (spec 2 §2, §4, §5)', () => {
       expect(errorOf(input(label))).toBe('Veuillez remplir ce champ');
     }
     expect(errorOf(input('Remarque (facultatif)'))).toBeUndefined();
+    expect(input('Remarque (facultatif)').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText('Certains champs sont à compléter ou à corriger.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Gus Bernard' })).toBeTruthy();
 
     await fill(user, 'Gus');

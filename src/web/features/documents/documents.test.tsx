@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -9,6 +9,12 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { findToasts } from '../../testing/toasts';
 import { DocumentsSection } from './DocumentsSection';
+
+// The form checks dates against the user's today: the tests' today is a fixed day, whatever the calendar says.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+});
 
 const LINK = { href: '/api/v1/user/documents', method: 'GET' as const };
 const UPDATE = { href: '/api/v1/user/documents', method: 'PUT' as const };

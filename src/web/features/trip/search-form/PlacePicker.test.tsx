@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import type { Place } from '../../../../contract/places';
 import { PLACE_QUERY_MAX } from '../../../../contract/search-limits';
+import { PLACE_DEBOUNCE_MS } from '../../../lib/places';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { PlacePicker } from '../../../components/PlacePicker';
@@ -36,6 +37,26 @@ function Harness({ exclude = null }: { exclude?: Place | null }) {
     </>
   );
 }
+/**
+ * The debounce's clock, faked: the timeouts only (promises, msw and React run as usual). A window of
+ * the debounce is then checked by the clock, never by a sleep. Typing goes through change events, each
+ * keystroke's text in turn (user-event waits on a timeout between actions).
+ */
+const fakeTimeouts = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+const typeByKeys = (input: HTMLElement, text: string) => {
+  for (let i = 1; i <= text.length; i++) fireEvent.change(input, { target: { value: text.slice(0, i) } });
+};
+const runTimeouts = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Waits for `check` while the faked timeouts run on (the query's notifications ride on them too). */
+const waitRunning = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await runTimeouts(20);
+      check();
+    },
+    { timeout: 5_000 },
+  );
+
 const options = () => screen.queryAllByRole('option').map((o) => o.querySelector('span')?.textContent);
 
 describe('PlacePicker (spec 1 §5 "Place search")', () => {
@@ -48,21 +69,24 @@ describe('PlacePicker (spec 1 §5 "Place search")', () => {
     await user.click(input);
     await waitFor(() => expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']));
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    await user.type(input, 'Ly');
-    await new Promise((r) => setTimeout(r, 150));
+    fakeTimeouts();
+    typeByKeys(input, 'Ly');
+    await runTimeouts(PLACE_DEBOUNCE_MS - 1);
     expect(asked).toEqual(['']); // still within the debounce
-    await waitFor(() => expect(options()).toEqual(['Lyon']));
+    await runTimeouts(1);
+    await waitRunning(() => expect(options()).toEqual(['Lyon']));
     expect(asked).toEqual(['', 'Ly']); // not 'L'
   });
 
   it('ignores blank or single-space input: the default suggestions stay', async () => {
     const asked: string[] = [];
     placesApi(asked);
-    const user = userEvent.setup();
     renderApp(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Départ' });
-    await user.type(input, ' ');
-    await new Promise((r) => setTimeout(r, 450));
+    fakeTimeouts();
+    typeByKeys(input, ' ');
+    await runTimeouts(PLACE_DEBOUNCE_MS * 2);
+    await waitRunning(() => expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']));
     expect(new Set(asked)).toEqual(new Set(['']));
     expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']);
   });
@@ -83,13 +107,14 @@ describe('PlacePicker (spec 1 §5 "Place search")', () => {
   });
 
   it('falls back to the default suggestions when the search fails, and says when nothing matches', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // a server error is logged (http.ts)
     placesApi([]);
     const user = userEvent.setup();
     renderApp(<Harness />);
     const input = screen.getByRole('combobox', { name: 'Départ' });
     await user.type(input, 'boom');
     await waitFor(() => expect(options()).toEqual(['Paris', 'Lyon', 'Marseille']));
+    await waitFor(() => expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 500 })]]));
     await user.clear(input);
     await user.type(input, 'zzz');
     expect(await screen.findByText('Aucun résultat')).toBeTruthy();
@@ -105,13 +130,16 @@ describe('PlacePicker (spec 1 §5 "Place search")', () => {
     const input = screen.getByRole('combobox', { name: 'Départ' });
     await user.click(input);
     await waitFor(() => expect(options()).toHaveLength(3));
-    await user.paste('Paris '.repeat(232).slice(0, 1390));
+    fakeTimeouts();
+    fireEvent.change(input, { target: { value: 'Paris '.repeat(232).slice(0, 1390) } });
     // Told next to the field, and tied to it.
     const status = () => document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!;
     expect(status().getAttribute('role')).toBe('status');
     expect(status().textContent).toBe(`Recherche trop longue : ${PLACE_QUERY_MAX} caractères au plus`);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    await new Promise((r) => setTimeout(r, 450));
+    // Past the debounce, still nothing sent.
+    await runTimeouts(PLACE_DEBOUNCE_MS * 2);
+    vi.useRealTimers();
     expect(asked).toEqual(['']);
     expect(options()).toEqual([]);
     expect(input.getAttribute('aria-expanded')).toBe('false');
