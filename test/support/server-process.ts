@@ -7,7 +7,7 @@ import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
  * PostgreSQL database (`databaseUrl`, which several processes may share), for tests that kill it
  * (SIGKILL: no clean-up runs) and start it again on the same data.
  */
-/** `output`: what the process has written so far (its log, at LOG_LEVEL info). */
+/** `output`: what the process has written so far (its log, at LOG_LEVEL debug). */
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string };
 
 export async function startServerProcess(database: { dataDir: string } | { databaseUrl: string }, env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -18,7 +18,8 @@ export async function startServerProcess(database: { dataDir: string } | { datab
       ...('dataDir' in database ? { DATABASE_URL: '', DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl, DEMO: '1' }),
       HOST: '127.0.0.1',
       PORT: '0',
-      LOG_LEVEL: 'info',
+      // debug: the claim of an Idempotency-Key is logged at that level (idempotencyKeyClaimed).
+      LOG_LEVEL: 'debug',
       DIST_DIR: '/nonexistent',
       ...env,
     },

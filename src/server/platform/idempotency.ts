@@ -55,8 +55,8 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
-      // Said once the pending key is committed: the crash tests kill a server only then.
-      request.log.info({ idempotencyKey: key }, 'idempotency key claimed');
+      // Said (at debug level) once the pending key is committed: the crash tests kill a server only then.
+      request.log.debug({ idempotencyKey: key }, 'idempotency key claimed');
       return runClaimed(db, request, claim, run, leaseMs);
     }
     const [row] = await db
