@@ -59,8 +59,11 @@ type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : undefined;
 export type RouteScope = { app: FastifyInstance; services: Services; tags: string[] };
 
 const isVoid = (schema: z.ZodType) => schema instanceof z.ZodVoid;
-/** Bodies checked at request time pass Fastify's validation untouched; parameters and queries are checked as usual. */
-const bodyCheckedInRoute: FastifySchemaCompiler<unknown> = (route) =>
+/**
+ * The validator compiler of a route whose body is checked at request time (against a schema bounded by
+ * today's date…): the body passes Fastify's validation untouched, parameters and queries are checked as usual.
+ */
+export const bodyCheckedInHandler: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (value: unknown) => ({ value }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 /**
@@ -96,7 +99,7 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
     ...(options.session === 'user' ? { onRequest: app.requireUser } : options.session === 'optional' ? { onRequest: app.optionalUser } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.serializerCompiler ? { serializerCompiler: options.serializerCompiler } : {}),
-    ...(checkBody ? { validatorCompiler: bodyCheckedInRoute } : {}),
+    ...(checkBody ? { validatorCompiler: bodyCheckedInHandler } : {}),
     schema: {
       tags,
       summary: options.summary,
