@@ -7,6 +7,7 @@ import { relRoute } from '../../platform/rel-route';
 import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as agencyQueue from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['agency-queue'];
 
@@ -16,7 +17,7 @@ export function agencyQueueRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
-      '/agency/queue',
+      entries.agencyQueue,
       {
         onRequest: app.requireUser,
         schema: {

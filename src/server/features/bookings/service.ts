@@ -6,13 +6,10 @@ import { euros, productLinks } from '../../domain/travel';
 import { FLEX_NAMES } from '../../domain/journey';
 import { complianceOf, travellerKey, travellersOf, type TicketData, type TicketProduct } from '../../domain/product';
 import { BOOKED } from '../../domain/travel-state';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { ticketTags } from '../../domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
-
-type Ctx = RequestContext & { user: UserRow };
 
 const money = (cents: number) => ({ amount: euros(cents), currency: 'EUR' as const });
 

@@ -10,6 +10,7 @@ import { relRoute } from '../../platform/rel-route';
 import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as calendar from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['calendar'];
 const ICS_TYPE = 'text/calendar; charset=utf-8';
@@ -30,7 +31,7 @@ export function calendarRoutes(services: Services) {
     });
 
     r.get(
-      '/calendar/subscription',
+      entries.calendarSubscription,
       {
         onRequest: app.requireUser,
         schema: {

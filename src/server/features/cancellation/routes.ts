@@ -8,6 +8,7 @@ import { relRoute } from '../../platform/rel-route';
 import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as cancellation from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['cancellation'];
 
@@ -44,7 +45,7 @@ export function cancellationRoutes(services: Services) {
     );
 
     r.get(
-      '/agency/tasks',
+      entries.agencyTasks,
       {
         onRequest: app.requireUser,
         schema: {

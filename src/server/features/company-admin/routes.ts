@@ -9,6 +9,7 @@ import { relRoute } from '../../platform/rel-route';
 import { contextOf, userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as admin from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['company-admin'];
 const company = z.object({ companyID: z.string().max(64) });
@@ -26,7 +27,7 @@ export function companyAdminRoutes(services: Services) {
     const on = { app, services, tags };
 
     r.get(
-      '/companies/:companyID/admin',
+      entries.companyAdmin,
       {
         onRequest: app.requireUser,
         schema: {
@@ -109,7 +110,7 @@ export function companyAdminRoutes(services: Services) {
     );
 
     r.get(
-      '/user/invitation/:token',
+      entries.invitation,
       {
         schema: {
           tags,

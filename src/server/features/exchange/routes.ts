@@ -9,6 +9,7 @@ import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as exchange from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['exchange'];
 const productParams = z.object({ productID: z.string().max(64) });
@@ -22,7 +23,7 @@ export function exchangeRoutes(services: Services) {
     const on = { app, services, tags };
 
     r.get(
-      '/products/:productID',
+      entries.product,
       {
         onRequest: app.requireUser,
         schema: { tags, summary: 'One of the user’s booked products, with its links (the exchange’s entry point)', operationId: 'getProduct', params: productParams, response: { 200: envelope(productSchema), ...apiErrors(400, 401, 404) } },

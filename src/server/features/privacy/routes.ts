@@ -14,6 +14,7 @@ import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { confirmOnboarding, deleteOnboardingData, onboardingData } from './onboarding';
 import * as privacy from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['privacy'];
 
@@ -57,7 +58,7 @@ export function privacyRoutes(services: Services) {
     );
 
     r.get(
-      '/user/onboarding/data',
+      entries.onboardingData,
       {
         schema: {
           tags,
@@ -71,7 +72,7 @@ export function privacyRoutes(services: Services) {
     );
 
     r.delete(
-      '/user/onboarding/data',
+      entries.onboardingData,
       {
         schema: {
           tags,
@@ -88,7 +89,7 @@ export function privacyRoutes(services: Services) {
     );
 
     r.post(
-      '/user/onboarding/confirm',
+      entries.onboardingConfirm,
       {
         // Checked by the service, against today's date and the company's sign-in (whether a password is asked).
         validatorCompiler: bodyCheckedInHandler,

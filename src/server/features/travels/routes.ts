@@ -11,6 +11,7 @@ import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
 import { jsonWriter, type ZodRoute } from '../../platform/json-writer';
 import * as travels from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
@@ -34,7 +35,7 @@ export function travelsRoutes(services: Services) {
     const on = { app, services, tags };
 
     r.get(
-      '/v2/travels/',
+      entries.travels,
       {
         onRequest: app.requireUser,
         serializerCompiler: listSerializer,
