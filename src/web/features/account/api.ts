@@ -10,17 +10,18 @@ import {
 import { activationResultSchema } from '../../../contract/privacy';
 import { api } from '../../lib/http';
 import { startSession } from '../../lib/session';
+import { entries, entryPath } from '../../../contract/entries';
 
 // The account forms show their own errors next to the fields: these calls never toast. They come
 // before a session exists, so a 401 here is about the credentials, not an expired session.
 const own = { silent: true, handleSession: false } as const;
 
 export const getAuthStrategy = (username: string) =>
-  api.get(`/user/auth-strategy/${encodeURIComponent(username)}`, authStrategySchema, own);
+  api.get(entryPath('authStrategy', { username }), authStrategySchema, own);
 
 /** POST /user/login with credentials or a one-time token; the session starts on success. */
 export async function login(body: LoginBody) {
-  const session = await api.post('/user/login', body, sessionSchema, own);
+  const session = await api.post(entries.login, body, sessionSchema, own);
   startSession(session.token, session.user);
   return session;
 }
@@ -30,7 +31,7 @@ export async function login(body: LoginBody) {
  * one-time token; the session starts with the user and the features the server gives that session.
  */
 export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string }) {
-  const entry = await api.get(`/sso/?${new URLSearchParams({ type, token })}`, ssoEntrySchema, own);
+  const entry = await api.get(entryPath('ssoEntry', undefined, new URLSearchParams({ type, token }).toString()), ssoEntrySchema, own);
   // The token is the session's, kept where the session keeps it, not in the user.
   const { token: sessionToken, ...user } = entry.user;
   startSession(sessionToken, user);
@@ -38,17 +39,17 @@ export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; 
 }
 
 /** The body is the contract's parsed sign-up (trimmed, gdpr_consent true). */
-export const signup = (body: SignupBody) => api.post('/user/signin', body, signupResultSchema, own);
+export const signup = (body: SignupBody) => api.post(entries.signUp, body, signupResultSchema, own);
 
 /** Activation; its answer starts the first-login onboarding (issue 16), kept for /form (lib/onboarding.ts). */
-export const confirmAccount = (token: string) => api.post('/user/confirm', { token }, activationResultSchema, own);
+export const confirmAccount = (token: string) => api.post(entries.activateAccount, { token }, activationResultSchema, own);
 
-export const regenerateActivation = (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own);
+export const regenerateActivation = (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own);
 
-export const forgotPassword = (username: string) => api.post('/user/forgot', { username }, messageResultSchema, own);
+export const forgotPassword = (username: string) => api.post(entries.forgotPassword, { username }, messageResultSchema, own);
 
 export const setNewPassword = (token_pwd: string, password: string) =>
-  api.put('/user/password', { token_pwd, password }, messageResultSchema, own);
+  api.put(entries.resetPassword, { token_pwd, password }, messageResultSchema, own);
 
 /**
  * The account's changes as TanStack mutations. They come before a session exists, so they are the

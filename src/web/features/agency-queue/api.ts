@@ -3,6 +3,7 @@ import { agencyQueueSchema } from '../../../contract/agency-queue';
 import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
+import { entries } from '../../../contract/entries';
 
 /** The agency work queue (issue 15): an entry point for the agency's staff, read as is; every action follows a link of an item. */
 export const agencyQueueKey = ['agency-queue'] as const;
@@ -11,7 +12,7 @@ export const agencyQueueQuery = () =>
   queryOptions({
     queryKey: agencyQueueKey,
     // Silent: the screen says itself that the queue could not be read, with a way to ask again.
-    queryFn: ({ signal }) => api.get('/agency/queue', agencyQueueSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entries.agencyQueue, agencyQueueSchema, { signal, silent: true }),
     // Another agent may have handled an item meanwhile: read again when the agent comes back to the tab.
     refetchOnWindowFocus: true,
   });

@@ -7,6 +7,7 @@ import { placesSchema } from '../../lib/places-schema';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
+import { entryPath } from '../../../contract/entries';
 
 /** The travel manager's company (issue 15): the resource, its people list, and the changes its links offer. */
 
@@ -21,7 +22,7 @@ export const companyKeys = {
 export const companyAdminQuery = (companyId: string) =>
   queryOptions({
     queryKey: companyKeys.admin(companyId),
-    queryFn: ({ signal }) => api.get(`/companies/${encodeURIComponent(companyId)}/admin`, companyAdminSchema, { signal }),
+    queryFn: ({ signal }) => api.get(entryPath('companyAdmin', { companyID: companyId }), companyAdminSchema, { signal }),
   });
 
 export type PeopleFilters = { query: string; kind: 'all' | 'employee' | 'guest' };
@@ -65,7 +66,7 @@ export const companyMutations = {
 export const cityQuery = (q: string) =>
   queryOptions({
     queryKey: ['places', 'city', q] as const,
-    queryFn: ({ signal }) => api.get(`/places?q=${encodeURIComponent(q)}&types=city`, placesSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entryPath('places', undefined, `q=${encodeURIComponent(q)}&types=city`), placesSchema, { signal, silent: true }),
     enabled: q.trim().length >= 2,
     staleTime: 60_000,
   });
@@ -77,7 +78,7 @@ const own = { silent: true, handleSession: false } as const;
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: companyKeys.invitation(token),
-    queryFn: ({ signal }) => api.get(`/user/invitation/${encodeURIComponent(token)}`, invitationSchema, { ...own, signal }),
+    queryFn: ({ signal }) => api.get(entryPath('invitation', { token }), invitationSchema, { ...own, signal }),
     retry: false,
     staleTime: Infinity,
   });

@@ -9,6 +9,7 @@ import { api } from '../../lib/http';
 import { meQuery } from '../../lib/me';
 import { queryClient } from '../../lib/query';
 import { clearSession, startSession, useSession } from '../../lib/session';
+import { entries, entryPath } from '../../../contract/entries';
 
 /** Privacy, data deletion and onboarding (issue 16): the policy, the two deletions over the user's links, and the onboarding calls. */
 
@@ -34,7 +35,7 @@ const onboardingQueryString = (token: string, username: string) => new URLSearch
 export const onboardingDataQuery = (token: string, username: string) =>
   queryOptions({
     queryKey: ['onboarding', 'data', token, username] as const,
-    queryFn: ({ signal }) => api.get(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDataSchema, { ...own, signal }),
+    queryFn: ({ signal }) => api.get(entryPath('onboardingData', undefined, onboardingQueryString(token, username)), onboardingDataSchema, { ...own, signal }),
     retry: false,
     staleTime: Infinity,
   });
@@ -44,10 +45,10 @@ export const onboardingDataQuery = (token: string, username: string) =>
  * No Idempotency-Key: the token is single-use (a second try answers "already used").
  */
 async function confirmOnboarding(body: OnboardingConfirmBody) {
-  const { token } = await api.post('/user/onboarding/confirm', body, onboardingConfirmedSchema, own);
+  const { token } = await api.post(entries.onboardingConfirm, body, onboardingConfirmedSchema, own);
   // Whoever was signed in on this device before is not the one who completed the onboarding.
   if (useSession.getState().token) clearSession();
-  const user = await api.get('/user/', userSchema, { ...own, headers: { Authorization: `Bearer ${token}` } });
+  const user = await api.get(entries.user, userSchema, { ...own, headers: { Authorization: `Bearer ${token}` } });
   startSession(token, user);
   return user;
 }
@@ -58,8 +59,8 @@ export const onboardingMutations = {
     mutationOptions({
       mutationKey: ['onboarding', 'delete'],
       mutationFn: ({ token, username }: { token: string; username: string }) =>
-        api.delete(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDeletedSchema, own),
+        api.delete(entryPath('onboardingData', undefined, onboardingQueryString(token, username)), onboardingDeletedSchema, own),
     }),
   /** POST /user/regenerate: a new onboarding link by e-mail for an expired or used one. */
-  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own) }),
+  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own) }),
 };
