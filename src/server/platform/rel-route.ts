@@ -79,7 +79,7 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
   { app, services, tags }: RouteScope,
   rel: R,
   options: RelRouteOptions<R, S, B, Q>,
-  handler: (call: RelCall<R, S, BodyOf<R, B>, QueryOf<Q>>) => Promise<RelOutput<R> | FastifyReply> | RelOutput<R>,
+  handler: (call: RelCall<R, S, BodyOf<R, B>, QueryOf<Q>>) => Promise<RelOutput<R> | FastifyReply> | RelOutput<R> | FastifyReply,
 ) {
   const spec: { method: string; path: string; input: z.ZodType; output: z.ZodType } = rels[rel];
   const path = routePath(rel);
