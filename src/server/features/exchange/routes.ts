@@ -42,7 +42,7 @@ export function exchangeRoutes(services: Services) {
         session: 'user',
         params: { sectionID: long },
         errors: [400, 401, 404, 409, 503, 504],
-        once: false, // a search: it changes nothing
+        once: false, // a search: no Idempotency-Key, a retry searches again
       },
       ({ ctx, params, body }) => exchange.search(ctx, params.productID, params.sectionID, body),
     );

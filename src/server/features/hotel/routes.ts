@@ -50,7 +50,7 @@ export function hotelRoutes(services: Services) {
         session: 'optional',
         params: { hotelId: z.string().max(80) },
         errors,
-        once: false, // a search: it changes nothing
+        once: false, // a search: no Idempotency-Key, a retry searches again
       },
       ({ ctx, params, body }) => hotel.details(ctx, params.hotelId, body),
     );

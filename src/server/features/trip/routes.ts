@@ -52,14 +52,14 @@ export function tripRoutes(services: Services) {
           session: 'optional',
           serializerCompiler: resultsSerializer,
           errors: resultsErrors,
-          once: false, // a page of a stored search: it changes nothing
+          once: false, // a page of results: no Idempotency-Key, as for the search
         },
         ({ ctx, body }) => trip.page(ctx, body.searchID, direction),
       );
     relRoute(
       on,
       'travelerForm',
-      { summary: 'The traveller step of chosen offers: the forms to fill, seat options', session: 'optional', errors: [400, 401, 404], once: false /* a form: it changes nothing */ },
+      { summary: 'The traveller step of chosen offers: the forms to fill, seat options', session: 'optional', errors: [400, 401, 404], once: false /* a form: no Idempotency-Key, a retry asks again */ },
       ({ ctx, body }) => trip.travelerStep(ctx, body),
     );
     r.post(
