@@ -190,6 +190,8 @@ export const rels = {
 
 export type Rel = keyof typeof rels;
 export type RelInput<R extends Rel> = z.input<(typeof rels)[R]['input']>;
+/** A rel's body as the server's route checked it (defaults applied): what its service takes. */
+export type RelBody<R extends Rel> = z.output<(typeof rels)[R]['input']>;
 export type RelOutput<R extends Rel> = z.output<(typeof rels)[R]['output']>;
 
 /** The `:name` parameters of a path template. */

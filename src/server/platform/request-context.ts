@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../contract/account';
+import { currentUser, type UserRow } from './auth';
 import { requestLang } from './errors';
 import type { Services } from './services';
 import { agencyOf, type AgencyRow } from './tenancy';
 
 export type RequestContext = { services: Services; agency: AgencyRow; lang: Lang; origin: string; address: string };
+/** A signed-in caller's request (a route behind `requireUser`). */
+export type UserContext = RequestContext & { user: UserRow };
+/** A request that says more to a signed-in caller (a route behind `optionalUser`): the user, or null. */
+export type VisitorContext = RequestContext & { user: UserRow | null };
 
 const WILDCARD = new Set(['0.0.0.0', '::']);
 
@@ -31,3 +36,9 @@ export const contextOf = (request: FastifyRequest, services: Services): RequestC
   origin: publicOrigin(request, services),
   address: request.ip,
 });
+
+/** The context of a route behind `requireUser` (its hook has found the session). */
+export const userContext = (request: FastifyRequest, services: Services): UserContext => ({ ...contextOf(request, services), user: currentUser(request) });
+
+/** The context of a route behind `optionalUser`. */
+export const visitorContext = (request: FastifyRequest, services: Services): VisitorContext => ({ ...contextOf(request, services), user: request.session?.user ?? null });

@@ -5,6 +5,7 @@ import { api } from './http';
 import { currentLang } from './i18n';
 import { pageData } from './page-data';
 import { OFFLINE, queryClient } from './query';
+import { entries } from '../../contract/entries';
 
 export const DEFAULT_NAME = 'Escale';
 
@@ -13,7 +14,7 @@ export const brandingQuery = () =>
   queryOptions({
     queryKey: ['agency', currentLang()] as const,
     // Branding failures keep the default look; nothing for the user to act on.
-    queryFn: () => api.get('/agency', () => import('./boot-schemas').then((m) => m.brandingSchema), { silent: true }),
+    queryFn: () => api.get(entries.agency, () => import('./boot-schemas').then((m) => m.brandingSchema), { silent: true }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
     // A signed-in user offline keeps the agency's look (kept with their offline copies).

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './http';
 import { travelKeys } from './travel-keys';
+import { entryPath } from '../../contract/entries';
 
 /** The signed-in user's travels in status cart: the header badge counts them. */
 export const cartQuery = () =>
   queryOptions({
     queryKey: travelKeys.cartCount(),
-    queryFn: ({ signal }) => api.get('/v2/travels/?status=cart', () => import('./boot-schemas').then((m) => m.cartCountSchema), { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entryPath('travels', undefined, 'status=cart'), () => import('./boot-schemas').then((m) => m.cartCountSchema), { signal, silent: true }),
   });
 
 /**

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { OFFLINE } from './query';
 import { meKey } from './session';
+import { entries } from '../../contract/entries';
 
 /**
  * The signed-in user (GET /user/). Read at start-up and written by the login; it changes only when
@@ -11,7 +12,7 @@ import { meKey } from './session';
 export const meQuery = () =>
   queryOptions({
     queryKey: meKey,
-    queryFn: ({ signal }) => api.get('/user/', () => import('./boot-schemas').then((m) => m.userSchema), { signal, silent: true, handleSession: false }),
+    queryFn: ({ signal }) => api.get(entries.user, () => import('./boot-schemas').then((m) => m.userSchema), { signal, silent: true, handleSession: false }),
     staleTime: Infinity,
     gcTime: Infinity,
     // Offline, the user of the stored session is who the app shows (lib/auth.ts restoreSession).

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { useDebounced } from './use-debounced';
+import { entries } from '../../contract/entries';
 
 export type { Person } from './people-schemas';
 
@@ -17,7 +18,7 @@ export const peopleQuery = (kind: 'profile' | 'guest', query: string, companyId?
   queryKey: ['people', kind, query, companyId ?? null] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.get(
-      `${kind === 'profile' ? '/users/' : '/user/guests'}?query=${encodeURIComponent(query)}&limit=${PEOPLE_LIMIT}${companyId ? `&company_id=${encodeURIComponent(companyId)}` : ''}`,
+      `${kind === 'profile' ? entries.colleagues : entries.guests}?query=${encodeURIComponent(query)}&limit=${PEOPLE_LIMIT}${companyId ? `&company_id=${encodeURIComponent(companyId)}` : ''}`,
       () => schemas().then((m) => m.peopleSchema),
       { signal, silent: true },
     ),

@@ -1,4 +1,5 @@
 import { api } from './http';
+import { entryPath } from '../../contract/entries';
 
 /** How long a place field waits after the last keystroke before it asks. */
 export const PLACE_DEBOUNCE_MS = 300;
@@ -10,7 +11,7 @@ export type PlaceTypes = 'airport,station,city' | 'station,city' | 'city';
 export const placesQuery = (q: string, types: PlaceTypes) => ({
   queryKey: ['places', types, q] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(`/places?q=${encodeURIComponent(q)}&types=${types}`, () => import('./places-schema').then((m) => m.placesSchema), { signal, silent: true }),
+    api.get(entryPath('places', undefined, `q=${encodeURIComponent(q)}&types=${types}`), () => import('./places-schema').then((m) => m.placesSchema), { signal, silent: true }),
   // Places do not change while the user types.
   staleTime: 60_000,
 });

@@ -4,6 +4,7 @@ import { travelSchema, travelsListSchema } from '../../contract/travel';
 import { api } from './http';
 import { OFFLINE } from './query';
 import { travelKeys } from './travel-keys';
+import { entryPath } from '../../contract/entries';
 
 /**
  * One travel by id: the one travel URL the app builds itself, because a reload of a page that shows
@@ -13,7 +14,7 @@ import { travelKeys } from './travel-keys';
 export const travelQuery = (id: string) =>
   queryOptions({
     queryKey: travelKeys.one(id),
-    queryFn: ({ signal }) => api.get(`/v2/travels/${encodeURIComponent(id)}`, travelSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entryPath('travel', { travelID: id }), travelSchema, { signal, silent: true }),
     // Read when the screen opens (the route starts it) and again after every change (invalidation).
     staleTime: 10_000,
     // The travel view and the recap show it offline too.
@@ -25,6 +26,6 @@ export const travelsQuery = (statuses: readonly TravelStatus[] = []) =>
   queryOptions({
     queryKey: travelKeys.list(statuses),
     queryFn: ({ signal }) =>
-      api.get(`/v2/travels/${statuses.length ? `?${statuses.map((s) => `status=${s}`).join('&')}` : ''}`, travelsListSchema, { signal }),
+      api.get(entryPath('travels', undefined, statuses.map((s) => `status=${s}`).join('&')), travelsListSchema, { signal }),
     meta: OFFLINE,
   });

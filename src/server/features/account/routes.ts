@@ -5,7 +5,6 @@ import {
   authStrategySchema,
   forgotBodySchema,
   loginBodySchema,
-  logoutResultSchema,
   messageResultSchema,
   newPasswordBodySchema,
   sessionSchema,
@@ -14,30 +13,30 @@ import {
   ssoEntryQuerySchema,
   ssoEntrySchema,
   tokenBodySchema,
-  userSchema,
 } from '../../../contract/account';
 import { envelope } from '../../../contract/envelope';
 import { activationResultSchema } from '../../../contract/privacy';
-import { routePath } from '../../../contract/rels';
-import { currentUser } from '../../platform/auth';
 import { mailingLimit } from '../../platform/rate-limit';
+import { relRoute } from '../../platform/rel-route';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as account from './service';
 import { SignInThrottled } from './throttle';
+import { entries } from '../../../contract/entries';
 
 const tags = ['account'];
 
 export function accountRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const on = { app, services, tags };
     const ctx = (request: Parameters<typeof contextOf>[0]) => contextOf(request, services);
     // Calls that create accounts or send e-mail are limited per address (sign-in failures have their own limits).
     const limited = mailingLimit(services.config);
 
     r.get(
-      '/user/auth-strategy/:username',
+      entries.authStrategy,
       {
         schema: {
           tags,
@@ -51,7 +50,7 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/login',
+      entries.login,
       { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) } } },
       async (request, reply) => {
         try {
@@ -63,20 +62,13 @@ export function accountRoutes(services: Services) {
       },
     );
 
-    r.post(
-      routePath('logout'),
-      { onRequest: app.requireUser, schema: { tags, summary: 'Sign out', operationId: 'logout', response: { 200: envelope(logoutResultSchema), ...apiErrors(400, 401) } } },
-      async (request) => ({ result: await account.logout(ctx(request), request.session!.id) }),
+    relRoute(on, 'logout', { summary: 'Sign out', session: 'user', errors: [400, 401], once: false /* signing out again changes nothing */ }, ({ ctx, request }) =>
+      account.logout(ctx, request.session!.id),
     );
+    relRoute(on, 'self', { summary: 'The signed-in user', session: 'user', errors: [400, 401] }, ({ ctx, request }) => account.userView(services, ctx.user.id, request.session!));
 
     r.get(
-      routePath('self'),
-      { onRequest: app.requireUser, schema: { tags, summary: 'The signed-in user', operationId: 'self', response: { 200: envelope(userSchema), ...apiErrors(400, 401) } } },
-      async (request) => ({ result: await account.userView(services, currentUser(request).id, request.session!) }),
-    );
-
-    r.get(
-      '/sso/',
+      entries.ssoEntry,
       {
         schema: {
           tags,
@@ -90,7 +82,7 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/signin',
+      entries.signUp,
       // The body is checked in the service, against today's date (birthdate bound) and with the
       // missing-field codes 46–48; here the schema only documents it.
       {
@@ -108,13 +100,13 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/confirm',
+      entries.activateAccount,
       { schema: { tags, summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding (issue 16)', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
       async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
     );
 
     r.post(
-      '/user/regenerate',
+      entries.regenerateActivation,
       {
         ...limited,
         schema: { tags, summary: 'E-mail a new activation link for an unusable one (or a new onboarding link for an expired or used onboarding token)', operationId: 'regenerateActivation', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) } },
@@ -123,13 +115,13 @@ export function accountRoutes(services: Services) {
     );
 
     r.post(
-      '/user/forgot',
+      entries.forgotPassword,
       { ...limited, schema: { tags, summary: 'E-mail a password reset link if the account exists (same answer either way)', operationId: 'forgotPassword', body: forgotBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 429) } } },
       async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
     );
 
     r.put(
-      '/user/password',
+      entries.resetPassword,
       { schema: { tags, summary: 'Set a new password with an e-mailed reset token', operationId: 'resetPassword', body: newPasswordBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 410) } } },
       async (request) => ({ result: await account.resetPassword(ctx(request), request.body.token_pwd, request.body.password) }),
     );

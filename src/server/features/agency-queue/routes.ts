@@ -1,16 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { agencyQueueQuerySchema, agencyQueueSchema, closeTaskBodySchema } from '../../../contract/agency-queue';
-import { agencyTaskSchema } from '../../../contract/cancellation';
+import { agencyQueueQuerySchema, agencyQueueSchema } from '../../../contract/agency-queue';
 import { envelope } from '../../../contract/envelope';
-import { routePath } from '../../../contract/rels';
 import { apiErrors } from '../../openapi';
-import { currentUser } from '../../platform/auth';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as agencyQueue from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['agency-queue'];
 
@@ -18,10 +15,9 @@ const tags = ['agency-queue'];
 export function agencyQueueRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
     r.get(
-      '/agency/queue',
+      entries.agencyQueue,
       {
         onRequest: app.requireUser,
         schema: {
@@ -32,23 +28,14 @@ export function agencyQueueRoutes(services: Services) {
           response: { 200: envelope(agencyQueueSchema), ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) => ({ result: await agencyQueue.queue(ctx(request), request.query.limit) }),
+      async (request) => ({ result: await agencyQueue.queue(userContext(request, services), request.query.limit) }),
     );
 
-    r.post(
-      routePath('closeAgencyTask'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Agency staff close a failed booking they followed up, with a note of what they did',
-          operationId: 'closeAgencyTask',
-          params: z.object({ taskID: z.string().max(64) }),
-          body: closeTaskBodySchema,
-          response: { 200: envelope(agencyTaskSchema), ...apiErrors(400, 401, 403, 404, 409, 422) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => agencyQueue.close(ctx(request), request.params.taskID, request.body)),
+    relRoute(
+      { app, services, tags },
+      'closeAgencyTask',
+      { summary: 'Agency staff close a failed booking they followed up, with a note of what they did', session: 'user', errors: [400, 401, 403, 404, 409, 422] },
+      ({ ctx, params, body }) => agencyQueue.close(ctx, params.taskID, body),
     );
   };
 }

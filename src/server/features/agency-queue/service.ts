@@ -1,16 +1,14 @@
 import {
   AGENCY_QUEUE_DEFAULT_LIMIT,
   AGENCY_QUEUE_HORIZON_HOURS,
-  closeTaskBodySchema,
   type AgencyQueue,
-  type CloseTaskBody,
   type ExpiringOption,
   type FailedBooking,
   type PendingCancellation,
   type QueueProduct,
 } from '../../../contract/agency-queue';
 import type { AgencyTask } from '../../../contract/cancellation';
-import { linkTo } from '../../../contract/rels';
+import { linkTo, type RelBody } from '../../../contract/rels';
 import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
 import { presentTask } from '../../domain/agency-tasks';
 import { isAgencyStaff } from '../../../contract/permissions';
@@ -19,7 +17,7 @@ import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { apiCode } from '../../../contract/api-codes';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as repo from './repository';
 
@@ -30,8 +28,6 @@ import * as repo from './repository';
  * actions live where their logic is: completeAgencyTask in cancellation, confirmHeldOption and
  * releaseHeldOptions in booking; closing a failed booking (closeAgencyTask) is this feature's own.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const HOUR = 3_600_000;
 
@@ -105,8 +101,7 @@ export async function queue(ctx: Ctx, limit = AGENCY_QUEUE_DEFAULT_LIMIT): Promi
  * for anyone else, 404 for another agency's task or an offline cancellation, which is answered
  * through completeAgencyTask); a closed task answers 69 with the task as it is.
  */
-export async function close(ctx: Ctx, taskId: string, input: CloseTaskBody): Promise<AgencyTask> {
-  const body = closeTaskBodySchema.parse(input);
+export async function close(ctx: Ctx, taskId: string, body: RelBody<'closeAgencyTask'>): Promise<AgencyTask> {
   const { services } = ctx;
   if (!isAgencyStaff(ctx.user.perms)) fail('NO_PERMISSION');
   const answered = async (db: Services['db']) => presentTask((await tasksOf(db, ctx.user.agencyId, { id: taskId }))[0]!);

@@ -6,11 +6,12 @@ import { requestLang } from '../../platform/errors';
 import { agencyOf } from '../../platform/tenancy';
 import { apiErrors } from '../../openapi';
 import { branding } from './service';
+import { entries } from '../../../contract/entries';
 
 export function brandingRoutes() {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
-      '/agency',
+      entries.agency,
       {
         schema: {
           tags: ['agency'],

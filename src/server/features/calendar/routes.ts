@@ -1,21 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiCode } from '../../../contract/api-codes';
 import { CALENDAR_FEED_PREFIX, calendarSubscriptionSchema } from '../../../contract/calendar';
 import { envelope } from '../../../contract/envelope';
-import { routePath } from '../../../contract/rels';
 import { apiErrors } from '../../openapi';
-import { currentUser } from '../../platform/auth';
 import { ApiError } from '../../platform/errors';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as calendar from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['calendar'];
 const ICS_TYPE = 'text/calendar; charset=utf-8';
-const travelParams = z.object({ travelID: z.string().max(64) });
 const icsAnswer = z.string().meta({ description: 'An iCalendar file (text/calendar, RFC 5545): one VEVENT per leg, its times in the zone of its station or airport.' });
 
 /** Calls a calendar app may make to one feed address a minute, per client address. */
@@ -25,28 +23,15 @@ export const FEED_RATE_LIMIT = 30;
 export function calendarRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+    const on = { app, services, tags };
+
+    relRoute(on, 'calendar', { summary: 'A booked travel’s legs as an iCalendar file', session: 'user', answer: icsAnswer, errors: [400, 401, 404] }, async ({ ctx, params, reply }) => {
+      const { ics, filename } = await calendar.travelCalendar(ctx, params.travelID);
+      return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
+    });
 
     r.get(
-      routePath('calendar'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'A booked travel’s legs as an iCalendar file',
-          operationId: 'calendar',
-          params: travelParams,
-          response: { 200: icsAnswer, ...apiErrors(400, 401, 404) },
-        },
-      },
-      async (request, reply) => {
-        const { ics, filename } = await calendar.travelCalendar(ctx(request), request.params.travelID);
-        return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
-      },
-    );
-
-    r.get(
-      '/calendar/subscription',
+      entries.calendarSubscription,
       {
         onRequest: app.requireUser,
         schema: {
@@ -56,36 +41,16 @@ export function calendarRoutes(services: Services) {
           response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401) },
         },
       },
-      async (request) => ({ result: await calendar.subscription(ctx(request)) }),
+      async (request) => ({ result: await calendar.subscription(userContext(request, services)) }),
     );
 
-    r.post(
-      routePath('subscribeCalendar'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it',
-          operationId: 'subscribeCalendar',
-          response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401, 409, 422) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => calendar.subscribe(ctx(request))),
+    relRoute(
+      on,
+      'subscribeCalendar',
+      { summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it', session: 'user', errors: [400, 401, 409, 422] },
+      ({ ctx }) => calendar.subscribe(ctx),
     );
-
-    r.delete(
-      routePath('revokeCalendar'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'End the feed address: calendar apps reading it get 404',
-          operationId: 'revokeCalendar',
-          response: { 200: envelope(calendarSubscriptionSchema), ...apiErrors(400, 401, 409, 422) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => calendar.revoke(ctx(request))),
-    );
+    relRoute(on, 'revokeCalendar', { summary: 'End the feed address: calendar apps reading it get 404', session: 'user', errors: [400, 401, 409, 422] }, ({ ctx }) => calendar.revoke(ctx));
   };
 }
 

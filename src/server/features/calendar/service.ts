@@ -3,17 +3,14 @@ import { CALENDAR_FEED_PREFIX } from '../../../contract/calendar';
 import { linkTo } from '../../../contract/rels';
 import { loadTravels } from '../../db/travels';
 import { CALENDAR_PRODUCT_STATUSES, hasBookedLegs } from '../../domain/travel';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { calendar } from '../../platform/ics';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { newToken, sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
 import { productEvents } from './events';
 import * as repo from './repository';
-
-type Ctx = RequestContext & { user: UserRow };
 
 const PROD_ID = '-//Escale//Calendar//FR';
 

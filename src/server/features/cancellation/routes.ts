@@ -1,15 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agencyTaskListSchema, agencyTaskSchema, cancelBodySchema, cancelResultSchema, completeTaskBodySchema, refundPreviewSchema } from '../../../contract/cancellation';
+import { agencyTaskListSchema } from '../../../contract/cancellation';
 import { envelope } from '../../../contract/envelope';
-import { routePath } from '../../../contract/rels';
 import { apiErrors } from '../../openapi';
-import { currentUser } from '../../platform/auth';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as cancellation from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['cancellation'];
 
@@ -22,40 +21,31 @@ const tags = ['cancellation'];
 export function cancellationRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+    const on = { app, services, tags };
 
-    r.get(
-      routePath('previewRefund'),
+    relRoute(
+      on,
+      'previewRefund',
       {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'What cancelling the product now refunds (and the other leg of a round-trip fare, cancelled with it), valid until confirm_refund_date_limit',
-          operationId: 'previewRefund',
-          params: z.object({ productID: z.string().max(64) }),
-          response: { 200: envelope(refundPreviewSchema), ...apiErrors(400, 401, 404, 409) },
-        },
+        summary: 'What cancelling the product now refunds (and the other leg of a round-trip fare, cancelled with it), valid until confirm_refund_date_limit',
+        session: 'user',
+        errors: [400, 401, 404, 409],
       },
-      async (request) => ({ result: await cancellation.preview(ctx(request), request.params.productID) }),
+      ({ ctx, params }) => cancellation.preview(ctx, params.productID),
     );
-
-    r.post(
-      routePath('cancelProduct'),
+    relRoute(
+      on,
+      'cancelProduct',
       {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Cancel products (ticket_ids: product ids) at the refunds previewed, or send their cancellation to the agency when it is offline',
-          operationId: 'cancelProduct',
-          body: cancelBodySchema,
-          response: { 200: envelope(cancelResultSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
-        },
+        summary: 'Cancel products (ticket_ids: product ids) at the refunds previewed, or send their cancellation to the agency when it is offline',
+        session: 'user',
+        errors: [400, 401, 404, 409, 422, 503, 504],
       },
-      (request, reply) => sendOnce(services, request, reply, () => cancellation.cancel(ctx(request), request.body)),
+      ({ ctx, body }) => cancellation.cancel(ctx, body),
     );
 
     r.get(
-      '/agency/tasks',
+      entries.agencyTasks,
       {
         onRequest: app.requireUser,
         schema: {
@@ -66,23 +56,14 @@ export function cancellationRoutes(services: Services) {
           response: { 200: envelope(agencyTaskListSchema), ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) => ({ result: await cancellation.listTasks(ctx(request), request.query.status) }),
+      async (request) => ({ result: await cancellation.listTasks(userContext(request, services), request.query.status) }),
     );
 
-    r.post(
-      routePath('completeAgencyTask'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'The agency’s answer to an offline cancellation: the refund and fees obtained, or its refusal',
-          operationId: 'completeAgencyTask',
-          params: z.object({ taskID: z.string().max(64) }),
-          body: completeTaskBodySchema,
-          response: { 200: envelope(agencyTaskSchema), ...apiErrors(400, 401, 403, 404, 409, 422) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => cancellation.completeTask(ctx(request), request.params.taskID, request.body)),
+    relRoute(
+      on,
+      'completeAgencyTask',
+      { summary: 'The agency’s answer to an offline cancellation: the refund and fees obtained, or its refusal', session: 'user', errors: [400, 401, 403, 404, 409, 422] },
+      ({ ctx, params, body }) => cancellation.completeTask(ctx, params.taskID, body),
     );
   };
 }

@@ -1,6 +1,6 @@
 import { apiCode } from '../../../contract/api-codes';
-import type { AgencyTask, CancelBody, CancelResult, CompleteTaskBody, RefundPreviewItem } from '../../../contract/cancellation';
-import { cancelBodySchema, completeTaskBodySchema } from '../../../contract/cancellation';
+import type { AgencyTask, CancelResult, RefundPreviewItem } from '../../../contract/cancellation';
+import type { RelBody } from '../../../contract/rels';
 import type { ProductStatus, Travel } from '../../../contract/travel';
 import type { CompanyConfig } from '../../db/schema';
 import { applyTravelEvent, type ProductRow, type TravelRecord } from '../../db/travels';
@@ -13,7 +13,7 @@ import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue } from '../../platform/jobs';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { itemOf } from '../../supplier/book-item';
 import type { RefundQuote } from '../../supplier/types';
@@ -32,7 +32,6 @@ import { makeCardRefunds, recordCardRefunds } from './refunds';
  * its retry cancels again and records once. A second intent on a cancelled product is refused (69).
  */
 
-type Ctx = RequestContext & { user: UserRow };
 
 /** The supplier's quote for cancelling `product` at `now` (a void when asked and allowed). */
 const quoteOf = (services: Services, product: ProductRow, now: Date, wantVoid: boolean): RefundQuote =>
@@ -90,8 +89,7 @@ export async function preview(ctx: Ctx, productId: string): Promise<RefundPrevie
 }
 
 /** POST /treep/cancel (cancelProduct): cancels the products online, or sends them to the agency; all or nothing. */
-export async function cancel(ctx: Ctx, input: CancelBody): Promise<CancelResult> {
-  const body = cancelBodySchema.parse(input);
+export async function cancel(ctx: Ctx, body: RelBody<'cancelProduct'>): Promise<CancelResult> {
   const { services } = ctx;
   const now = services.clock.now();
   const ids = [...new Set(body.ticket_ids)];
@@ -202,8 +200,7 @@ function split(total: number, weights: number[]): number[] {
  * obtained (the products are cancelled) or its refusal (they are as they were). Staff of the task's
  * agency only (34 for a non-staff user, 404 for another agency's task); an answered task answers 69.
  */
-export async function completeTask(ctx: Ctx, taskId: string, input: CompleteTaskBody): Promise<AgencyTask> {
-  const body = completeTaskBodySchema.parse(input);
+export async function completeTask(ctx: Ctx, taskId: string, body: RelBody<'completeAgencyTask'>): Promise<AgencyTask> {
   const { services } = ctx;
   if (!isStaff(ctx.user)) fail('NO_PERMISSION');
   const answered = async (db: Services['db']) => presentTask((await repo.tasksOf(db, ctx.user.agencyId, { id: taskId }))[0]!);

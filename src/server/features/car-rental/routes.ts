@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/envelope';
 import { carRentalSearchBodySchema, carRentalSearchResultSchema } from '../../../contract/car-rental';
 import { fastOkSerializer } from '../../platform/json-writer';
 import { anonymousSearchLimit } from '../../platform/rate-limit';
-import { contextOf } from '../../platform/request-context';
+import { visitorContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as car from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['car-rental'];
 
@@ -17,10 +18,9 @@ const resultsSerializer = fastOkSerializer(envelope(carRentalSearchResultSchema)
 export function carRentalRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: request.session?.user ?? null });
 
     r.post(
-      '/carrental/search',
+      entries.carRentalSearch,
       {
         // As trip searches: without a session, a client gets so many a minute.
         ...anonymousSearchLimit(services.config),
@@ -36,7 +36,7 @@ export function carRentalRoutes(services: Services) {
           response: { 200: envelope(carRentalSearchResultSchema), ...apiErrors(400, 401, 403, 404, 429, 503, 504) },
         },
       },
-      async (request) => ({ result: await car.search(ctx(request), request.body) }),
+      async (request) => ({ result: await car.search(visitorContext(request, services), request.body) }),
     );
   };
 }

@@ -1,5 +1,6 @@
-import type { CarRental, CarRentalSearchBody, CarRentalSearchResult, Driver, RentalPlace } from '../../../contract/car-rental';
-import { carRentalSearchBodySchema } from '../../../contract/car-rental';
+import type { z } from 'zod';
+import type { CarRental, CarRentalSearchResult, Driver, RentalPlace } from '../../../contract/car-rental';
+import type { carRentalSearchBodySchema } from '../../../contract/car-rental';
 import { linkTo } from '../../../contract/rels';
 import type { BuyerCompany } from '../../db/companies';
 import { bookableContact } from '../../db/people';
@@ -8,9 +9,8 @@ import { findCartTravel } from '../../db/travels';
 import { carCompliance } from '../../domain/policy';
 import { licenseRequired } from '../../domain/rental';
 import { rentalProblems } from '../../domain/stay';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { VisitorContext as Ctx } from '../../platform/request-context';
 import { localParts, localToInstant, toLocalIso } from '../../reference/local-time';
 import { nearestCity } from '../../reference/places';
 import type { RentalAgency, RentalCar } from '../../supplier/types';
@@ -20,8 +20,6 @@ import type { RentalAgency, RentalCar } from '../../supplier/types';
  * two places for a period, with the company's car policy verdict, its favourite renters, whether the
  * rental needs the driver's licence (domain/rental.ts), and the driver as known to prefill the form.
  */
-
-type Ctx = RequestContext & { user: UserRow | null };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 
@@ -108,8 +106,7 @@ function parseTimes(id: string): { pickupAt: string; returnAt: string } {
 }
 
 /** Cars for the period between the two places, cheapest first; none found is an empty list. */
-export async function search(ctx: Ctx, input: CarRentalSearchBody): Promise<CarRentalSearchResult> {
-  const body = carRentalSearchBodySchema.parse(input);
+export async function search(ctx: Ctx, body: z.output<typeof carRentalSearchBodySchema>): Promise<CarRentalSearchResult> {
   const { db, clock, supplier } = ctx.services;
   const named = body.driver?.profile_id || body.driver?.guest_id ? body.driver : null;
   const party = await searchParty(db, ctx.agency.id, ctx.user, body.customer_id, named ? [{ id: 1, profile_id: named.profile_id, guest_id: named.guest_id }] : []);

@@ -1,31 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import type { ExpertCartAddBody } from '../../../contract/expert';
-import { expertCartAddBodySchema } from '../../../contract/expert';
-import { cartAddResultSchema } from '../../../contract/cart';
-import { routePath } from '../../../contract/rels';
+import type { RelBody } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
 import { resolveOffer } from '../../db/trip-searches';
 import { isItineraryOf, parseExpertId } from '../../domain/expert';
-import { currentUser, type UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf, type RequestContext } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import type { UserContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
 import { cartParty, checkEntity, checkTravelers, putTrips } from './service';
-
-type Ctx = RequestContext & { user: UserRow };
 
 /**
  * An expert itinerary into the cart (spec 1 §4 "Expert": the travellers form posts to the addToCart
  * link): one flight product per journey, in one travel, with the same data, policy verdict and
  * traveller records as a flight the trip flow adds (service.ts `addTrip`).
  */
-export async function addExpert(ctx: Ctx, expertID: string, input: ExpertCartAddBody): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
-  const body = expertCartAddBodySchema.parse(input);
+export async function addExpert(ctx: UserContext, expertID: string, body: RelBody<'addExpertToCart'>): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
   const { db } = ctx.services;
   const searchIDs = parseExpertId(expertID);
   if (searchIDs.length === 0) fail('NO_RESULT');
@@ -53,22 +43,16 @@ export async function addExpert(ctx: Ctx, expertID: string, input: ExpertCartAdd
 
 export function expertCartRoutes(services: Services) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
-    r.post(
-      routePath('addExpertToCart'),
+    relRoute(
+      { app, services, tags: ['cart'] },
+      'addExpertToCart',
       {
-        onRequest: app.requireUser,
-        schema: {
-          tags: ['cart'],
-          summary: 'Add an expert itinerary (an offer per journey) to a travel in the cart: one flight product per journey',
-          operationId: 'addExpertToCart',
-          params: z.object({ expertID: z.string().max(120) }),
-          body: expertCartAddBodySchema,
-          response: { 200: envelope(cartAddResultSchema), ...apiErrors(400, 401, 404, 409, 422, 503, 504) },
-        },
+        summary: 'Add an expert itinerary (an offer per journey) to a travel in the cart: one flight product per journey',
+        session: 'user',
+        params: { expertID: z.string().max(120) }, // the journeys' search ids, joined
+        errors: [400, 401, 404, 409, 422, 503, 504],
       },
-      (request, reply) => sendOnce(services, request, reply, () => addExpert(ctx(request), request.params.expertID, request.body)),
+      ({ ctx, params, body }) => addExpert(ctx, params.expertID, body),
     );
   };
 }

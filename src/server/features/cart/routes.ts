@@ -1,20 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { cartAddBodySchema, cartAddResultSchema } from '../../../contract/cart';
+import { cartAddBodySchema } from '../../../contract/cart';
 import { carCartAddBodySchema } from '../../../contract/car-rental';
 import { hotelCartAddBodySchema } from '../../../contract/hotel';
-import { routePath } from '../../../contract/rels';
-import { currentUser } from '../../platform/auth';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
 import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
 import * as cart from './service';
 import { addCar, addHotel } from './stays';
-
-const tags = ['cart'];
 
 /** The three bodies `POST /cart/add?version=v2` takes (spec 1 §7): a trip's, a hotel's (`hotel_id`), a car's (`car_rental`). */
 const cartAddAnyBodySchema = z.union([cartAddBodySchema, hotelCartAddBodySchema, carCartAddBodySchema]);
@@ -25,37 +17,27 @@ const bodySchemaOf = (body: unknown) =>
 
 export function cartRoutes(services: Services) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
 
-    r.post(
-      routePath('addToCart'),
+    relRoute(
+      { app, services, tags: ['cart'] },
+      'addToCart',
       {
-        onRequest: app.requireUser,
-        validatorCompiler: (route) => {
-          const zodRoute = route as unknown as Parameters<typeof validatorCompiler>[0];
-          return route.httpPart === 'body' ? (data: unknown) => validatorCompiler({ ...zodRoute, schema: bodySchemaOf(data) })(data) : validatorCompiler(zodRoute);
-        },
-        schema: {
-          tags,
-          summary: 'Add the chosen offers, a hotel stay or a car rental to a travel in the cart (a new one, or `travelID`)',
-          description: [
-            'Named by four rels: `addToCart` (from the traveller step), `addTrip` (a travel that accepts more trips), `addHotelToCart` (a hotel’s details: `hotel_id` and `room_offer_travelers`) and `addCarToCart` (a car of the results: `car_rental`).',
-            'A hotel room or a car no longer available at the supplier is refused (409, api_code 140 / 141) and nothing is added; a rental that needs the driver’s licence without it, 400 (142) with `fields`.',
-          ].join('\n\n'),
-          operationId: 'addToCart',
-          querystring: z.object({ version: z.literal('v2').optional() }),
-          body: cartAddAnyBodySchema,
-          response: { 200: envelope(cartAddResultSchema), ...apiErrors(400, 401, 403, 404, 409, 422, 503, 504) },
-        },
+        summary: 'Add the chosen offers, a hotel stay or a car rental to a travel in the cart (a new one, or `travelID`)',
+        description: [
+          'Named by four rels: `addToCart` (from the traveller step), `addTrip` (a travel that accepts more trips), `addHotelToCart` (a hotel’s details: `hotel_id` and `room_offer_travelers`) and `addCarToCart` (a car of the results: `car_rental`).',
+          'A hotel room or a car no longer available at the supplier is refused (409, api_code 140 / 141) and nothing is added; a rental that needs the driver’s licence without it, 400 (142) with `fields`.',
+        ].join('\n\n'),
+        session: 'user',
+        query: z.object({ version: z.literal('v2').optional() }),
+        body: cartAddAnyBodySchema,
+        checkBody: bodySchemaOf,
+        errors: [400, 401, 403, 404, 409, 422, 503, 504],
       },
-      (request, reply) =>
-        sendOnce(services, request, reply, () => {
-          const body = request.body;
-          if ('hotel_id' in body) return addHotel(ctx(request), body);
-          if ('car_rental' in body) return addCar(ctx(request), body);
-          return cart.addTrip(ctx(request), body);
-        }),
+      ({ ctx, body }) => {
+        if ('hotel_id' in body) return addHotel(ctx, body);
+        if ('car_rental' in body) return addCar(ctx, body);
+        return cart.addTrip(ctx, body);
+      },
     );
   };
 }

@@ -1,7 +1,6 @@
-import type { CartAddBody } from '../../../contract/cart';
+import type { RelBody } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
 import type { FormField } from '../../../contract/trip';
-import { cartAddBodySchema } from '../../../contract/cart';
 import type { Db } from '../../db/client';
 import { birthdateProblem } from '../../../contract/validation';
 import { bookingParty, formsBooker, type BookingParty } from '../../db/acting';
@@ -12,22 +11,18 @@ import type { Journey } from '../../domain/journey';
 import type { TripData } from '../../domain/product';
 import { namesStranger, placementOptions, travelerForms } from '../../domain/traveler-forms';
 import { presentTravel } from '../../domain/travel';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { isoDate } from '../../platform/clock';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { evaluateTrip } from '../../supplier/fastest-train';
 import * as repo from './repository';
-
-type Ctx = RequestContext & { user: UserRow };
 
 /**
  * Puts the chosen offers (outward, and return for a round trip) with their travellers, options
  * and seat wishes into a travel in status `cart`: a new one, or the one named by travelID.
  */
-export async function addTrip(ctx: Ctx, input: CartAddBody): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
-  const body = cartAddBodySchema.parse(input);
+export async function addTrip(ctx: Ctx, body: RelBody<'addToCart'>): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
   const { db } = ctx.services;
   const scope = { db, agencyId: ctx.agency.id, userId: ctx.user.id };
   const chosen = await Promise.all(body.choiceIDs.map((id) => resolveOffer(scope, id)));

@@ -1,7 +1,4 @@
-import type { CarCartAddBody } from '../../../contract/car-rental';
-import { carCartAddBodySchema } from '../../../contract/car-rental';
-import type { HotelCartAddBody } from '../../../contract/hotel';
-import { hotelCartAddBodySchema } from '../../../contract/hotel';
+import type { RelBody } from '../../../contract/rels';
 import type { Travel } from '../../../contract/travel';
 import { EMAIL_RE, PHONE_RE } from '../../../contract/validation';
 import type { BuyerCompany } from '../../db/companies';
@@ -12,10 +9,9 @@ import { carCompliance, stayCompliance } from '../../domain/policy';
 import type { AgencySnapshot, CarData, DriverRecord, HotelData, StoredTraveler } from '../../domain/product';
 import { driverProblems, licenseRequired } from '../../domain/rental';
 import { freeCancelUntil, nightsBetween, rentalDays, stayProblems } from '../../domain/stay';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { localParts, localToInstant, toLocalIso } from '../../reference/local-time';
 import { nearestCity } from '../../reference/places';
 import { SupplierError, type Hotel, type RentalAgency, type RentalCar } from '../../supplier/types';
@@ -30,7 +26,6 @@ import type { BookingParty } from '../../db/acting';
  * `travelID` names (the caller's, in the cart) or a new one, with the company policy's verdict.
  */
 
-type Ctx = RequestContext & { user: UserRow };
 type Added = { travel: Travel; offer_errors: { offerID: string; message: string }[] };
 
 /**
@@ -71,7 +66,7 @@ async function insertInCart(ctx: Ctx, body: { travelID?: string | null }, party:
  * The rooms chosen and who sleeps in each: every traveller in exactly one room, every room with at
  * least one (the schema), no more than the room takes; the travellers' gender, names, e-mail and phone.
  */
-function checkRooms(body: ReturnType<typeof hotelCartAddBodySchema.parse>) {
+function checkRooms(body: RelBody<'addHotelToCart'>) {
   const problems: Record<string, string> = {};
   const ids = new Set(body.travelers.map((t) => t.travelerID));
   if (ids.size !== body.travelers.length) problems.travelers = 'FORMAT_INVALID';
@@ -119,8 +114,7 @@ function hotelSnapshot(hotel: Hotel): HotelData['hotel'] {
 
 const cancelDeadline = (checkin: string, tz: string) => toLocalIso(localToInstant(freeCancelUntil(checkin), tz), tz);
 
-export async function addHotel(ctx: Ctx, input: HotelCartAddBody): Promise<Added> {
-  const body = hotelCartAddBodySchema.parse(input);
+export async function addHotel(ctx: Ctx, body: RelBody<'addHotelToCart'>): Promise<Added> {
   const { clock, supplier } = ctx.services;
   const { party, company, entityId } = await buyerFor(ctx, body, body.travelers, 'hotel');
   checkRooms(body);
@@ -223,8 +217,7 @@ function rentalTimes(car: RentalCar, pickup: AgencySnapshot, dropoff: AgencySnap
   return { pickupAt, returnAt };
 }
 
-export async function addCar(ctx: Ctx, input: CarCartAddBody): Promise<Added> {
-  const body = carCartAddBodySchema.parse(input);
+export async function addCar(ctx: Ctx, body: RelBody<'addCarToCart'>): Promise<Added> {
   const { db, clock, supplier } = ctx.services;
   const { driver } = body.car_rental;
   const { party, company, entityId } = await buyerFor(ctx, body, [{ travelerID: 1, profile_id: driver.profile_id, guest_id: driver.guest_id }], 'car');

@@ -8,12 +8,9 @@ import { rulesOf, type AnalyticRule, type CheckoutRules } from '../../domain/com
 import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travelersOf } from '../../domain/product';
 import { offers } from '../../domain/travel';
 import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
-
-type Ctx = RequestContext & { user: UserRow };
+import type { UserContext as Ctx } from '../../platform/request-context';
 
 /**
  * The checkout steps before booking (spec 2 §4–§5): analytics, mission orders and the approver.

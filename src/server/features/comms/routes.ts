@@ -7,11 +7,12 @@ import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { communications } from './service';
+import { entries } from '../../../contract/entries';
 
 export function commsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
-      '/comms',
+      entries.comms,
       {
         onRequest: app.optionalUser,
         schema: {

@@ -3,28 +3,20 @@ import {
   CAR_TYPES,
   FLIGHT_CABINS,
   PEOPLE_LIMIT,
-  acceptInvitationBodySchema,
-  createGuestBodySchema,
   type AnalyticField,
   type CompanyAdmin,
   type CompanyPeople,
   type CompanyPerson,
   type Invitation,
   type TravelPolicyView,
-  inviteEmployeeBodySchema,
-  updateAnalyticsBodySchema,
-  updateApproversBodySchema,
-  updateEntitiesBodySchema,
-  updateTravelPolicyBodySchema,
 } from '../../../contract/company-admin';
-import { linkTo } from '../../../contract/rels';
+import { linkTo, type RelBody } from '../../../contract/rels';
 import type { AnalyticRule, TravelPolicyRules } from '../../domain/company';
-import { revokeAllSessions, type UserRow } from '../../platform/auth';
-import { isoDate } from '../../platform/clock';
-import { fail, parseWith } from '../../platform/errors';
+import { revokeAllSessions } from '../../platform/auth';
+import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { queueMails } from '../../platform/outbox';
-import type { RequestContext } from '../../platform/request-context';
+import type { RequestContext, UserContext as Ctx } from '../../platform/request-context';
 import { hashPassword, newToken, sha256 } from '../../platform/secrets';
 import { cities } from '../../reference/places';
 import { invitationMail } from './mails';
@@ -37,8 +29,6 @@ import * as repo from './repository';
  * one transaction and is read by the next search, cart or checkout (nothing keeps the rules in
  * memory: db/companies.ts reads them per call).
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 /** An invitation link works this long. */
 export const INVITATION_DAYS = 7;
@@ -216,9 +206,8 @@ const isUniqueViolation = (err: unknown) => {
  * one stops working) and changes nothing else; an e-mail any other account uses is refused (49), a
  * username taken too (52).
  */
-export async function invite(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyPerson> {
+export async function invite(ctx: Ctx, companyId: string, input: RelBody<'inviteEmployee'>): Promise<CompanyPerson> {
   const company = await managed(ctx, companyId);
-  const input = parseWith(inviteEmployeeBodySchema, body);
   const { db } = ctx.services;
   const existing = await repo.userByEmail(db, ctx.agency.id, input.email);
   if (existing) {
@@ -313,10 +302,9 @@ export async function reactivateUser(ctx: Ctx, companyId: string, userId: string
 }
 
 /** A company guest: every employee may book for them (owned by the manager who made them). */
-export async function createCompanyGuest(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyPerson> {
+export async function createCompanyGuest(ctx: Ctx, companyId: string, input: RelBody<'createCompanyGuest'>): Promise<CompanyPerson> {
   await managed(ctx, companyId);
-  const { db, clock } = ctx.services;
-  const input = parseWith(createGuestBodySchema(isoDate(clock.now())), body);
+  const { db } = ctx.services;
   return db.transaction(async (tx) => {
     const row = await repo.insertGuest(tx, { ownerId: ctx.user.id, companyId, gender: input.gender, firstname: input.firstname, lastname: input.lastname, email: input.email ?? null, birthdate: input.birthdate ?? null });
     await recordAnswer(tx, () => guest(row));
@@ -355,9 +343,8 @@ async function change(ctx: Ctx, companyId: string, write: (tx: Ctx['services']['
  * The entities as listed: renamed, added, removed. One used by travels cannot go (409, 160, naming
  * it): its travels keep pointing at it; renaming it is the way.
  */
-export async function updateEntities(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody<'updateEntities'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId);
-  const input = parseWith(updateEntitiesBodySchema, body);
   return change(ctx, companyId, async (tx) => {
     const current = await repo.entitiesWithUse(tx, companyId);
     const byId = new Map(current.map((e) => [e.id, e]));
@@ -382,9 +369,8 @@ export async function updateEntities(ctx: Ctx, companyId: string, body: unknown)
 }
 
 /** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
-export async function updateAnalytics(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBody<'updateAnalytics'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId);
-  const input = parseWith(updateAnalyticsBodySchema, body);
   const analytics: AnalyticRule[] = input.fields.map((f) => {
     const regex = f.regex?.trim() ? f.regex : null;
     return {
@@ -404,9 +390,8 @@ export async function updateAnalytics(ctx: Ctx, companyId: string, body: unknown
  * Who approves, when, and whether the traveller chooses: the approvers must be active employees of
  * the company; each backup is another of them.
  */
-export async function updateApprovers(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+export async function updateApprovers(ctx: Ctx, companyId: string, input: RelBody<'updateApprovers'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId);
-  const input = parseWith(updateApproversBodySchema, body);
   return change(ctx, companyId, async (tx) => {
     const employees = new Set((await repo.activeEmployees(tx, companyId)).map((e) => e.id));
     input.approvers.forEach((a, i) => {
@@ -418,9 +403,8 @@ export async function updateApprovers(ctx: Ctx, companyId: string, body: unknown
 }
 
 /** The travel policy in figures (and as travellers read it): the next search tags its offers by it. */
-export async function updateTravelPolicy(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyAdmin> {
+export async function updateTravelPolicy(ctx: Ctx, companyId: string, input: RelBody<'updateTravelPolicy'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId);
-  const input = parseWith(updateTravelPolicyBodySchema, body);
   let policy: TravelPolicyRules | null = null;
   if (input.policy) {
     const p = input.policy;
@@ -468,8 +452,7 @@ export async function readInvitation(ctx: RequestContext, token: string): Promis
 }
 
 /** The invitee's password: the token is used once, the account active; they sign in with their username next. */
-export async function acceptInvitation(ctx: RequestContext, token: string, body: unknown): Promise<{ username: string }> {
-  const input = parseWith(acceptInvitationBodySchema, body);
+export async function acceptInvitation(ctx: RequestContext, token: string, input: RelBody<'acceptInvitation'>): Promise<{ username: string }> {
   const found = await invitation(ctx, token);
   const passwordHash = await hashPassword(input.password);
   const { db, clock } = ctx.services;

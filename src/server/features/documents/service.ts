@@ -1,12 +1,10 @@
-import { updateDocumentsBodySchema, type Documents, type TravelDocument } from '../../../contract/documents';
-import { COUNTRIES } from '../../../contract/countries';
-import { linkTo } from '../../../contract/rels';
+import type { Documents, TravelDocument } from '../../../contract/documents';
+import { linkTo, type RelBody } from '../../../contract/rels';
 import { documentsOf, type TravelDocumentRow } from '../../db/travel-documents';
-import type { UserRow } from '../../platform/auth';
 import { isoDate } from '../../platform/clock';
-import { fail, parseWith } from '../../platform/errors';
+import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
 
 /**
@@ -15,8 +13,6 @@ import * as repo from './repository';
  * in one transaction that also records the call's answer, so a retry with the same Idempotency-Key
  * changes nothing twice. Numbers are personal data: they go to the owner and the database only.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const view = (row: TravelDocumentRow, today: string): TravelDocument => ({
   uid: row.id,
@@ -46,8 +42,7 @@ export const list = (ctx: Ctx) => present(ctx, ctx.services.db);
  * missing one is removed. The dates are judged against today only where they are new or changed: a
  * document that expired since it was saved stays in the list when another one is edited.
  */
-export async function update(ctx: Ctx, body: unknown): Promise<Documents> {
-  const input = parseWith(updateDocumentsBodySchema(null, COUNTRIES), body).travel_documents;
+export async function update(ctx: Ctx, { travel_documents: input }: RelBody<'updateDocuments'>): Promise<Documents> {
   const seen = new Set<string>();
   const repeats: Record<string, string> = {};
   input.forEach((d, i) => {

@@ -7,11 +7,10 @@ import { exchangeable, exchangeSections, parseChoiceId, presentExchangeJourneys,
 import type { Journey, Place } from '../../domain/journey';
 import { isTripProduct, type TripData } from '../../domain/product';
 import { carrierLogo, presentProduct, presentRoutes, presentTravel } from '../../domain/travel';
-import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue, settleJob } from '../../platform/jobs';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { cities, nearestCity, stations } from '../../reference/places';
 import { distanceKm } from '../../reference/geo';
@@ -35,8 +34,6 @@ import * as repo from './repository';
  * `failed` and the old ticket stays as it was. The job finishes what a dead process left: it
  * re-runs 2–4 from the recorded state, or gives up (failed) once the trains have left.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const jobKey = (offerId: string) => `finish-exchange:${offerId}`;
 /** How long the call that confirms has to finish on its own before the job takes over. */

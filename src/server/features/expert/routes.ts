@@ -1,55 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { expertChoiceBodySchema, expertResultSchema, expertSearchBodySchema, expertTravelerStepSchema } from '../../../contract/expert';
-import { routePath } from '../../../contract/rels';
-import { currentUser } from '../../platform/auth';
-import { contextOf } from '../../platform/request-context';
+import { expertResultSchema, expertSearchBodySchema } from '../../../contract/expert';
+import { relRoute } from '../../platform/rel-route';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as expert from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['expert'];
-const params = z.object({ expertID: z.string().max(120) });
 
 /** Expert search (spec 1 §7 `POST /expert-search`, then its nextJourney and travelerForm links): signed-in users with canUseExpertMode. */
 export function expertRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
-    const results = { 200: envelope(expertResultSchema), ...apiErrors(400, 401, 403, 404, 503, 504) };
+    const on = { app, services, tags };
+    const resultsErrors = [400, 401, 403, 404, 503, 504] as const;
 
     r.post(
-      '/expert-search',
+      entries.expertSearch,
       {
         onRequest: app.requireUser,
-        schema: { tags, summary: 'Search up to three flight journeys at once; answers the first journey’s flights', operationId: 'expertSearch', body: expertSearchBodySchema, response: results },
+        schema: { tags, summary: 'Search up to three flight journeys at once; answers the first journey’s flights', operationId: 'expertSearch', body: expertSearchBodySchema, response: { 200: envelope(expertResultSchema), ...apiErrors(...resultsErrors) } },
       },
-      async (request) => ({ result: await expert.search(ctx(request), request.body) }),
+      async (request) => ({ result: await expert.search(userContext(request, services), request.body) }),
     );
-    r.post(
-      routePath('nextJourney'),
-      {
-        onRequest: app.requireUser,
-        schema: { tags, summary: 'The next journey’s flights, for the offers chosen so far (one per journey, in order)', operationId: 'nextJourney', params, body: expertChoiceBodySchema, response: results },
-      },
-      async (request) => ({ result: await expert.nextJourney(ctx(request), request.params.expertID, request.body.offerIDs) }),
+    // The journeys' search ids, joined; the next journey and the forms change nothing.
+    const params = { expertID: z.string().max(120) };
+    relRoute(
+      on,
+      'nextJourney',
+      { summary: 'The next journey’s flights, for the offers chosen so far (one per journey, in order)', session: 'user', params, errors: resultsErrors, once: false },
+      ({ ctx, params, body }) => expert.nextJourney(ctx, params.expertID, body.offerIDs),
     );
-    r.post(
-      routePath('expertTravelerForm'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'The traveller forms of a complete itinerary (an offer per journey)',
-          operationId: 'expertTravelerForm',
-          params,
-          body: expertChoiceBodySchema,
-          response: { 200: envelope(expertTravelerStepSchema), ...apiErrors(400, 401, 403, 404) },
-        },
-      },
-      async (request) => ({ result: await expert.travelerStep(ctx(request), request.params.expertID, request.body.offerIDs) }),
+    relRoute(
+      on,
+      'expertTravelerForm',
+      { summary: 'The traveller forms of a complete itinerary (an offer per journey)', session: 'user', params, errors: [400, 401, 403, 404], once: false },
+      ({ ctx, params, body }) => expert.travelerStep(ctx, params.expertID, body.offerIDs),
     );
   };
 }

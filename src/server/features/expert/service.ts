@@ -1,5 +1,6 @@
-import type { ExpertFlight, ExpertJourneyCard, ExpertResult, ExpertSearchBody } from '../../../contract/expert';
-import { expertSearchBodySchema } from '../../../contract/expert';
+import type { z } from 'zod';
+import type { ExpertFlight, ExpertJourneyCard, ExpertResult } from '../../../contract/expert';
+import type { expertSearchBodySchema } from '../../../contract/expert';
 import { centsMoney } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { tripSearchBodySchema } from '../../../contract/trip';
@@ -13,14 +14,11 @@ import type { FareOffer, Journey, Place } from '../../domain/journey';
 import { flightDay, tripCompliance } from '../../domain/policy';
 import { namesStranger, travelerForms } from '../../domain/traveler-forms';
 import { offerId, parseOfferId, proposalId, searchDayProblems } from '../../domain/trip';
-import type { UserRow } from '../../platform/auth';
 import { isoDate } from '../../platform/clock';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
 import { SupplierError } from '../../supplier/types';
-
-type Ctx = RequestContext & { user: UserRow };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 const carrier = (c: { code: string; name: string }) => ({ code: c.code, name: c.name, logo: logo(c.code) });
@@ -58,9 +56,8 @@ function checkExpert(ctx: Ctx) {
  * POST /expert-search: every journey is checked (places, days, order), then searched at once as a
  * flight search of its own, stored like the trip's; the answer is the first journey's flights.
  */
-export async function search(ctx: Ctx, input: ExpertSearchBody): Promise<ExpertResult> {
+export async function search(ctx: Ctx, body: z.output<typeof expertSearchBodySchema>): Promise<ExpertResult> {
   checkExpert(ctx);
-  const body = expertSearchBodySchema.parse(input);
   const { db, supplier, clock } = ctx.services;
   const texts = TEXTS[ctx.lang];
   const { company } = await searchParty(db, ctx.agency.id, ctx.user, body.customer_id, body.travelers);

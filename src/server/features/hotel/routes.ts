@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { hotelDetailsSchema, hotelSearchBodySchema, hotelSearchResultSchema } from '../../../contract/hotel';
-import { routePath } from '../../../contract/rels';
+import { hotelSearchBodySchema, hotelSearchResultSchema } from '../../../contract/hotel';
 import { fastOkSerializer } from '../../platform/json-writer';
 import { anonymousSearchLimit } from '../../platform/rate-limit';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { visitorContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import * as hotel from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['hotel'];
 
@@ -19,13 +20,12 @@ const resultsSerializer = fastOkSerializer(envelope(hotelSearchResultSchema));
 export function hotelRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: request.session?.user ?? null });
     // As trip searches: without a session, a client gets so many a minute.
     const limited = anonymousSearchLimit(services.config);
-    const errors = apiErrors(400, 401, 403, 404, 429, 503, 504);
+    const errors = [400, 401, 403, 404, 429, 503, 504] as const;
 
     r.post(
-      '/hotel/search',
+      entries.hotelSearch,
       {
         ...limited,
         onRequest: app.optionalUser,
@@ -36,26 +36,23 @@ export function hotelRoutes(services: Services) {
           description: 'No hotel found is a 200 with an empty list. A company without hotel booking is refused (403, api_code 143).',
           operationId: 'searchHotels',
           body: hotelSearchBodySchema,
-          response: { 200: envelope(hotelSearchResultSchema), ...errors },
+          response: { 200: envelope(hotelSearchResultSchema), ...apiErrors(...errors) },
         },
       },
-      async (request) => ({ result: await hotel.search(ctx(request), request.body) }),
+      async (request) => ({ result: await hotel.search(visitorContext(request, services), request.body) }),
     );
-    r.post(
-      routePath('hotelDetails'),
+    relRoute(
+      { app, services, tags },
+      'hotelDetails',
       {
         ...limited,
-        onRequest: app.optionalUser,
-        schema: {
-          tags,
-          summary: 'A hotel’s details and room offers for the stay, cheapest first',
-          operationId: 'hotelDetails',
-          params: z.object({ hotelId: z.string().max(80) }),
-          body: hotelSearchBodySchema,
-          response: { 200: envelope(hotelDetailsSchema), ...errors },
-        },
+        summary: 'A hotel’s details and room offers for the stay, cheapest first',
+        session: 'optional',
+        params: { hotelId: z.string().max(80) },
+        errors,
+        once: false, // a search: no Idempotency-Key, a retry searches again
       },
-      async (request) => ({ result: await hotel.details(ctx(request), request.params.hotelId, request.body) }),
+      ({ ctx, params, body }) => hotel.details(ctx, params.hotelId, body),
     );
   };
 }

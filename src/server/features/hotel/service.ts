@@ -1,6 +1,5 @@
-import type { HotelDetails, HotelSearchBody, HotelSearchResult, HotelSummary, RoomOffer } from '../../../contract/hotel';
-import { hotelSearchBodySchema } from '../../../contract/hotel';
-import { linkTo } from '../../../contract/rels';
+import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '../../../contract/hotel';
+import { linkTo, type RelBody } from '../../../contract/rels';
 import type { BuyerCompany } from '../../db/companies';
 import { searchParty } from '../../db/acting';
 import { findCartTravel } from '../../db/travels';
@@ -8,9 +7,8 @@ import { crowFlyKm, kg, stayCo2 } from '../../domain/co2';
 import { nightlyCap, roomCompliance } from '../../domain/policy';
 import { freeCancelUntil, stayProblems } from '../../domain/stay';
 import { namesStranger } from '../../domain/traveler-forms';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { VisitorContext as Ctx } from '../../platform/request-context';
 import { localParts, toLocalIso, localToInstant } from '../../reference/local-time';
 import { nearestCity } from '../../reference/places';
 import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '../../supplier/types';
@@ -22,15 +20,13 @@ import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '../../supplier
  * nightly cap (domain/policy.ts), the same verdict add-to-cart writes into the product.
  */
 
-type Ctx = RequestContext & { user: UserRow | null };
-type Body = ReturnType<typeof hotelSearchBodySchema.parse>;
+type Body = RelBody<'hotelDetails'>;
 
 /** The check-in / check-out day of `20261201T120000`. */
 const dayOf = (stamp: string) => `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}`;
 
 /** Everything a search and a details call check before asking the supplier: who books, for which company, when. */
-async function checked(ctx: Ctx, input: HotelSearchBody) {
-  const body = hotelSearchBodySchema.parse(input);
+async function checked(ctx: Ctx, body: Body) {
   const { db, clock } = ctx.services;
   const refs = body.travelers.map((t) => ({ id: t.id, profile_id: t.profile_id, guest_id: t.guest_id }));
   const { company, known } = await searchParty(db, ctx.agency.id, ctx.user, body.customer_id, refs);
@@ -139,7 +135,7 @@ function summaryOf(hotel: Hotel, offers: SupplierRoom[], company: BuyerCompany |
 const nightsOf = (stay: StayQuery) => Math.round((Date.parse(stay.checkout) - Date.parse(stay.checkin)) / 86_400_000);
 
 /** Hotels around the point for the stay, cheapest first; none found is an empty list (the web app says NO_RESULTS_SEARCH). */
-export async function search(ctx: Ctx, input: HotelSearchBody): Promise<HotelSearchResult> {
+export async function search(ctx: Ctx, input: Body): Promise<HotelSearchResult> {
   const { body, company, city, stay } = await checked(ctx, input);
   const hotels = await ctx.services.supplier.hotel.hotels({ ...stay, lat: body.latitude, lon: body.longitude, radiusKm: body.radius_km });
   const wanted = body.name_contains?.trim() ? fold(body.name_contains.trim()) : null;
@@ -172,7 +168,7 @@ export async function search(ctx: Ctx, input: HotelSearchBody): Promise<HotelSea
 const cancelDeadlineOf = (checkin: string, tz: string) => toLocalIso(localToInstant(freeCancelUntil(checkin), tz), tz);
 
 /** One hotel's room offers for the stay, cheapest first, kept and tagged as the search does; add to cart for a signed-in caller. */
-export async function details(ctx: Ctx, hotelId: string, input: HotelSearchBody): Promise<HotelDetails> {
+export async function details(ctx: Ctx, hotelId: string, input: Body): Promise<HotelDetails> {
   const { body, company, stay } = await checked(ctx, input);
   const hotel = (await ctx.services.supplier.hotel.hotel(hotelId, stay)) ?? fail('NO_HOTEL');
   const offers = offersKept(hotel.rooms, body).sort((a, b) => a.total - b.total);

@@ -1,22 +1,19 @@
 import {
   MAX_CARDS,
-  cardBodySchema,
   cardProblems,
-  putCardsBodySchema,
   type CardTypes,
   type CardValues,
   type UserCard,
   type UserCards,
 } from '../../../contract/loyalty-cards';
-import { linkTo } from '../../../contract/rels';
+import { linkTo, type RelBody } from '../../../contract/rels';
 import type { Db } from '../../db/client';
 import { cardsOfUser, type UserCardRow } from '../../db/user-cards';
-import type { UserRow } from '../../platform/auth';
 import { isoDate } from '../../platform/clock';
-import { ApiError, fail, fieldProblems, parseWith } from '../../platform/errors';
+import { ApiError, fail, fieldProblems } from '../../platform/errors';
 import { apiCode } from '../../../contract/api-codes';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '../../reference/card-programmes';
 import * as repo from './repository';
 
@@ -27,8 +24,6 @@ import * as repo from './repository';
  * are the caller's own: another user's card id is unknown (171). Every write is one transaction
  * with the call's answer, the list as it is then.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 const TYPES = CARD_PROGRAMMES.map(cardTypeOf);
@@ -95,16 +90,14 @@ async function ownCard(ctx: Ctx, cardId: string): Promise<string> {
   return cardId;
 }
 
-export async function add(ctx: Ctx, body: unknown): Promise<UserCards> {
-  const card = parseWith(cardBodySchema, body);
+export async function add(ctx: Ctx, card: RelBody<'addUserCard'>): Promise<UserCards> {
   checkCards([{ card, prefix: '' }], today(ctx));
   if ((await cardsOfUser(ctx.services.db, ctx.user.id)).length >= MAX_CARDS) fail('REQUEST_FORMAT_INVALID', { cards: 'TOO_LONG' });
   return write(ctx, (tx) => repo.insertCards(tx, ctx.user.id, [card]));
 }
 
-export async function update(ctx: Ctx, cardId: string, body: unknown): Promise<UserCards> {
+export async function update(ctx: Ctx, cardId: string, card: RelBody<'updateUserCard'>): Promise<UserCards> {
   await ownCard(ctx, cardId);
-  const card = parseWith(cardBodySchema, body);
   checkCards([{ card, prefix: '' }], today(ctx));
   return write(ctx, async (tx) => {
     await repo.updateCard(tx, ctx.user.id, cardId, card);
@@ -119,8 +112,7 @@ export async function remove(ctx: Ctx, cardId: string): Promise<UserCards> {
 }
 
 /** PUT /user/cards (spec 3 §7): the whole list. Listed uids must be the caller's cards; cards left out are deleted. */
-export async function replaceAll(ctx: Ctx, body: unknown): Promise<UserCards> {
-  const { user_cards } = parseWith(putCardsBodySchema, body);
+export async function replaceAll(ctx: Ctx, { user_cards }: RelBody<'putUserCards'>): Promise<UserCards> {
   checkCards(user_cards.map(({ uid: _uid, ...card }, i) => ({ card, prefix: `user_cards.${i}.` })), today(ctx));
   const named = user_cards.flatMap((c) => (c.uid ? [c.uid] : []));
   if (new Set(named).size !== named.length) fail('REQUEST_FORMAT_INVALID', { user_cards: 'DUPLICATE_VALUE' });

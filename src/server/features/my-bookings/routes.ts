@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/my-bookings';
 import { envelope } from '../../../contract/envelope';
 import { apiErrors } from '../../openapi';
-import { currentUser } from '../../platform/auth';
 import { fastOkSerializer } from '../../platform/json-writer';
-import { contextOf } from '../../platform/request-context';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import * as tickets from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['bookings'];
 /** Up to 1,000 tickets, some 1.5 KB each: written by fast-json-stringify (platform/json-writer.ts). */
@@ -18,7 +18,7 @@ export function bookingsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
-      '/tickets/',
+      entries.tickets,
       {
         onRequest: app.requireUser,
         serializerCompiler: ticketsSerializer,
@@ -30,7 +30,7 @@ export function bookingsRoutes(services: Services) {
           response: { 200: envelope(bookingTicketsSchema), ...apiErrors(400, 401, 403) },
         },
       },
-      async (request) => ({ result: await tickets.list({ ...contextOf(request, services), user: currentUser(request) }, request.query) }),
+      async (request) => ({ result: await tickets.list(userContext(request, services), request.query) }),
     );
   };
 }

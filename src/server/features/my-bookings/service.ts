@@ -8,13 +8,11 @@ import { productLinks } from '../../domain/travel';
 import { FLEX_NAMES } from '../../domain/journey';
 import { complianceOf, travelerKey, travelersOf, type TicketData, type TicketProduct } from '../../domain/product';
 import { BOOKED } from '../../domain/travel-state';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { ticketTags } from '../../domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
-type Ctx = RequestContext & { user: UserRow };
 
 /** A ticket's status: its travel's while the travel waits (approval, options) or was refused or let expire, else the product's own. */
 function statusOf(travel: TicketTravel, product: TicketProduct): AnyStatus {

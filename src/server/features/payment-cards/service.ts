@@ -3,11 +3,10 @@ import { cardExpired } from '../../../contract/payment';
 import { linkTo } from '../../../contract/rels';
 import type { Db } from '../../db/client';
 import { deletePaymentCard, ownPaymentCard, paymentCardsOf } from '../../db/payment-cards';
-import type { UserRow } from '../../platform/auth';
 import { isoDate } from '../../platform/clock';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 
 /**
  * The user's saved payment cards (issue 16): saved when a card paid with "save this card" was
@@ -15,8 +14,6 @@ import type { RequestContext } from '../../platform/request-context';
  * another user's card id is unknown (404, 200). Never the number nor the token: brand, last 4
  * digits, expiry, holder, and whether it has expired on the server's today.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 export async function list(ctx: Ctx, db: Db = ctx.services.db): Promise<PaymentCards> {
   const today = isoDate(ctx.services.clock.now());

@@ -7,11 +7,12 @@ import { requestLang } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { searchPlaces } from './service';
+import { entries } from '../../../contract/entries';
 
 export function placesRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
-      '/places',
+      entries.places,
       {
         onRequest: app.optionalUser,
         // Autocomplete is the hottest read: its answer is built from typed reference data and checked

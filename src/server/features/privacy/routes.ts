@@ -1,30 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/envelope';
 import {
-  accountDeletedSchema,
-  deleteAccountBodySchema,
   onboardingConfirmBodySchema,
   onboardingConfirmedSchema,
   onboardingDataSchema,
   onboardingDeletedSchema,
   onboardingQuerySchema,
-  optionalDataDeletedSchema,
-  privacyPolicySchema,
 } from '../../../contract/privacy';
-import { routePath } from '../../../contract/rels';
 import { apiErrors } from '../../openapi';
-import { currentUser } from '../../platform/auth';
-import { sendOnce } from '../../platform/idempotency';
+import { bodyCheckedInHandler, relRoute } from '../../platform/rel-route';
 import { contextOf } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { confirmOnboarding, deleteOnboardingData, onboardingData } from './onboarding';
 import * as privacy from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['privacy'];
-/** Bodies are checked by the service (against today's date, and the company's sign-in for the password): here their schemas document them. */
-const checkedInService = (route: { httpPart?: string }) =>
-  route.httpPart === 'body' ? (value: unknown) => ({ value }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 /**
  * Privacy, data deletion and the first-login onboarding (issue 16, spec 3 §7): the privacy policy,
@@ -34,55 +26,39 @@ const checkedInService = (route: { httpPart?: string }) =>
 export function privacyRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const on = { app, services, tags };
     const ctx = (request: FastifyRequest) => contextOf(request, services);
-    const userCtx = (request: FastifyRequest) => ({ ...ctx(request), user: currentUser(request) });
 
-    r.get(
-      routePath('privacyPolicy'),
-      {
-        schema: {
-          tags,
-          summary: 'The agency’s privacy policy in the reader’s language (its own text, or the default one), as sanitised HTML',
-          operationId: 'privacyPolicy',
-          response: { 200: envelope(privacyPolicySchema), ...apiErrors(400, 401) },
-        },
-      },
-      async (request) => ({ result: await privacy.privacyPolicy(ctx(request)) }),
+    relRoute(
+      on,
+      'privacyPolicy',
+      { summary: 'The agency’s privacy policy in the reader’s language (its own text, or the default one), as sanitised HTML', session: 'none', errors: [400, 401] },
+      ({ ctx }) => privacy.privacyPolicy(ctx),
     );
-
-    r.delete(
-      routePath('deleteOptionalData'),
+    relRoute(
+      on,
+      'deleteOptionalData',
       {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Delete the optional data: phone, birthdate, address, subsidy number, birth place, accessibility needs, cards and identity documents',
-          operationId: 'deleteOptionalData',
-          response: { 200: envelope(optionalDataDeletedSchema), ...apiErrors(400, 401, 409) },
-        },
+        summary: 'Delete the optional data: phone, birthdate, address, subsidy number, birth place, accessibility needs, cards and identity documents',
+        session: 'user',
+        errors: [400, 401, 409],
       },
-      (request, reply) => sendOnce(services, request, reply, () => privacy.deleteOptionalData(userCtx(request))),
+      ({ ctx }) => privacy.deleteOptionalData(ctx),
     );
-
-    r.delete(
-      routePath('deleteAccount'),
+    relRoute(
+      on,
+      'deleteAccount',
       {
-        onRequest: app.requireUser,
-        validatorCompiler: checkedInService,
-        schema: {
-          tags,
-          summary:
-            'Delete the account, confirmed by its password: personal data erased, booked travels kept anonymised for the law, every session ended, an e-mail sent. Refused while travels are in progress (409, 190)',
-          operationId: 'deleteAccount',
-          body: deleteAccountBodySchema,
-          response: { 200: envelope(accountDeletedSchema), ...apiErrors(400, 401, 403, 409) },
-        },
+        summary:
+          'Delete the account, confirmed by its password: personal data erased, booked travels kept anonymised for the law, every session ended, an e-mail sent. Refused while travels are in progress (409, 190)',
+        session: 'user',
+        errors: [400, 401, 403, 409],
       },
-      (request, reply) => sendOnce(services, request, reply, () => privacy.deleteAccount(userCtx(request), request.body)),
+      ({ ctx, body }) => privacy.deleteAccount(ctx, body),
     );
 
     r.get(
-      '/user/onboarding/data',
+      entries.onboardingData,
       {
         schema: {
           tags,
@@ -96,7 +72,7 @@ export function privacyRoutes(services: Services) {
     );
 
     r.delete(
-      '/user/onboarding/data',
+      entries.onboardingData,
       {
         schema: {
           tags,
@@ -113,9 +89,10 @@ export function privacyRoutes(services: Services) {
     );
 
     r.post(
-      '/user/onboarding/confirm',
+      entries.onboardingConfirm,
       {
-        validatorCompiler: checkedInService,
+        // Checked by the service, against today's date and the company's sign-in (whether a password is asked).
+        validatorCompiler: bodyCheckedInHandler,
         schema: {
           tags,
           summary: 'Complete the onboarding: identity, password (unless the company signs its people in), details when they may be stored; answers a session token',

@@ -1,11 +1,12 @@
 import type { Lang } from '../../../contract/account';
-import { OPTIONAL_DATA, deleteAccountBodySchema, type PrivacyPolicy } from '../../../contract/privacy';
-import { revokeAllSessions, type UserRow } from '../../platform/auth';
-import { fail, parseWith } from '../../platform/errors';
+import { OPTIONAL_DATA, type PrivacyPolicy } from '../../../contract/privacy';
+import type { RelBody } from '../../../contract/rels';
+import { revokeAllSessions } from '../../platform/auth';
+import { fail } from '../../platform/errors';
 import { sanitizeAgencyHtml } from '../../platform/html';
 import { recordAnswer } from '../../platform/idempotency';
 import { queueMails } from '../../platform/outbox';
-import type { RequestContext } from '../../platform/request-context';
+import type { RequestContext, UserContext as Ctx } from '../../platform/request-context';
 import { hashPassword, newToken, verifyPassword } from '../../platform/secrets';
 import { defaultPolicy } from './default-policy';
 import { accountDeletedMail } from './mails';
@@ -15,8 +16,6 @@ import * as repo from './repository';
  * Privacy (spec 3 §4 "Account deletion", §9 "Privacy policy"; issue 16): the agency's policy, and
  * the signed-in user's two deletions, each one transaction with its answer (Idempotency-Key).
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const other = (lang: Lang): Lang => (lang === 'fr' ? 'en' : 'fr');
 
@@ -48,8 +47,7 @@ export async function deleteOptionalData(ctx: Ctx) {
  * documents, guests never booked, calendar feed and tokens erased; every session ended; an e-mail
  * in the user's language says so (written before the address is erased).
  */
-export async function deleteAccount(ctx: Ctx, body: unknown) {
-  const input = parseWith(deleteAccountBodySchema, body);
+export async function deleteAccount(ctx: Ctx, input: RelBody<'deleteAccount'>) {
   const { db, clock, mailer } = ctx.services;
   if (await repo.companyHasSso(db, ctx.user.companyId)) fail('ACCOUNT_MANAGED_BY_COMPANY');
   if (!(await verifyPassword(ctx.user.passwordHash, input.password))) fail('WRONG_PASSWORD');

@@ -1,10 +1,10 @@
 import type { User } from '../../../contract/account';
-import { profileBodySchema, type ProfileInput } from '../../../contract/profile';
+import type { ProfileInput } from '../../../contract/profile';
+import type { RelBody } from '../../../contract/rels';
 import { apiCode } from '../../../contract/api-codes';
 import { cleared, handicapTypes, isHandicapType, isWheelchair, wheelchairs, type Accessibility } from '../../domain/accessibility';
 import type { SessionInfo } from '../../platform/auth';
-import { isoDate } from '../../platform/clock';
-import { ApiError, fail, parseWith } from '../../platform/errors';
+import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import type { RequestContext } from '../../platform/request-context';
 import { hashPassword } from '../../platform/secrets';
@@ -52,10 +52,9 @@ const needsOf = (input: ProfileInput): Accessibility | null => {
 /** Thrown inside the transaction when the version moved on: answered with the profile as it is now, once rolled back. */
 class Stale extends Error {}
 
-export async function updateProfile(ctx: Ctx, body: unknown, expected: number | null): Promise<{ user: User }> {
+export async function updateProfile(ctx: Ctx, input: RelBody<'updateProfile'>, expected: number | null): Promise<{ user: User }> {
   const { services } = ctx;
   const { db, clock } = services;
-  const input = parseWith(profileBodySchema(isoDate(clock.now())), body);
   const problems = referenceProblems(input);
   if (problems) fail('REQUEST_FORMAT_INVALID', problems);
   const me = ctx.session.user;

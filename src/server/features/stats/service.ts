@@ -3,9 +3,8 @@ import { money } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
 import { STATS_MAX_DAYS, STATS_MODES, UPCOMING_LIMIT, type Equivalent, type StatsMode, type StatsQuery, type TravelStats } from '../../../contract/stats';
 import { kg } from '../../domain/co2';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { loadStats, type StatsRows, type StatsScope } from './repository';
 
 /**
@@ -13,8 +12,6 @@ import { loadStats, type StatsRows, type StatsScope } from './repository';
  * and GET /companies/{id}/stats/travels: the same over their company's, for its travel manager
  * (account_creation; another company is unknown, 404 33; no permission, 403 34).
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;

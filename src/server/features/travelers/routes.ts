@@ -18,6 +18,7 @@ import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { isAgencyCompany } from '../../db/companies';
 import * as repo from './repository';
+import { entries } from '../../../contract/entries';
 
 const tags = ['travelers'];
 const list = { 200: envelope(z.array(travelerSchema)) };
@@ -47,7 +48,7 @@ export function travelersRoutes(services: Services) {
 
     // Agency staff's customers: the companies of their agency, by name (spec 1 §7, limit 1000).
     r.get(
-      '/companies/',
+      entries.customerCompanies,
       {
         onRequest: app.requireUser,
         schema: {
@@ -67,7 +68,7 @@ export function travelersRoutes(services: Services) {
 
     // Colleagues: the caller's company; agency staff name a customer company, one of their agency's.
     r.get(
-      '/users/',
+      entries.colleagues,
       {
         onRequest: app.requireUser,
         schema: { tags, summary: 'Colleagues to book for (a travel agent names the company)', operationId: 'searchColleagues', querystring: travelerSearchQuerySchema, response: { ...list, ...apiErrors(400, 401, 404) } },
@@ -82,7 +83,7 @@ export function travelersRoutes(services: Services) {
     );
 
     r.get(
-      '/user/guests',
+      entries.guests,
       {
         onRequest: app.requireUser,
         schema: {
@@ -107,7 +108,7 @@ export function travelersRoutes(services: Services) {
     );
 
     r.post(
-      '/user/guests',
+      entries.guests,
       {
         onRequest: app.requireUser,
         // Checked against today's date in the handler (birthdate bound); the schema documents it.

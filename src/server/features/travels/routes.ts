@@ -1,22 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, okSchema } from '../../../contract/envelope';
-import { routePath } from '../../../contract/rels';
-import { TRAVEL_STATUSES, travelSchema, travelsListSchema } from '../../../contract/travel';
+import { envelope } from '../../../contract/envelope';
+import { TRAVEL_STATUSES, travelsListSchema } from '../../../contract/travel';
 import { TRAVEL_LIST_PARAMS, travelListPageSchema, travelListQuerySchema } from '../../../contract/travel-list';
-import { currentUser } from '../../platform/auth';
-import { sendOnce } from '../../platform/idempotency';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { userContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { expectedVersion } from '../../platform/if-match';
 import { apiErrors } from '../../openapi';
 import { jsonWriter, type ZodRoute } from '../../platform/json-writer';
 import * as travels from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);
-const travelParams = z.object({ travelID: z.string().max(64) });
 
 /**
  * The list's 200 is one of two shapes, and the handler knows which: zod's serializer would try the
@@ -34,10 +32,10 @@ const listSerializer = (route: { httpStatus?: string }) => {
 export function travelsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: currentUser(request) });
+    const on = { app, services, tags };
 
     r.get(
-      '/v2/travels/',
+      entries.travels,
       {
         onRequest: app.requireUser,
         serializerCompiler: listSerializer,
@@ -57,36 +55,20 @@ export function travelsRoutes(services: Services) {
       async (request) => {
         const { status, ...query } = request.query;
         const statuses = status === undefined ? null : [status].flat();
-        if (TRAVEL_LIST_PARAMS.some((name) => query[name] !== undefined)) return { result: await travels.page(ctx(request), query, statuses) };
-        return { result: await travels.list(ctx(request), statuses) };
+        if (TRAVEL_LIST_PARAMS.some((name) => query[name] !== undefined)) return { result: await travels.page(userContext(request, services), query, statuses) };
+        return { result: await travels.list(userContext(request, services), statuses) };
       },
     );
 
-    r.delete(
-      routePath('emptyCart'),
-      {
-        onRequest: app.requireUser,
-        schema: {
-          tags,
-          summary: 'Empty the cart (remove every travel still in the cart)',
-          operationId: 'emptyCart',
-          querystring: z.object({ status: z.literal('cart') }),
-          response: { 200: envelope(okSchema), ...apiErrors(400, 401, 409, 422) },
-        },
-      },
-      (request, reply) => sendOnce(services, request, reply, () => travels.emptyCart(ctx(request))),
+    relRoute(
+      on,
+      'emptyCart',
+      { summary: 'Empty the cart (remove every travel still in the cart)', session: 'user', query: z.object({ status: z.literal('cart') }), errors: [400, 401, 409, 422] },
+      ({ ctx }) => travels.emptyCart(ctx),
     );
-
-    r.get(
-      routePath('getTravel'),
-      { onRequest: app.requireUser, schema: { tags, summary: 'One travel, with the links of what the user may do now', operationId: 'getTravel', params: travelParams, response: { 200: envelope(travelSchema), ...apiErrors(400, 401, 404) } } },
-      async (request) => ({ result: await travels.one(ctx(request), request.params.travelID) }),
-    );
-
-    r.delete(
-      routePath('delete'),
-      { onRequest: app.requireUser, schema: { tags, summary: 'Remove a travel', operationId: 'delete', params: travelParams, response: { 200: envelope(okSchema), ...apiErrors(400, 401, 404, 409, 422) } } },
-      (request, reply) => sendOnce(services, request, reply, () => travels.remove(ctx(request), request.params.travelID, expectedVersion(request.headers))),
+    relRoute(on, 'getTravel', { summary: 'One travel, with the links of what the user may do now', session: 'user', errors: [400, 401, 404] }, ({ ctx, params }) => travels.one(ctx, params.travelID));
+    relRoute(on, 'delete', { summary: 'Remove a travel', session: 'user', errors: [400, 401, 404, 409, 422] }, ({ ctx, params, request }) =>
+      travels.remove(ctx, params.travelID, expectedVersion(request.headers)),
     );
   };
 }

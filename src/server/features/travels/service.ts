@@ -4,13 +4,10 @@ import type { BetaStatus, TravelListPage, TravelListQuery } from '../../../contr
 import { BETA_PRODUCT_STATUSES, BETA_STATUSES, BETA_STATUS_ORDER, BETA_TRAVEL_STATUSES, TRAVEL_LIST_DEFAULT_LIMIT } from '../../../contract/travel-list';
 import { applyTravelEvent, loadTravels, travelToChange } from '../../db/travels';
 import { presentTravel } from '../../domain/travel';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { listProducts, travelPage } from './repository';
-
-type Ctx = RequestContext & { user: UserRow };
 
 /** The user's travels, of some statuses (all but removed ones by default). */
 export async function list(ctx: Ctx, statuses: TravelStatus[] | null): Promise<TravelsList> {

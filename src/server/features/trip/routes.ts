@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { routePath } from '../../../contract/rels';
-import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, placementOptionsSchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
+import { placementOptionsSchema, travelerStepBodySchema, tripResultsSchema, tripSearchBodySchema } from '../../../contract/trip';
 import { anonymousSearchLimit } from '../../platform/rate-limit';
-import { contextOf } from '../../platform/request-context';
+import { relRoute } from '../../platform/rel-route';
+import { visitorContext } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { apiErrors } from '../../openapi';
 import { envelopeBytesWriter, fastOkSerializer } from '../../platform/json-writer';
 import * as trip from './service';
+import { entries } from '../../../contract/entries';
 
 const tags = ['trip'];
 
@@ -19,13 +20,13 @@ const resultsSerializer = fastOkSerializer(envelope(tripResultsSchema), envelope
 export function tripRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (request: FastifyRequest) => ({ ...contextOf(request, services), user: request.session?.user ?? null });
-    const results = { 200: envelope(tripResultsSchema), ...apiErrors(400, 401, 404, 429, 503, 504) };
+    const on = { app, services, tags };
+    const resultsErrors = [400, 401, 404, 429, 503, 504] as const;
     // Every search and page is stored: without a session, a client gets so many a minute.
     const limited = anonymousSearchLimit(services.config);
 
     r.post(
-      '/treep/search',
+      entries.tripSearch,
       {
         ...limited,
         onRequest: app.optionalUser,
@@ -36,55 +37,45 @@ export function tripRoutes(services: Services) {
           operationId: 'searchTrips',
           querystring: z.object({ version: z.literal('v2').optional() }),
           body: tripSearchBodySchema,
-          response: results,
+          response: { 200: envelope(tripResultsSchema), ...apiErrors(...resultsErrors) },
         },
       },
-      async (request) => ({ result: await trip.search(ctx(request), request.body) }),
+      async (request) => ({ result: await trip.search(visitorContext(request, services), request.body) }),
     );
     for (const direction of ['next', 'previous'] as const)
-      r.post(
-        routePath(direction),
+      relRoute(
+        on,
+        direction,
         {
           ...limited,
-          onRequest: app.optionalUser,
+          summary: direction === 'next' ? 'The next page of a search (later departures)' : 'The previous page of a search (earlier departures)',
+          session: 'optional',
           serializerCompiler: resultsSerializer,
-          schema: { tags, summary: direction === 'next' ? 'The next page of a search (later departures)' : 'The previous page of a search (earlier departures)', operationId: direction, body: pageBodySchema, response: results },
+          errors: resultsErrors,
+          once: false, // a page of results: no Idempotency-Key, as for the search
         },
-        async (request) => ({
-          result: await trip.page(ctx(request), request.body.searchID, direction),
-        }),
+        ({ ctx, body }) => trip.page(ctx, body.searchID, direction),
       );
-    r.post(
-      routePath('travelerForm'),
-      {
-        onRequest: app.optionalUser,
-        schema: { tags, summary: 'The traveller step of chosen offers: the forms to fill, seat options', operationId: 'travelerForm', body: travelerStepBodySchema, response: { 200: envelope(travelerStepSchema), ...apiErrors(400, 401, 404) } },
-      },
-      async (request) => ({ result: await trip.travelerStep(ctx(request), request.body) }),
+    relRoute(
+      on,
+      'travelerForm',
+      { summary: 'The traveller step of chosen offers: the forms to fill, seat options', session: 'optional', errors: [400, 401, 404], once: false /* a form: no Idempotency-Key, a retry asks again */ },
+      ({ ctx, body }) => trip.travelerStep(ctx, body),
     );
     r.post(
-      '/ticket/placementOptions',
+      entries.placementOptions,
       {
         onRequest: app.optionalUser,
         schema: { tags, summary: 'The seat placement options of chosen offers', operationId: 'getPlacementOptions', body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema), ...apiErrors(400, 401) } },
       },
-      async (request) => ({ result: await trip.placement(ctx(request), request.body.choiceIDs) }),
+      async (request) => ({ result: await trip.placement(visitorContext(request, services), request.body.choiceIDs) }),
     );
-    r.get(
-      routePath('getMoreChoices'),
-      {
-        onRequest: app.optionalUser,
-        schema: { tags, summary: 'Every fare of a cabin (a choice)', operationId: 'getMoreChoices', params: z.object({ choiceID: z.string().max(200) }), response: { 200: envelope(moreChoicesSchema), ...apiErrors(400, 401) } },
-      },
-      async (request) => ({ result: await trip.moreChoices(ctx(request), request.params.choiceID) }),
+    // Choices and offers are the supplier's ids, longer than ours.
+    relRoute(on, 'getMoreChoices', { summary: 'Every fare of a cabin (a choice)', session: 'optional', params: { choiceID: z.string().max(200) }, errors: [400, 401] }, ({ ctx, params }) =>
+      trip.moreChoices(ctx, params.choiceID),
     );
-    r.get(
-      '/treep/offers/:offerID/fare-conditions',
-      {
-        onRequest: app.optionalUser,
-        schema: { tags, summary: 'The full fare conditions of an offer', operationId: 'fullfareConditions', params: z.object({ offerID: z.string().max(200) }), response: { 200: envelope(fareConditionsSchema), ...apiErrors(400, 401) } },
-      },
-      async (request) => ({ result: await trip.fareConditions(ctx(request), request.params.offerID) }),
+    relRoute(on, 'fullfareConditions', { summary: 'The full fare conditions of an offer', session: 'optional', params: { offerID: z.string().max(200) }, errors: [400, 401] }, ({ ctx, params }) =>
+      trip.fareConditions(ctx, params.offerID),
     );
   };
 }

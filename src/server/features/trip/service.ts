@@ -1,6 +1,7 @@
 import { placeSchema } from '../../../contract/places';
+import type { z } from 'zod';
 import type { Choice, Offer, Proposal, TripResults, TripSearchBody } from '../../../contract/trip';
-import { tripSearchBodySchema } from '../../../contract/trip';
+import type { tripSearchBodySchema } from '../../../contract/trip';
 import { birthdateProblem } from '../../../contract/validation';
 import { centsMoney } from '../../../contract/money';
 import { linkTo } from '../../../contract/rels';
@@ -19,15 +20,12 @@ import { searchAssistance, type SearchAssistance } from '../../domain/accessibil
 import { travelerNeeds } from '../../db/traveler-needs';
 import { actingBooker } from '../../db/people';
 import { isoDate } from '../../platform/clock';
-import type { UserRow } from '../../platform/auth';
-import type { RequestContext } from '../../platform/request-context';
+import type { VisitorContext as Ctx } from '../../platform/request-context';
 import { fastestTrainMinutes } from '../../supplier/fastest-train';
 import { cardProgramme } from '../../reference/card-programmes';
 import { cardsOfTravelers, validOn, type UserCardRow } from '../../db/user-cards';
 import { searchReads, type SearchReads } from './repository';
 import { SupplierError, type Customer, type TripQuery } from '../../supplier/types';
-
-type Ctx = RequestContext & { user: UserRow | null };
 
 const logo = (code: string) => `/media/sandbox/carrier/${code}.svg`;
 
@@ -164,8 +162,7 @@ const SAME_CITY = {
   en: (a: Place, b: Place) => `${a.name} and ${b.name} are in the same city (${a.city}): no train or flight links them. Choose a destination in another city.`,
 };
 
-export async function search(ctx: Ctx, input: TripSearchBody): Promise<TripResults> {
-  const body = tripSearchBodySchema.parse(input);
+export async function search(ctx: Ctx, body: z.output<typeof tripSearchBodySchema>): Promise<TripResults> {
   if (body.travelers.length > body.nb_travelers) fail('REQUEST_FORMAT_INVALID', { travelers: 'FORMAT_INVALID' });
   const today = isoDate(ctx.services.clock.now());
   body.travelers.forEach((t, i) => {

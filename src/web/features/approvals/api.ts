@@ -7,6 +7,7 @@ import { approvalKeys } from '../../lib/approvals';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { ApiError, api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
+import { entryPath } from '../../../contract/entries';
 
 /** The inbox's page size (spec 2 §9): "load more" is offered while the last page was full. */
 export const APPROVALS_PAGE_SIZE = 10;
@@ -47,7 +48,7 @@ export const approvalListQuery = (link: Link, filters: ApprovalListFilters) =>
 export const approvalQuery = (id: string) =>
   queryOptions({
     queryKey: approvalKeys.one(id),
-    queryFn: ({ signal }) => api.get(`/approvals/${encodeURIComponent(id)}`, approvalSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entryPath('approval', { approvalID: id }), approvalSchema, { signal, silent: true }),
     retry: false,
   });
 
@@ -55,7 +56,7 @@ export const approvalQuery = (id: string) =>
 export const oneClickQuery = (token: string) =>
   queryOptions({
     queryKey: approvalKeys.oneClick(token),
-    queryFn: ({ signal }) => api.get(`/approval/one-click/${encodeURIComponent(token)}`, oneClickSchema, { signal, silent: true, handleSession: false }),
+    queryFn: ({ signal }) => api.get(entryPath('oneClickApproval', { token }), oneClickSchema, { signal, silent: true, handleSession: false }),
     retry: false,
     staleTime: Infinity,
   });

@@ -11,6 +11,7 @@ import {
 import type { OnboardingConfirmBody } from '../../../contract/privacy';
 import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '../../../contract/privacy';
 import { api } from '../../lib/http';
+import { entries, entryPath } from '../../../contract/entries';
 import { clearSession, startSession, useSession } from '../../lib/session';
 
 // The sign-in forms show their own errors next to the fields: these calls never toast. They come
@@ -18,11 +19,11 @@ import { clearSession, startSession, useSession } from '../../lib/session';
 const own = { silent: true, handleSession: false } as const;
 
 export const getAuthStrategy = (username: string) =>
-  api.get(`/user/auth-strategy/${encodeURIComponent(username)}`, authStrategySchema, own);
+  api.get(entryPath('authStrategy', { username }), authStrategySchema, own);
 
 /** POST /user/login with credentials or a one-time token; the session starts on success. */
 export async function login(body: LoginBody) {
-  const session = await api.post('/user/login', body, sessionSchema, own);
+  const session = await api.post(entries.login, body, sessionSchema, own);
   startSession(session.token, session.user);
   return session;
 }
@@ -32,7 +33,7 @@ export async function login(body: LoginBody) {
  * one-time token; the session starts with the user and the features the server gives that session.
  */
 export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string }) {
-  const entry = await api.get(`/sso/?${new URLSearchParams({ type, token })}`, ssoEntrySchema, own);
+  const entry = await api.get(entryPath('ssoEntry', undefined, new URLSearchParams({ type, token }).toString()), ssoEntrySchema, own);
   // The token is the session's, kept where the session keeps it, not in the user.
   const { token: sessionToken, ...user } = entry.user;
   startSession(sessionToken, user);
@@ -40,17 +41,17 @@ export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; 
 }
 
 /** The body is the contract's parsed sign-up (trimmed, gdpr_consent true). */
-export const signup = (body: SignupBody) => api.post('/user/signin', body, signupResultSchema, own);
+export const signup = (body: SignupBody) => api.post(entries.signUp, body, signupResultSchema, own);
 
 /** Activation; its answer starts the first-login onboarding (issue 16), kept for /form (lib/onboarding.ts). */
-export const confirmAccount = (token: string) => api.post('/user/confirm', { token }, activationResultSchema, own);
+export const confirmAccount = (token: string) => api.post(entries.activateAccount, { token }, activationResultSchema, own);
 
-export const regenerateActivation = (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own);
+export const regenerateActivation = (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own);
 
-export const forgotPassword = (username: string) => api.post('/user/forgot', { username }, messageResultSchema, own);
+export const forgotPassword = (username: string) => api.post(entries.forgotPassword, { username }, messageResultSchema, own);
 
 export const setNewPassword = (token_pwd: string, password: string) =>
-  api.put('/user/password', { token_pwd, password }, messageResultSchema, own);
+  api.put(entries.resetPassword, { token_pwd, password }, messageResultSchema, own);
 
 /**
  * The sign-in, sign-up, activation and password calls as TanStack mutations. They come before a
@@ -76,7 +77,7 @@ const onboardingQueryString = (token: string, username: string) => new URLSearch
 export const onboardingDataQuery = (token: string, username: string) =>
   queryOptions({
     queryKey: ['onboarding', 'data', token, username] as const,
-    queryFn: ({ signal }) => api.get(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDataSchema, { ...own, signal }),
+    queryFn: ({ signal }) => api.get(entryPath('onboardingData', undefined, onboardingQueryString(token, username)), onboardingDataSchema, { ...own, signal }),
     retry: false,
     staleTime: Infinity,
   });
@@ -86,10 +87,10 @@ export const onboardingDataQuery = (token: string, username: string) =>
  * No Idempotency-Key: the token is single-use (a second try answers "already used").
  */
 async function confirmOnboarding(body: OnboardingConfirmBody) {
-  const { token } = await api.post('/user/onboarding/confirm', body, onboardingConfirmedSchema, own);
+  const { token } = await api.post(entries.onboardingConfirm, body, onboardingConfirmedSchema, own);
   // Whoever was signed in on this device before is not the one who completed the onboarding.
   if (useSession.getState().token) clearSession();
-  const user = await api.get('/user/', userSchema, { ...own, headers: { Authorization: `Bearer ${token}` } });
+  const user = await api.get(entries.user, userSchema, { ...own, headers: { Authorization: `Bearer ${token}` } });
   startSession(token, user);
   return user;
 }
@@ -100,8 +101,8 @@ export const onboardingMutations = {
     mutationOptions({
       mutationKey: ['onboarding', 'delete'],
       mutationFn: ({ token, username }: { token: string; username: string }) =>
-        api.delete(`/user/onboarding/data?${onboardingQueryString(token, username)}`, onboardingDeletedSchema, own),
+        api.delete(entryPath('onboardingData', undefined, onboardingQueryString(token, username)), onboardingDeletedSchema, own),
     }),
   /** POST /user/regenerate: a new onboarding link by e-mail for an expired or used one. */
-  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post('/user/regenerate', { token }, messageResultSchema, own) }),
+  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own) }),
 };

@@ -3,6 +3,7 @@ import { calendarSubscriptionSchema, type CalendarSubscription } from '../../../
 import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
+import { entries } from '../../../contract/entries';
 
 export const calendarKeys = { subscription: ['calendar', 'subscription'] as const };
 
@@ -10,7 +11,7 @@ export const calendarKeys = { subscription: ['calendar', 'subscription'] as cons
 export const calendarSubscriptionQuery = () =>
   queryOptions({
     queryKey: calendarKeys.subscription,
-    queryFn: ({ signal }) => api.get('/calendar/subscription', calendarSubscriptionSchema, { signal }),
+    queryFn: ({ signal }) => api.get(entries.calendarSubscription, calendarSubscriptionSchema, { signal }),
     staleTime: 0,
   });
 

@@ -7,6 +7,7 @@ import { api } from '../../lib/http';
 import { searchPerson } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { CarSearchUrl, DriverRef } from './url';
+import { entries } from '../../../contract/entries';
 
 /** A driver ref of the URL as the search names a driver: a profile or a guest (a visitor's `me`: none). */
 export function searchDriver(ref: DriverRef, user: User | null): CarRentalSearchBody['driver'] {
@@ -41,7 +42,7 @@ export const carSearchQuery = (url: CarSearchUrl, user: User | null) =>
   queryOptions({
     queryKey: ['car-search', url, user?.uid ?? null] as const,
     // Silent: the screen says why a search failed.
-    queryFn: ({ signal }) => api.post('/carrental/search', carSearchBody(url, user), carRentalSearchResultSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.post(entries.carRentalSearch, carSearchBody(url, user), carRentalSearchResultSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 

@@ -7,6 +7,7 @@ import { placesQuery } from '../../lib/places';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
+import { entryPath } from '../../../contract/entries';
 
 /** The travel manager's company (issue 15): the resource, its people list, and the changes its links offer. */
 
@@ -21,7 +22,7 @@ export const companyKeys = {
 export const companyAdminQuery = (companyId: string) =>
   queryOptions({
     queryKey: companyKeys.admin(companyId),
-    queryFn: ({ signal }) => api.get(`/companies/${encodeURIComponent(companyId)}/admin`, companyAdminSchema, { signal }),
+    queryFn: ({ signal }) => api.get(entryPath('companyAdmin', { companyID: companyId }), companyAdminSchema, { signal }),
   });
 
 export type PeopleFilters = { query: string; kind: 'all' | 'employee' | 'guest' };
@@ -71,7 +72,7 @@ const own = { silent: true, handleSession: false } as const;
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: companyKeys.invitation(token),
-    queryFn: ({ signal }) => api.get(`/user/invitation/${encodeURIComponent(token)}`, invitationSchema, { ...own, signal }),
+    queryFn: ({ signal }) => api.get(entryPath('invitation', { token }), invitationSchema, { ...own, signal }),
     retry: false,
     staleTime: Infinity,
   });

@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/query';
 import { meKey } from '../../lib/session';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { User } from '../../../contract/account';
+import { entryPath } from '../../../contract/entries';
 
 /** The place autocomplete's debounce (spec 2 §9, as the search form's). */
 
@@ -21,7 +22,7 @@ export const exchangeKeys = {
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: exchangeKeys.product(id),
-    queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(id)}`, productSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get(entryPath('product', { productID: id }), productSchema, { signal, silent: true }),
     retry: false,
   });
 

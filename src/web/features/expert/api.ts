@@ -9,6 +9,7 @@ import { api } from '../../lib/http';
 import { searchTravelers } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { ExpertUrl } from './url';
+import { entries } from '../../../contract/entries';
 
 /** The /search-expert URL as the search body (POST /expert-search). */
 export function expertBody(url: ExpertUrl, user: User | null): ExpertSearchBody {
@@ -27,7 +28,7 @@ const searchKey = (url: ExpertUrl) => ({ journeys: url.journeys, pax: url.pax, e
 export const expertSearchQuery = (url: ExpertUrl, user: User | null) =>
   queryOptions({
     queryKey: ['expert-search', searchKey(url), user?.uid ?? null] as const,
-    queryFn: ({ signal }) => api.post('/expert-search', expertBody(url, user), expertResultSchema, { signal }),
+    queryFn: ({ signal }) => api.post(entries.expertSearch, expertBody(url, user), expertResultSchema, { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });

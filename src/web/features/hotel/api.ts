@@ -10,6 +10,7 @@ import { ApiError, api } from '../../lib/http';
 import { searchTravelers } from '../../lib/search-travelers';
 import { invalidateTravels } from '../../lib/travel-keys';
 import type { HotelSearchUrl } from './url';
+import { entries } from '../../../contract/entries';
 
 /** `2026-12-01` → `20261201T120000`: the day at noon (spec 1 §7, §9 check-in/out 12:00). */
 const stayDate = (day: string) => `${day.replaceAll('-', '')}T120000`;
@@ -41,7 +42,7 @@ export const hotelSearchQuery = (url: HotelSearchUrl, user: User | null) =>
   queryOptions({
     queryKey: ['hotel-search', url, user?.uid ?? null] as const,
     // Silent: spec 1 §8 — a failed search resets the results; the screen says so with a retry.
-    queryFn: ({ signal }) => api.post('/hotel/search', hotelSearchBody(url, user), hotelSearchResultSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.post(entries.hotelSearch, hotelSearchBody(url, user), hotelSearchResultSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 

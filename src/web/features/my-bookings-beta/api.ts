@@ -3,6 +3,7 @@ import type { BetaStatus, TravelListItem, TravelListPage } from '../../../contra
 import { BETA_STATUSES, travelListPageSchema } from '../../../contract/travel-list';
 import { api } from '../../lib/http';
 import { travelKeys } from '../../lib/travel-keys';
+import { entryPath } from '../../../contract/entries';
 
 /**
  * The beta lists' page size. Spec 2 §9 says 3 (the legacy list's): 10,000 travels would then take
@@ -40,7 +41,7 @@ export function betaListParams(filters: BetaServerFilters, page: number): URLSea
 export const betaListQuery = (filters: BetaServerFilters) =>
   infiniteQueryOptions({
     queryKey: betaListKey(filters),
-    queryFn: ({ pageParam, signal }) => api.get(`/v2/travels/?${betaListParams(filters, pageParam)}`, travelListPageSchema, { signal }),
+    queryFn: ({ pageParam, signal }) => api.get(entryPath('travels', undefined, betaListParams(filters, pageParam).toString()), travelListPageSchema, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last: TravelListPage) => (last.travels.length === last.limit ? last.offset + 1 : undefined),
   });

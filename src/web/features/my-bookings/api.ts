@@ -5,6 +5,7 @@ import { linkMutationOptions } from '../../lib/follow';
 import { api } from '../../lib/http';
 import { OFFLINE } from '../../lib/query';
 import { travelKeys } from '../../lib/travel-keys';
+import { entryPath } from '../../../contract/entries';
 
 /** Which list: "Mes réservations" (not yet arrived) or "Mes archives" (arrived). */
 export type TicketsKind = 'active' | 'passed';
@@ -17,7 +18,7 @@ export const ticketsQuery = (kind: TicketsKind) =>
   queryOptions({
     queryKey: ticketKeys.list(kind),
     queryFn: ({ signal }) =>
-      api.get(`/tickets/?${kind}=true&limit=${TICKETS_LIMIT}`, () => import('../../../contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
+      api.get(entryPath('tickets', undefined, `${kind}=true&limit=${TICKETS_LIMIT}`), () => import('../../../contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
     // The user's tickets stay readable offline (lib/offline-cache.ts).
     meta: OFFLINE,
   });

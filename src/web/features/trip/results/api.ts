@@ -9,6 +9,7 @@ import { follow, linkMutationOptions, linkQueryOptions } from '../../../lib/foll
 import { api } from '../../../lib/http';
 import { searchTravelers } from '../../../lib/search-travelers';
 import { invalidateTravels } from '../../../lib/travel-keys';
+import { entries } from '../../../../contract/entries';
 
 /** The /search URL as the search body (POST /treep/search?version=v2). */
 export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {
@@ -39,7 +40,7 @@ export const tripSearchQuery = (url: SearchUrl, user: User | null) =>
   queryOptions({
     queryKey: ['trip-search', searchKey(url), user?.uid ?? null, 'outward'] as const,
     // Silent: the screen says why a search failed (LegView), instead of a toast.
-    queryFn: ({ signal }) => api.post('/treep/search?version=v2', searchBody(url, user), tripResultsSchema, { signal, silent: true }),
+    queryFn: ({ signal }) => api.post(`${entries.tripSearch}?version=v2`, searchBody(url, user), tripResultsSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 
@@ -48,7 +49,7 @@ export const returnSearchQuery = (url: SearchUrl, user: User | null, outwardChoi
   queryOptions({
     queryKey: ['trip-search', searchKey(url), user?.uid ?? null, 'return', outwardChoiceID] as const,
     queryFn: ({ signal }) =>
-      api.post('/treep/search?version=v2', { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, { signal, silent: true }),
+      api.post(`${entries.tripSearch}?version=v2`, { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, { signal, silent: true }),
     staleTime: 10 * 60_000,
   });
 
