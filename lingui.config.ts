@@ -27,7 +27,7 @@ const config: LinguiConfig = {
     // Loaded by the cart, checkout, travel-view and recap routes' loaders; with the bookings catalog, the
     // status words of every list (components/BookingStatus.tsx), which the first screen does not need.
     // With the note saying for whom staff booked (components/OnBehalfNote.tsx), shown only there.
-    // With how a booked travel was paid (components/PaymentNote.tsx, issue 16), shown there and in the bookings.
+    // With how a booked travel was paid (components/PaymentNote.tsx), shown there and in the bookings.
     { path: '<rootDir>/locales/{locale}/cart', include: ['src/web/features/cart', 'src/web/features/checkout', 'src/web/components/labels', 'src/web/components/BookingStatus.tsx', 'src/web/components/OnBehalfNote.tsx', 'src/web/components/PaymentNote.tsx'] },
     // Loaded by the approvals routes' loaders (the inbox and the one-click answer page).
     { path: '<rootDir>/locales/{locale}/approvals', include: ['src/web/features/approvals'] },
@@ -45,23 +45,23 @@ const config: LinguiConfig = {
     { path: '<rootDir>/locales/{locale}/expert', include: ['src/web/features/expert', 'src/web/components/results', 'src/web/components/SearchFormParts.tsx', 'src/web/components/search-form', 'src/web/components/PlacePicker.tsx', 'src/web/components/date-picker', 'src/web/components/passengers/labels.ts'] },
     // Loaded by the agency work queue's route.
     { path: '<rootDir>/locales/{locale}/agency-queue', include: ['src/web/features/agency-queue'] },
-    // Loaded by the travel manager's page and the invitation page (issue 15).
+    // Loaded by the travel manager's page and the invitation page.
     { path: '<rootDir>/locales/{locale}/company-admin', include: ['src/web/features/company-admin', 'src/web/components/labels/car-categories.ts', 'src/web/components/GenderField.tsx'] },
     // Loaded with the passengers panel (components/passengers/lazy.tsx), when a search form is first used.
     { path: '<rootDir>/locales/{locale}/passengers', include: ['src/web/components/passengers/PassengersPanel.tsx'] },
     // Loaded with agency staff's company and traveller picker and their banner (features/acting), which no one else loads.
     { path: '<rootDir>/locales/{locale}/acting', include: ['src/web/features/acting'] },
-    // Loaded by the privacy policy, /account/informations ("Mes données") and the account deletion dialog (issue 16).
+    // Loaded by the privacy policy, /account/informations ("Mes données") and the account deletion dialog.
     { path: '<rootDir>/locales/{locale}/privacy', include: ['src/web/features/privacy'] },
-    // Loaded by the personal data route (/account/informations) with the identity documents section (issue 16).
+    // Loaded by the personal data route (/account/informations) with the identity documents section.
     { path: '<rootDir>/locales/{locale}/documents', include: ['src/web/features/documents', 'src/web/components/ConfirmRemoval.tsx'] },
-    // Loaded by the personal data route (/account/informations) with the loyalty and discount cards section (issue 16).
+    // Loaded by the personal data route (/account/informations) with the loyalty and discount cards section.
     { path: '<rootDir>/locales/{locale}/cards', include: ['src/web/features/loyalty-cards', 'src/web/components/ConfirmRemoval.tsx'] },
-    // Loaded by the personal data route (/account/informations) with the saved payment cards section (issue 16).
+    // Loaded by the personal data route (/account/informations) with the saved payment cards section.
     { path: '<rootDir>/locales/{locale}/payment-cards', include: ['src/web/features/payment-cards', 'src/web/components/ConfirmRemoval.tsx'] },
-    // Loaded by /account/informations (the editable profile, issue 16).
+    // Loaded by /account/informations (the editable profile).
     { path: '<rootDir>/locales/{locale}/profile', include: ['src/web/features/profile', 'src/web/components/GenderField.tsx'] },
-    // Loaded by the dashboard's route (/account/dashboard, issue 16).
+    // Loaded by the dashboard's route (/account/dashboard).
     { path: '<rootDir>/locales/{locale}/dashboard', include: ['src/web/features/dashboard'] },
   ],
   format: 'po',

@@ -112,7 +112,7 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
 }
 
 /**
- * The approvals inbox and answers on PGlite at scale (issue 11): an approver's first page and a
+ * The approvals inbox and answers on PGlite at scale: an approver's first page and a
  * traveller-name search (60 reads each after 10 of warm-up, p95), then 100 approvals back to back,
  * each booking its travel with the sandbox supplier at 0 ms.
  */

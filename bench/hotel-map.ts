@@ -6,7 +6,7 @@ import type { Measurement } from './lib/types';
 const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The hotel results of Paris (about 500 hotels) with their map (issue 14), in Chromium drawing WebGL
+ * The hotel results of Paris (about 500 hotels) with their map, in Chromium drawing WebGL
  * with SwiftShader (no GPU here: a laptop's GPU draws far faster): the time from turning the map on
  * to its first markers painted; the frames while the map is dragged 400 px (requestAnimationFrame
  * intervals: markers are re-clustered by supercluster as the view moves); and the longest main-thread

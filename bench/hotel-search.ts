@@ -24,7 +24,7 @@ function parisBody(i: number) {
 }
 
 /**
- * Hotel search Paris (issue 14: ≤ 50 ms server-side): alice's search, one at a time on loopback with
+ * Hotel search Paris (≤ 50 ms server-side): alice's search, one at a time on loopback with
  * keep-alive, a different check-in each time so that nothing is a repeat; the figure is the answer's
  * time as the client sees it (the server's work plus well under a millisecond of loopback HTTP).
  */

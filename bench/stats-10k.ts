@@ -40,7 +40,7 @@ function specs(): TravelSpec[] {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The dashboard at 10,000 travels (issue 16): `GET stats/travels` over the spec's periods (this year,
+ * The dashboard at 10,000 travels: `GET stats/travels` over the spec's periods (this year,
  * last year, the 366 days to today) for alice, and the company's over the last 366 days for maya, its
  * travel manager (the same 10,000 travels): p95 of 60 reads after 10 of warm-up each.
  */

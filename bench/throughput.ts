@@ -247,7 +247,7 @@ const budgetsOf = (f: LoadFigures) => [
 ];
 
 /**
- * Trip search throughput (issue 12 item 21): 20 signed-in clients posting the web app's trip
+ * Trip search throughput: 20 signed-in clients posting the web app's trip
  * searches for `seconds` on a server of their own, on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).
  */

@@ -77,7 +77,7 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
 }
 
 /**
- * The beta list at 10,000 travels (issue 13): the API's first page (p95 of 60 reads after 10 of
+ * The beta list at 10,000 travels: the API's first page (p95 of 60 reads after 10 of
  * warm-up), then Chromium scrolls `/account/tickets-beta` from top to bottom (every page loaded by
  * the endless scroll), recording main-thread tasks over 50 ms and the most rows in the DOM.
  */

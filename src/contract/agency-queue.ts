@@ -3,7 +3,7 @@ import { linksOf } from './link';
 import { PRODUCT_STATUSES, TRAVEL_STATUSES } from './travel';
 
 /**
- * The agency work queue (issue 15): what the agency's staff (permissions travel_agent and
+ * The agency work queue: what the agency's staff (permissions travel_agent and
  * assistance_agent) have to do for its travellers, in one read, `GET /agency/queue`:
  * - pendingCancellations: offline cancellations (the company's rule or the supplier's refusal) to
  *   answer with the refund obtained, or a refusal (completeAgencyTask);

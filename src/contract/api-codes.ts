@@ -35,7 +35,7 @@ export const API_CODES = {
   26: { key: 'TICKETS_MISSING', status: 400, fr: 'Billets manquants.', en: 'Tickets missing.' },
   27: { key: 'SECONDARY_APPROVER_ALREADY_SET', status: 409, fr: 'Approbateur secondaire déjà défini.', en: 'Secondary approver already set.' },
   28: { key: 'TICKET_WITHOUT_APPROVER_2', status: 400, fr: 'Billet sans approbateur.', en: 'Ticket without approver.' },
-  // The same words for an unknown username and a wrong password: they must not tell which (issue 12, item 7).
+  // The same words for an unknown username and a wrong password: they must not tell which.
   29: { key: 'WRONG_CREDENTIALS', status: 401, fr: 'Nom d’utilisateur ou mot de passe incorrect.', en: 'Username or password incorrect.' },
   30: { key: 'EMAIL_NOT_CONFIRMED', status: 403, fr: 'Votre adresse e-mail n’est pas encore confirmée : ouvrez le lien d’activation reçu par e-mail.', en: 'Your e-mail address is not confirmed yet: open the activation link we e-mailed you.' },
   31: { key: 'NO_USER_WITH_EMAIL', status: 404, fr: 'Aucun utilisateur avec cet e-mail.', en: 'No user with that e-mail.' },
@@ -97,7 +97,7 @@ export const API_CODES = {
   121: { key: 'JSON_TOO_DEEP', status: 400, fr: 'La requête est imbriquée trop profondément (32 niveaux au plus).', en: 'The request is nested too deeply (32 levels at most).' },
   122: { key: 'URI_TOO_LONG', status: 414, fr: 'L’adresse demandée est trop longue.', en: 'The requested address is too long.' },
   123: { key: 'HEADERS_TOO_LARGE', status: 431, fr: 'Les en-têtes de la requête sont trop volumineux.', en: 'The request headers are too large.' },
-  // Hotel and car rental (issue 14).
+  // Hotel and car rental.
   140: { key: 'HOTEL_OFFER_UNAVAILABLE', status: 409, fr: 'Cette chambre n’est plus disponible pour ces dates : relancez la recherche pour voir les offres du moment.', en: 'This room is no longer available for these dates: search again to see the current offers.' },
   141: { key: 'CAR_OFFER_UNAVAILABLE', status: 409, fr: 'Ce véhicule n’est plus disponible : relancez la recherche pour voir les offres du moment.', en: 'This car is no longer available: search again to see the current offers.' },
   142: { key: 'DRIVER_LICENSE_REQUIRED', status: 400, fr: 'Cette location demande les informations complètes du conducteur et de son permis.', en: 'This rental needs the driver’s full details and licence.' },
@@ -105,28 +105,28 @@ export const API_CODES = {
   144: { key: 'CAR_RENTAL_DISABLED', status: 403, fr: 'La location de voiture n’est pas ouverte à votre entreprise.', en: 'Car rental is not open to your company.' },
   150: { key: 'TRAVELER_REQUIRED', status: 400, fr: 'Choisissez d’abord l’entreprise et le voyageur pour qui vous réservez.', en: 'First choose the company and the traveller you are booking for.' },
   151: { key: 'OTHER_CUSTOMER_TRAVEL', status: 409, fr: 'Ce voyage est réservé pour un autre voyageur : ajoutez ce produit à un nouveau voyage.', en: 'This travel is booked for another traveller: add this product to a new travel.' },
-  // The travel manager's company (issue 15).
+  // The travel manager's company.
   160: { key: 'ENTITY_IN_USE', status: 409, fr: 'Cette entité est utilisée par des voyages : renommez-la plutôt que de la supprimer.', en: 'This entity is used by travels: rename it rather than remove it.' },
   161: { key: 'LAST_APPROVER', status: 409, fr: 'C’est le dernier valideur de l’entreprise alors que ses voyages demandent une approbation : nommez d’abord un autre valideur.', en: 'This is the company’s last approver while its travels need approval: name another approver first.' },
   162: { key: 'OWN_ACCOUNT', status: 409, fr: 'Vous ne pouvez pas désactiver votre propre compte.', en: 'You cannot deactivate your own account.' },
-  // Loyalty and discount cards (issue 16, spec 3 'card number invalid').
+  // Loyalty and discount cards (spec 3 'card number invalid').
   170: { key: 'CARD_NUMBER_INVALID', status: 400, fr: 'Numéro de carte invalide.', en: 'Card number invalid.' },
   171: { key: 'CARD_NOT_FOUND', status: 404, fr: 'Cette carte est introuvable : rechargez la liste.', en: 'This card was not found: reload the list.' },
-  // Identity documents (issue 16).
+  // Identity documents.
   175: { key: 'DOCUMENT_NOT_FOUND', status: 404, fr: 'Cette pièce d’identité est introuvable : rechargez la liste.', en: 'This identity document was not found: reload the list.' },
-  // The dashboard's period (issue 16, GET stats/travels).
+  // The dashboard's period (GET stats/travels).
   180: { key: 'STATS_PERIOD_INVALID', status: 400, fr: 'La période doit être donnée par deux dates ISO (AAAA-MM-JJ).', en: 'The period must be given as two ISO dates (YYYY-MM-DD).' },
   181: { key: 'STATS_PERIOD_REVERSED', status: 400, fr: 'La fin de la période précède son début.', en: 'The period ends before it begins.' },
   182: { key: 'STATS_PERIOD_TOO_LONG', status: 400, fr: 'La période ne peut pas dépasser 366 jours.', en: 'The period cannot be longer than 366 days.' },
-  // The profile (issue 16, features/profile): a save on a version someone else already changed (`current`: the profile as it is now).
+  // The profile (features/profile): a save on a version someone else already changed (`current`: the profile as it is now).
   185: { key: 'PROFILE_CHANGED', status: 409, fr: 'Votre profil a été modifié entre-temps (dans un autre onglet ou par un autre appareil) : voici ses valeurs actuelles, vérifiez-les avant d’enregistrer à nouveau.', en: 'Your profile was changed in the meantime (in another tab or on another device): here are its current values, check them before saving again.' },
   186: { key: 'PROFILE_EMAIL_IN_USE', status: 409, fr: 'Cette adresse e-mail est déjà celle d’un autre compte.', en: 'This e-mail address already belongs to another account.' },
   187: { key: 'PROFILE_USERNAME_IN_USE', status: 409, fr: 'Ce nom d’utilisateur est déjà pris.', en: 'This username is already taken.' },
-  // Data deletion (issue 16, spec 3 §4 "Account deletion"): the refusals of DELETE user/data.
+  // Data deletion (spec 3 §4 "Account deletion"): the refusals of DELETE user/data.
   190: { key: 'TRAVELS_IN_PROGRESS', status: 409, fr: 'Votre compte ne peut pas être supprimé tant que des voyages sont en cours (approbation en attente, option, voyage à venir ou en cours) : annulez-les ou attendez leur fin.', en: 'Your account cannot be deleted while travels are in progress (approval pending, option held, travel to come or under way): cancel them or wait until they are over.' },
   191: { key: 'WRONG_PASSWORD', status: 403, fr: 'Mauvais mot de passe.', en: 'Wrong password.' },
   192: { key: 'ACCOUNT_MANAGED_BY_COMPANY', status: 409, fr: 'Votre compte est géré par la connexion de votre entreprise : demandez sa suppression à votre gestionnaire de voyages.', en: 'Your account is managed by your company’s sign-in: ask your travel manager to delete it.' },
-  // Card payment (issue 16, spec 2 §1): the card, the bank's answer, the payment in progress.
+  // Card payment (spec 2 §1): the card, the bank's answer, the payment in progress.
   200: { key: 'PAYMENT_CARD_NOT_FOUND', status: 404, fr: 'Cette carte de paiement est introuvable : choisissez-en une autre ou saisissez une nouvelle carte.', en: 'This payment card was not found: choose another one or enter a new card.' },
   201: { key: 'PAYMENT_CARD_EXPIRED', status: 400, fr: 'Cette carte est expirée : choisissez une autre carte.', en: 'This card has expired: choose another card.' },
   202: { key: 'PAYMENT_TOKEN_INVALID', status: 400, fr: 'Les informations de la carte ne sont plus valables : saisissez la carte à nouveau.', en: 'The card details are no longer valid: enter the card again.' },

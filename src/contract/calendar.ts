@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { linksOf } from './link';
 
 /**
- * The signed-in user's calendar subscription (issue 13): a private feed of their upcoming booked legs
+ * The signed-in user's calendar subscription: a private feed of their upcoming booked legs
  * at a secret address (`webcal://…/calendar/<token>.ics`) that calendar apps poll without a session.
  * The token is stored hashed: its address is shown once, in the answer that creates (or rotates) it.
  * `subscribeCalendar` creates a new address (the previous one stops working), `revokeCalendar` ends it.

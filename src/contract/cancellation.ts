@@ -4,7 +4,7 @@ import { travelSchema } from './travel';
 
 /**
  * Cancellation (spec 2 §3 "Refund preview item", §4 "Cancel product modal", §7 previewRefund,
- * cancelProduct = POST /treep/cancel, issue 13). A booked product that has not left carries the
+ * cancelProduct = POST /treep/cancel). A booked product that has not left carries the
  * links previewRefund and cancelProduct; the preview says what cancelling it now refunds, and until
  * when that holds; the cancel carries what the user was shown, so a changed or expired preview
  * cancels nothing (409, api_code 130, with a fresh preview in `current.previews`).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Pages an agency can address a message to (spec 2 §3 "Agency communication", §7 GET /comms; issue 16):
+ * Pages an agency can address a message to (spec 2 §3 "Agency communication", §7 GET /comms):
  * the search forms, every results page, the cart, checkout, and the account area (its bookings, its
  * approvals, and `account` for its other pages).
  */

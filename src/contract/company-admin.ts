@@ -6,7 +6,7 @@ import { newGuestSchema } from './travelers';
 import { fields } from './validation';
 
 /**
- * The travel manager's company (issue 15, spec 3 §6 `account_creation`): its people (employees
+ * The travel manager's company (spec 3 §6 `account_creation`): its people (employees
  * invited by e-mail, guests), entities, analytics fields, approvers with their backups and travel
  * policy. `GET /companies/{id}/admin` is the entry point; every change follows one of its links and
  * answers the resource as it is now. Money is in cents, durations in minutes.
@@ -57,7 +57,7 @@ const optionalUsername = z
   .transform((s) => (s === '' ? undefined : s))
   .refine((s) => s === undefined || s.trim() === s, { error: 'NO_WHITESPACE' });
 
-/** An employee invited by e-mail (issue 15): the invitation is in `lang`, the permissions are the manager's to give. */
+/** An employee invited by e-mail: the invitation is in `lang`, the permissions are the manager's to give. */
 export const inviteEmployeeBodySchema = z
   .object({
     gender: genderSchema,

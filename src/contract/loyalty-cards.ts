@@ -3,7 +3,7 @@ import { linksOf } from './link';
 
 /**
  * Loyalty and discount cards (spec 3 "Loyalty/discount card (user card)", "Documents and cards",
- * "Loyalty/discount card form", issue 16). Card types are reference data, one list per transport type;
+ * "Loyalty/discount card form"). Card types are reference data, one list per transport type;
  * a user's cards live under GET /user/cards, reached from the user's `userCards` link. Dates are ISO
  * days (YYYY-MM-DD). Field problems carry message KEYS: the shared ones of validation.ts (PLEASE_FILL,
  * VALID_DATE) and the card form's own (CARD_MESSAGE_KEYS).

@@ -73,10 +73,10 @@ export const bookingTicketSchema = z
     tag: z.string(),
     travelID: z.string(),
     approvalID: z.string().nullable(),
-    /** A travel agency staff booked for the user (issue 15): who, and every change staff made to it since (audit). */
+    /** A travel agency staff booked for the user: who, and every change staff made to it since (audit). */
     booked_by: staffMemberSchema.nullable(),
     staff_actions: z.array(staffMemberSchema.extend({ action: z.string(), at: z.string() })),
-    /** Its travel was paid by card (issue 16): the card, and what this product's cancellation refunded to it. */
+    /** Its travel was paid by card: the card, and what this product's cancellation refunded to it. */
     card_payment: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string(), refund: moneySchema.nullable() }).nullable(),
     links: productSchema.shape.links.extend(linksOf('remind', 'getTravel').shape),
   })

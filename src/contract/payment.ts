@@ -4,7 +4,7 @@ import { linksOf } from './link';
 import { CARD_BRANDS, travelSchema, type CardBrand } from './travel';
 
 /**
- * Card payment (spec 2 §1, issue 16): the card form and the sandbox payment service's tokenization
+ * Card payment (spec 2 §1): the card form and the sandbox payment service's tokenization
  * (the browser's side of it: the card goes to the payment service, never to the API), the API's
  * pay-by-card bodies and answers, and the user's saved payment cards.
  */

@@ -4,7 +4,7 @@ import { birthdateProblem, fields, passwordProblem } from './validation';
 
 /**
  * Privacy, data deletion and first-login onboarding (spec 3 §2 "Onboarding routes", §3 "Onboarding
- * record", §4 "Onboarding" and "Account deletion", §7, §9 "Privacy policy"; issue 16).
+ * record", §4 "Onboarding" and "Account deletion", §7, §9 "Privacy policy").
  */
 
 /** The agency's privacy policy: its own text (sanitised HTML) in the reader's language, or Escale's default one. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_RE, PHONE_RE, birthdateProblem, passwordProblem } from './validation';
 
 /**
- * The editable profile (spec 3 "User profile (form)", §4 "Profile form", §5 "Profile form"; issue 16):
+ * The editable profile (spec 3 "User profile (form)", §4 "Profile form", §5 "Profile form"):
  * identity, contact, accessibility needs (handicap and accompaniment) and the language e-mails are
  * written in. `PUT /user/` (rel updateProfile) saves the whole form on the version the user looked at
  * (If-Match: a stale one is 409 with the user as it is now in `current`) and answers `{ token, user }`.
@@ -15,7 +15,7 @@ export type DisabilityCard = z.infer<typeof disabilityCardSchema>;
 
 /** Text limits of the profile (longer is 400 TOO_LONG). */
 export const PROFILE_LIMITS = { name: 100, address: 300, city: 100, country: 100, dimensions: 20 } as const;
-/** Wheelchair measures (issue 16): weight in kg, wheel thickness in cm; dimensions width × length × height in cm. */
+/** Wheelchair measures: weight in kg, wheel thickness in cm; dimensions width × length × height in cm. */
 export const WHEELCHAIR_BOUNDS = { weightMin: 1, weightMax: 400, wheelMin: 0.5, wheelMax: 30, sideMin: 20, sideMax: 250 } as const;
 export const DIMENSIONS_RE = /^(\d{2,3})\s*[x×X*]\s*(\d{2,3})\s*[x×X*]\s*(\d{2,3})$/;
 /** Markup is refused in names and addresses: they are printed on tickets and in e-mails. */

@@ -81,11 +81,11 @@ export const rels = {
   fullfareConditions: rel('GET', '/treep/offers/:offerID/fare-conditions', none, fareConditionsSchema),
   travelerForm: rel('POST', '/ticket/travelerForm', travelerStepBodySchema, travelerStepSchema),
   addToCart: rel('POST', '/cart/add?version=v2', cartAddBodySchema, cartAddResultSchema),
-  // Hotel and car rental (spec 1 §4, §7, issue 14): a hotel's details and rooms (a new request cancels the previous one), then add to cart.
+  // Hotel and car rental (spec 1 §4, §7): a hotel's details and rooms (a new request cancels the previous one), then add to cart.
   hotelDetails: rel('POST', '/hotel/search/:hotelId', hotelSearchBodySchema, hotelDetailsSchema),
   addHotelToCart: rel('POST', '/cart/add?version=v2', hotelCartAddBodySchema, cartAddResultSchema),
   addCarToCart: rel('POST', '/cart/add?version=v2', carCartAddBodySchema, cartAddResultSchema),
-  // Expert search (spec 1 §4 "Expert", §7, issue 14): the next journey's flights for the itinerary so far, then its traveller forms, then add to cart.
+  // Expert search (spec 1 §4 "Expert", §7): the next journey's flights for the itinerary so far, then its traveller forms, then add to cart.
   nextJourney: rel('POST', '/expert-search/:expertID/next', expertChoiceBodySchema, expertResultSchema),
   expertTravelerForm: rel('POST', '/expert-search/:expertID/traveler-form', expertChoiceBodySchema, expertTravelerStepSchema),
   addExpertToCart: rel('POST', '/cart/expert/:expertID', expertCartAddBodySchema, cartAddResultSchema),
@@ -104,18 +104,18 @@ export const rels = {
   requestApproval: rel('POST', '/v2/travels/:travelID/approval', none, travelSchema),
   confirm: rel('POST', '/v2/travels/:travelID/confirm', confirmBodySchema, travelSchema),
   releasePrebooking: rel('POST', '/v2/travels/:travelID/products/:productID/release', none, travelSchema),
-  // Card payment (spec 2 §1, issue 16, contract/payment.ts): the card's token (from the payment service) or a saved card, then,
+  // Card payment (spec 2 §1, contract/payment.ts): the card's token (from the payment service) or a saved card, then,
   // when the bank asks the holder to authenticate (3-D Secure), the payment finished once back from the bank.
   payByCard: rel('POST', '/v2/travels/:travelID/card-payment', payByCardBodySchema, cardPaymentResultSchema),
   confirmCardPayment: rel('POST', '/v2/travels/:travelID/card-payment/:paymentID/confirm', none, cardPaymentResultSchema),
-  // Cancellation (spec 2 §4 "Cancel product modal", §7, issue 13): the refund preview of a booked product, then its cancel (one or several products).
+  // Cancellation (spec 2 §4 "Cancel product modal", §7): the refund preview of a booked product, then its cancel (one or several products).
   previewRefund: rel('GET', '/products/:productID/refund-preview', none, refundPreviewSchema),
   cancelProduct: rel('POST', '/treep/cancel', cancelBodySchema, cancelResultSchema),
   /** Agency staff answer an offline cancellation (the task of GET /agency/tasks). */
   completeAgencyTask: rel('POST', '/agency/tasks/:taskID/complete', completeTaskBodySchema, agencyTaskSchema),
   /** A booked travel's legs as an iCalendar file (text/calendar, no JSON `result`): a read, downloaded as is. */
   calendar: rel('GET', '/v2/travels/:travelID/calendar.ics', none, none),
-  // The user's private calendar feed (issue 13): GET /calendar/subscription (an entry point) carries these.
+  // The user's private calendar feed: GET /calendar/subscription (an entry point) carries these.
   subscribeCalendar: rel('POST', '/calendar/subscription', none, calendarSubscriptionSchema),
   revokeCalendar: rel('DELETE', '/calendar/subscription', none, calendarSubscriptionSchema),
   // Approvals (spec 2 §3–§7): the approver's inbox and answers, the requester's cancel and reminder.
@@ -136,14 +136,14 @@ export const rels = {
   searchExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/search', exchangeSearchBodySchema, exchangeResultSchema),
   bookExchange: rel('POST', '/products/:productID/sections/:sectionID/exchange/choices/:choiceID/book', none, exchangeOfferSchema),
   confirmExchange: rel('POST', '/products/:productID/exchange/offers/:offerID/confirm', none, exchangeDoneSchema),
-  // The agency work queue (issue 15, contract/agency-queue.ts): the user's `agencyQueue` link, for the agency's staff (the
+  // The agency work queue (contract/agency-queue.ts): the user's `agencyQueue` link, for the agency's staff (the
   // queue takes ?limit=); its staff close a failed booking with a note, and book or release a traveller's options whose
   // deadline is near (If-Match: the travel's version).
   agencyQueue: rel('GET', '/agency/queue', none, agencyQueueSchema),
   closeAgencyTask: rel('POST', '/agency/tasks/:taskID/close', closeTaskBodySchema, agencyTaskSchema),
   confirmHeldOption: rel('POST', '/agency/travels/:travelID/confirm', none, heldOptionResultSchema),
   releaseHeldOptions: rel('POST', '/agency/travels/:travelID/release', none, heldOptionResultSchema),
-  // The travel manager's company (issue 15, contract/company-admin.ts; its entry point GET /companies/:companyID/admin):
+  // The travel manager's company (contract/company-admin.ts; its entry point GET /companies/:companyID/admin):
   // people (the list takes ?query=&kind=), invitations, guests, (de)activation, entities, analytics, approvers, travel policy.
   companyPeople: rel('GET', '/companies/:companyID/people', none, companyPeopleSchema),
   inviteEmployee: rel('POST', '/companies/:companyID/employees', inviteEmployeeBodySchema, companyPersonSchema),
@@ -160,14 +160,14 @@ export const rels = {
   updateTravelPolicy: rel('PUT', '/companies/:companyID/travel-policy', updateTravelPolicyBodySchema, companyAdminSchema),
   /** The invitee's password, from the e-mailed invitation (GET /user/invitation/:token, no session). */
   acceptInvitation: rel('POST', '/user/invitation/:token', acceptInvitationBodySchema, invitationAcceptedSchema),
-  // The dashboard (spec 3 §7 `GET stats/travels`, issue 16, contract/stats.ts): links of the user; both take ?beginPeriod=&endPeriod= (ISO days).
+  // The dashboard (spec 3 §7 `GET stats/travels`, contract/stats.ts): links of the user; both take ?beginPeriod=&endPeriod= (ISO days).
   travelStats: rel('GET', '/stats/travels', none, travelStatsSchema),
   companyTravelStats: rel('GET', '/companies/:companyID/stats/travels', none, travelStatsSchema),
-  // The user's identity documents (spec 3 §7, issue 16, contract/documents.ts): the user's `documents` link, then the whole list written at once.
+  // The user's identity documents (spec 3 §7, contract/documents.ts): the user's `documents` link, then the whole list written at once.
   documents: rel('GET', '/user/documents', none, documentsSchema),
   /** The dates are checked against the server's today on what changed; the table's schema checks the rest. */
   updateDocuments: rel('PUT', '/user/documents', updateDocumentsBodySchema(null), documentsSchema),
-  // Loyalty and discount cards (spec 3 §7, issue 16, contract/loyalty-cards.ts): the user's `userCards` link; the list's links add, replace
+  // Loyalty and discount cards (spec 3 §7, contract/loyalty-cards.ts): the user's `userCards` link; the list's links add, replace
   // the whole list (spec's PUT user/cards) and read the card types; each card's links change or delete it. Every write answers the list.
   userCards: rel('GET', '/user/cards', none, userCardsSchema),
   userCardTypes: rel('GET', '/user/cards/types', none, cardTypesSchema),
@@ -175,14 +175,14 @@ export const rels = {
   addUserCard: rel('POST', '/user/cards', cardBodySchema, userCardsSchema),
   updateUserCard: rel('PUT', '/user/cards/:cardID', cardBodySchema, userCardsSchema),
   deleteUserCard: rel('DELETE', '/user/cards/:cardID', none, userCardsSchema),
-  // The user's saved payment cards (issue 16): the user's `paymentCards` link; each card's link deletes it, answering the list.
+  // The user's saved payment cards: the user's `paymentCards` link; each card's link deletes it, answering the list.
   paymentCards: rel('GET', '/user/payment-cards', none, paymentCardsSchema),
   deletePaymentCard: rel('DELETE', '/user/payment-cards/:paymentCardID', none, paymentCardsSchema),
-  // The editable profile (spec 3 §7 `PUT /user/`, issue 16, contract/profile.ts): If-Match: the user's version; answers a session token and the user.
+  // The editable profile (spec 3 §7 `PUT /user/`, contract/profile.ts): If-Match: the user's version; answers a session token and the user.
   updateProfile: rel('PUT', '/user/', profileBodySchema('9999-12-31'), sessionSchema),
   handicapTypes: rel('GET', '/handicap/types', none, handicapTypesSchema),
   wheelchairs: rel('GET', '/handicap/wheelchairs', none, wheelchairsSchema),
-  // Privacy and data deletion (spec 3 §7, issue 16, contract/privacy.ts): links of the user. Deleting the account takes the password.
+  // Privacy and data deletion (spec 3 §7, contract/privacy.ts): links of the user. Deleting the account takes the password.
   privacyPolicy: rel('GET', '/user/privacy-policy', none, privacyPolicySchema),
   deleteOptionalData: rel('DELETE', '/user/optional_data', none, optionalDataDeletedSchema),
   deleteAccount: rel('DELETE', '/user/data', deleteAccountBodySchema, accountDeletedSchema),

@@ -3,7 +3,7 @@ import { linksOf } from './link';
 import { moneySchema } from './money';
 
 /**
- * The dashboard's statistics (spec 3 §3 "Statistics", §7 `GET stats/travels`, §9 "Dashboard"; issue 16):
+ * The dashboard's statistics (spec 3 §3 "Statistics", §7 `GET stats/travels`, §9 "Dashboard"):
  * what a user's booked travels (or, for a travel manager, their company's) weigh over a period of
  * calendar days — trips, km, CO2 by mode with ADEME equivalents, time, money — and the trips to come.
  *

@@ -88,7 +88,7 @@ export const ticketSchema = z.object({
 }).meta({ id: 'Ticket' });
 
 /**
- * A product's cancellation (issue 13): requested (offline: the agency handles it, `pending_cancel`),
+ * A product's cancellation: requested (offline: the agency handles it, `pending_cancel`),
  * done (`cancelled`, with the refund and the fees the supplier kept, in cents), or refused by the agency.
  */
 export const productCancellationSchema = z.object({
@@ -105,7 +105,7 @@ export type ProductCancellation = z.infer<typeof productCancellationSchema>;
 
 const paxNameSchema = z.object({ firstname: z.string(), lastname: z.string() });
 
-/** Spec 2 §3 "Hotel product": the stay, its rooms and who sleeps in each (issue 14). */
+/** Spec 2 §3 "Hotel product": the stay, its rooms and who sleeps in each. */
 export const hotelProductSchema = z.object({
   hotelId: z.string(),
   name: z.string(),
@@ -156,7 +156,7 @@ const rentalPlaceOfProduct = z.object({
   location: z.object({ id: z.string(), name: z.string(), city: z.string(), address: z.string(), zipCode: z.string(), phone: z.string(), latitude: z.number(), longitude: z.number() }),
 });
 
-/** Spec 2 §3 "Car-rental product": the car, its agencies and times, its driver (issue 14). */
+/** Spec 2 §3 "Car-rental product": the car, its agencies and times, its driver. */
 export const carRentalProductSchema = z.object({
   pickUp: rentalPlaceOfProduct,
   dropOff: rentalPlaceOfProduct,
@@ -224,7 +224,7 @@ export const productSchema = z.object({
   /** kg CO2e of the whole product (a trip's legs, a stay's nights, a rental's estimated distance). */
   co2Emission: z.number().optional(),
   /**
-   * A hotel's stay (type hotel) and a car rental (type car_rental), issue 14. For them `departure` / `arrival`
+   * A hotel's stay (type hotel) and a car rental (type car_rental). For them `departure` / `arrival`
    * are the check-in and check-out (pick-up and return) in local time, `routes` is empty and each pax's `tickets` too.
    */
   hotel: hotelProductSchema.optional(),
@@ -255,7 +255,7 @@ export const CARD_BRANDS = ['visa', 'mastercard'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /**
- * How a booked travel was paid (spec 2 §1, issue 16): by card (its brand and last 4 digits only) or on
+ * How a booked travel was paid (spec 2 §1): by card (its brand and last 4 digits only) or on
  * the company's account, the amount, and the refunds of its cancelled products. `authorized`: the card's
  * funds are held, the capture follows the booking; `refunds` of a card are what went back to it.
  */
@@ -283,7 +283,7 @@ export const travelSchema = z.object({
   customer: z.string().nullable(),
   customerType: z.enum(['entity', 'other']),
   /**
-   * A travel agency staff member books for a traveller of a customer company (spec 1 §6, issue 15):
+   * A travel agency staff member books for a traveller of a customer company (spec 1 §6):
    * for whom, of which company, and who booked it. Null for a travel one books oneself.
    */
   onBehalf: onBehalfSchema.nullable(),

@@ -188,7 +188,7 @@ export const formFieldSchema = z.object({
 export type FormField = z.infer<typeof formFieldSchema>;
 
 /**
- * A traveller's identity-document warning (issue 16): the flight needs a document the traveller has
+ * A traveller's identity-document warning: the flight needs a document the traveller has
  * not recorded (PASSPORT_MISSING outside the Schengen area, IDENTITY_DOCUMENT_MISSING within it), or
  * every one they have expires before the trip ends (`expiration_date`: the longest-lasting one's).
  * `message` is written in the caller's language.
@@ -205,7 +205,7 @@ export const travelerFormSchema = z.object({
   profileID: z.string().nullable(),
   cards: z.array(z.object({ cardtype: z.object({ name: z.string() }), cardnumber: z.string() })),
   fieldsGroups: z.array(z.object({ label: z.string(), isNested: z.boolean(), group: z.string(), fields: z.array(formFieldSchema) })),
-  /** The booker's own traveller (or the one staff act for): what their recorded identity documents lack for these flights (issue 16). */
+  /** The booker's own traveller (or the one staff act for): what their recorded identity documents lack for these flights. */
   documentWarnings: z.array(documentWarningSchema).default([]),
 }).meta({ id: 'TravelerForm' });
 

@@ -141,7 +141,7 @@ const envSchema = z
     MAILING_RATE_LIMIT: optional(whole(1)),
     ANONYMOUS_SEARCH_RATE_LIMIT: optional(whole(1)),
     SUPPLIER_LATENCY_MS: optional(whole(0)),
-    // A retry after a crash waits up to one lease: at most 10 s (issue 12 item 11).
+    // A retry after a crash waits up to one lease: at most 10 s.
     IDEMPOTENCY_LEASE_MS: optional(whole(100, 10_000)),
     TICKETING_START_MS: optional(whole(0)),
     TICKETING_ISSUE_MS: optional(whole(0)),

@@ -419,14 +419,14 @@ describe('every link the server writes, walked', () => {
     await follow(admin.links.updateTravelPolicy, { token, body: { policy: { ...policy, hotel }, text }, key: 'company-policy' });
   });
 
-  it('the dashboard (issue 16, features/stats): maya’s statistics and her company’s, from the user’s links', async () => {
+  it('the dashboard (features/stats): maya’s statistics and her company’s, from the user’s links', async () => {
     const token = await api.login('maya');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     await follow(user.result.links!.travelStats, { token });
     await follow(user.result.links!.companyTravelStats, { token });
   });
 
-  it('a new traveller (issue 16, features/privacy): the privacy policy, then optional data and the account deleted through the user’s links', async () => {
+  it('a new traveller (features/privacy): the privacy policy, then optional data and the account deleted through the user’s links', async () => {
     const email = 'walk.privacy@acme.example';
     const password = 'Voyage2026';
     const signup = { gender: 'MS', firstname: 'Walk', lastname: 'Privacy', username: 'walkprivacy', email, phone: '0601020304', birthdate: '1990-01-02', password, password_confirm: password, address: { description: 'Lyon' }, gdpr_consent: true };
@@ -439,7 +439,7 @@ describe('every link the server writes, walked', () => {
     await follow(user.result.links!.deleteAccount, { token, body: { password }, key: 'walk-delete-account' });
   });
 
-  it('carol’s identity documents (issue 16, features/documents): the user’s documents link, a passport written and removed through updateDocuments', async () => {
+  it('carol’s identity documents (features/documents): the user’s documents link, a passport written and removed through updateDocuments', async () => {
     const token = await api.login('carol');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const list = (await follow(user.result.links!.documents, { token })).result;
@@ -448,7 +448,7 @@ describe('every link the server writes, walked', () => {
     await follow(added.links!.updateDocuments, { token, body: { travel_documents: [] }, key: 'walk-documents-remove' });
   });
 
-  it('alice’s loyalty and discount cards (issue 16, features/loyalty-cards): the user’s userCards link, a card added, changed, the list replaced, then deleted', async () => {
+  it('alice’s loyalty and discount cards (features/loyalty-cards): the user’s userCards link, a card added, changed, the list replaced, then deleted', async () => {
     const token = await api.login('alice');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const list = (await follow(user.result.links!.userCards, { token })).result;
@@ -459,7 +459,7 @@ describe('every link the server writes, walked', () => {
     await follow(replaced.cards[0]!.links.deleteUserCard, { token, key: 'walk-cards-delete' });
   });
 
-  it('sam’s profile (issue 16, features/profile): the accessibility reference data, then the profile saved on its version through updateProfile', async () => {
+  it('sam’s profile (features/profile): the accessibility reference data, then the profile saved on its version through updateProfile', async () => {
     const token = await api.login('sam');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const me = user.result as unknown as { gender: string; firstname: string; lastname: string; username: string; email: string; version: number };
@@ -470,7 +470,7 @@ describe('every link the server writes, walked', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
-  it('gus pays by card (issue 16): payByCard with the 3-D Secure card, the bank’s page answered, confirmCardPayment; his saved card, through the user’s paymentCards link, deleted', async () => {
+  it('gus pays by card: payByCard with the 3-D Secure card, the bank’s page answered, confirmCardPayment; his saved card, through the user’s paymentCards link, deleted', async () => {
     const token = await api.login('gus');
     const results = await search(token, { datetime: '2026-11-23T11:00' });
     let travel = await addToCart('gus', token, results, offersOf(results)[0]!);

@@ -5,7 +5,7 @@ import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type
 import { DEMO_PASSWORD } from './db/seed';
 
 /**
- * Issue 12 item 22: two API processes on one PostgreSQL, behind no sticky routing. Both start at
+ * Two API processes on one PostgreSQL, behind no sticky routing. Both start at
  * once on an empty database (one migrates and seeds, the other waits for it); a client's calls
  * alternate between them; the login throttle is shared; each durable timer fires once though both
  * run the job runner; killing one mid-checkout loses nothing. PGlite is single-process, so this

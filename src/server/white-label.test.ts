@@ -11,7 +11,7 @@ import { sha256 } from './platform/secrets';
 import { shellFlagsMatch } from './web';
 
 /**
- * Issue 15: the second demo agency on its own host name, its branding and flags in the page a visitor
+ * The second demo agency on its own host name, its branding and flags in the page a visitor
  * gets there, and the flags in force for its users (defaults < agency < company).
  */
 

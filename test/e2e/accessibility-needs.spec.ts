@@ -3,7 +3,7 @@ import { NEW_USER_PASSWORD, cartLink, completeEmptyFields, login, offerPanel, pi
 import { journeyDay } from './days';
 
 /*
- * Issue 16: a traveller records her wheelchair in her profile; her train search then asks the carrier
+ * A traveller records her wheelchair in her profile; her train search then asks the carrier
  * for assistance (PMR fares, the assistance booked with the ticket), and her booking shows it. A new
  * traveller, so that the demo users' searches stay as they are.
  */

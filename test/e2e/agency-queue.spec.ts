@@ -5,7 +5,7 @@ import { signIn } from './support';
 import { journeyDay } from './days';
 
 /*
- * The agency work queue (issue 15) against the real server: gus's Eurostar ticket, which the supplier
+ * The agency work queue against the real server: gus's Eurostar ticket, which the supplier
  * does not cancel online, is cancelled through the real API, so its cancellation waits for the agency;
  * tina (travel agent) finds it in her queue from the user menu, enters the refund obtained and confirms;
  * gus's booking then shows the ticket cancelled.

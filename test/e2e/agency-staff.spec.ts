@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, completeEmptyFields, offerPanel, pickCity, proposals, se
 import { journeyDay } from './days';
 
 /*
- * Issue 15: agency staff book for a customer's traveller. Tina (travel agent) picks Acme, then Alice,
+ * Agency staff book for a customer's traveller. Tina (travel agent) picks Acme, then Alice,
  * and books her a train up to the approval request; Arthur (assistance agent) does the same for
  * another day. Bob approves Tina's. Alice finds both in her bookings: "booked by Tina", and what
  * Arthur did, in the audit of the agency's actions.

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, completeEmptyFields, offerPanel, pickCity, proposals, se
 import { journeyDay } from './days';
 
 /*
- * Approval journeys (issue 11) against the real server: alice (Acme) asks bob to approve a
+ * Approval journeys against the real server: alice (Acme) asks bob to approve a
  * Paris → Lyon train; bob answers from his e-mail (the deep link after signing in, or the
  * one-click link without a password); alice sees the outcome. Each journey books its own day, so
  * its e-mails and travel are told apart from the other specs' by that day.

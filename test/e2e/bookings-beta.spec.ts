@@ -5,7 +5,7 @@ import { signIn } from './support';
 import { journeyDay } from './days';
 
 /*
- * The beta bookings list (issue 13) against the real server: gus (Globex: mission orders, no
+ * The beta bookings list against the real server: gus (Globex: mission orders, no
  * approval) books two trains through the real API, as the checkout would, and keeps a third in his
  * cart; the list shows the two booked ones, and its status filter works.
  */

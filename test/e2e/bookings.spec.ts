@@ -5,7 +5,7 @@ import { signIn, typedDate } from './support';
 import { journeyDay } from './days';
 
 /*
- * The booking lists (issue 13): gus's Paris → Lyon train, booked through the real API with his
+ * The booking lists: gus's Paris → Lyon train, booked through the real API with his
  * session, shows in "Mes réservations" with its status; a filter written in the address survives a
  * reload; once the server's test clock passes its arrival, it is in "Mes archives" instead.
  */

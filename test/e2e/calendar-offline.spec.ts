@@ -5,7 +5,7 @@ import { journeyDay } from './days';
 import { login } from './support';
 
 /**
- * Issue 13: a booked travel's legs downloaded for the calendar (the file parsed back), and the
+ * A booked travel's legs downloaded for the calendar (the file parsed back), and the
  * travel still readable offline from the installed app, with the time its data was read.
  * Set-up through the real API (gus, Globex: mission order, then confirm).
  */

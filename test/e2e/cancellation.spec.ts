@@ -4,7 +4,7 @@ import { signIn } from './support';
 import { journeyDay } from './days';
 
 /*
- * Cancellation journeys (issue 13) against the real server. Gus's travels are set up through the
+ * Cancellation journeys against the real server. Gus's travels are set up through the
  * real API (search, add to cart, mission order, confirm or hold); the journeys are the user's part:
  * cancelling a booked train from Mes réservations with its refund preview, and releasing an option
  * whose return goes with it.

@@ -3,7 +3,7 @@ import { offerPanel, pickCity, proposals, setDateTime, signIn, tripForm } from '
 import { journeyDay } from './days';
 
 /*
- * Issue 16: carol adds her rail discount card on her personal data page — a mistyped number is refused
+ * Carol adds her rail discount card on her personal data page — a mistyped number is refused
  * with 'card number invalid' first — then searches Paris → Lyon again and sees the TGV INOUI fares
  * 30 % lower (the sandbox supplier applies the Carte Avantage).
  */

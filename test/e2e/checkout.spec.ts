@@ -4,7 +4,7 @@ import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDate
 import { journeyDay } from './days';
 
 /*
- * Checkout journeys (issue #5) against the real server: a travel goes from the cart through the
+ * Checkout journeys against the real server: a travel goes from the cart through the
  * steps its company's rules ask for (analytics and approver for Acme, mission orders for Globex)
  * to an approval request, a booking whose tickets are issued by the ticketing job, or an option
  * that is then released. Other specs fill the same users' carts: each journey books its own day

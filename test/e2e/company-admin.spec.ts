@@ -4,7 +4,7 @@ import { completeEmptyFields, followMailLink, offerPanel, pickCity, proposals, s
 import { journeyDay } from './days';
 
 /*
- * The travel manager (issue 15): maya (Acme, account_creation) invites a new employee from "Mon
+ * The travel manager: maya (Acme, account_creation) invites a new employee from "Mon
  * entreprise"; the invitee opens the e-mailed link in a browser of their own, chooses a password,
  * signs in and books a train — Acme asks approval, so the journey ends with the request sent to bob.
  */

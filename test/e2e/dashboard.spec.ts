@@ -5,7 +5,7 @@ import { signIn, typedDate } from './support';
 import { journeyDay } from './days';
 
 /*
- * The dashboard (issue 16): gus books two trains through the real API with his session (Paris → Lyon
+ * The dashboard: gus books two trains through the real API with his session (Paris → Lyon
  * and Paris → Marseille, in two days and three), then finds their CO2 in "Tableau de bord": the year's
  * totals, the rail share, the month's row of the table under the chart, and both trips to come.
  */

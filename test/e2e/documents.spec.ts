@@ -4,7 +4,7 @@ import { dayFromToday, offerPanel, pickCity, proposals, setDateTime, signIn, tri
 import { journeyDay } from './days';
 
 /*
- * Issue 16 "Done when": a traveller adds a passport. Sam (Acme, no document on record) picks a flight
+ * Done when: a traveller adds a passport. Sam (Acme, no document on record) picks a flight
  * to Cairo: the traveller step says this flight needs a passport he has not recorded. He follows
  * the warning to his personal data, adds his passport there (a bad date refused next to its field),
  * comes back to the step: the warning is gone and his passport fills the step's travel document.

@@ -4,7 +4,7 @@ import { signIn } from './support';
 import { journeyDay } from './days';
 
 /*
- * Rail exchange (issue 13) against the real server: gus's Paris → Lyon ticket at a flexible fare is
+ * Rail exchange against the real server: gus's Paris → Lyon ticket at a flexible fare is
  * booked and issued through the API (the booking journeys are tested elsewhere); he opens the travel,
  * exchanges the ticket for a later train in the wizard, and finds the old ticket exchanged, the new
  * one issued and the e-mail in the mailbox.

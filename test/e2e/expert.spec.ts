@@ -4,7 +4,7 @@ import { completeEmptyFields, signIn, typedDate } from './support';
 import { journeyDay } from './days';
 
 /**
- * Issue 14 "Done when": alice (Acme, canUseExpertMode) books a 3-flight itinerary through the expert
+ * Done when: alice (Acme, canUseExpertMode) books a 3-flight itinerary through the expert
  * search — Paris → Nice, Nice → Rome, Rome → Paris — and the cart holds it as three flights of one travel.
  */
 

@@ -3,7 +3,7 @@ import { completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, sign
 import { journeyDayWhere } from './days';
 
 /*
- * Issue 14: a two-day Lyon trip in ONE travel — the train, then a hotel and a car from the cart's
+ * A two-day Lyon trip in ONE travel — the train, then a hotel and a car from the cart's
  * shortcuts (searched around the train's arrival in Lyon) — approved by bob as a whole, and booked.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { NEW_USER_PASSWORD as PASSWORD, followMailLink, login, signUpTraveller } from './support';
 
 /*
- * "Mes données" (issue 16): a freshly signed-up traveller (so the demo users stay as they are)
+ * "Mes données": a freshly signed-up traveller (so the demo users stay as they are)
  * deletes the optional data; another deletes the account and can no longer sign in.
  */
 

@@ -5,7 +5,7 @@ import { journeyDay } from './days';
 import { gusApi, isoDay, type Link } from './booked';
 
 /*
- * Checkout by card payment (issue 16) against the real server and its sandbox payment service: gus
+ * Checkout by card payment against the real server and its sandbox payment service: gus
  * (Globex, which lets its travellers pay by card) books a flexible Paris → Lyon train, pays it with the
  * 3-D Secure test card, approves the payment on the bank's page, finds the card in his bookings, then
  * cancels the ticket and sees the refund go back to the card.

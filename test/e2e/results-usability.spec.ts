@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { dayFromToday, offerPanel, proposals, signIn } from './support';
 
 /*
- * Issue 12 items 15, 16 and 19 on the results screen, as a visitor meets them: the first proposal in
+ * Items 15, 16 and 19 on the results screen, as a visitor meets them: the first proposal in
  * view at 1280 × 720, "Choisir cette offre" in reach on a phone, the keyboard path (skip link, one Tab
  * stop for the list, arrows, a few Tabs to the button), Back from the traveller step, and a search
  * between two stations of one city that says why.

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, providerForm } from './support';
 
 /**
- * Single sign-on (issue 15) through the real redirects: Globex Consulting signs its users in at the
+ * Single sign-on through the real redirects: Globex Consulting signs its users in at the
  * demo OpenID Connect provider this server runs at /oidc (authorization code with PKCE).
  */
 

@@ -3,7 +3,7 @@ import { completeEmptyFields, offerPanel, proposals, signIn, typedDate } from '.
 import { journeyDay } from './days';
 
 /*
- * Issue 12 item 13, with the browser in another time zone than the trains: a Paris → Lyon booking
+ * With the browser in another time zone than the trains: a Paris → Lyon booking
  * shows its times on the stations' clock (Paris) on the results, in the cart and in the checkout
  * summary, never the laptop's; the option's deadline is on the laptop's clock, with its zone named.
  */

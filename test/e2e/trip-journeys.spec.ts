@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cartCount, cartLink, completeEmptyFields, dayFromToday, frenchOnPage, offerPanel, pickCity, proposals, searchPanel, setDateTime, signIn, tabTo, tripForm, typedDate } from './support';
 
 /*
- * Whole trip journeys (issue #4) against the real server: home form → results → traveller step →
+ * Whole trip journeys against the real server: home form → results → traveller step →
  * cart. A journey that books checks that the cart badge counts one travel more than before.
  */
 

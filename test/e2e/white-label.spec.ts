@@ -3,7 +3,7 @@ import { completeEmptyFields, login, offerPanel, pickCity, proposals, setDateTim
 import { journeyDay } from './days';
 
 /*
- * Issue 15: the second demo agency on its own host name (config.ts AGENCY_HOSTS: alpine.localhost).
+ * The second demo agency on its own host name (config.ts AGENCY_HOSTS: alpine.localhost).
  * Chromium sends *.localhost to this machine, so the very server of the journeys answers it, and the
  * host alone decides which agency the page is: its brand, its messages, its users — none of Escale's.
  */

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe('unknown Api-Keys are not remembered (issue 12 #6)', () => {
+describe('unknown Api-Keys are not remembered', () => {
   it('a thousand random keys leave the agency cache empty; a known key takes one entry', async () => {
     const cache = agencyCache();
     const app = Fastify({ logger: false });

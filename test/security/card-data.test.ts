@@ -5,7 +5,7 @@ import { startApi, type Api } from '../support/api';
 import { CARDS, answerChallenge, confirmAfterBank, gusTravel, openChallenge, payByCard, postCard } from '../support/card-payment';
 
 /**
- * Issue 16, card payment: only a token, the brand, the last 4 digits, the expiry and the holder are
+ * Card payment: only a token, the brand, the last 4 digits, the expiry and the holder are
  * ever kept. Every way a card reaches the server — its tokenization (accepted or refused, even a body
  * that is not JSON), a frictionless payment, a 3-D Secure one with its bank page, a saved card, a
  * cancellation's refund — is run with the logs at their most verbose; then no log line and no cell

@@ -15,12 +15,12 @@ import type { TripData } from '../../src/server/domain/product';
 import { CARDS, gusTravel, payByCard, tokenize } from '../support/card-payment';
 
 /**
- * Issue 12, item 12: a travel agent listed another agency's company employees with
+ * Item 12: a travel agent listed another agency's company employees with
  * `GET /users/?company_id=`. Here every input of the API that takes an id (found in the OpenAPI
  * description, so a new one cannot be forgotten) is given agency A's ids by callers of agency B:
  * each answer is the one an id that exists nowhere gets (404 where the route looks something up),
  * and A's resources are untouched. A is the demo's Escale Voyages, B the demo's Alpine Business Travel
- * (issue 15, db/seed.ts; test/factories/second-agency.ts adds what the tests need beyond the demo). The
+ * (db/seed.ts; test/factories/second-agency.ts adds what the tests need beyond the demo). The
  * last block checks what each agency's people see of the other's: users, companies, travels, approvals,
  * comms, branding and searches, both ways.
  */
@@ -49,17 +49,17 @@ type Ids = {
   loginToken: string;
   activationToken: string;
   resetToken: string;
-  /** An employee's invitation, e-mailed by Acme's travel manager (issue 15). */
+  /** An employee's invitation, e-mailed by Acme's travel manager. */
   invitationToken: string;
-  /** An expert itinerary (issue 14) and an offer of its journey. */
+  /** An expert itinerary and an offer of its journey. */
   expertId: string;
   expertOfferId: string;
-  /** One of alice's loyalty and discount cards (issue 16). */
+  /** One of alice's loyalty and discount cards. */
   cardId: string;
-  /** A new user's first-login onboarding token, with the username it goes with (issue 16). */
+  /** A new user's first-login onboarding token, with the username it goes with. */
   onboardingToken: string;
   onboardingUsername: string;
-  /** Gus's saved payment card, the token of the card it stands for, and a card payment of his waiting for the bank (issue 16). */
+  /** Gus's saved payment card, the token of the card it stands for, and a card payment of his waiting for the bank. */
   paymentCardId: string;
   cardToken: string;
   paymentId: string;
@@ -190,7 +190,7 @@ const ROWS: Row[] = [
   { op: 'POST /cart/add', input: 'travelers.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, profile_id: i.userId }] } }) },
   { op: 'POST /cart/add', input: 'travelers.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, guest_id: i.guestId }] } }) },
   { op: 'POST /cart/add', input: 'ancillaries.offerID', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), ancillaries: [{ type: 'bike', quantity: 1, offerID: i.offerId }] } }) },
-  // Hotel and car rental (issue 14): Initech sells both.
+  // Hotel and car rental: Initech sells both.
   ...(['/hotel/search', '/hotel/search/h-lyon-001'] as const).flatMap((url): Row[] => {
     const op = url === '/hotel/search' ? 'POST /hotel/search' : 'POST /hotel/search/{hotelId}';
     const request = (extra: Record<string, unknown>) => ({ method: 'POST' as const, url, body: hotelBody(extra) });
@@ -209,7 +209,7 @@ const ROWS: Row[] = [
   { op: 'POST /carrental/search', input: 'entity_id', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ entity_id: i.entityId }) }) },
   { op: 'POST /cart/add', input: 'car_rental.driver.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ profile_id: i.userId }) }) },
   { op: 'POST /cart/add', input: 'car_rental.driver.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ guest_id: i.guestId }) }) },
-  // The expert search (issue 14): ivan has the expert mode (vera and olga are refused it whatever the ids); like
+  // The expert search: ivan has the expert mode (vera and olga are refused it whatever the ids); like
   // the trip search, it searches as if a stranger's travel, company, entity or traveller were not given.
   { op: 'POST /expert-search', input: 'travelers.profile_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, profile_id: i.userId }] }) }) },
   { op: 'POST /expert-search', input: 'travelers.guest_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, guest_id: i.guestId }] }) }) },
@@ -255,14 +255,14 @@ const ROWS: Row[] = [
   { op: 'PATCH /approvals/{approvalID}/remind', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/remind` }) },
   { op: 'GET /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/approval/one-click/${i.oneClickToken}` }) },
   { op: 'POST /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: `/approval/one-click/${i.oneClickToken}`, body: {} }) },
-  // Bookings, cancellation and exchange (issue 13).
+  // Bookings, cancellation and exchange.
   { op: 'GET /tickets/', input: 'creator_id', expect: everyone(403), request: (i) => ({ method: 'GET', url: `/tickets/?creator_id=${i.userId}` }) },
   { op: 'GET /products/{productID}/refund-preview', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}/refund-preview` }) },
   { op: 'POST /treep/cancel', input: 'ticket_ids', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [] } }) },
   { op: 'POST /treep/cancel', input: 'previews.product_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [{ product_id: i.productId, refund_total: 0, confirm_refund_date_limit: '2026-11-23T00:00:00Z' }] } }) },
   // Only agency staff answer tasks (403 for the others), and only their own agency's (404).
   { op: 'POST /agency/tasks/{taskID}/complete', input: 'taskID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/complete`, body: { refund: 0, fees: 0 } }) },
-  // The agency work queue (issue 15): its staff close failed bookings and book or release options, of their own agency only.
+  // The agency work queue: its staff close failed bookings and book or release options, of their own agency only.
   { op: 'POST /agency/tasks/{taskID}/close', input: 'taskID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/close`, body: { note: 'Called the traveller' } }) },
   { op: 'POST /agency/travels/{travelID}/confirm', input: 'travelID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/confirm` }) },
   { op: 'POST /agency/travels/{travelID}/release', input: 'travelID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/release` }) },
@@ -275,15 +275,15 @@ const ROWS: Row[] = [
   { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'choiceID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
   { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
   { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'offerID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
-  // The travel manager's company (issue 15): only its own travel manager reaches it (404 for another company, 403 for
+  // The travel manager's company: only its own travel manager reaches it (404 for another company, 403 for
   // the others of his), and a person or guest of another company is unknown in his. Tom's own company never changes here.
   ...companyAdminRows(),
-  // The company's dashboard (issue 16): its travel manager's alone.
+  // The company's dashboard: its travel manager's alone.
   { op: 'GET /companies/{companyID}/stats/travels', input: 'companyID', expect: staffToo(404), request: (i) => ({ method: 'GET', url: `/companies/${i.companyId}/stats/travels` }) },
-  // Each user's own loyalty and discount cards (issue 16).
+  // Each user's own loyalty and discount cards.
   { op: 'PUT /user/cards/{cardID}', input: 'cardID', expect: everyone(404), request: (i) => ({ method: 'PUT', url: `/user/cards/${i.cardId}`, body: { cardtype_id: 'af-flying-blue', cardnumber: '0741852966' } }) },
   { op: 'DELETE /user/cards/{cardID}', input: 'cardID', expect: everyone(404), request: (i) => ({ method: 'DELETE', url: `/user/cards/${i.cardId}` }) },
-  // Card payment (issue 16): a travel's, with a saved card or a new card's token of someone else's; a payment waiting for the bank; saved cards.
+  // Card payment: a travel's, with a saved card or a new card's token of someone else's; a payment waiting for the bank; saved cards.
   { op: 'POST /v2/travels/{travelID}/card-payment', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/card-payment`, body: { cardToken: i.cardToken } }) },
   { op: 'POST /v2/travels/{travelID}/card-payment', input: 'paymentCardID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { paymentCardID: i.paymentCardId } }) },
   { op: 'POST /v2/travels/{travelID}/card-payment', input: 'cardToken', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { cardToken: i.cardToken } }) },
@@ -570,7 +570,7 @@ describe('agency B’s callers and agency A’s ids', () => {
 });
 
 /**
- * Issue 15: what the people of each demo agency see of the other's, both ways — nothing. Escale's alice
+ * What the people of each demo agency see of the other's, both ways — nothing. Escale's alice
  * (employee), bob (approver) and tina (travel agent) with the demo key; Alpine's ivan, olga and vera with
  * Alpine's. Each answer about the other agency's thing is the one a thing that exists nowhere gets.
  */

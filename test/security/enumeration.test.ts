@@ -5,7 +5,7 @@ import type * as Secrets from '../../src/server/platform/secrets';
 import { signupBody } from '../factories/account';
 
 /**
- * Issue 12, item 7: the sign-in, password reset and sign-up calls told known usernames from
+ * Item 7: the sign-in, password reset and sign-up calls told known usernames from
  * unknown ones. Each now answers both alike: same status, same body, and the same work (a password
  * hash checked either way: the time it takes is the bench's to measure, a test checks that it is done).
  */

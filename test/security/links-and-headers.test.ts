@@ -18,7 +18,7 @@ const HOSTILE: Record<string, string>[] = [
   { host: 'localhost', 'x-forwarded-host': 'localhost:3000', 'x-forwarded-proto': 'javascript' },
 ];
 
-describe('reset and activation links cannot be pointed elsewhere (issue 12 #1)', () => {
+describe('reset and activation links cannot be pointed elsewhere', () => {
   let api: Api;
   beforeAll(async () => {
     // 10.0.0.1 is a trusted proxy: its X-Forwarded-For names the client, but links still come from PUBLIC_URL.
@@ -72,7 +72,7 @@ describe('in demo mode, without PUBLIC_URL', () => {
   });
 });
 
-describe('answers with tokens or personal data are never stored by a cache (issue 12 #10)', () => {
+describe('answers with tokens or personal data are never stored by a cache', () => {
   let api: Api;
   beforeAll(async () => {
     api = await startApi();

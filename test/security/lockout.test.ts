@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api, DEMO_PASSWORD } from '../support/api';
 
 /**
- * Issue 12, item 3: five wrong passwords used to lock the real user out for 15 minutes, from
+ * Item 3: five wrong passwords used to lock the real user out for 15 minutes, from
  * anywhere. Failures now count per (username, client address) and per address.
  */
 let api: Api;

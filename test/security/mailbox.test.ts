@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { startApi, type Api } from '../support/api';
 
-describe('the developer mailbox answers the machine itself only (issue 12 #2)', () => {
+describe('the developer mailbox answers the machine itself only', () => {
   let api: Api;
   beforeAll(async () => {
     // Even a trusted proxy cannot vouch for loopback: the socket's own peer decides.

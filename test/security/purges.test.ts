@@ -10,7 +10,7 @@ import { jobServices, startApi, type Api } from '../support/api';
 
 const DAY = 24 * 3_600_000;
 
-describe('a daily job purges what has expired (issue 12 #5)', () => {
+describe('a daily job purges what has expired', () => {
   let api: Api;
   let services: Services;
   beforeAll(async () => {

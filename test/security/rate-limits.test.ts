@@ -8,7 +8,7 @@ import { DEMO_API_KEY, startApi, type Api } from '../support/api';
 const forgot = (api: Api, remoteAddress: string, headers: Record<string, string> = {}) =>
   api.call('POST', '/api/v1/user/forgot', { body: { username: 'alice' }, remoteAddress, headers });
 
-describe('rate limits count the connection, not X-Forwarded-For (issue 12 #4)', () => {
+describe('rate limits count the connection, not X-Forwarded-For', () => {
   let api: Api;
   beforeAll(async () => {
     api = await startApi({ mailingRateLimit: 3, trustProxy: ['10.0.0.1'] });
@@ -76,7 +76,7 @@ describe('rate limits shared by several API processes on one database', () => {
   });
 });
 
-describe('anonymous trip searches are limited per client (issue 12 #5)', () => {
+describe('anonymous trip searches are limited per client', () => {
   let api: Api;
   beforeAll(async () => {
     api = await startApi({ anonymousSearchRateLimit: 3 });

@@ -13,7 +13,7 @@ import type { Services } from '../platform/services';
 import type { TripData } from '../domain/product';
 
 /**
- * Issue 12 item 18: the booking's e-mails (held, booked, issued, released, expired) as their
+ * The booking's e-mails (held, booked, issued, released, expired) as their
  * recipients read them — subject, language, plain text, and the attached calendar parsed back.
  */
 

@@ -12,7 +12,7 @@ import type { Services } from '../platform/services';
 import { cityNameIn, placeNameIn } from '../reference/places';
 
 /**
- * The booking's e-mails (issue 12 item 18): option held, booking confirmed, tickets issued, option
+ * The booking's e-mails: option held, booking confirmed, tickets issued, option
  * released or expired. Each goes to the booker and to each traveller with an e-mail address, in the
  * recipient's language, with a plain-text part and the trip's legs as a calendar (.ics). They are
  * written in the transaction of the change they tell of (queueMails): a rolled-back change sends
@@ -21,7 +21,7 @@ import { cityNameIn, placeNameIn } from '../reference/places';
 
 export type BookingEvent = 'held' | 'booked' | 'issued' | 'released' | 'expired';
 
-/** A booking paid by card (issue 16): the card as it may be shown, and the amount taken. */
+/** A booking paid by card: the card as it may be shown, and the amount taken. */
 export type CardPaid = { brand: CardBrand; last4: string; amount: number };
 
 /** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline, the card it was paid with. */

@@ -6,7 +6,7 @@ import { buyerCompany, type BuyerCompany } from './companies';
 import { actingBooker, bookableContact, bookablePeople, type Booker } from './people';
 
 /**
- * For whom a search or an add to cart books (spec 1 §6, issue 15): the company (the caller's own, or
+ * For whom a search or an add to cart books (spec 1 §6): the company (the caller's own, or
  * the agency customer staff name in `customer_id`), the booker as the rules of whom one may book for
  * see them, the people named who may be booked for, and — for agency staff — the traveller they act
  * for: the first named employee of that company. Staff who name no company or no such traveller are

@@ -25,7 +25,7 @@ export const companyApprovers = (db: Db, companyId: string) =>
     .orderBy(asc(users.lastname), asc(users.firstname));
 
 /**
- * The backup the travel manager gave an approver (issue 15), if it still may answer in their place:
+ * The backup the travel manager gave an approver, if it still may answer in their place:
  * an active approver of the same company.
  */
 export async function approverBackup(db: Db, companyId: string, approverId: string): Promise<string | null> {

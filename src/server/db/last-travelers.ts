@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { users } from './schema';
 
 /**
- * On booking (issue 16, spec 1 "last travelers"): the people of the booked products come first in
+ * On booking (spec 1 "last travelers"): the people of the booked products come first in
  * the booker's last travellers, at most 10 kept. Runs in the booking's transaction.
  */
 export async function rememberTravellers(tx: Db, userId: string, products: { data: { travelers: TravelerRecord[] } }[], at: Date): Promise<void> {

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { paymentCards } from './schema';
 
 /**
- * The user's saved payment cards (issue 16): written when a card paid with "save this card" was
+ * The user's saved payment cards: written when a card paid with "save this card" was
  * accepted by the bank (features/booking/card-payment.ts), read at checkout and in the personal space
  * (features/payment-cards). Always the caller's own: every query names the user.
  */

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { payments } from './schema';
 
 /**
- * Our records of card payments (issue 16; their life in domain/payment.ts), shared by the booking
+ * Our records of card payments (their life in domain/payment.ts), shared by the booking
  * (authorize, book, capture: features/booking/card-payment.ts), the cancellation (refunds) and the
  * travels' presentation. Every state change is a compare-and-set from the states it may leave, so
  * two runners never both move a payment on.

@@ -46,7 +46,7 @@ export async function bookablePeople(db: Db, booker: Booker | null, travelers: T
     ? booker.companyId
       ? companyGuest(db, booker.agencyId, booker.companyId)
       : null
-    : // Their own guests, and their company's (made by its travel manager, issue 15).
+    : // Their own guests, and their company's (made by its travel manager).
       booker.companyId
       ? or(eq(guests.ownerId, booker.id), eq(guests.companyId, booker.companyId))!
       : eq(guests.ownerId, booker.id);

@@ -39,7 +39,7 @@ export const agencies = pgTable('agencies', {
   supportEmail: text('support_email'),
   /** Messages the agency shows its travellers on a page (spec 2 §7 GET /comms), optionally for one company or entity. */
   communications: jsonb('communications').$type<AgencyCommunication[]>().notNull().default([]),
-  /** Its own privacy policy per language (issue 16, features/privacy): title, version and HTML, sanitised when read; null: Escale's default text. */
+  /** Its own privacy policy per language (features/privacy): title, version and HTML, sanitised when read; null: Escale's default text. */
   privacyPolicy: jsonb('privacy_policy').$type<AgencyPrivacyPolicy>(),
   /** The agency's feature flags (contract featureFlagsSchema): over the defaults, under its companies' own. */
   features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
@@ -65,7 +65,7 @@ export type CompanyConfig = {
   airOfflineCancellation: boolean;
   railOfflineCancellation: boolean;
   travelAgency: { hasMultipaxSearchDisabled: boolean };
-  /** Car renters the company prefers (renter codes: EP, ZE…): first with BY_PREF, tagged `preferred` (issue 14). */
+  /** Car renters the company prefers (renter codes: EP, ZE…): first with BY_PREF, tagged `preferred`. */
   preferredRenters?: string[];
   /** Renter codes and hotel chain or group codes with negotiated rates (the supplier's customer codes). */
   negotiatedRenters?: string[];
@@ -73,7 +73,7 @@ export type CompanyConfig = {
 };
 
 /**
- * A company's OpenID Connect provider (issue 15): its users sign in there (authorization code with
+ * A company's OpenID Connect provider: its users sign in there (authorization code with
  * PKCE, features/sso). Never sent to a browser: it holds the client secret.
  */
 export type CompanySso = {
@@ -151,12 +151,12 @@ export const users = pgTable(
      * no session, in no list), deleted.
      */
     status: text('status').$type<UserStatus>().notNull(),
-    /** An approver's backup (issue 15): asked at half time when the traveller named none (features/company-admin). */
+    /** An approver's backup: asked at half time when the traveller named none (features/company-admin). */
     backupApproverId: uuid('backup_approver_id').references((): AnyPgColumn => users.id),
     gdprConsentAt: instant('gdpr_consent_at'),
     createdAt: createdAt(),
     activatedAt: instant('activated_at'),
-    // The editable profile (features/profile, issue 16).
+    // The editable profile (features/profile).
     cityOfBirth: text('city_of_birth'),
     birthCountry: text('birth_country'),
     /** Handicap and accompaniment (domain/accessibility.ts); null: none recorded. */
@@ -216,7 +216,7 @@ export const ssoLogins = pgTable(
   (t) => [index('sso_logins_expiry').on(t.expiresAt)],
 );
 
-/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links, invitations (issue 15). */
+/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links, invitations. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -356,7 +356,7 @@ export const travelProducts = pgTable(
       .$type<TicketData>()
       .generatedAlwaysAs(sql`travel_product_ticket(data)`),
     /**
-     * What the dashboard sums (issue 16, features/stats; functions of the migration travel_stats),
+     * What the dashboard sums (features/stats; functions of the migration travel_stats),
      * derived from `data` like `summary`: grams CO2e, km and minutes on board, every traveller counted.
      */
     co2: integer('co2').generatedAlwaysAs(sql`travel_product_co2(data)`),
@@ -380,7 +380,7 @@ export type ProductSummary = {
 };
 
 /**
- * A user's private calendar feed (issue 13): at most one address at a time, its token stored as
+ * A user's private calendar feed: at most one address at a time, its token stored as
  * sha256 like sessions. Rotating writes a new token (the old address answers 404); revoking deletes the row.
  */
 export const calendarSubscriptions = pgTable('calendar_subscriptions', {
@@ -529,7 +529,7 @@ export const guests = pgTable(
   {
     id: id(),
     ownerId: uuid('owner_id').notNull().references(() => users.id),
-    /** A company's guest (issue 15: made by its travel manager, the owner): every employee may book for them. */
+    /** A company's guest (made by its travel manager, the owner): every employee may book for them. */
     companyId: uuid('company_id').references(() => companies.id),
     /** Deactivated by the travel manager: offered to no one, bookable by no one. */
     deactivatedAt: instant('deactivated_at'),
@@ -544,7 +544,7 @@ export const guests = pgTable(
 );
 
 /**
- * Work the agency does for its travellers (issues 13, 15): cancellations that cannot be done online
+ * Work the agency does for its travellers: cancellations that cannot be done online
  * (the company's offline rule, or the supplier's), one task per travel and request, which its staff
  * (travel_agent, assistance_agent) complete with the refund obtained, or refuse; and approved travels
  * the supplier would not book (`failed_booking`, written with the failure), which they close with a note.
@@ -573,7 +573,7 @@ export const agencyTasks = pgTable(
 );
 
 /**
- * A rail exchange search (issue 13): the journeys the supplier answered for one section of a booked
+ * A rail exchange search: the journeys the supplier answered for one section of a booked
  * product, so the choice booked next is the one the user saw, on any API process.
  */
 export const exchangeSearches = pgTable(
@@ -590,7 +590,7 @@ export const exchangeSearches = pgTable(
 );
 
 /**
- * A rail exchange offer (issue 13) and its progress once confirmed: `offered` → `exchanging` (the
+ * A rail exchange offer and its progress once confirmed: `offered` → `exchanging` (the
  * new ticket asked of the supplier under this row's id) → `swapped` (old product exchanged, new one
  * issued, in one transaction) → `done` (old ticket cancelled with the supplier); `failed` when the
  * supplier refused the new one (the old ticket was never touched). The `finish-exchange` job takes
@@ -619,7 +619,7 @@ export const exchangeOffers = pgTable(
 );
 
 /**
- * What agency staff did for a traveller (issue 15): every change a travel agent or an assistance agent
+ * What agency staff did for a traveller: every change a travel agent or an assistance agent
  * makes to a travel — who, for whom, what (the operation), when. The traveller sees it in their bookings.
  */
 export const staffActions = pgTable(
@@ -638,7 +638,7 @@ export const staffActions = pgTable(
 );
 
 /**
- * A user's identity documents (issue 16, spec 3 "Identity document"): passport, ID card, driving
+ * A user's identity documents (spec 3 "Identity document"): passport, ID card, driving
  * licence. Days are ISO text (YYYY-MM-DD). `number` is personal data: shown to its owner only, never
  * logged. `position` keeps the order the user gave.
  */
@@ -667,7 +667,7 @@ export const travelDocuments = pgTable(
 );
 
 /**
- * A user's loyalty and discount cards (spec 3 "Loyalty/discount card", issue 16): the card type is
+ * A user's loyalty and discount cards (spec 3 "Loyalty/discount card"): the card type is
  * reference data (reference/card-programmes.ts), the number as typed (trimmed), dates as ISO days.
  */
 export const userCards = pgTable(
@@ -687,7 +687,7 @@ export const userCards = pgTable(
 );
 
 /**
- * A user's saved payment cards (issue 16): the payment service's token standing for the card, and what
+ * A user's saved payment cards: the payment service's token standing for the card, and what
  * may be shown of it. Never the number nor the security code: those go to the payment service only.
  */
 export const paymentCards = pgTable(
@@ -709,7 +709,7 @@ export const paymentCards = pgTable(
 );
 
 /**
- * Our record of a travel's card payment (issue 16, features/booking/card-payment.ts; its life in
+ * Our record of a travel's card payment (features/booking/card-payment.ts; its life in
  * domain/payment.ts): written before the payment service is asked anything, and moved on in the
  * transaction of each change it stands for, so no crash leaves money taken without its record or a
  * payment asked twice (every call to the service goes under a key of ours made from this row's id).

@@ -1,7 +1,7 @@
 import type { AgencyPrivacyPolicy } from './schema';
 
 /**
- * The demo agencies' own privacy policies (issue 16, features/privacy), in French and English. Their
+ * The demo agencies' own privacy policies (features/privacy), in French and English. Their
  * HTML is sanitised when read (platform/html.ts), like any agency-written text.
  */
 

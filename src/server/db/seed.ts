@@ -45,7 +45,7 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /**
- * Hotel nightly caps per room by city class (issue 14): Paris 180 €, the other large French cities and
+ * Hotel nightly caps per room by city class: Paris 180 €, the other large French cities and
  * the big foreign capitals 130 €, elsewhere 100 €. Keys are reference city ids.
  */
 export const LARGE_CITIES = [
@@ -94,7 +94,7 @@ export const ACME_CHECKOUT: CheckoutRules = {
   },
 };
 
-/** Globex: mission orders, no approval, a stricter policy; its travellers pay on the company's account or by card (issue 16). */
+/** Globex: mission orders, no approval, a stricter policy; its travellers pay on the company's account or by card. */
 export const GLOBEX_CHECKOUT: CheckoutRules = {
   analytics: [],
   missionOrders: true,
@@ -108,7 +108,7 @@ export const GLOBEX_CHECKOUT: CheckoutRules = {
   },
 };
 
-/** The second demo agency (issue 15): its own deployment, found by its Api-Key, on its own host name (config.ts). */
+/** The second demo agency: its own deployment, found by its Api-Key, on its own host name (config.ts). */
 export const ALPINE_API_KEY = 'alpine-agency-key';
 export const ALPINE_HOST = 'alpine.localhost';
 

@@ -8,7 +8,7 @@ import { travelDocuments } from './schema';
 export type TravelDocumentRow = typeof travelDocuments.$inferSelect;
 
 /**
- * A user's identity documents in the order they gave (issue 16): read by their documents feature and
+ * A user's identity documents in the order they gave: read by their documents feature and
  * by the traveller steps, which warn when a flight needs a document the traveller lacks.
  */
 export const documentsOf = (db: Db, userId: string): Promise<TravelDocumentRow[]> =>

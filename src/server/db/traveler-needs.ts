@@ -6,7 +6,7 @@ import { users } from './schema';
 import { bookablePeople, type Booker } from './people';
 
 /**
- * The accessibility needs (users.accessibility, recorded in the profile, issue 16) of a search's
+ * The accessibility needs (users.accessibility, recorded in the profile) of a search's
  * travellers: the booker themselves (named by their id, or the first traveller named by nobody, as
  * the traveller step reads it) and the employees they may book for (db/people.ts). Anyone else —
  * guests, strangers, unnamed travellers — has none the search can know of. `own`: the booker's

@@ -4,7 +4,7 @@ import { userCards, users } from './schema';
 import { cardProgramme, cardTypeOf } from '../reference/card-programmes';
 
 /**
- * The users' loyalty and discount cards as others read them (issue 16): the user object, the
+ * The users' loyalty and discount cards as others read them: the user object, the
  * traveller step and the supplier's search request. Written by features/loyalty-cards.
  */
 

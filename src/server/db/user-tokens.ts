@@ -27,7 +27,7 @@ export async function issueUserToken({ db, clock }: { db: Db; clock: Clock }, us
 export const issueLoginToken = (services: { db: Db; clock: Clock; config: Pick<Config, 'tokens'> }, userId: string) =>
   issueUserToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes));
 
-/** An onboarding link works this long (issue 16): the activation's /form and the e-mailed /user/onboarding link. */
+/** An onboarding link works this long: the activation's /form and the e-mailed /user/onboarding link. */
 export const ONBOARDING_TOKEN_DAYS = 7;
 
 /** The token of a user's first-login onboarding (features/privacy): made at activation, again by POST /user/regenerate. */

@@ -2,7 +2,7 @@ import type { AgencyTask } from '../../contract/cancellation';
 import { linkTo } from '../../contract/rels';
 
 /**
- * An agency task as the API shows it (issues 13, 15): an open offline cancellation links to its
+ * An agency task as the API shows it: an open offline cancellation links to its
  * answer (completeAgencyTask), an open failed booking to its closing (closeAgencyTask); a done task
  * links to nothing. Cancellation and the work queue both answer with it.
  */

@@ -6,7 +6,7 @@ import { isTrip, TICKETED_TYPES, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 
 /**
- * Cancellation rules (spec 2 §4 "Cancel product modal", §5 "Other rules", §6, issue 13), pure:
+ * Cancellation rules (spec 2 §4 "Cancel product modal", §5 "Other rules", §6), pure:
  * which product may be cancelled now, which go with it, what the preview says, and the travel's
  * status afterwards. The feature (features/cancellation) loads, asks the supplier, and saves.
  */

@@ -1,5 +1,5 @@
 /**
- * CO2 of a stay and of a rental (issue 14), from the supplier's ADEME factors: a hotel's grams per
+ * CO2 of a stay and of a rental, from the supplier's ADEME factors: a hotel's grams per
  * room-night, a car's grams per km. A rental's distance is not known in advance, so it is estimated:
  * the way from the pick-up agency to the return agency by road (1.25 × the straight line, as the
  * supplier prices one-way fees), plus 50 km of local driving per day charged (ADEME's average daily

@@ -42,7 +42,7 @@ export type CheckoutRules = {
   policy: TravelPolicyRules | null;
   /**
    * How its travellers may pay at the final step besides the company's account, which is always
-   * offered (issue 16): `card` — by card, for travels that need no approval. Absent: the account only.
+   * offered: `card` — by card, for travels that need no approval. Absent: the account only.
    */
   payment?: { card: boolean };
 };

@@ -7,7 +7,7 @@ import { FLEX_NAMES, type CabinAvailability, type FareOffer, type Journey, type 
 import type { StoredProduct, TripData } from './product';
 
 /**
- * Rail exchange rules (spec 2 §4 "Exchange wizard", issue 13), pure: which tickets may be exchanged,
+ * Rail exchange rules (spec 2 §4 "Exchange wizard"), pure: which tickets may be exchanged,
  * their sections, and the search results as the wizard shows them (price differences per class).
  */
 

@@ -6,7 +6,7 @@ import type { StoredProduct } from './product';
 import { BOOKED } from './travel-state';
 
 /**
- * Card payment rules (spec 2 §1, issue 16), pure: the life of our record of a card payment, which
+ * Card payment rules (spec 2 §1), pure: the life of our record of a card payment, which
  * records a travel is paid with, and how a travel's payment is shown.
  *
  * A payment record (table `payments`) goes: authorizing (the payment service asked under our key) →

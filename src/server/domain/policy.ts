@@ -111,7 +111,7 @@ export function railDayOfFlight(flight: Journey, now: Date): { day: string; from
   return { day, from: dayStart > now ? `${day}T00:00` : wallTime(new Date(now.getTime() + 60_000), flight.departure) };
 }
 
-// ── Hotel and car rental (issue 14) ─────────────────────────────────────────────────────────────
+// ── Hotel and car rental ─────────────────────────────────────────────────────────────
 
 /** The nightly cap (cents per room) of a city, null without a policy. */
 export const nightlyCap = (policy: TravelPolicyRules | null, cityId: string): number | null =>

@@ -33,7 +33,7 @@ export type BookingData = {
 };
 
 /**
- * A product's cancellation as it is kept (issue 13): asked for by `requestedBy`, done online at once
+ * A product's cancellation as it is kept: asked for by `requestedBy`, done online at once
  * or by the agency (`offline`, its task `taskId`); amounts in cents once known; `previousStatus` is
  * what the product goes back to when the agency refuses (`refusal`).
  */
@@ -109,7 +109,7 @@ export type HotelSnapshot = {
 };
 
 /**
- * A hotel stay's data (issue 14): the hotel, the rooms chosen with who sleeps in each (`travelerIDs`:
+ * A hotel stay's data: the hotel, the rooms chosen with who sleeps in each (`travelerIDs`:
  * the `travelers`' travelerID), the local check-in and check-out (12:00, the search's convention, with
  * the hotel's offset), the free cancellation deadline (null when a room is non-refundable).
  */
@@ -163,7 +163,7 @@ export type DriverRecord = {
   license: { countryOfIssue: string; number: string; effectiveDate: string } | null;
 };
 
-/** A car rental's data (issue 14): the car as sold, its agencies and local times, its driver. */
+/** A car rental's data: the car as sold, its agencies and local times, its driver. */
 export type CarData = {
   type: 'car_rental';
   car: {

@@ -1,5 +1,5 @@
 /**
- * The profile part of the user resource (issue 16): what GET /user/ and PUT /user/ show of the
+ * The profile part of the user resource: what GET /user/ and PUT /user/ show of the
  * profile columns, the special fares (spec 1: entries flagged auto are dropped), the last travellers
  * (at most 10, the latest first, written on booking) and the profile's links.
  */

@@ -2,7 +2,7 @@ import type { Driver } from '../../contract/car-rental';
 import { BIRTHDATE_MIN, EMAIL_RE, PHONE_RE, birthdateProblem } from '../../contract/validation';
 
 /**
- * Car rental rules (spec 1 §5 "Car rental", issue 14), pure: when a rental needs the driver's full
+ * Car rental rules (spec 1 §5 "Car rental"), pure: when a rental needs the driver's full
  * details and licence, and what is wrong with a driver.
  */
 

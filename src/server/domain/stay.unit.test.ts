@@ -3,7 +3,7 @@ import { estimatedRentalKm, kg, rentalCo2, stayCo2 } from './co2';
 import { driverProblems, licenseRequired } from './rental';
 import { freeCancelUntil, rentalDays, rentalProblems, stayProblems } from './stay';
 
-describe('stays and rentals (issue 14)', () => {
+describe('stays and rentals', () => {
   it('judges a stay’s days against today in the hotel’s zone', () => {
     expect(stayProblems('2026-11-22', '2026-11-23', '2026-11-22', 'en')).toBeNull();
     expect(stayProblems('2026-11-21', '2026-11-23', '2026-11-22', 'en')?.fields).toEqual({ checkin_date: 'ENTER_DATE_NOT_PASSED' });

@@ -5,7 +5,7 @@ import type { Journey } from './journey';
 
 /**
  * Which identity document a trip needs and whether a traveller's recorded documents cover it
- * (issue 16). A flight between two Schengen countries needs an ID card or a passport; a flight that
+ *. A flight between two Schengen countries needs an ID card or a passport; a flight that
  * touches a country outside the Schengen area needs a passport; rail and domestic flights need
  * neither. The document must still be valid on the day the trip ends (the last arrival, local day).
  */

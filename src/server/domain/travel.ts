@@ -31,7 +31,7 @@ export type TravelView = {
   approval?: { id: string; open: boolean } | null;
   onBehalf?: OnBehalf | null;
   /**
-   * Its card payments (issue 16): the one it was paid with (`paid`), and an attempt waiting for the
+   * Its card payments: the one it was paid with (`paid`), and an attempt waiting for the
    * bank's authentication (`awaitingAuthentication`, its id). Absent: none.
    */
   cardPayment?: { paid: StoredPayment | null; awaitingAuthentication: string | null };

@@ -77,7 +77,7 @@ export function travelerForms(journeys: Journey[], travelers: TravelerRef[], use
       { label: t.identity, isNested: false, group: 'identity', fields: identity },
       { label: t.contact, isNested: false, group: 'contact', fields: contact },
     ];
-    // The traveller's own recorded passport, valid until the trip ends, fills the document (issue 16).
+    // The traveller's own recorded passport, valid until the trip ends, fills the document.
     const passport = document && me?.documents ? passportFor(journeys, me.documents) : null;
     const offered = [...EU, 'GB', 'US', 'CA'];
     if (document)

@@ -18,7 +18,7 @@ export type StoredTripRequest = {
   origin: Place;
   destination: Place;
   lang: Lang;
-  /** The assistance its disabled traveller needs, from their profile (issue 16); absent: none. */
+  /** The assistance its disabled traveller needs, from their profile; absent: none. */
   assistance?: SearchAssistance | null;
 };
 

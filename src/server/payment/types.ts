@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../contract/travel';
 
 /**
- * The payment service interface (issue 16): what the API asks of a card payment service (a PSP),
+ * The payment service interface: what the API asks of a card payment service (a PSP),
  * answered today by the sandbox payment service (sandbox.ts) and later by a real adapter. The API
  * never sees a card number: the browser gives the card to the service, which answers a token, and the
  * API pays with that token. Amounts are integer cents (EUR).

@@ -2,7 +2,7 @@ import type { CardType } from '../../contract/loyalty-cards';
 import type { Flexibility } from '../domain/journey';
 
 /**
- * The loyalty and discount programmes the sandbox supplier knows (spec 3 "Card type", issue 16), per
+ * The loyalty and discount programmes the sandbox supplier knows (spec 3 "Card type"), per
  * transport type, with their number rules. A rail discount card lowers the fares of the carriers that
  * accept it (`discount`), like the French rail operator's cards do: 30 % with a Carte Avantage, 25 %
  * with a BahnCard 25.

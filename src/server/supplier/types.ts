@@ -30,7 +30,7 @@ export type TripQuery = {
   lang: Lang;
   /** A return is planned: some fares are then sold as round trips. */
   withReturn: boolean;
-  /** One traveller is disabled (their profile's needs, issue 16): the rail supplier books them assistance (PMR). */
+  /** One traveller is disabled (their profile's needs): the rail supplier books them assistance (PMR). */
   assistance?: SearchAssistance | null;
   /** The instant of the search (booking lead time moves prices). */
   now: Date;

@@ -51,7 +51,7 @@ describe('the agency’s messages on the home page (spec 1 §2 "Home search scre
   });
 });
 
-describe('the agency’s messages of every page (issue 16)', () => {
+describe('the agency’s messages of every page', () => {
   afterEach(() => {
     sessionStorage.clear();
     useDismissedComms.setState({ ids: [] });

@@ -12,7 +12,7 @@ import { pageData } from '../lib/page-data';
 const noChange = () => () => undefined;
 
 /**
- * The agency's messages for this page (spec 2 §2, §7; issue 16), those of `entityId` too (the entity the
+ * The agency's messages for this page (spec 2 §2, §7), those of `entityId` too (the entity the
  * search or the travel is for); each can be closed for the rest of the session. Nothing at all when there
  * are none or the call failed.
  */

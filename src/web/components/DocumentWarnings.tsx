@@ -3,7 +3,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { DocumentWarning } from '../../contract/trip';
 
 /**
- * A traveller's identity-document warnings (issue 16): the flight needs a document they have not
+ * A traveller's identity-document warnings: the flight needs a document they have not
  * recorded, or theirs expires before the trip ends. The server writes the sentences in the user's
  * language; `children` is what the screen offers next (e.g. a link to the user's documents).
  * Amber with an icon and words: never the colour alone.

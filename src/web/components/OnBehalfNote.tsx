@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OnBehalf } from '../../contract/travel';
 
-/** A travel agency staff book for someone (issue 15): for whom, of which company, and who booked it. */
+/** A travel agency staff book for someone: for whom, of which company, and who booked it. */
 export function OnBehalfNote({ onBehalf }: { onBehalf: OnBehalf | null }) {
   const { t } = useLingui();
   if (!onBehalf) return null;

@@ -5,7 +5,7 @@ import type { CardBrand, TravelPayment } from '../../contract/travel';
 import { formatMoney } from '../lib/format';
 
 /**
- * A travel paid by card (issue 16): "Payée par carte Visa •••• 4242", the amount, where the payment
+ * A travel paid by card: "Payée par carte Visa •••• 4242", the amount, where the payment
  * stands and the refunds that went back to the card. Shown by the checkout's success view and recap,
  * the cart's travel card and recap, and (CardPaymentNote) each ticket of the bookings. A payment on the
  * company's account, the default, is not spelled out.

@@ -7,7 +7,7 @@ import { isAgencyStaff } from '../../contract/permissions';
 export type ActingTraveler = { uid: string; firstname: string; lastname: string; type: 'employee' | 'guest' };
 
 /**
- * Agency staff book for someone (spec 1 §6, issue 15): a travel agent for the agency's customer
+ * Agency staff book for someone (spec 1 §6): a travel agent for the agency's customer
  * companies, an assistance agent for their travellers. They choose the company, then the traveller;
  * every search and add to cart then carries `customer_id` and books for that traveller, and every
  * screen says so (the acting banner). Kept per tab (sessionStorage): two tabs may serve two customers.

@@ -33,7 +33,7 @@ function readDismissed(): string[] {
   }
 }
 
-/** The messages the user closed: hidden on every page until the browser's session ends (issue 16). */
+/** The messages the user closed: hidden on every page until the browser's session ends. */
 export const useDismissedComms = create<{ ids: string[] }>(() => ({ ids: readDismissed() }));
 
 export function dismissComm(id: string) {

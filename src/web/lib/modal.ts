@@ -29,9 +29,9 @@ export type ModalProps = {
   EscalateApproval: { approval: Approval; link: Link; onEscalated: () => void };
   /** Cancel one product or several (spec 2 §4): each one's refund preview, then one cancel through the first's cancelProduct link; `onDone` once done. */
   CancelProducts: { products: { id: string; name: string; links: { previewRefund?: Link; cancelProduct?: Link } }[]; onDone?: () => void };
-  /** The user's private calendar feed (issue 13): its address shown when made, copied, renewed or ended. */
+  /** The user's private calendar feed: its address shown when made, copied, renewed or ended. */
   CalendarSubscription: Record<string, never>;
-  /** Delete the account (issue 16, features/privacy): the user's `deleteAccount` link, followed with the password. */
+  /** Delete the account (features/privacy): the user's `deleteAccount` link, followed with the password. */
   DeleteAccount: { link: Link };
 };
 export type ModalName = keyof ModalProps;

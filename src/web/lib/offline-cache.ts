@@ -3,7 +3,7 @@ import { queryClient } from './query';
 import { useSession } from './session-token';
 
 /**
- * Offline copies of the signed-in user's data (issue 13 "offline tickets"): every query marked
+ * Offline copies of the signed-in user's data ("offline tickets"): every query marked
  * `meta: { offline: true }` (lib/query.ts OFFLINE) is kept in IndexedDB as TanStack Query's own
  * dehydrated state, and put back in the cache at start-up, so the user's tickets, travels and recaps
  * show without the network, with the time they were read (components/OfflineNotice.tsx).

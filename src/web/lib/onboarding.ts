@@ -1,7 +1,7 @@
 import type { OnboardingStart } from '../../contract/privacy';
 
 /**
- * The onboarding the activation starts (spec 3 §2, issue 16): POST /user/confirm answers its token,
+ * The onboarding the activation starts (spec 3 §2): POST /user/confirm answers its token,
  * kept here for /form (a reload keeps it; the tab closing ends it). The e-mailed /user/onboarding link
  * carries its own in the address: opening it clears this one.
  */

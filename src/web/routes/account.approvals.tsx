@@ -19,7 +19,7 @@ const validateSearch = (search: Record<string, unknown>): ApprovalsSearch => ({
 });
 
 /**
- * `/account/approvals` (spec 2 §2, issue 11): the approver's inbox. A signed-out visitor of the
+ * `/account/approvals` (spec 2 §2): the approver's inbox. A signed-out visitor of the
  * e-mail's link is asked to sign in by the account frame and stays here (the route reads nothing
  * until then).
  */

@@ -9,7 +9,7 @@ import { loadCompanyAdminTexts } from '../features/company-admin/texts';
 const TABS = ['people', 'entities', 'analytics', 'approvers', 'policy'] as const satisfies readonly CompanyTab[];
 
 /**
- * `/account/company` (issue 15): the travel manager's company, for users with the permission
+ * `/account/company`: the travel manager's company, for users with the permission
  * account_creation (the server says the same: anyone else gets 403). Others land on their data.
  */
 export const Route = createFileRoute('/account/company')({

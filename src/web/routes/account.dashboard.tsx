@@ -3,7 +3,7 @@ import { uncheckedParams } from '../lib/search-params';
 import { DashboardRoute, loadDashboard, type DashboardSearch } from '../features/dashboard/route';
 
 /**
- * `/account/dashboard` (spec 3 §2, issue 16; `/account/` opens it). The route tree is on every first
+ * `/account/dashboard` (spec 3 §2; `/account/` opens it). The route tree is on every first
  * load: the period and scope in the address are checked by the page's chunk (features/dashboard/route),
  * and its loader and page are one chunk.
  */

@@ -4,7 +4,7 @@ import { agencyQueueQuery } from '../features/agency-queue/api';
 import { loadAgencyQueueTexts } from '../features/agency-queue/texts';
 import { requireAgencyQueue } from '../lib/guards';
 
-/** `/agency/queue` (issue 15): the agency's work queue, for its staff (travel_agent, assistance_agent): the user's `agencyQueue` link. */
+/** `/agency/queue`: the agency's work queue, for its staff (travel_agent, assistance_agent): the user's `agencyQueue` link. */
 export const Route = createFileRoute('/agency/queue')({
   beforeLoad: requireAgencyQueue,
   loader: ({ context }) => {

@@ -6,7 +6,7 @@ import { loadApprovalsTexts } from '../features/approvals/texts';
 import { NotFound } from '../components/NotFound';
 
 /**
- * `/approvals/one-click?token=` (the approver's e-mail, issue 11): one answer to one request with
+ * `/approvals/one-click?token=` (the approver's e-mail): one answer to one request with
  * the link's signed, single-use token; no session needed.
  */
 export const Route = createFileRoute('/approvals/one-click')({

@@ -4,7 +4,7 @@ import { OnboardingPage } from '../features/auth/OnboardingPage';
 import { loadAuthTexts } from '../features/auth/texts';
 import { readOnboarding } from '../lib/onboarding';
 
-/** `/form`: where activation lands (spec 3 §2); its first-login onboarding when the activation started one (issue 16). */
+/** `/form`: where activation lands (spec 3 §2); its first-login onboarding when the activation started one. */
 export const Route = createFileRoute('/form')({
   codeSplitGroupings: [['loader', 'component']],
   loader: loadAuthTexts,

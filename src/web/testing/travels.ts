@@ -95,7 +95,7 @@ export function railProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** Two nights at a Lyon hotel for Alice, in the cart unless overridden (issue 14). */
+/** Two nights at a Lyon hotel for Alice, in the cart unless overridden. */
 export function hotelProduct(overrides: Partial<Product> = {}): Product {
   return railProduct({
     id: 'p-hotel',
@@ -141,7 +141,7 @@ export function hotelProduct(overrides: Partial<Product> = {}): Product {
   });
 }
 
-/** A two-day Europcar rental at Lyon Part-Dieu, Alice driving, in the cart unless overridden (issue 14). */
+/** A two-day Europcar rental at Lyon Part-Dieu, Alice driving, in the cart unless overridden. */
 export function carProduct(overrides: Partial<Product> = {}): Product {
   const agency = { id: 'ag-partdieu', name: 'Europcar Lyon Part-Dieu', city: 'Lyon', address: '5 place Charles Béraudier', zipCode: '69003', phone: '0472000000', latitude: 45.76, longitude: 4.86 };
   return railProduct({

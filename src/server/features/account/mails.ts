@@ -64,7 +64,7 @@ export function usernameTakenMail({ lang, agency, firstname, username, signInUrl
   return { subject: en ? `${agency}: this username is already in use` : `${agency} : ce nom d’utilisateur est déjà utilisé`, ...mail };
 }
 
-/** A new first-login onboarding link (issue 16, POST /user/regenerate), with the link that deletes the data instead. */
+/** A new first-login onboarding link (POST /user/regenerate), with the link that deletes the data instead. */
 export function onboardingMail({ lang, agency, firstname, url, deleteUrl }: Common & { url: string; deleteUrl: string }) {
   const en = lang === 'en';
   const mail = detailedMail({

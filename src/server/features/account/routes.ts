@@ -101,7 +101,7 @@ export function accountRoutes(services: Services) {
 
     r.post(
       entries.activateAccount,
-      { schema: { tags, summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding (issue 16)', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
+      { schema: { tags, summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
       async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
     );
 

@@ -21,7 +21,7 @@ import { profileFieldsOf, profileLinks } from '../../domain/profile';
  * How the name signs in (spec 3 §4). A user of a company with single sign-on is sent to its entry
  * (features/sso: /auth/sso/<segment>, on the public origin, the name passed on as the provider's
  * login hint). Every other name, known or not, gets the password step: that answer must not tell
- * whether an account exists (issue 12, item 7). Finding a provider for a name does say the name is
+ * whether an account exists. Finding a provider for a name does say the name is
  * one of that company's: single sign-on cannot route a user without it.
  */
 export async function authStrategy(ctx: Ctx, username: string): Promise<AuthStrategy> {
@@ -54,7 +54,7 @@ export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
   const user = 'token' in body ? await loginWithToken(ctx, body.token) : await loginWithPassword(ctx, body.username, body.password);
   const token = await createSession(ctx.services, user.id);
   // E-mails others' actions send them (an approval request, an answer) are in the language they last signed in with,
-  // unless they chose one in their profile (issue 16).
+  // unless they chose one in their profile.
   if (!user.preferredLang && user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
   return { token, user: await userView(ctx.services, user.id) };
 }
@@ -86,7 +86,7 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
   await Promise.all([repo.clearAttempts(db, 'pair', pair), repo.forgetAttempts(db, own)]);
   if (user.status === 'pending') fail('EMAIL_NOT_CONFIRMED');
-  // Deactivated by the company's travel manager (issue 15): the password is right, the account closed.
+  // Deactivated by the company's travel manager: the password is right, the account closed.
   if (user.status === 'inactive') fail('USER_STATUS_INVALID');
   return user;
 }
@@ -105,8 +105,8 @@ export async function logout({ services }: Ctx, sessionId: string) {
 
 /**
  * Sign-up answers "check your e-mail" whether the e-mail or username is new or taken, after the
- * same work (a password hash, one e-mail), so that it tells nobody which accounts exist (issue 12,
- * item 7). The e-mail says what happened: the activation link of a new account; to the owner of
+ * same work (a password hash, one e-mail), so that it tells nobody which accounts exist.
+ * The e-mail says what happened: the activation link of a new account; to the owner of
  * an address already registered, "you already have an account" (or, still pending, a new
  * activation link); to a new address whose username is taken, that it is taken.
  */
@@ -217,7 +217,7 @@ export async function confirm(ctx: Ctx, token: string) {
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
   await repo.activateUser(ctx.services.db, user.id, ctx.services.clock.now());
-  // The first-login onboarding (spec 3 §4, issue 16, features/privacy) follows on /form with this token.
+  // The first-login onboarding (spec 3 §4, features/privacy) follows on /form with this token.
   const onboarding = await issueOnboardingToken(ctx.services, user.id);
   return {
     message: 'ACCOUNT_ACTIVATED',
@@ -236,7 +236,7 @@ export async function regenerate(ctx: Ctx, token: string) {
 }
 
 /**
- * A new onboarding link (issue 16) for the owner of an expired or used one, e-mailed with the link
+ * A new onboarding link for the owner of an expired or used one, e-mailed with the link
  * that deletes the data instead; an erased or deactivated account gets none.
  */
 async function regenerateOnboarding({ services, agency, origin }: Ctx, user: UserRow) {
@@ -256,7 +256,7 @@ async function regenerateOnboarding({ services, agency, origin }: Ctx, user: Use
   return { message: 'ONBOARDING_LINK_SENT' };
 }
 
-/** The same answer whether the account exists or not (issue 12, item 7); only an existing one gets the e-mail. */
+/** The same answer whether the account exists or not; only an existing one gets the e-mail. */
 export async function forgot(ctx: Ctx, username: string) {
   const user = await repo.findUserByUsername(ctx.services.db, ctx.agency.id, username);
   if (user && user.status !== 'deleted') await sendReset(ctx, user);
@@ -272,7 +272,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
   // Following the e-mailed link proves the owner: the device that did may sign in at once.
   await repo.clearAttempts(services.db, 'pair', pairKey(agency.id, user.username, clientKey(address)));
   // Following the e-mailed link proves the address: a pending account becomes active.
-  // An invited employee (issue 15) who chose a password this way has accepted the invitation too.
+  // An invited employee who chose a password this way has accepted the invitation too.
   if (user.status === 'pending' || user.status === 'invited') await repo.activateUser(services.db, user.id, services.clock.now());
   return { message: 'PASSWORD_UPDATED' };
 }
@@ -319,7 +319,7 @@ export async function userView(services: Services, userId: string, session: { ex
     isPwdChangeDisabled: user.flags.isPwdChangeDisabled ?? false,
     isUsernameChangeDisabled: user.flags.isUsernameChangeDisabled ?? false,
     features: effectiveFeatures(agency.features, company?.features, session.externalSource ? EXTERNAL_SOURCE : null),
-    // The editable profile (issue 16, features/profile): its fields, version, last travellers, special fares and links.
+    // The editable profile (features/profile): its fields, version, last travellers, special fares and links.
     ...profileFieldsOf(user),
     links: {
       self: linkTo('self'),
@@ -331,9 +331,9 @@ export async function userView(services: Services, userId: string, session: { ex
       documents: linkTo('documents'),
       userCards: linkTo('userCards'),
       paymentCards: linkTo('paymentCards'),
-      // The dashboard (issue 16): everyone's own; the company's for its travel manager.
+      // The dashboard: everyone's own; the company's for its travel manager.
       travelStats: linkTo('travelStats'),
-      // Privacy and data deletion (issue 16, features/privacy); an account of a company with its own sign-in is deleted by the company.
+      // Privacy and data deletion (features/privacy); an account of a company with its own sign-in is deleted by the company.
       privacyPolicy: linkTo('privacyPolicy'),
       deleteOptionalData: linkTo('deleteOptionalData'),
       ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),

@@ -6,7 +6,7 @@ import { minutes } from '../../platform/clock';
 import { ApiError } from '../../platform/errors';
 
 /**
- * Sign-in throttling (issue 12, item 3). Failures are counted per (username, client address) and
+ * Sign-in throttling. Failures are counted per (username, client address) and
  * per client address, never per account alone: someone else's attempts never lock the real user
  * out. From a pair's third attempt on, each waits twice as long after the last failure as the one
  * before (1 s, 2 s, 4 s…); past `perPair` failures the pair is locked, and past `perAddress` the

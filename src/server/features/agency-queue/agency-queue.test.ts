@@ -10,7 +10,7 @@ import { createSandboxSupplier } from '../../supplier';
 import { SupplierError } from '../../supplier/types';
 
 /**
- * Issue 15, the agency work queue: each section fills from a real flow (an offline cancellation of a
+ * The agency work queue: each section fills from a real flow (an offline cancellation of a
  * company that cancels rail offline, an approved travel the supplier refuses to book, options held
  * near their deadline on the test clock), each item's action followed through its link, and the
  * queue kept to the agency's staff and to their own agency.

@@ -13,7 +13,6 @@ import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
 import { presentTask } from '../../domain/agency-tasks';
 import { isAgencyStaff } from '../../../contract/permissions';
 import { labelOf, spanOf, travelersOf } from '../../domain/product';
-import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { apiCode } from '../../../contract/api-codes';
 import { recordAnswer } from '../../platform/idempotency';
@@ -22,7 +21,7 @@ import type { Services } from '../../platform/services';
 import * as repo from './repository';
 
 /**
- * The agency work queue (issue 15, contract/agency-queue.ts): `GET /agency/queue` reads, for the
+ * The agency work queue (contract/agency-queue.ts): `GET /agency/queue` reads, for the
  * caller's agency only, its open offline cancellations and failed bookings (agency_tasks) and its
  * travellers' options whose deadline is near, each with the links of what its staff may do now. The
  * actions live where their logic is: completeAgencyTask in cancellation, confirmHeldOption and

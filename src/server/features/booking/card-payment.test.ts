@@ -12,7 +12,7 @@ import { STALE_MS } from './card-payment';
 import { CARDS, answerChallenge, confirmAfterBank, gusTravel, openChallenge, payByCard, postCard, tokenize, type TravelJson } from '../../../../test/support/card-payment';
 
 /**
- * Checkout by card payment (issue 16), against the sandbox payment service: the card never reaches
+ * Checkout by card payment, against the sandbox payment service: the card never reaches
  * the API (the browser tokenizes it at the payment service), authorize → book → capture, the bank's
  * 3-D Secure page, refusals that charge nothing, and what a crash or a retry cannot make happen twice.
  * The payment service and the supplier are the sandbox ones, watched (every call logged in order) and,

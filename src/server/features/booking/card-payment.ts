@@ -21,7 +21,7 @@ import { answer } from '../../booking/present';
 import * as repo from '../../booking/repository';
 
 /**
- * Checkout by card payment (spec 2 §1, issue 16): the travel's `payByCard` (a card's token from the
+ * Checkout by card payment (spec 2 §1): the travel's `payByCard` (a card's token from the
  * payment service, or a saved card) and, when the bank asks its holder to authenticate (3-D Secure),
  * `confirmCardPayment` once the browser is back. Money moves in this order: authorize (the funds held),
  * book through the booking path (bookHeld), capture; a booking that fails releases the hold.

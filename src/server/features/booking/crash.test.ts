@@ -5,10 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
- * Issue #5: "Killing the server during confirm leaves the travel either fully booked or not booked
- * at all". The real server runs in its own process on an on-disk PGlite, is killed (SIGKILL: no
+ * Killing the server during confirm leaves the travel either fully booked or not booked at all. The real server runs in its own process on an on-disk PGlite, is killed (SIGKILL: no
  * clean-up runs) while the supplier is answering the confirm, and is started again on the same data.
- * Issue 12 item 11: the retry with the same Idempotency-Key waits for the dead call's lease (the
+ * The retry with the same Idempotency-Key waits for the dead call's lease (the
  * default, 10 s, at most) and books once.
  */
 

@@ -5,7 +5,7 @@ import { JOB_HANDLERS } from '../../app';
 import { runDueJobs } from '../../platform/jobs';
 
 /**
- * A hotel stay and a car rental after the cart (issue 14): booked, not ticketed; in the bookings list;
+ * A hotel stay and a car rental after the cart: booked, not ticketed; in the bookings list;
  * cancelled with their refund preview; told of in the booking e-mail. Paula, a private traveller (signed
  * up, no company), books for herself: no checkout step, she confirms at once.
  */

@@ -9,7 +9,7 @@ import { FEED_RATE_LIMIT } from './routes';
 import type { TripData } from '../../domain/product';
 
 /**
- * Issue 13 "calendar": a booked travel's .ics (its `calendar` link), and the private feed behind a
+ * Calendar: a booked travel's .ics (its `calendar` link), and the private feed behind a
  * secret, revocable address — both parsed as a calendar app reads them.
  */
 

@@ -9,7 +9,7 @@ import { queueMails } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
 
 /**
- * The cancellation's e-mails (issue 13), written in the transaction of the change they tell of
+ * The cancellation's e-mails, written in the transaction of the change they tell of
  * (queueMails): to the booker and each traveller, in their language, with a plain-text part —
  * products cancelled (refund and fees of each), a request sent to the agency, the agency's answer;
  * and to the agency (its support address) the request it must handle.

@@ -8,7 +8,7 @@ import type { Services } from '../../platform/services';
 import { SEMI_FLEX_FEE } from '../../supplier/sandbox/booking';
 
 /**
- * Issue 13: the refund preview, the cancel (one, several, twice, someone else's, a stale preview, a
+ * The refund preview, the cancel (one, several, twice, someone else's, a stale preview, a
  * round trip, a void), offline cancellations through the agency (the company's rule, the supplier's
  * refusal), and the release of linked options. Everything as an API caller sees it.
  */

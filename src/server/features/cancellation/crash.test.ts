@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
- * Issue 13: a cancel has several steps (the supplier's cancel, then one transaction for statuses,
+ * A cancel has several steps (the supplier's cancel, then one transaction for statuses,
  * refunds and e-mails). The real server runs in its own process on an on-disk PGlite, is killed
  * (SIGKILL) while the supplier is answering the cancel, and is started again on the same data: the
  * product is either still booked with no refund recorded, or cancelled; the retry with the same

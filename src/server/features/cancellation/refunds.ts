@@ -6,7 +6,7 @@ import { enqueue, settleJob, type JobHandlers } from '../../platform/jobs';
 import type { Services } from '../../platform/services';
 
 /**
- * Refunds to the card (issue 16): a cancelled product of a travel paid by card gives its refund back
+ * Refunds to the card: a cancelled product of a travel paid by card gives its refund back
  * to that card. The refund is recorded (pending) in the cancellation's own transaction, with a job;
  * the payment service is asked right after it commits, under a key per payment and product, and the
  * job asks again whatever happened in between: the card is refunded once, never twice, never not.

@@ -22,7 +22,7 @@ import * as repo from './repository';
 import { makeCardRefunds, recordCardRefunds } from './refunds';
 
 /**
- * Cancellation (issue 13): the refund preview of a booked product, its cancel (one or several
+ * Cancellation: the refund preview of a booked product, its cancel (one or several
  * products, across travels), and the agency's answer to the cancellations it handles offline.
  *
  * Crash safety, as booking's: the supplier's cancels come first (a supplier answers a repeated cancel

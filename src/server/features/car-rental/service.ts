@@ -16,7 +16,7 @@ import { nearestCity } from '../../reference/places';
 import type { RentalAgency, RentalCar } from '../../supplier/types';
 
 /**
- * Car-rental search (spec 1 §3–§5, §7 `POST carrental/search`, issue 14): the supplier's cars between
+ * Car-rental search (spec 1 §3–§5, §7 `POST carrental/search`): the supplier's cars between
  * two places for a period, with the company's car policy verdict, its favourite renters, whether the
  * rental needs the driver's licence (domain/rental.ts), and the driver as known to prefill the form.
  */

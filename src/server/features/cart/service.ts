@@ -217,7 +217,7 @@ function checkAncillaries(
 }
 
 /**
- * A search made for a disabled traveller (their profile's needs, issue 16) books the carrier's
+ * A search made for a disabled traveller (their profile's needs) books the carrier's
  * assistance with each offer that sells it, whether or not the traveller step ticked it.
  */
 function withAssistance(

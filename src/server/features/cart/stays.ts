@@ -21,7 +21,7 @@ import type { BookingParty } from '../../db/acting';
 
 /**
  * A hotel stay and a car rental into a travel in the cart (spec 1 §5 "Hotel", "Car rental", §7
- * `POST /cart/add?version=v2`, issue 14). The offer is found again with the supplier at add time:
+ * `POST /cart/add?version=v2`). The offer is found again with the supplier at add time:
  * gone (or too few rooms left) is a 409 and nothing is added. Like a trip, it joins the travel
  * `travelID` names (the caller's, in the cart) or a new one, with the company policy's verdict.
  */

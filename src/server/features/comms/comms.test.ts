@@ -65,7 +65,7 @@ describe('GET /comms (spec 2 §7)', () => {
     expect(ids(await comms(`?support=cart&entityId=${globexEntity}`, { token: alice })).cart).toEqual(['global-cart', 'acme-cart']);
   });
 
-  it('answers every page of the product: results of an entity, checkout, the account area (issue 16)', async () => {
+  it('answers every page of the product: results of an entity, checkout, the account area', async () => {
     const alice = await api.login('alice');
     expect(ids(await comms(`?support=results&entityId=${acmeEntity}`, { token: alice }))).toEqual({ results: ['acme-entity-results'] });
     expect(ids(await comms('?support=results', { token: alice }))).toEqual({});

@@ -4,7 +4,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { approvalRequests, companies, travels, users } from '../../db/schema';
 
 /*
- * The travel manager's company (issue 15): maya (Acme, account_creation) invites, deactivates,
+ * The travel manager's company: maya (Acme, account_creation) invites, deactivates,
  * edits entities, analytics, approvers and the travel policy; each change is read by the next
  * search, sign-in or checkout.
  */

@@ -2,7 +2,7 @@ import type { Lang } from '../../../contract/account';
 import { detailedMail } from '../../platform/mail';
 
 /**
- * The invitation a travel manager sends an employee (issue 15), in the language the manager chose
+ * The invitation a travel manager sends an employee, in the language the manager chose
  * for them, with its plain-text part: who invites them where, their username, and the link where
  * they choose their password.
  */

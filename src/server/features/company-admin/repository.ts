@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { companies, entities, guests, travels, userTokens, users, type UserStatus } from '../../db/schema';
 import type { CheckoutRules } from '../../domain/company';
 
-/** SQL only the travel manager's screens use (issue 15). */
+/** SQL only the travel manager's screens use. */
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

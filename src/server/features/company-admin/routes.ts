@@ -17,7 +17,7 @@ const token = z.string().min(1).max(512);
 const refused = [400, 401, 403, 404, 409, 422] as const;
 
 /**
- * The travel manager's company (issue 15): GET /companies/{id}/admin (the entry point, for a user
+ * The travel manager's company: GET /companies/{id}/admin (the entry point, for a user
  * with account_creation, of their own company) and the links it carries; the invitee's side,
  * GET and POST /user/invitation/{token}, needs no session (the e-mailed token is the proof).
  */

@@ -23,7 +23,7 @@ import { invitationMail } from './mails';
 import * as repo from './repository';
 
 /**
- * The travel manager's company (issue 15): a user with the permission account_creation manages the
+ * The travel manager's company: a user with the permission account_creation manages the
  * people, entities, analytics fields, approvers and travel policy of their own company — another
  * company's ids are unknown (404), and without the permission the answer is 403. Every change is
  * one transaction and is read by the next search, cart or checkout (nothing keeps the rules in

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { fixedClock } from '../../platform/clock';
 
 /*
- * Identity documents (issue 16): alice records a passport and an ID card, edits and removes them,
+ * Identity documents: alice records a passport and an ID card, edits and removes them,
  * never reaches bob's; bad input gets the spec's messages and stores nothing; a retry with the same
  * Idempotency-Key changes nothing twice; the traveller step of a flight warns of a missing or
  * expiring document.

@@ -8,7 +8,7 @@ import * as documents from './service';
 /** The countries are checked against the known codes, which the rel table leaves out to stay small; the dates by the service, where they changed. */
 const documentsBody = updateDocumentsBodySchema(null, COUNTRIES);
 
-/** The signed-in user's identity documents (issue 16, spec 3 §7 `GET|PUT user/documents`): the user's `documents` link. */
+/** The signed-in user's identity documents (spec 3 §7 `GET|PUT user/documents`): the user's `documents` link. */
 export function documentsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags: ['documents'] };

@@ -8,7 +8,7 @@ import type { UserContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
 
 /**
- * The user's identity documents (issue 16, spec 3 "Identity document"): their own only — another
+ * The user's identity documents (spec 3 "Identity document"): their own only — another
  * user's document is unknown (404, 175). The list is written whole (spec 3 §7 `PUT user/documents`)
  * in one transaction that also records the call's answer, so a retry with the same Idempotency-Key
  * changes nothing twice. Numbers are personal data: they go to the owner and the database only.

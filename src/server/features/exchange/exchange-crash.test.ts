@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
 
 /**
- * Issue 13: "a process killed mid-exchange never leaves the traveller with no valid ticket". The
+ * A process killed mid-exchange never leaves the traveller with no valid ticket. The
  * real server runs in its own process on an on-disk PGlite, is killed (SIGKILL) while the supplier
  * issues the new ticket of a confirmed exchange, and is started again on the same data: the old
  * ticket is still the valid one; the retry with the same Idempotency-Key carries the exchange on

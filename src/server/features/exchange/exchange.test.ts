@@ -11,7 +11,7 @@ import { createSandboxSupplier } from '../../supplier';
 import type { Supplier } from '../../supplier/types';
 
 /**
- * Issue 13, rail exchange, as an API caller sees it: an issued ITP ticket links to its sections,
+ * Rail exchange, as an API caller sees it: an issued ITP ticket links to its sections,
  * a section to its search, each fare of the results to its booking (the exchange offer), the offer
  * to its confirmation; the old ticket ends `exchanged`, a new one `issued`, the travel `modified`,
  * and an e-mail says so. A supplier failure or a process dying mid-exchange never leaves the

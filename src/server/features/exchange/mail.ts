@@ -10,7 +10,7 @@ import { placeNameIn } from '../../reference/places';
 import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
 
 /**
- * The exchange's e-mail (issue 13): the ticket was exchanged, the booking updated. To the booker and
+ * The exchange's e-mail: the ticket was exchanged, the booking updated. To the booker and
  * each traveller with an address, in their language, plain text and HTML, with the new journey's
  * legs for the calendar (the old ones cancelled, same UIDs as the booking's e-mails). Written in the
  * transaction that swaps the tickets: a rolled-back swap sends nothing.

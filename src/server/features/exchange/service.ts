@@ -19,7 +19,7 @@ import { queueExchangeMails } from './mail';
 import * as repo from './repository';
 
 /**
- * Rail exchange (issue 13, spec 2 §2, §4, §7). Sections, search and booking of a choice read and
+ * Rail exchange (spec 2 §2, §4, §7). Sections, search and booking of a choice read and
  * price; confirming exchanges the ticket in ordered steps, each recorded on the offer so that no
  * crash leaves the traveller without a valid ticket:
  *

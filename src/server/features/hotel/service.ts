@@ -14,7 +14,7 @@ import { nearestCity } from '../../reference/places';
 import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '../../supplier/types';
 
 /**
- * Hotel search and a hotel's details (spec 1 §3–§5, §7 `POST hotel/search`, issue 14). The supplier
+ * Hotel search and a hotel's details (spec 1 §3–§5, §7 `POST hotel/search`). The supplier
  * answers hotels around a point with their room offers; this keeps what spec 1 §5 keeps (hotels with a
  * price, offers with a taxes-included amount), applies the criteria, and tags rooms with the company's
  * nightly cap (domain/policy.ts), the same verdict add-to-cart writes into the product.

@@ -4,7 +4,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { userCards } from '../../db/schema';
 
 /*
- * Loyalty and discount cards (spec 3, issue 16): alice adds, edits and deletes her cards through the
+ * Loyalty and discount cards (spec 3): alice adds, edits and deletes her cards through the
  * links of her user; a number failing its type's length, Luhn check or prefix is 'card number
  * invalid' (170) and nothing is stored; bob cannot touch alice's cards; a valid rail discount card
  * lowers alice's train fares and is offered in her traveller step.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { userCards } from '../../db/schema';
 import type { CardValues } from '../../../contract/loyalty-cards';
 
-/** SQL only the cards screens write (issue 16); reads others share are db/user-cards.ts. */
+/** SQL only the cards screens write; reads others share are db/user-cards.ts. */
 
 const columns = (card: CardValues) => ({
   cardTypeId: card.cardtype_id,

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { relRoute } from '../../platform/rel-route';
-import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from '../../../contract/loyalty-cards';
 import type { Services } from '../../platform/services';
 import * as cards from './service';
 
 /**
- * Loyalty and discount cards (spec 3 §7 `GET user/cards`, `PUT user/cards`, `GET /user/cards/types`,
- * issue 16): the signed-in user's own cards, reached from the user's `userCards` link.
+ * Loyalty and discount cards (spec 3 §7 `GET user/cards`, `PUT user/cards`, `GET /user/cards/types`):
+ * the signed-in user's own cards, reached from the user's `userCards` link.
  */
 export function cardsRoutes(services: Services) {
   return async (app: FastifyInstance) => {

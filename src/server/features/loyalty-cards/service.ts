@@ -18,7 +18,7 @@ import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '../../reference/card
 import * as repo from './repository';
 
 /**
- * A user's loyalty and discount cards (spec 3, issue 16): each card is checked against its type's
+ * A user's loyalty and discount cards (spec 3): each card is checked against its type's
  * rules (contract/loyalty-cards.ts cardProblems) before anything is written; a number failing its type's
  * length, Luhn check or prefix is 'card number invalid' (api_code 170) and nothing is stored. Cards
  * are the caller's own: another user's card id is unknown (171). Every write is one transaction

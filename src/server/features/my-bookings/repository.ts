@@ -36,7 +36,7 @@ export type TicketRow = {
   /** The travellers of each product of the travel, in the products' order (travelersOf numbers them); null when the travel has only this product. */
   travellers: { travelers: StoredTraveler[] }[] | null;
   approval: TicketApproval | null;
-  /** The card its travel was paid with, and the refunds made to it (issue 16); null: not paid by card. */
+  /** The card its travel was paid with, and the refunds made to it; null: not paid by card. */
   cardPayment: TicketCardPayment | null;
 };
 

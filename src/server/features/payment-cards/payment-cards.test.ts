@@ -4,7 +4,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { paymentCards, payments } from '../../db/schema';
 import { CARDS, gusTravel, payByCard, tokenize } from '../../../../test/support/card-payment';
 
-/** Issue 16: the user's saved payment cards, from the user's `paymentCards` link: their own only, never a number nor a token. */
+/** The user's saved payment cards, from the user's `paymentCards` link: their own only, never a number nor a token. */
 
 let api: Api;
 let gus: string;

@@ -5,7 +5,7 @@ import * as cards from './service';
 
 const tags = ['payment-cards'];
 
-/** The user's saved payment cards (issue 16), reached from the user's `paymentCards` link. */
+/** The user's saved payment cards, reached from the user's `paymentCards` link. */
 export function paymentCardsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags };

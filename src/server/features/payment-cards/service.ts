@@ -9,7 +9,7 @@ import { recordAnswer } from '../../platform/idempotency';
 import type { UserContext as Ctx } from '../../platform/request-context';
 
 /**
- * The user's saved payment cards (issue 16): saved when a card paid with "save this card" was
+ * The user's saved payment cards: saved when a card paid with "save this card" was
  * accepted (features/booking/card-payment.ts), listed and deleted here. The caller's own only:
  * another user's card id is unknown (404, 200). Never the number nor the token: brand, last 4
  * digits, expiry, holder, and whether it has expired on the server's today.

@@ -5,7 +5,7 @@ import { detailedMail } from '../../platform/mail';
 
 type Common = { lang: Lang; agency: string; firstname: string };
 
-/** The account was deleted (issue 16, DELETE user/data): what was erased, what is kept and why. */
+/** The account was deleted (DELETE user/data): what was erased, what is kept and why. */
 export function accountDeletedMail({ lang, agency, firstname, keptTravels }: Common & { keptTravels: number }) {
   const en = lang === 'en';
   const mail = detailedMail({

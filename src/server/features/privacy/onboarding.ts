@@ -10,7 +10,7 @@ import { findUserToken, useUpToken } from '../../db/user-tokens';
 import * as repo from './repository';
 
 /**
- * The first-login onboarding (spec 3 §2 "Onboarding routes", §4, §5, §7; issue 16). The e-mailed
+ * The first-login onboarding (spec 3 §2 "Onboarding routes", §4, §5, §7). The e-mailed
  * onboarding token (or the one activation hands /form) is the proof: no session yet. Every call
  * names the token's user by username too; a token of another kind, another user, an erased or
  * deactivated account is not valid (101), an expired one 102, a used one 103.

@@ -6,7 +6,7 @@ import { agencies, outbox, paymentCards, travelDocuments, travels, userCards, us
 import { issueOnboardingToken } from '../../db/user-tokens';
 
 /*
- * Privacy, data deletion and onboarding (issue 16, spec 3 §4, §7, §9): the agency's privacy policy,
+ * Privacy, data deletion and onboarding (spec 3 §4, §7, §9): the agency's privacy policy,
  * DELETE user/optional_data, DELETE user/data, and the onboarding calls, as a caller observes them.
  */
 

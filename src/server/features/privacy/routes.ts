@@ -19,7 +19,7 @@ import { entries } from '../../../contract/entries';
 const tags = ['privacy'];
 
 /**
- * Privacy, data deletion and the first-login onboarding (issue 16, spec 3 §7): the privacy policy,
+ * Privacy, data deletion and the first-login onboarding (spec 3 §7): the privacy policy,
  * DELETE user/optional_data and DELETE user/data (links of the user), and the onboarding calls,
  * which need no session (the e-mailed token is the proof).
  */

@@ -13,7 +13,7 @@ import { accountDeletedMail } from './mails';
 import * as repo from './repository';
 
 /**
- * Privacy (spec 3 §4 "Account deletion", §9 "Privacy policy"; issue 16): the agency's policy, and
+ * Privacy (spec 3 §4 "Account deletion", §9 "Privacy policy"): the agency's policy, and
  * the signed-in user's two deletions, each one transaction with its answer (Idempotency-Key).
  */
 

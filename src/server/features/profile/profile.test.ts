@@ -4,7 +4,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { travels, users } from '../../db/schema';
 
 /*
- * The editable profile (issue 16): PUT /user/ with every rule of spec 3 §5 "Profile form", the
+ * The editable profile: PUT /user/ with every rule of spec 3 §5 "Profile form", the
  * version guard (409 185 with the profile as it is now), idempotent retries, the language e-mails
  * use, and the accessibility needs a search and a booking carry (codes 1 and 2 of spec 2 §5).
  */

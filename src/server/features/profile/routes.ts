@@ -10,7 +10,7 @@ import type { Services } from '../../platform/services';
 import * as profile from './service';
 
 /**
- * The editable profile (issue 16): PUT /user/ (rel updateProfile, If-Match: the user's version,
+ * The editable profile: PUT /user/ (rel updateProfile, If-Match: the user's version,
  * Idempotency-Key) and the accessibility reference data. `userView` is the user as GET /user/ shows
  * it, handed over by the app (features/account owns it).
  */

@@ -12,7 +12,7 @@ import type { Services } from '../../platform/services';
 import * as repo from './repository';
 
 /**
- * The editable profile (spec 3 "Profile form", issue 16): PUT /user/ saves the whole form on the
+ * The editable profile (spec 3 "Profile form"): PUT /user/ saves the whole form on the
  * version the user looked at. The user row is locked, its version compared (a stale one: 409 185
  * with the user as it is now), the e-mail and username checked against the agency's other accounts,
  * and everything is written in one transaction with the call's answer.

@@ -14,7 +14,7 @@ import { RECONCILIATION_JOB, scheduleReconciliation } from './jobs';
 import type { TripData } from '../../domain/product';
 
 /**
- * Issue 13 "daily reconciliation": booked products still ahead compared with the supplier. The
+ * Daily reconciliation: booked products still ahead compared with the supplier. The
  * sandbox's carriers cancel or move a few PNRs (supplier/sandbox/booking.ts sandboxChangeOf): the
  * test gives its bookings such PNRs, runs the job, and reads what the API, the mailbox and the
  * calendar show — then runs it again: nothing is flagged twice.

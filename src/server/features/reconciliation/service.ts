@@ -8,7 +8,7 @@ import { queueNoticeMails } from './mail';
 import * as repo from './repository';
 
 /**
- * The daily reconciliation (issue 13): every booked product whose travel is still ahead is compared
+ * The daily reconciliation: every booked product whose travel is still ahead is compared
  * with what its supplier says now. A carrier's cancellation cancels the product (and the travel, or
  * makes it partially cancelled); new times replace the legs' times. Either is kept as a notice on the
  * product (its warnings, in the reader's language) and e-mailed to the booker and the travellers, in

@@ -20,7 +20,7 @@ const cookie = (origin: string, value: string, maxAgeSeconds: number) =>
   `${COOKIE}=${value}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${origin.startsWith('https:') ? '; Secure' : ''}`;
 
 /**
- * Single sign-on (issue 15), outside the API: the browser comes here by redirects, without the
+ * Single sign-on, outside the API: the browser comes here by redirects, without the
  * Api-Key header; the company comes from the entry's segment and the attempt, never from the Host.
  * - GET /auth/sso/<segment>[?login_hint=…] and GET /auth/sandbox/<segment>: to the company's provider.
  * - GET /auth/callback: the provider's answer; on success to the app's /sso/<segment>?token=… (or

@@ -7,7 +7,7 @@ import { startApi, DEMO_API_KEY, DEMO_PASSWORD, type Api } from '../../../../tes
 import { companies, sessions, userTokens, users } from '../../db/schema';
 
 /**
- * Single sign-on (issue 15) over real HTTP: the app listens, a cookie-keeping client follows the
+ * Single sign-on over real HTTP: the app listens, a cookie-keeping client follows the
  * redirects by hand, through the demo provider at /oidc (Globex) or through a provider this test
  * runs itself (Initrode, made here), which can sign with the wrong key, change the nonce or name anybody.
  */

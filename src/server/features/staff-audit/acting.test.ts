@@ -5,7 +5,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { travels } from '../../db/schema';
 
 /**
- * Issue 15: agency staff act for the agency's customers. Tina (travel agent) picks Acme, then Alice,
+ * Agency staff act for the agency's customers. Tina (travel agent) picks Acme, then Alice,
  * searches and books for her with Acme's rules (policy, analytics, approval); Alice sees the booking
  * with who booked it and what staff did; Arthur (assistance agent) must name a traveller first.
  */

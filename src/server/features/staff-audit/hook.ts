@@ -5,7 +5,7 @@ import { staffActions, travelProducts, travels } from '../../db/schema';
 import type { Services } from '../../platform/services';
 
 /**
- * Issue 15: every change agency staff (travel agents, assistance agents) make to a travel is audited —
+ * Every change agency staff (travel agents, assistance agents) make to a travel is audited —
  * who, for whom (the traveller the travel is booked for), what (the operation's id: addToCart,
  * confirm, cancelProduct…), when — and shown to the traveller with their bookings. One hook on the
  * API, so that no route (today's or tomorrow's) can forget it: the travels a call touched are the ones

@@ -4,7 +4,7 @@ import type { ProductStatus, TravelStatus } from '../../../contract/travel';
 import type { StatsMode } from '../../../contract/stats';
 
 /**
- * The dashboard's SQL (issue 16): one statement per call, answered as one JSON text. It sums the
+ * The dashboard's SQL: one statement per call, answered as one JSON text. It sums the
  * products' generated figures (travel_products.co2, distance_km, minutes: migration travel_stats),
  * never their data, over the travels the caller's index finds (travels_user_starts and
  * travels_on_behalf_of for a traveller, travels_company_starts for a company) whose span meets the

@@ -11,7 +11,7 @@ const tags = ['stats'];
  */
 const query = statsQuerySchema.partial();
 
-/** The dashboard (spec 3 §7 `GET stats/travels`, issue 16): the user's statistics, and their company's for its travel manager. */
+/** The dashboard (spec 3 §7 `GET stats/travels`): the user's statistics, and their company's for its travel manager. */
 export function statsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags };

@@ -8,7 +8,7 @@ import type { UserContext as Ctx } from '../../platform/request-context';
 import { loadStats, type StatsRows, type StatsScope } from './repository';
 
 /**
- * GET stats/travels (spec 3 §7, issue 16): the caller's booked travels over a period of calendar days,
+ * GET stats/travels (spec 3 §7): the caller's booked travels over a period of calendar days,
  * and GET /companies/{id}/stats/travels: the same over their company's, for its travel manager
  * (account_creation; another company is unknown, 404 33; no permission, 403 34).
  */

@@ -6,7 +6,7 @@ import type { ProductData } from '../../domain/product';
 import type { ProductStatus, TravelStatus } from '../../../contract/travel';
 
 /*
- * The dashboard (issue 16): alice's booked travels of 2026 (the clock says 2026-11-22), what bob,
+ * The dashboard: alice's booked travels of 2026 (the clock says 2026-11-22), what bob,
  * a colleague, and gus, of another company, booked, and one travel agent tina booked for alice.
  * The products' figures are the ones written in their data: the sums below are by hand.
  */

@@ -23,7 +23,7 @@ export const colleagues = (db: Db, { agencyId, companyId }: { agencyId: string; 
     .orderBy(asc(users.lastname), asc(users.firstname))
     .limit(limit);
 
-/** The user's own guests and their company's (made by its travel manager, issue 15), but deactivated ones. */
+/** The user's own guests and their company's (made by its travel manager), but deactivated ones. */
 export const guestsOf = (db: Db, user: { id: string; companyId: string | null }, query: string, limit: number) =>
   db
     .select()

@@ -90,7 +90,7 @@ const readsOf = (ctx: Ctx, companyId: string | null, body: Pick<SearchRequest, '
 };
 
 /**
- * The discount and loyalty cards each traveller holds, valid on the day searched (issue 16): the
+ * The discount and loyalty cards each traveller holds, valid on the day searched: the
  * signed-in traveller's own (traveller 1 unless another is named) and those of the colleagues they
  * book for. A traveller whose search entry lists cards uses only those of theirs.
  */
@@ -444,7 +444,7 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const { known } = party;
   if (namesStranger(travelers, ctx.user, known)) fail('USER_NOT_FOUND_3');
   const forms = travelerForms(journeys, travelers, await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), journeys, ctx.user?.id ?? null), ctx.lang, known);
-  // Each traveller's cards valid on the day (issue 16), offered with their form.
+  // Each traveller's cards valid on the day, offered with their form.
   const day = journeys[0]!.departure.slice(0, 10);
   const held = ctx.user ? await cardsOfTravelers(ctx.services.db, ctx.agency.id, ctx.user.id, party.company?.id ?? ctx.user.companyId, forms.flatMap((f) => f.profileID ?? [])) : new Map<string, UserCardRow[]>();
   return {
@@ -466,7 +466,7 @@ export async function placement(ctx: Ctx, offerIDs: string[]) {
 }
 
 /**
- * The assistance a search asks for (issue 16): the needs its travellers recorded in their profiles
+ * The assistance a search asks for: the needs its travellers recorded in their profiles
  * (theirs or the colleagues' they book for), under the single disabled / single accompanying
  * passenger rules (spec 2 §5: codes 1 and 2).
  */

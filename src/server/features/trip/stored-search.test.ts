@@ -5,7 +5,7 @@ import { startApi, type Api } from '../../../../test/support/api';
 import { tripSearches } from '../../db/schema';
 import { findSearch } from '../../db/trip-searches';
 
-/** Issue 12 item 5: a search keeps what its next steps need, in a few kilobytes, and every next step still works from it. */
+/** A search keeps what its next steps need, in a few kilobytes, and every next step still works from it. */
 let api: Api;
 let alice: string;
 let entityId: string;

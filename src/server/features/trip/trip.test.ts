@@ -78,7 +78,7 @@ describe('POST /treep/search', () => {
     expect(conditions.body.result.text.length).toBeGreaterThan(10);
   });
 
-  describe('next and previous pages (issue 12 item 14)', () => {
+  describe('next and previous pages', () => {
     type Paged = Proposal & { sections: { transportNumber: string }[] };
     /** A journey's identity across searches: its departure and its trains or flights. */
     const key = (p: { departure: string; sections: { transportNumber: string }[] }) => `${p.departure} ${p.sections.map((s) => s.transportNumber).join('+')}`;

@@ -3,7 +3,7 @@ import { places, tripQuery } from './query.fixtures';
 import { railJourneys } from './rail';
 
 /**
- * Issue 12 item 23: the sandbox's fastest train of a day between well-known cities stays within
+ * The sandbox's fastest train of a day between well-known cities stays within
  * ±10 % of the fastest train of the real timetable. Each figure is the fastest time its operator
  * announced (press releases and articles reporting them; the year says which timetable).
  */

@@ -258,7 +258,7 @@ export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place 
 }
 
 /**
- * A disabled traveller (issue 16): every fare is sold with the carrier's free assistance service
+ * A disabled traveller: every fare is sold with the carrier's free assistance service
  * (SNCF Accès Plus and its equivalents abroad: a wheelchair space or a seat near the door, help to
  * board and alight), as a `pmr` option, and is tagged `disabled-pax`.
  */

@@ -4,7 +4,7 @@ import UserRoundCheck from 'lucide-react/icons/user-round-check';
 import { actFor, useActing } from '../../lib/acting';
 
 /**
- * Issue 15: on every screen, for whom agency staff are booking ("Booking for Alice Martin — Acme
+ * On every screen, for whom agency staff are booking ("Booking for Alice Martin — Acme
  * Industries"), with "change", which goes back to the pickers of the home page.
  */
 export function ActingBanner() {

@@ -13,8 +13,8 @@ const SHOWN = 8;
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
- * Agency staff's first step on the home page (spec 1 §2 "travel-agent mode with a company selector",
- * issue 15): the customer company, then the traveller among its employees and guests. Once both are
+ * Agency staff's first step on the home page (spec 1 §2 "travel-agent mode with a company selector"):
+ * the customer company, then the traveller among its employees and guests. Once both are
  * chosen the acting banner says for whom every screen books; "change" there brings this back.
  */
 export function ActingPicker() {

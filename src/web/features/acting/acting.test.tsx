@@ -9,7 +9,7 @@ import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 
-/** Issue 15: agency staff choose the customer company, then the traveller; every screen then says for whom they book. */
+/** Agency staff choose the customer company, then the traveller; every screen then says for whom they book. */
 
 const acme: CustomerCompany = { uid: 'c-acme', name: 'Acme Industries', entities: [{ uid: 'e1', name: 'Paris HQ' }], hotel_enabled: true, carrental_enabled: false, hasMultipaxSearchDisabled: false };
 const globex: CustomerCompany = { uid: 'c-globex', name: 'Globex Consulting', entities: [], hotel_enabled: false, carrental_enabled: false, hasMultipaxSearchDisabled: false };

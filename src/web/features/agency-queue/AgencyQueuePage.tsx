@@ -11,7 +11,7 @@ import { FailedBookingItem } from './FailedBookingItem';
 import { OptionItem } from './OptionItem';
 
 /**
- * The agency work queue (issue 15, `/agency/queue`), for the agency's staff: offline cancellations to
+ * The agency work queue (`/agency/queue`), for the agency's staff: offline cancellations to
  * answer, failed bookings to follow up, options whose deadline is near — each section with its count,
  * the most urgent first, each item with the actions its links allow.
  */

@@ -20,7 +20,7 @@ type Mode = 'closed' | 'refund' | 'refuse';
 
 
 /**
- * An offline cancellation to answer (issue 13's agency task): the refund and fees the agency obtained
+ * An offline cancellation to answer (an agency task): the refund and fees the agency obtained
  * (at most what the products cost; the tickets are cancelled, for good, after a confirmation), or a
  * refusal with its reason. Both follow the item's completeAgencyTask link; the traveller is e-mailed.
  */

@@ -104,7 +104,7 @@ const text = (el: HTMLElement) => el.textContent!.replace(/\s/g, ' ');
 const taskDone = { id: 'task-1', kind: 'cancellation', status: 'done', outcome: 'cancelled', travelId: 't-1', productIds: ['p-1'], requester: { firstname: 'Gus', lastname: 'Moreau', email: 'gus@globex.example' }, createdAt: '2026-11-22T09:00:00.000Z', answeredAt: '2026-11-22T09:30:00.000Z', refund: 4050, fees: 500, reason: null, links: {} };
 const empty = queueOf({ pendingCancellations: { total: 0, items: [] }, failedBookings: { total: 0, items: [] }, expiringOptions: { total: 0, items: [] } });
 
-describe('Agency work queue (issue 15)', () => {
+describe('Agency work queue', () => {
   it('is in the staff’s user menu, and shows its three sections with their counts, items and deadlines on the reader’s clock', async () => {
     signInTina();
     serve([queueOf({ failedBookings: { total: 0, items: [] } })]);

@@ -61,7 +61,7 @@ function serveInbox(approvals: Approval[]): Inbox {
 const card = (name: string | RegExp) => screen.findByRole('article', { name });
 const text = (el: HTMLElement) => el.textContent!.replace(/\s/g, ' ');
 
-describe('Approvals inbox (spec 2 §4, §6; issue 11)', () => {
+describe('Approvals inbox (spec 2 §4, §6)', () => {
   it('is in the account menu with the pending count, and shows each request in full', async () => {
     signInBob();
     serveInbox([approvalFixture()]);

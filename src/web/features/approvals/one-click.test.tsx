@@ -25,7 +25,7 @@ function serveGrant(action: 'approve' | 'deny', answer: () => Response) {
   return calls;
 }
 
-describe('One-click answer page (issue 11: the e-mail’s links)', () => {
+describe('One-click answer page (the e-mail’s links)', () => {
   it('shows the request and approves it on confirmation, without a session', async () => {
     const calls = serveGrant('approve', () => HttpResponse.json({ result: { ...answered(approvalFixture(), 'accepted'), links: {} } }));
     await renderRoute(`/approvals/one-click?token=${TOKEN}`);

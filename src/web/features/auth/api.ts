@@ -43,7 +43,7 @@ export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; 
 /** The body is the contract's parsed sign-up (trimmed, gdpr_consent true). */
 export const signup = (body: SignupBody) => api.post(entries.signUp, body, signupResultSchema, own);
 
-/** Activation; its answer starts the first-login onboarding (issue 16), kept for /form (lib/onboarding.ts). */
+/** Activation; its answer starts the first-login onboarding, kept for /form (lib/onboarding.ts). */
 export const confirmAccount = (token: string) => api.post(entries.activateAccount, { token }, activationResultSchema, own);
 
 export const regenerateActivation = (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own);

@@ -26,7 +26,7 @@ function ActiveNotice({ since }: { since: string }) {
 }
 
 /**
- * The user's private calendar feed (issue 13): make an address for their calendar app, copy or open
+ * The user's private calendar feed: make an address for their calendar app, copy or open
  * it, make a new one (the old one stops working) or end it. The address is shown only in the answer
  * that made it (the server keeps its hash): later, the modal says one works and offers a new one.
  */

@@ -50,7 +50,7 @@ async function open() {
   return { user, dialog };
 }
 
-describe('Calendar subscription modal (issue 13)', () => {
+describe('Calendar subscription modal', () => {
   it('makes an address through its link, shows it to copy and open, then renews and ends it', async () => {
     const { keys } = serve(none);
     const { user, dialog } = await open();

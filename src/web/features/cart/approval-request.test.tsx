@@ -23,7 +23,7 @@ function serve(state: { travels: Travel[] }) {
 const pendingTravel = (links: Travel['links'] = { remind, cancelApproval: cancel }) =>
   cartTravel({ status: 'pending_approval', confirmationTimeLimit: '2026-11-25T17:00:00.000Z', links });
 
-describe('The requester’s pending approval in the cart (issue 11)', () => {
+describe('The requester’s pending approval in the cart', () => {
   it('reminds the approver through the travel’s remind link, and shows the server’s refusal within the hour', async () => {
     startSession('token', userFixture());
     serve({ travels: [pendingTravel()] });

@@ -288,7 +288,7 @@ describe('Cart screen (spec 2 §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Annuler « Paris → Lyon »' }, { timeout: 10_000 })).toBeTruthy();
   }, 20_000);
 
-  it('travel view: says the travel was paid by card, and the refund that went back to it (issue 16)', async () => {
+  it('travel view: says the travel was paid by card, and the refund that went back to it', async () => {
     signIn();
     const paid = cartTravel({
       id: 't3',

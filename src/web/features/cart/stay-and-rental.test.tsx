@@ -11,7 +11,7 @@ import { cartTravel } from './fixtures';
 import { aroundTrip } from './shortcuts';
 
 /*
- * Issue 14: a hotel stay and a car rental in the cart, next to the train of the same travel; the
+ * A hotel stay and a car rental in the cart, next to the train of the same travel; the
  * shortcuts that open the hotel and car searches around that train.
  */
 

@@ -42,7 +42,7 @@ const expiryAsTyped = (typed: string) => {
 };
 
 /**
- * Paying the travel by card (issue 16): one of the user's saved cards (not expired), or a new card
+ * Paying the travel by card: one of the user's saved cards (not expired), or a new card
  * given to the payment service (which answers a token: the card never reaches the API), then the
  * travel's payByCard link. When the bank asks the holder to authenticate (3-D Secure) the browser goes
  * to its page, which brings it back to the checkout; then the travel's confirmCardPayment link says

@@ -24,7 +24,7 @@ export function holdDeadline(travel: Travel): string | null {
 
 /**
  * The last step (spec 2 §4): ask approval, or book — company payment, card payment where the travel
- * offers it (its payByCard link, issue 16), or an option held until its time limit. A travel already
+ * offers it (its payByCard link), or an option held until its time limit. A travel already
  * held only offers to confirm it.
  */
 export function FinalStep({

@@ -71,7 +71,7 @@ export function reportStepFailure(error: unknown, reloadTravel: () => void): Rec
 }
 
 /**
- * Card payment (issue 16): payByCard and, back from the bank's authentication page, confirmCardPayment.
+ * Card payment: payByCard and, back from the bank's authentication page, confirmCardPayment.
  * Both answer the travel as it is now, which the screen keeps; booked, the lists are read again.
  */
 export const cardPaymentMutation = <R extends 'payByCard' | 'confirmCardPayment'>(rel: R, travelId: string) =>

@@ -12,7 +12,7 @@ import { server } from '../../testing/server';
 import { HREF, checkoutTravel, link, serveTravel } from './fixtures';
 
 /**
- * Checkout by card payment (issue 16): the choice next to company payment when the travel has its
+ * Checkout by card payment: the choice next to company payment when the travel has its
  * payByCard link, the new-card form (checked as typed, then given to the payment service — never to
  * the API), saved cards, the bank's 3-D Secure page and the way back, and the refusals.
  */

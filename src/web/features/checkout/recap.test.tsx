@@ -6,7 +6,7 @@ import { TravelRecap } from './TravelRecap';
 
 const read = (el: HTMLElement) => el.textContent!.replace(/\u00a0|\u202f/g, ' ');
 
-describe('checkout recap (issue 14)', () => {
+describe('checkout recap', () => {
   it('recaps a train, a stay and a rental, each in its own words and on its place’s clock', () => {
     renderApp(<TravelRecap travel={travelFixture({ products: [railProduct(), hotelProduct(), carProduct()], price: { amount: '437.00', currency: 'EUR' } })} />);
     const items = within(screen.getByRole('region', { name: 'Votre voyage' })).getAllByRole('listitem').map(read);

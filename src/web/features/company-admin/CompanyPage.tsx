@@ -17,7 +17,7 @@ const tabClass =
   'flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:border-brand aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
 
 /**
- * `/account/company` (issue 15): the travel manager's company — its people, entities, analytics
+ * `/account/company`: the travel manager's company — its people, entities, analytics
  * fields, approvers and travel policy, one area at a time (the area is in the address).
  */
 export function CompanyPage({ tab }: { tab: CompanyTab }) {

@@ -24,7 +24,7 @@ const resolver = contractResolver(
 );
 
 /**
- * `/user/invitation/$token` (issue 15): the link of the travel manager's invitation. The invitee
+ * `/user/invitation/$token`: the link of the travel manager's invitation. The invitee
  * sees who invites them where, chooses a password (spec 3 §5 rules) and consents; the account is
  * then active, and they sign in with their username. A used, expired or unknown link says so.
  */

@@ -9,7 +9,7 @@ import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
 import { entryPath } from '../../../contract/entries';
 
-/** The travel manager's company (issue 15): the resource, its people list, and the changes its links offer. */
+/** The travel manager's company: the resource, its people list, and the changes its links offer. */
 
 export const companyKeys = {
   all: ['company-admin'] as const,

@@ -35,7 +35,7 @@ const number = (value: number) => {
 };
 
 /**
- * `/account` and `/account/dashboard` (spec 3 §2, §3 "Statistics", §9 "Dashboard"; issue 16): the
+ * `/account` and `/account/dashboard` (spec 3 §2, §3 "Statistics", §9 "Dashboard"): the
  * user's booked travels over a period — trips, km, CO2 by mode with its equivalents, rail against
  * air, time and money — a chart of CO2 by month (the same figures as a table), and the trips to come.
  * A travel manager switches to their company's.

@@ -3,7 +3,7 @@ import type { Link } from '../../../contract/link';
 import { follow } from '../../lib/follow';
 import type { PeriodDays, Scope } from './periods';
 
-/** The dashboard's statistics (issue 16): the user's `travelStats` link, or their company's `companyTravelStats`, with the period's days. */
+/** The dashboard's statistics: the user's `travelStats` link, or their company's `companyTravelStats`, with the period's days. */
 export const dashboardKeys = { all: ['dashboard'] as const };
 
 export const statsQuery = (scope: Scope, link: Link, days: PeriodDays) =>

@@ -26,7 +26,7 @@ function useTypeName() {
 }
 
 /**
- * "Pièces d'identité" of the personal data page (issue 16): the user's passports, ID cards and
+ * "Pièces d'identité" of the personal data page: the user's passports, ID cards and
  * driving licences, added, edited and removed through the list's `updateDocuments` link.
  */
 export function DocumentsSection() {

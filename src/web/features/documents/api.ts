@@ -4,7 +4,7 @@ import type { Link } from '../../../contract/link';
 import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { queryClient } from '../../lib/query';
 
-/** The user's identity documents (issue 16): the user's `documents` link, and the whole list written through its `updateDocuments`. */
+/** The user's identity documents: the user's `documents` link, and the whole list written through its `updateDocuments`. */
 
 export const documentsQuery = (link: Link) => linkQueryOptions('documents', link);
 

@@ -18,7 +18,7 @@ import { CARD_FIELDS, CardForm, cardFormValues, useTransportName, type CardField
 type Editing = null | 'new' | string;
 
 /**
- * "Cartes de fidélité et de réduction" of the personal data page (issue 16): the user's cards, added
+ * "Cartes de fidélité et de réduction" of the personal data page: the user's cards, added
  * through the list's `addUserCard` link, changed and deleted through each card's own.
  */
 export function CardsSection() {

@@ -5,7 +5,7 @@ import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { meKey } from '../../lib/session';
 import { queryClient } from '../../lib/query';
 
-/** The user's loyalty and discount cards (issue 16): the user's `userCards` link, its card types, and the changes their links offer. */
+/** The user's loyalty and discount cards: the user's `userCards` link, its card types, and the changes their links offer. */
 
 export const cardsQuery = (link: Link) => linkQueryOptions('userCards', link);
 

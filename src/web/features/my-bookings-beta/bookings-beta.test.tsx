@@ -94,7 +94,7 @@ const bottomComesNear = () => {
 const signIn = () => startSession('token', userFixture());
 const rows = () => screen.getAllByRole('article');
 
-describe('Beta bookings list (spec 2 §9, issue 13)', () => {
+describe('Beta bookings list (spec 2 §9)', () => {
   it('asks for a page of every beta status, newest first, and shows a virtual feed of the travels', async () => {
     signIn();
     const served = serveList(Array.from({ length: 120 }, (_, i) => travel(i)));

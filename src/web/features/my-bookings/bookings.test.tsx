@@ -86,7 +86,7 @@ const world = () => [
 ];
 
 describe('Mes réservations (/account/tickets)', () => {
-  it('says which card a ticket was paid with, and what its cancellation gave back to it (issue 16)', async () => {
+  it('says which card a ticket was paid with, and what its cancellation gave back to it', async () => {
     startSession('token', userFixture());
     serve([
       ticket({ uid: 'p-card', travelID: 't-card', card_payment: { brand: 'visa', last4: '3184', refund: null } }),
@@ -237,7 +237,7 @@ describe('Mes réservations (/account/tickets)', () => {
   });
 });
 
-describe('a booking agency staff made for the user (issue 15)', () => {
+describe('a booking agency staff made for the user', () => {
   it('says who booked it and lists what staff did, when, in the user’s zone', async () => {
     startSession('token', userFixture());
     serve([

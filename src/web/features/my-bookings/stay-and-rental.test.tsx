@@ -8,7 +8,7 @@ import { userFixture } from '../../testing/fixtures';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 
-/** Issue 14: a stay and a rental among the bookings, with their own words, and the rental's cancellation with its refund preview. */
+/** A stay and a rental among the bookings, with their own words, and the rental's cancellation with its refund preview. */
 
 const base: BookingTicket = {
   uid: 'p-hotel',

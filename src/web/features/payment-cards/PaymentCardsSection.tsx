@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast';
 import { deletePaymentCardMutation, paymentCardsQuery } from './api';
 
 /**
- * "Cartes de paiement" of the personal data page (issue 16): the cards the user saved while paying a
+ * "Cartes de paiement" of the personal data page: the cards the user saved while paying a
  * travel by card (never their number: the brand, the last 4 digits, the expiry, the holder), each
  * deleted through its own link. Expired cards are listed as such; the checkout does not offer them.
  */

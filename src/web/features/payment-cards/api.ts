@@ -4,7 +4,7 @@ import type { PaymentCards } from '../../../contract/payment';
 import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
 import { queryClient } from '../../lib/query';
 
-/** The user's saved payment cards (issue 16): the user's `paymentCards` link, and each card's deletePaymentCard. */
+/** The user's saved payment cards: the user's `paymentCards` link, and each card's deletePaymentCard. */
 
 export const paymentCardsQuery = (link: Link) => linkQueryOptions('paymentCards', link);
 

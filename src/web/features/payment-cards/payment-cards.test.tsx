@@ -11,7 +11,7 @@ import { findToasts } from '../../testing/toasts';
 import { PaymentCardsSection } from './PaymentCardsSection';
 import { loadPaymentCardsTexts } from './texts';
 
-/** Issue 16: the saved payment cards of the personal data page, from the user's paymentCards link. */
+/** The saved payment cards of the personal data page, from the user's paymentCards link. */
 
 const base = '/api/v1/user/payment-cards';
 const card = (id: string, brand: PaymentCard['brand'], last4: string, expired = false): PaymentCard => ({

@@ -11,7 +11,7 @@ import { toast } from '../../lib/toast';
 import { privacyMutations } from './api';
 
 /**
- * "Mes données" on /account/informations (spec 3 §4 "Account deletion", issue 16): delete the
+ * "Mes données" on /account/informations (spec 3 §4 "Account deletion"): delete the
  * optional data, or the whole account, each after its own confirmation, through the user's links.
  */
 export function MyDataSection() {

@@ -5,7 +5,7 @@ import { meQuery } from '../../lib/me';
 import { queryClient } from '../../lib/query';
 import { clearSession } from '../../lib/session';
 
-/** Privacy and data deletion (issue 16): the policy and the two deletions over the user's links. */
+/** Privacy and data deletion: the policy and the two deletions over the user's links. */
 
 /** The agency's privacy policy (the user's `privacyPolicy` link). */
 export const privacyPolicyQuery = (link: Link) => ({ ...linkQueryOptions('privacyPolicy', link), staleTime: 5 * 60_000 });

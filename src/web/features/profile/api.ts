@@ -5,7 +5,7 @@ import { linkKeys, linkMutationOptions, linkQueryOptions } from '../../lib/follo
 import { queryClient } from '../../lib/query';
 import { meKey, startSession } from '../../lib/session';
 
-/** The profile (issue 16): the accessibility reference data behind the user's links, and the save. */
+/** The profile: the accessibility reference data behind the user's links, and the save. */
 
 /** Reference data: the same for every session, read once; none without its link. */
 export const handicapTypesQuery = (link: Link | undefined) =>

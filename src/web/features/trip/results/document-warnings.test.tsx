@@ -12,7 +12,7 @@ import { aliceTravelerStep, offer, proposal } from './fixtures';
 import { TravelerStep } from './TravelerStep';
 
 /*
- * Issue 16: the traveller step of a flight shows what the server says the traveller's recorded
+ * The traveller step of a flight shows what the server says the traveller's recorded
  * identity documents lack, with the way to the user's documents when the traveller is the user.
  */
 

@@ -13,7 +13,7 @@ import { travelFixture } from '../../../testing/travels';
 import { aliceTravelerStep, results } from './fixtures';
 
 /*
- * Issue 12, items 13–16 and 19 on the results screen: times on the stations' clocks, later and earlier
+ * Items 13–16 and 19 on the results screen: times on the stations' clocks, later and earlier
  * trips that continue the list, the fare filters as "show these", add to cart that stays on the results,
  * the heading with "Modify search", and the keyboard (one Tab stop for the list, a skip link).
  */

@@ -259,7 +259,7 @@ describe('Traveller step and add to cart (spec 2)', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
-    // Added: the app stays on the results and says so, with the way to the cart and to a return (issue 12 item 15).
+    // Added: the app stays on the results and says so, with the way to the cart and to a return.
     const notice = await screen.findByRole('region', { name: 'Ajouté à votre panier' });
     expect(within(notice).getByRole('link', { name: 'Voir le panier' }).getAttribute('href')).toBe('/cart');
     expect(within(notice).getByRole('button', { name: 'Réserver un retour' })).toBeTruthy();

@@ -13,7 +13,7 @@ import { LYON, PARIS, renderTripForm, openPassengers } from './testing';
 
 /**
  * Spec 1 §6 and §3's flags on the trip form and its passengers panel: agency staff book for a customer
- * company and its traveller (issue 15); the agency's flags and the company's config decide what the
+ * company and its traveller; the agency's flags and the company's config decide what the
  * passengers panel lets change; a travel manager creates passengers.
  */
 const NOW = new Date(2030, 4, 15, 10, 30);
