@@ -13,7 +13,6 @@ import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
 import { presentTask } from '../../domain/agency-tasks';
 import { isAgencyStaff } from '../../../contract/permissions';
 import { labelOf, spanOf, travelersOf } from '../../domain/product';
-import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { apiCode } from '../../../contract/api-codes';
 import { recordAnswer } from '../../platform/idempotency';

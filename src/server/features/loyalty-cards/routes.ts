@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { relRoute } from '../../platform/rel-route';
-import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from '../../../contract/loyalty-cards';
 import type { Services } from '../../platform/services';
 import * as cards from './service';
 

@@ -2,7 +2,6 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Link } from '../../../contract/link';
 import { follow, linkMutationOptions } from '../../lib/follow';
 import { queryClient } from '../../lib/query';
-import { entries } from '../../../contract/entries';
 
 /** The agency work queue (issue 15): the user's `agencyQueue` link (the agency's staff have it), read as is; every action follows a link of an item. */
 export const agencyQueueKey = ['agency-queue'] as const;
