@@ -43,7 +43,6 @@ export const entries = {
   oneClickApproval: '/approval/one-click/:token',
   calendarSubscription: '/calendar/subscription',
   // The agency's staff and the travel manager.
-  agencyQueue: '/agency/queue',
   agencyTasks: '/agency/tasks',
   companyAdmin: '/companies/:companyID/admin',
 } as const;

@@ -1,10 +1,9 @@
 import type { HeldOptionResult } from '../../../contract/agency-queue';
 import { isAgencyStaff } from '../../../contract/permissions';
 import { offers } from '../../domain/travel';
-import type { UserRow } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import type { TravelRecord } from '../../db/travels';
 import { bookHeld } from '../../booking/book';
@@ -20,8 +19,6 @@ import { travelById } from '../../booking/repository';
  * anyone else is refused (34), another agency's travel is not found (38), a stale version is refused
  * (105), a travel that holds no option any more answers 69.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 /** The agency's travel to change, holding options now (the traveller's `confirm` link says so). */
 async function heldTravel(ctx: Ctx, travelId: string, expected: number | null): Promise<TravelRecord> {

@@ -7,6 +7,7 @@ import type { UserRow } from '../../platform/auth';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue } from '../../platform/jobs';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import type { Services } from '../../platform/services';
 import { travelById } from '../../booking/repository';
 import { returnToCart, type ReturnToCart } from '../../booking/return-to-cart';
@@ -14,7 +15,7 @@ import { mailRequester, type RequesterNews } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';
 import { BOOKING_RECOVERY_MS, bookApprovedKey, settleApproved } from './settle';
-import { chainPerson, mailAsked, mailCtx, tokensFor, viewerOf, viewOf, type Asked, type Ctx, type View } from './views';
+import { chainPerson, mailAsked, mailCtx, tokensFor, viewerOf, viewOf, type Asked, type View } from './views';
 
 /**
  * An approver's answer (approve, deny, escalate; spec 2 §4–§5), from the inbox or a one-click link.

@@ -3,12 +3,13 @@ import type { Travel } from '../../../contract/travel';
 import { closeChain, isOpen, mayRemind, presentApproval } from '../../domain/approvals';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { answer } from '../../booking/present';
 import { travelById } from '../../booking/repository';
 import { returnToCart } from '../../booking/return-to-cart';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
-import { mailAsked, tokensFor, viewerOf, viewOf, type Asked, type Ctx } from './views';
+import { mailAsked, tokensFor, viewerOf, viewOf, type Asked } from './views';
 
 /** The requester's side of a request: taking it back (cancel) and reminding the approvers (remind). */
 

@@ -1,8 +1,9 @@
 import type { Approval, ApprovalCounts, ApprovalQuery } from '../../../contract/approvals';
 import { approvalAccess, presentApproval, type ApprovalKind } from '../../domain/approvals';
 import { fail } from '../../platform/errors';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import * as repo from './repository';
-import { viewerOf, viewOf, viewsOf, type Ctx } from './views';
+import { viewerOf, viewOf, viewsOf } from './views';
 
 /** The approvers' inbox (spec 2 §7): the lists, one request, the menu badge. */
 

@@ -8,12 +8,13 @@ import { countriesOf } from '../../domain/product';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue } from '../../platform/jobs';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { HIGH_RISK_COUNTRIES } from '../../reference/places';
 import { expiryKey, holdProducts } from '../../booking/book';
 import { answer, travelWithLink } from '../../booking/present';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';
-import { chainPerson, mailAsked, tokensFor, viewOf, type Asked, type Ctx } from './views';
+import { chainPerson, mailAsked, tokensFor, viewOf, type Asked } from './views';
 
 /**
  * Asking approval (spec 2 §4): requestApproval holds the travel and asks its approvers and, for a

@@ -1,4 +1,3 @@
-export type { Ctx } from '../../booking/present';
 import { companyApprovers } from '../../db/companies';
 import { answerRefusal, involvedIn, isOpen, nextApprovers, presentApproval, type ApprovalView, type ChainPerson, type Viewer } from '../../domain/approvals';
 import type { UserRow } from '../../platform/auth';

@@ -8,12 +8,11 @@ import { OPEN_PAYMENT, type StoredPaymentStatus } from '../../domain/payment';
 import { labelOf } from '../../domain/product';
 import { offers } from '../../domain/travel';
 import { PaymentError, type PaymentService, type PspPayment } from '../../payment/types';
-import type { UserRow } from '../../platform/auth';
 import { isoDate } from '../../platform/clock';
 import { ApiError, fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
 import { enqueue, settleJob, type JobHandlers } from '../../platform/jobs';
-import type { RequestContext } from '../../platform/request-context';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { sha256 } from '../../platform/secrets';
 import type { Services } from '../../platform/services';
 import { bookHeld } from '../../booking/book';
@@ -34,8 +33,6 @@ import * as repo from '../../booking/repository';
  * finishes what a crash left: it captures a booked payment, and releases a hold whose booking never
  * came or an authentication left waiting.
  */
-
-type Ctx = RequestContext & { user: UserRow };
 
 export const SETTLE_JOB = 'settle-card-payment';
 export const settleKey = (paymentId: string) => `${SETTLE_JOB}:${paymentId}`;

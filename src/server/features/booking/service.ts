@@ -3,8 +3,9 @@ import { travelToChange } from '../../db/travels';
 import { presentTravel } from '../../domain/travel';
 import { fail } from '../../platform/errors';
 import { recordAnswer } from '../../platform/idempotency';
+import type { UserContext as Ctx } from '../../platform/request-context';
 import { bookHeld, holdAsOptions } from '../../booking/book';
-import { answer, travelWithLink, type Ctx } from '../../booking/present';
+import { answer, travelWithLink } from '../../booking/present';
 import { releaseHeld } from '../../booking/release';
 
 /**
