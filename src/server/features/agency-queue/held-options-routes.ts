@@ -4,7 +4,7 @@ import { relRoute } from '../../platform/rel-route';
 import type { Services } from '../../platform/services';
 import { confirmForAgency, releaseForAgency } from './held-options';
 
-/** The links confirmHeldOption and releaseHeldOptions of the agency work queue's expiring options (issue 15). */
+/** The links confirmHeldOption and releaseHeldOptions of the agency work queue's expiring options. */
 export function heldOptionsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags: ['booking'] };

@@ -11,7 +11,7 @@ import { releaseHeld } from '../../booking/release';
 import { travelById } from '../../booking/repository';
 
 /**
- * The agency's hand on its travellers' held options (issue 15, the work queue): its staff book them
+ * The agency's hand on its travellers' held options (the work queue): its staff book them
  * (confirmHeldOption) or give them back (releaseHeldOptions) for the traveller, through the same
  * paths as the traveller's own confirm and release (bookHeld, releaseHeld: supplier first, then one
  * version-guarded transaction, the traveller's e-mail, the call's answer); the staff audit hook

@@ -4,7 +4,7 @@ import { relRoute } from '../../platform/rel-route';
 import type { Services } from '../../platform/services';
 import * as agencyQueue from './service';
 
-/** The agency work queue (issue 15): the user's `agencyQueue` link (for the agency's staff) and the closeAgencyTask link of its failed bookings. */
+/** The agency work queue: the user's `agencyQueue` link (for the agency's staff) and the closeAgencyTask link of its failed bookings. */
 export function agencyQueueRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags: ['agency-queue'] };

@@ -6,10 +6,10 @@ import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type
 import { DEMO_PASSWORD } from '../../db/seed';
 
 /**
- * Issue 11: "a crash between 'approved' and 'booked' is recovered by the job runner (booking
- * completes exactly once)". The real server is killed (SIGKILL) while the supplier is answering the
+ * A crash between 'approved' and 'booked' is recovered by the job runner (booking completes
+ * exactly once). The real server is killed (SIGKILL) while the supplier is answering the
  * booking that follows bob's approval, whose answer was already committed; started again on the
- * same data, its job runner books the travel, once. Issue 12 item 11: the approval's
+ * same data, its job runner books the travel, once. The approval's
  * Idempotency-Key was recorded with it, so bob's retry gets his answer, not a conflict.
  */
 

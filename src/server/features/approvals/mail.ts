@@ -6,7 +6,7 @@ import type { Services } from '../../platform/services';
 import type { PersonRow } from './repository';
 
 /**
- * The approvals' e-mails (issue 11), in the recipient's language with a plain-text part: to the
+ * The approvals' e-mails, in the recipient's language with a plain-text part: to the
  * approvers when asked (journey, price, compliance, exemption, time limit, the request in the app,
  * one-click answers), to the backup at half time, to the requester on every answer and on expiry.
  */
