@@ -30,6 +30,14 @@ const areaOf = (file) => {
     sandbox: rel[1] === 'supplier' && rel[2] === 'sandbox',
   };
 };
+/** The import aliases of tsconfig.json `paths` (and vite.config.ts): `@server/db/x` is src/server/db/x. */
+const ALIASES = { '@contract/': 'src/contract/', '@server/': 'src/server/', '@web/': 'src/web/', '@test/': 'test/', '@locales/': 'locales/' };
+/** An import's target as a path (relative or aliased), or null for a package. */
+const importedPath = (fromFile, spec) => {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(fromFile), spec);
+  const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+  return alias ? path.resolve(import.meta.dirname, ALIASES[alias], spec.slice(alias.length)) : null;
+};
 /** Tests and their fixtures. */
 const isTest = (file) => /\.(test|fixtures)\.tsx?$/.test(file);
 /** The pure server layers: layer → the layers it may import besides src/contract (and no package). */
@@ -54,12 +62,13 @@ const boundaries = {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const report = (why) => context.report({ node, messageId: 'bad', data: { why } });
-      if (!spec.startsWith('.')) {
+      const target = importedPath(context.filename, spec);
+      if (!target) {
         if (from.side === 'contract' && spec !== 'zod' && !isTest(context.filename)) report('src/contract may import only zod.');
         if (pure) report(`src/server/${from.layer} may import only src/contract and ${pure.join('/, ')}/ (not "${spec}"): keep it pure.`);
         return;
       }
-      const to = areaOf(path.resolve(path.dirname(context.filename), spec));
+      const to = areaOf(target);
       if (!to) return;
       if (from.side === 'contract' && to.side !== 'contract') report('src/contract may import only zod.');
       if (from.side === 'web' && to.side === 'server') report('src/web must not import src/server.');
@@ -93,8 +102,8 @@ const sourceFiles = (dir) =>
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
   });
 const resolveImport = (fromFile, spec) => {
-  if (!spec.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(fromFile), spec);
+  const base = importedPath(fromFile, spec);
+  if (!base) return null;
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => /\.tsx?$/.test(f) && fs.existsSync(f)) ?? null;
 };
 /** Tarjan's strongly connected components: file → component id. */
@@ -192,6 +201,8 @@ export default tseslint.config(
       'escale/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // An import climbs one folder at most: farther targets go through the aliases (@contract, @server, @web, @test, @locales).
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Import through an alias (@contract/, @server/, @web/, @test/, @locales/) rather than climbing two or more folders.' }] }],
     },
   },
   {

@@ -139,6 +139,7 @@ function appShell(): Plugin {
       shell = runnerImport<typeof PrerenderBuild>('/src/web/prerender-build.ts', {
         root: import.meta.dirname,
         logLevel: 'warn',
+        resolve: { alias: aliases },
         plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
       }).then(({ module }) => module.appShell);
       shell.catch(() => undefined); // reported by generateBundle
@@ -240,7 +241,16 @@ function zodJitless(): Plugin {
 }
 
 // Plugin order matters (TOOLCHAIN.md): router, then Lingui macros through Babel, then React.
+/** Import aliases (tsconfig.json `paths`): an import never climbs more than one folder (`../`); farther targets are named from their area. */
+export const aliases = Object.fromEntries(
+  (['contract', 'server', 'web'] as const).map((area) => [`@${area}`, path.resolve(import.meta.dirname, 'src', area)]).concat([
+    ['@test', path.resolve(import.meta.dirname, 'test')],
+    ['@locales', path.resolve(import.meta.dirname, 'locales')],
+  ]),
+);
+
 export default defineConfig({
+  resolve: { alias: aliases },
   plugins: [
     zodJitless(),
     tanstackRouter({

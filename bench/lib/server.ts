@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '@server/db/seed';
 
 export type RunningServer = {
   baseUrl: string;

@@ -1,5 +1,5 @@
-import { sandboxPlaces } from '../../src/server/supplier/sandbox/places';
-import { railJourneys } from '../../src/server/supplier/sandbox/rail';
+import { sandboxPlaces } from '@server/supplier/sandbox/places';
+import { railJourneys } from '@server/supplier/sandbox/rail';
 
 /**
  * A real sandbox Paris → Lyon train `daysAhead` days from now at 07:00 (the servers run on the real

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../test/support/api';
-import { LinkChecker } from '../../test/support/links';
+import { startApi, type Api } from '@test/support/api';
+import { LinkChecker } from '@test/support/links';
 import type { Link } from '../contract/link';
 import { rels, type Rel } from '../contract/rels';
 import { agencyTasks, travelProducts, travels } from './db/schema';
-import { CARDS, answerChallenge, openChallenge, tokenize } from '../../test/support/card-payment';
+import { CARDS, answerChallenge, openChallenge, tokenize } from '@test/support/card-payment';
 
 /**
  * Walks real flows through the links the server writes, as the web app does: an anonymous search,

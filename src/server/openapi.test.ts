@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 import { rels, routePath, API_BASE, type Rel } from '../contract/rels';
 import { IDEMPOTENT_OPERATIONS, VERSIONED_OPERATIONS } from './openapi';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, rels, routePath, type Rel } from '../contract/rels';
-import { startApi, type Api } from '../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 
 let api: Api;
 beforeAll(async () => {

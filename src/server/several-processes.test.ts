@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPostgresDatabase } from '../../test/support/databases';
-import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { emptyPostgresDatabase } from '@test/support/databases';
+import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '@test/support/server-process';
 import { DEMO_PASSWORD } from './db/seed';
 
 /**

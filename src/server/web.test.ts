@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 import { shellLang } from './web';
 
 let api: Api;

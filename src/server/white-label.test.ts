@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startApi, type Api } from '../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 import { DEFAULT_FEATURES } from '../contract/account';
 import { agencies, companies } from './db/schema';
 import { ALPINE_API_KEY } from './db/seed';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LANG_STORAGE_KEY } from '../../src/web/lib/storage-keys';
+import { LANG_STORAGE_KEY } from '@web/lib/storage-keys';
 
 test('the agency logo shows whole in the header: at its own size, its name inside its picture', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,4 @@
-import type { SignupBody } from '../../src/contract/account';
+import type { SignupBody } from '@contract/account';
 
 let serial = 0;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Api } from '../support/api';
-import { travels } from '../../src/server/db/schema';
-import type { Travel } from '../../src/contract/travel';
+import { travels } from '@server/db/schema';
+import type { Travel } from '@contract/travel';
 
 /**
  * Gus (Globex: no approval) books a Paris → Lyon train through the API: search, add to cart, the

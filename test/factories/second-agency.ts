@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { agencies, companies, entities, users } from '../../src/server/db/schema';
-import { ALPINE_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
-import { hashPassword, sha256 } from '../../src/server/platform/secrets';
+import type { Db } from '@server/db/client';
+import { agencies, companies, entities, users } from '@server/db/schema';
+import { ALPINE_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
+import { hashPassword, sha256 } from '@server/platform/secrets';
 
 export const SECOND_API_KEY = ALPINE_API_KEY;
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencies } from '../../src/server/db/schema';
-import { installErrorHandler } from '../../src/server/platform/errors';
-import { TtlLru } from '../../src/server/platform/lru';
-import { sha256 } from '../../src/server/platform/secrets';
-import { agencyCache, installTenancy } from '../../src/server/platform/tenancy';
+import { agencies } from '@server/db/schema';
+import { installErrorHandler } from '@server/platform/errors';
+import { TtlLru } from '@server/platform/lru';
+import { sha256 } from '@server/platform/secrets';
+import { agencyCache, installTenancy } from '@server/platform/tenancy';
 import { DEMO_API_KEY, startApi, type Api } from '../support/api';
 
 let api: Api;

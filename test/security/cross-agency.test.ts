@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import { startApi, type Api } from '../support/api';
 import { addSecondAgency, SECOND_API_KEY } from '../factories/second-agency';
 import { signupBody } from '../factories/account';
-import { rels } from '../../src/contract/rels';
-import { loadConfig } from '../../src/server/config';
-import { agencyTasks, companies, travelProducts } from '../../src/server/db/schema';
-import { choiceId, offerId } from '../../src/server/domain/trip';
-import { issueLoginToken } from '../../src/server/features/account/service';
-import { alicesFields, approvalWorld, askApproval } from '../../src/server/features/approvals/approvals.fixtures';
-import { newToken } from '../../src/server/platform/secrets';
-import type { TripData } from '../../src/server/domain/product';
+import { rels } from '@contract/rels';
+import { loadConfig } from '@server/config';
+import { agencyTasks, companies, travelProducts } from '@server/db/schema';
+import { choiceId, offerId } from '@server/domain/trip';
+import { issueLoginToken } from '@server/features/account/service';
+import { alicesFields, approvalWorld, askApproval } from '@server/features/approvals/approvals.fixtures';
+import { newToken } from '@server/platform/secrets';
+import type { TripData } from '@server/domain/product';
 import { CARDS, gusTravel, payByCard, tokenize } from '../support/card-payment';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApi, type Api } from '../support/api';
-import { decoyHash, hashPassword, verifyPassword } from '../../src/server/platform/secrets';
-import type * as Secrets from '../../src/server/platform/secrets';
+import { decoyHash, hashPassword, verifyPassword } from '@server/platform/secrets';
+import type * as Secrets from '@server/platform/secrets';
 import { signupBody } from '../factories/account';
 
 /**
@@ -11,7 +11,7 @@ import { signupBody } from '../factories/account';
  */
 
 // The password hashes the calls compute and check, watched.
-vi.mock('../../src/server/platform/secrets', async (original) => {
+vi.mock('@server/platform/secrets', async (original) => {
   const real = await original<typeof Secrets>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword), hashPassword: vi.fn(real.hashPassword) };
 });

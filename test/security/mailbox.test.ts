@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig } from '@server/config';
 import { startApi, type Api } from '../support/api';
 
 describe('the developer mailbox answers the machine itself only', () => {

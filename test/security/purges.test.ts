@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { JOB_HANDLERS } from '../../src/server/app';
-import { authFailures, idempotencyKeys, jobs, rateLimits, sandboxPayTokens, sessions, tripSearches, users } from '../../src/server/db/schema';
-import { runDueJobs } from '../../src/server/platform/jobs';
-import { scheduleMaintenance } from '../../src/server/platform/maintenance';
-import { scheduleSearchCleanup } from '../../src/server/features/trip/jobs';
-import type { Services } from '../../src/server/platform/services';
+import { JOB_HANDLERS } from '@server/app';
+import { authFailures, idempotencyKeys, jobs, rateLimits, sandboxPayTokens, sessions, tripSearches, users } from '@server/db/schema';
+import { runDueJobs } from '@server/platform/jobs';
+import { scheduleMaintenance } from '@server/platform/maintenance';
+import { scheduleSearchCleanup } from '@server/features/trip/jobs';
+import type { Services } from '@server/platform/services';
 import { jobServices, startApi, type Api } from '../support/api';
 
 const DAY = 24 * 3_600_000;

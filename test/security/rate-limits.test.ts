@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { DatabaseRateLimitStore } from '../../src/server/platform/rate-limit';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { DatabaseRateLimitStore } from '@server/platform/rate-limit';
 import { freshDatabase } from '../support/databases';
 import { DEMO_API_KEY, startApi, type Api } from '../support/api';
 

@@ -1,18 +1,18 @@
 import type { InjectOptions } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { fixedClock } from '../../src/server/platform/clock';
-import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { buildApp } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import { fixedClock } from '@server/platform/clock';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
 import { freshDatabase } from './databases';
 import { LinkChecker } from './links';
-import type { Supplier } from '../../src/server/supplier/types';
-import { outboxMailer } from '../../src/server/platform/mail';
-import type { Services } from '../../src/server/platform/services';
-import { createSandboxSupplier } from '../../src/server/supplier';
-import { createSandboxPayment } from '../../src/server/payment/sandbox';
-import type { PaymentService } from '../../src/server/payment/types';
-import type { Db } from '../../src/server/db/client';
-import type { Clock } from '../../src/server/platform/clock';
+import type { Supplier } from '@server/supplier/types';
+import { outboxMailer } from '@server/platform/mail';
+import type { Services } from '@server/platform/services';
+import { createSandboxSupplier } from '@server/supplier';
+import { createSandboxPayment } from '@server/payment/sandbox';
+import type { PaymentService } from '@server/payment/types';
+import type { Db } from '@server/db/client';
+import type { Clock } from '@server/platform/clock';
 
 export { DEMO_API_KEY, DEMO_PASSWORD };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Api } from './api';
-import { travels } from '../../src/server/db/schema';
+import { travels } from '@server/db/schema';
 
 /** What the card payment tests share: test cards tokenized at the sandbox payment service, gus's travels ready to pay, the bank's page answered. */
 

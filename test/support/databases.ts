@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { migrate, openDatabase, type Database } from '@server/db/client';
+import { seedIfEmpty } from '@server/db/seed';
 
 /**
  * API tests run on a fresh database per test file, copied from a template that was migrated and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { linkSchema } from '../../src/contract/link';
-import { API_BASE, rels, relsMatching, type Rel } from '../../src/contract/rels';
+import { linkSchema } from '@contract/link';
+import { API_BASE, rels, relsMatching, type Rel } from '@contract/rels';
 
 /**
  * Checks the API's hypermedia against the rel table (src/contract/rels.ts) on every answer the API

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
-import { DEMO_API_KEY, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
 
 /**
  * The real server (`src/server/main.ts`) in its own process, on an on-disk PGlite (`dataDir`) or a

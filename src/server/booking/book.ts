@@ -1,4 +1,4 @@
-import { apiCode } from '../../contract/api-codes';
+import { apiCode } from '@contract/api-codes';
 import { rememberTravellers } from '../db/last-travelers';
 import { applyTravelEvent, type ProductRow, type TravelRecord } from '../db/travels';
 import { ApiError } from '../platform/errors';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../test/support/api';
-import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '../../../test/support/ics';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '@test/support/ics';
 import { JOB_HANDLERS } from '../app';
 import { loadConfig } from '../config';
 import { companies, idempotencyKeys, outbox, travelProducts, travels } from '../db/schema';

@@ -1,6 +1,6 @@
-import type { Lang } from '../../contract/account';
-import type { CardBrand } from '../../contract/travel';
-import { personName } from '../../contract/person-name';
+import type { Lang } from '@contract/account';
+import type { CardBrand } from '@contract/travel';
+import { personName } from '@contract/person-name';
 import type { ProductRow, TravelRow } from '../db/travels';
 import type { Section } from '../domain/journey';
 import { isTrip, isTripProduct, labelOf, startOf, type CarData, type HotelData, type ProductData, type TripData } from '../domain/product';

@@ -1,5 +1,5 @@
-import type { Rel } from '../../contract/rels';
-import type { Travel } from '../../contract/travel';
+import type { Rel } from '@contract/rels';
+import type { Travel } from '@contract/travel';
 import { travelToChange, type TravelRecord } from '../db/travels';
 import { offers, presentTravel } from '../domain/travel';
 import { fail } from '../platform/errors';

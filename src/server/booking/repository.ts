@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { TRAVEL_STATUSES } from '../../contract/travel';
+import { TRAVEL_STATUSES } from '@contract/travel';
 import type { Db } from '../db/client';
 import { travels } from '../db/schema';
 import { loadTravels, type TravelRecord } from '../db/travels';

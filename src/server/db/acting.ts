@@ -1,4 +1,4 @@
-import { isAgencyStaff } from '../../contract/permissions';
+import { isAgencyStaff } from '@contract/permissions';
 import type { KnownPerson, TravelerRef } from '../domain/traveler-forms';
 import { fail } from '../platform/errors';
 import type { Db } from './client';

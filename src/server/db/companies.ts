@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type TravelPolicyRules } from '../domain/company';
-import { isAgencyStaff } from '../../contract/permissions';
+import { isAgencyStaff } from '@contract/permissions';
 import { preparedPer, type Db } from './client';
 import { fail } from '../platform/errors';
 import { companies, entities, users, type CompanyConfig } from './schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { CardBrand } from '../../contract/travel';
+import type { CardBrand } from '@contract/travel';
 import type { Db } from './client';
 import { paymentCards } from './schema';
 

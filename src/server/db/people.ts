@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { isAgencyStaff } from '../../contract/permissions';
+import { isAgencyStaff } from '@contract/permissions';
 import type { KnownPerson, TravelerRef } from '../domain/traveler-forms';
 import type { Db } from './client';
 import { guests, users } from './schema';

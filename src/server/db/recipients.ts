@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Lang } from '../../contract/account';
-import { personName } from '../../contract/person-name';
+import type { Lang } from '@contract/account';
+import { personName } from '@contract/person-name';
 import { travelerKey, type StoredProduct } from '../domain/product';
 import type { Db } from './client';
 import { agencies, guests, users } from './schema';

@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Lang } from '../../contract/account';
-import type { ProductStatus, TravelStatus } from '../../contract/travel';
+import type { Lang } from '@contract/account';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
 import type { CheckoutRules, Localized } from '../domain/company';
 import type { ProductData, ProductType, SupplierNotice, TicketData } from '../domain/product';
 import type { TravelAnalytics, TravelApprovers, TravelMissionOrder } from '../domain/travel-state';
@@ -18,7 +18,7 @@ import type { FareOffer, Journey } from '../domain/journey';
 import type { Accessibility } from '../domain/accessibility';
 import type { LastTraveler, SpecialFare } from '../domain/profile';
 import type { StoredPaymentStatus, StoredRefund } from '../domain/payment';
-import type { CardBrand } from '../../contract/travel';
+import type { CardBrand } from '@contract/travel';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

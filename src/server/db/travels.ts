@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { OnBehalf, ProductStatus, TravelStatus } from '../../contract/travel';
+import type { OnBehalf, ProductStatus, TravelStatus } from '@contract/travel';
 import { staffRole, type CompanyRules } from '../domain/company';
 import type { TripData } from '../domain/product';
-import { apiCode } from '../../contract/api-codes';
+import { apiCode } from '@contract/api-codes';
 import { ApiError, fail } from '../platform/errors';
 import type { Db } from './client';
 import { approvalRequests, companies, travelProducts, travels, users } from './schema';

@@ -4,8 +4,8 @@
  * travellers' needs. Pure: the profile feature stores `Accessibility` on the user, the trip search
  * reads it for each traveller it may book for.
  */
-import type { Lang } from '../../contract/account';
-import type { DisabilityCard, HandicapType, Wheelchair } from '../../contract/profile';
+import type { Lang } from '@contract/account';
+import type { DisabilityCard, HandicapType, Wheelchair } from '@contract/profile';
 
 /** What a user records of their needs (users.accessibility); all null / false when they have none. */
 export type Accessibility = {

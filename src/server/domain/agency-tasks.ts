@@ -1,5 +1,5 @@
-import type { AgencyTask } from '../../contract/cancellation';
-import { linkTo } from '../../contract/rels';
+import type { AgencyTask } from '@contract/cancellation';
+import { linkTo } from '@contract/rels';
 
 /**
  * An agency task as the API shows it: an open offline cancellation links to its

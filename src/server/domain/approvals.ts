@@ -1,8 +1,8 @@
-import type { Lang } from '../../contract/account';
-import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '../../contract/approvals';
-import { money } from '../../contract/money';
-import { personName } from '../../contract/person-name';
-import { linkTo } from '../../contract/rels';
+import type { Lang } from '@contract/account';
+import type { Approval, ApprovalJourneyItem, ApprovalPerson, ApprovalStatus } from '@contract/approvals';
+import { money } from '@contract/money';
+import { personName } from '@contract/person-name';
+import { linkTo } from '@contract/rels';
 import { carries, complianceOf, isTravelCompliant, labelOf, travelersOf, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 

@@ -1,7 +1,7 @@
-import { PREVIEW_VALIDITY_MINUTES, type RefundPreviewItem } from '../../contract/cancellation';
-import type { ProductCancellation, ProductStatus, TravelStatus } from '../../contract/travel';
-import { escapeHtml } from '../../contract/html';
-import { money } from '../../contract/money';
+import { PREVIEW_VALIDITY_MINUTES, type RefundPreviewItem } from '@contract/cancellation';
+import type { ProductCancellation, ProductStatus, TravelStatus } from '@contract/travel';
+import { escapeHtml } from '@contract/html';
+import { money } from '@contract/money';
 import { isTrip, TICKETED_TYPES, type StoredProduct } from './product';
 import type { TravelState } from './travel-state';
 

@@ -1,5 +1,5 @@
-import type { TravelContext } from '../../contract/travel';
-import type { MessageKey } from '../../contract/validation';
+import type { TravelContext } from '@contract/travel';
+import type { MessageKey } from '@contract/validation';
 import type { AnalyticRule, CheckoutRules } from './company';
 import { isTravelCompliant, travelersOf, type StoredProduct } from './product';
 import type { TravelAnalytics, TravelMissionOrder, TravelState } from './travel-state';

@@ -1,8 +1,8 @@
-import { EXCHANGEABLE_TAG, type ExchangeJourney, type ExchangeSection } from '../../contract/exchange';
-import { escapeHtml } from '../../contract/html';
-import { personName } from '../../contract/person-name';
-import { linkTo } from '../../contract/rels';
-import type { Product } from '../../contract/travel';
+import { EXCHANGEABLE_TAG, type ExchangeJourney, type ExchangeSection } from '@contract/exchange';
+import { escapeHtml } from '@contract/html';
+import { personName } from '@contract/person-name';
+import { linkTo } from '@contract/rels';
+import type { Product } from '@contract/travel';
 import { FLEX_NAMES, type CabinAvailability, type FareOffer, type Journey, type Section } from './journey';
 import type { StoredProduct, TripData } from './product';
 

@@ -1,4 +1,4 @@
-import { featureFlagsSchema, type FeatureFlags } from '../../contract/account';
+import { featureFlagsSchema, type FeatureFlags } from '@contract/account';
 
 /** Stored overrides of the feature flags (agencies.features, companies.features): any JSON object. */
 export type FeatureOverrides = Record<string, unknown>;

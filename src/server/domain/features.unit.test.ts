@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEATURES } from '../../contract/account';
+import { DEFAULT_FEATURES } from '@contract/account';
 import { effectiveFeatures } from './features';
 
 describe('effectiveFeatures', () => {

@@ -1,5 +1,5 @@
-import { money } from '../../contract/money';
-import type { CardBrand, TravelPayment, TravelStatus } from '../../contract/travel';
+import { money } from '@contract/money';
+import type { CardBrand, TravelPayment, TravelStatus } from '@contract/travel';
 import type { CheckoutRules } from './company';
 import { CANCELLATION_STATUSES, refundOf } from './cancellation';
 import type { StoredProduct } from './product';

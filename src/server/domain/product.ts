@@ -1,4 +1,4 @@
-import type { Product, ProductStatus } from '../../contract/travel';
+import type { Product, ProductStatus } from '@contract/travel';
 import type { FareOffer, Journey } from './journey';
 import type { Compliance } from './policy';
 

@@ -3,8 +3,8 @@
  * profile columns, the special fares (spec 1: entries flagged auto are dropped), the last travellers
  * (at most 10, the latest first, written on booking) and the profile's links.
  */
-import { linkTo } from '../../contract/rels';
-import { LAST_TRAVELERS_MAX, type LastTraveler as LastTravelerView } from '../../contract/profile';
+import { linkTo } from '@contract/rels';
+import { LAST_TRAVELERS_MAX, type LastTraveler as LastTravelerView } from '@contract/profile';
 import { NO_NEEDS, type Accessibility } from './accessibility';
 
 /** A person the user booked for: an employee (profileId) or a guest (guestId), as users.last_travelers stores it. */

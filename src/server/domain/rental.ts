@@ -1,5 +1,5 @@
-import type { Driver } from '../../contract/car-rental';
-import { BIRTHDATE_MIN, EMAIL_RE, PHONE_RE, birthdateProblem } from '../../contract/validation';
+import type { Driver } from '@contract/car-rental';
+import { BIRTHDATE_MIN, EMAIL_RE, PHONE_RE, birthdateProblem } from '@contract/validation';
 
 /**
  * Car rental rules (spec 1 §5 "Car rental"), pure: when a rental needs the driver's full

@@ -1,5 +1,5 @@
-import type { Lang } from '../../contract/account';
-import { searchDayProblem } from '../../contract/search-limits';
+import type { Lang } from '@contract/account';
+import { searchDayProblem } from '@contract/search-limits';
 
 /**
  * The rules of a hotel stay and a car rental's dates (spec 1 §5 "Hotel", "Car rental"), pure: what is

@@ -1,4 +1,4 @@
-import type { Lang } from '../../contract/account';
+import type { Lang } from '@contract/account';
 import type { SupplierNotice } from './product';
 
 /**

@@ -1,6 +1,6 @@
-import type { Lang } from '../../contract/account';
-import type { DocumentType } from '../../contract/documents';
-import type { DocumentWarning } from '../../contract/trip';
+import type { Lang } from '@contract/account';
+import type { DocumentType } from '@contract/documents';
+import type { DocumentWarning } from '@contract/trip';
 import type { Journey } from './journey';
 
 /**

@@ -1,5 +1,5 @@
-import type { Rel } from '../../contract/rels';
-import type { ProductStatus, TravelStatus } from '../../contract/travel';
+import type { Rel } from '@contract/rels';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
 import { CANCELLABLE_TRAVEL, statusAfterCancellation } from './cancellation';
 import type { StoredProduct } from './product';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_STATUSES, TRAVEL_STATUSES, type ProductStatus, type TravelStatus } from '../../contract/travel';
-import type { Rel } from '../../contract/rels';
+import { PRODUCT_STATUSES, TRAVEL_STATUSES, type ProductStatus, type TravelStatus } from '@contract/travel';
+import type { Rel } from '@contract/rels';
 import { rulesOf, type CompanyRules } from './company';
 import type { StoredProduct } from './product';
 import { offers, productLinks, type TravelView } from './travel';

@@ -1,4 +1,4 @@
-import type { TravelStatus } from '../../contract/travel';
+import type { TravelStatus } from '@contract/travel';
 
 /** What a travel is between two changes: its owner, status and version, and its checkout answers. */
 

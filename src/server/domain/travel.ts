@@ -1,8 +1,8 @@
-import type { Lang } from '../../contract/account';
-import { euros, money } from '../../contract/money';
-import { personName } from '../../contract/person-name';
-import { linkTo, type Rel } from '../../contract/rels';
-import type { OnBehalf, Pax, Product, Travel, TravelContext } from '../../contract/travel';
+import type { Lang } from '@contract/account';
+import { euros, money } from '@contract/money';
+import { personName } from '@contract/person-name';
+import { linkTo, type Rel } from '@contract/rels';
+import type { OnBehalf, Pax, Product, Travel, TravelContext } from '@contract/travel';
 import { approvalNeeded, checkoutContext } from './checkout';
 import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from './cancellation';
 import { rulesOf, type CompanyRules } from './company';

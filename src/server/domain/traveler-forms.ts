@@ -1,6 +1,6 @@
-import type { Lang } from '../../contract/account';
-import type { FormField } from '../../contract/trip';
-import { EMAIL_RE, PHONE_RE } from '../../contract/validation';
+import type { Lang } from '@contract/account';
+import type { FormField } from '@contract/trip';
+import { EMAIL_RE, PHONE_RE } from '@contract/validation';
 import type { Journey } from './journey';
 import { documentWarnings, passportFor, type HeldDocument } from './travel-documents';
 

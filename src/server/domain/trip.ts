@@ -1,6 +1,6 @@
-import type { Lang } from '../../contract/account';
-import type { tripSearchBodySchema } from '../../contract/trip';
-import { lastBookableDay, searchDayProblem, type SearchDayProblem } from '../../contract/search-limits';
+import type { Lang } from '@contract/account';
+import type { tripSearchBodySchema } from '@contract/trip';
+import { lastBookableDay, searchDayProblem, type SearchDayProblem } from '@contract/search-limits';
 import type { Place } from './journey';
 import type { SearchAssistance } from './accessibility';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Lang } from '../../contract/account';
-import { escapeHtml } from '../../contract/html';
-import { SANDBOX_PAY_BASE } from '../../contract/payment';
+import type { Lang } from '@contract/account';
+import { escapeHtml } from '@contract/html';
+import { SANDBOX_PAY_BASE } from '@contract/payment';
 import { CHALLENGE_ATTEMPTS, type Challenge } from './sandbox';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Lang } from '../../contract/account';
-import { SANDBOX_PAY_BASE } from '../../contract/payment';
+import type { Lang } from '@contract/account';
+import { SANDBOX_PAY_BASE } from '@contract/payment';
 import { requestLang } from '../platform/errors';
 import type { SandboxPayment, TokenizeRefusal } from './sandbox';
 import { challengePage, closedPage, unknownPage, type Page } from './sandbox-pages';

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { SANDBOX_PAY_BASE, brandOf, cardExpired, tokenizeBodySchema, type CardToken } from '../../contract/payment';
+import { SANDBOX_PAY_BASE, brandOf, cardExpired, tokenizeBodySchema, type CardToken } from '@contract/payment';
 import type { Db } from '../db/client';
 import { sandboxPayPayments, sandboxPayTokens } from '../db/schema';
 import type { Clock } from '../platform/clock';

@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../contract/travel';
+import type { CardBrand } from '@contract/travel';
 
 /**
  * The payment service interface: what the API asks of a card payment service (a PSP),

@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_CODES, apiCode, type ApiCode, type ApiCodeKey } from '../../contract/api-codes';
-import type { ApiErrorBody } from '../../contract/envelope';
-import type { Lang } from '../../contract/account';
+import { API_CODES, apiCode, type ApiCode, type ApiCodeKey } from '@contract/api-codes';
+import type { ApiErrorBody } from '@contract/envelope';
+import type { Lang } from '@contract/account';
 import { SupplierError } from '../supplier/types';
 
 /** A failure the caller should see: one api_code of the catalogue, optionally with field problems. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { components, instantOf, parseIcs, prop, text } from '../../../test/support/ics';
+import { components, instantOf, parseIcs, prop, text } from '@test/support/ics';
 import { calendar, escapeText, foldLine, type IcsEvent } from './ics';
 
 const leg = (over: Partial<IcsEvent> = {}): IcsEvent => ({

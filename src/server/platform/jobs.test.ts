@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/support/databases';
+import { freshDatabase } from '@test/support/databases';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';

@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../contract/envelope';
+import { envelope } from '@contract/envelope';
 
 export type ZodRoute = Parameters<typeof serializerCompiler>[0];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envelope } from '../../contract/envelope';
+import { envelope } from '@contract/envelope';
 import { envelopeBytesWriter, jsonWriter } from './json-writer';
 
 const item = z.object({ id: z.string(), price: z.number().int(), note: z.string().nullable(), tags: z.array(z.string()) });

@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox, type MailAttachment } from '../db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
-import { escapeHtml } from '../../contract/html';
+import { escapeHtml } from '@contract/html';
 
 export type { MailAttachment };
 export type Mail = { agencyId: string | null; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/support/databases';
+import { freshDatabase } from '@test/support/databases';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { jobs, outbox } from '../db/schema';

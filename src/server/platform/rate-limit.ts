@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { apiCode } from '../../contract/api-codes';
+import { apiCode } from '@contract/api-codes';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, RouteShorthandOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../contract/envelope';
-import { rels, routePath, type Rel, type RelBody, type RelOutput, type RelParams } from '../../contract/rels';
+import { envelope } from '@contract/envelope';
+import { rels, routePath, type Rel, type RelBody, type RelOutput, type RelParams } from '@contract/rels';
 import { apiErrors, type ErrorStatus } from '../openapi';
 import { parseWith } from './errors';
 import { sendOnce } from './idempotency';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { Lang } from '../../contract/account';
+import type { Lang } from '@contract/account';
 import { currentUser, type UserRow } from './auth';
 import { requestLang } from './errors';
 import type { Services } from './services';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../contract/rels';
+import { API_BASE } from '@contract/rels';
 
 /**
  * Security headers, built once: a CSP that allows only what the app uses (its own scripts, styles,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { API_BASE } from '../../contract/rels';
+import { API_BASE } from '@contract/rels';
 import { agencies } from '../db/schema';
 import { fail } from './errors';
 import { TtlLru } from './lru';

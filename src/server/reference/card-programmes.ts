@@ -1,4 +1,4 @@
-import type { CardType } from '../../contract/loyalty-cards';
+import type { CardType } from '@contract/loyalty-cards';
 import type { Flexibility } from '../domain/journey';
 
 /**

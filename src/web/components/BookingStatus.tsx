@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import type { AnyStatus } from '../../contract/statuses';
-import { STATUS_FAMILIES } from '../../contract/statuses';
+import type { AnyStatus } from '@contract/statuses';
+import { STATUS_FAMILIES } from '@contract/statuses';
 import { StatusBadge } from './StatusBadge';
 
 /** Spec 2 §4: the words of every status, the issued family all read "issued", the ticketing ones "pending ticketing". */

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import Info from 'lucide-react/icons/info';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import X from 'lucide-react/icons/x';
-import type { CommSupport } from '../../contract/comms';
+import type { CommSupport } from '@contract/comms';
 import { commsQuery, dismissComm, useDismissedComms } from '../lib/comms';
 import { useUser } from '../lib/me';
 import { pageData } from '../lib/page-data';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { DocumentWarning } from '../../contract/trip';
+import type { DocumentWarning } from '@contract/trip';
 
 /**
  * A traveller's identity-document warnings: the flight needs a document they have not

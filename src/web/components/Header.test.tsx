@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags } from '../../contract/account';
+import type { FeatureFlags } from '@contract/account';
 import { DEFAULT_FEATURES } from '../lib/features';
 import { startSession } from '../lib/session';
 import { brandingFixture, userFixture } from '../testing/fixtures';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OnBehalf } from '../../contract/travel';
+import type { OnBehalf } from '@contract/travel';
 
 /** A travel agency staff book for someone: for whom, of which company, and who booked it. */
 export function OnBehalfNote({ onBehalf }: { onBehalf: OnBehalf | null }) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import CreditCard from 'lucide-react/icons/credit-card';
-import type { Money } from '../../contract/money';
-import type { CardBrand, TravelPayment } from '../../contract/travel';
+import type { Money } from '@contract/money';
+import type { CardBrand, TravelPayment } from '@contract/travel';
 import { formatMoney } from '../lib/format';
 
 /**

@@ -6,7 +6,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import ListTodo from 'lucide-react/icons/list-todo';
 import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
-import type { User } from '../../contract/account';
+import type { User } from '@contract/account';
 import { logoutMutation } from '../lib/auth';
 
 /** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff (the user's agencyQueue link) also reach their work queue. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Place } from '../../contract/places';
+import type { Place } from '@contract/places';
 import { placesQuery } from '../lib/places';
 
 /**

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { User } from '../../contract/account';
-import type { CustomerCompany } from '../../contract/travelers';
-import { isAgencyStaff } from '../../contract/permissions';
+import type { User } from '@contract/account';
+import type { CustomerCompany } from '@contract/travelers';
+import { isAgencyStaff } from '@contract/permissions';
 
 /** The traveller staff act for: an employee of the customer company or one of its guests. */
 export type ActingTraveler = { uid: string; firstname: string; lastname: string; type: 'employee' | 'guest' };

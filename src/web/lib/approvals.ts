@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Link } from '../../contract/link';
+import type { Link } from '@contract/link';
 import { follow } from './follow';
 
 /** The approvals' query keys, shared by the account menu's badge and the approvals screens. */

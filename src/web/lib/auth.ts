@@ -1,4 +1,4 @@
-import { ACCOUNT_MIGRATED_CODE } from '../../contract/toast-codes';
+import { ACCOUNT_MIGRATED_CODE } from '@contract/toast-codes';
 import { mutationOptions, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { meQuery } from './me';

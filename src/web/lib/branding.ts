@@ -1,11 +1,11 @@
 import { keepPreviousData, onlineManager, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Branding } from '../../contract/agency';
+import type { Branding } from '@contract/agency';
 import { contrast, darken, ensureContrast, parseHex } from './color';
 import { api } from './http';
 import { currentLang } from './i18n';
 import { pageData } from './page-data';
 import { OFFLINE, queryClient } from './query';
-import { entries } from '../../contract/entries';
+import { entries } from '@contract/entries';
 
 export const DEFAULT_NAME = 'Escale';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './http';
 import { travelKeys } from './travel-keys';
-import { entryPath } from '../../contract/entries';
+import { entryPath } from '@contract/entries';
 
 /** The signed-in user's travels in status cart: the header badge counts them. */
 export const cartQuery = () =>

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { CommSupport } from '../../contract/comms';
+import type { CommSupport } from '@contract/comms';
 import { api } from './http';
-import { entryPath } from '../../contract/entries';
+import { entryPath } from '@contract/entries';
 
 /**
  * The agency's messages for a page (spec 2 §7 GET /comms): global ones, those for the signed-in user's
@@ -13,7 +13,7 @@ export const commsQuery = (support: CommSupport, userId: string | null, entityId
   queryOptions({
     queryKey: ['comms', support, userId, entityId] as const,
     queryFn: ({ signal }) =>
-      api.get(entryPath('comms', undefined, `support=${support}${entityId ? `&entityId=${encodeURIComponent(entityId)}` : ''}`), () => import('../../contract/comms').then((m) => m.commsSchema), {
+      api.get(entryPath('comms', undefined, `support=${support}${entityId ? `&entityId=${encodeURIComponent(entityId)}` : ''}`), () => import('@contract/comms').then((m) => m.commsSchema), {
         signal,
         silent: true,
       }),

@@ -1,4 +1,4 @@
-import type { Link } from '../../contract/link';
+import type { Link } from '@contract/link';
 import { ApiError, expireSession, getApiKey, toastFailure } from './http';
 import { currentLang } from './i18n';
 import { useSession } from './session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featureFlagsSchema } from '../../contract/account';
+import { featureFlagsSchema } from '@contract/account';
 import { DEFAULT_FEATURES } from './features';
 
 describe('DEFAULT_FEATURES', () => {

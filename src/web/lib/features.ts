@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FeatureFlags } from '../../contract/account';
+import type { FeatureFlags } from '@contract/account';
 import { brandingQuery } from './branding';
 import { useUser } from './me';
 

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { apiError, userFixture } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
-import type { Travel } from '../../contract/travel';
+import type { Travel } from '@contract/travel';
 import { follow, followOnce, linkQueryOptions } from './follow';
 import { ApiError, ContractError } from './http';
 import { queryClient } from './query';

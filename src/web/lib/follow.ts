@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Link } from '../../contract/link';
-import type { Rel, RelInput, RelOutput, rels } from '../../contract/rels';
+import type { Link } from '@contract/link';
+import type { Rel, RelInput, RelOutput, rels } from '@contract/rels';
 import { intentKey, settleIntent } from './intent';
 import type { RequestOptions } from './http';
 import { ApiError, ContractError, request } from './http';
@@ -24,7 +24,7 @@ type FollowArgs<R extends Rel> = RelInput<R> extends void | undefined ? [input?:
  */
 export async function follow<R extends Rel>(rel: R, link: Link, ...[input, options = {}]: FollowArgs<R>): Promise<RelOutput<R>> {
   // The rel table holds every schema of the contract: it loads with the first link followed, not with the page.
-  const spec = (await import('../../contract/rels')).rels[rel];
+  const spec = (await import('@contract/rels')).rels[rel];
   if (link.method !== spec.method) {
     throw new ContractError(`The "${rel}" link must be ${spec.method}, got ${link.method} ${link.href}`);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { fields } from '../../contract/validation';
+import { fields } from '@contract/validation';
 import { contractResolver } from './form';
 
 type Form = { name: string; email: string; code: string; city: string; password: string; password_confirm: string };

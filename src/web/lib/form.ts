@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { get, set } from 'react-hook-form';
 import { z } from 'zod';
-import type { MessageKey } from '../../contract/validation';
+import type { MessageKey } from '@contract/validation';
 import { isMessageKey } from './messages';
 
 export type ExtraIssue = { path: string; key: MessageKey };

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { z } from 'zod';
-import { userSchema } from '../../contract/account';
+import { userSchema } from '@contract/account';
 import { apiError, userFixture } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';

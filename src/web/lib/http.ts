@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { API_BASE } from '../../contract/api-base';
-import type { HttpMethod } from '../../contract/link';
-import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '../../contract/toast-codes';
+import { API_BASE } from '@contract/api-base';
+import type { HttpMethod } from '@contract/link';
+import { ACCOUNT_MIGRATED_CODE, SILENT_CODE, WARNING_CODES } from '@contract/toast-codes';
 import { currentLang, i18n } from './i18n';
 import { TEXTS } from './messages';
 import { openModal } from './modal';
@@ -89,7 +89,7 @@ export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 /** The failure body, parsed with the contract's schema (loaded with the first failed call); null if it does not match or cannot load. */
 async function parseErrorBody(body: unknown) {
   try {
-    const { apiErrorSchema } = await import('../../contract/envelope');
+    const { apiErrorSchema } = await import('@contract/envelope');
     const parsed = apiErrorSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {

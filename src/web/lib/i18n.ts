@@ -28,8 +28,8 @@ export function detectLang(): Lang {
 }
 
 const catalogs: Record<Lang, () => Promise<{ messages: Record<string, unknown> }>> = {
-  fr: () => import('../../../locales/fr/messages.po'),
-  en: () => import('../../../locales/en/messages.po'),
+  fr: () => import('@locales/fr/messages.po'),
+  en: () => import('@locales/en/messages.po'),
 };
 
 type Messages = Parameters<typeof i18n.load>[1];

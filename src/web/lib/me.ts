@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { OFFLINE } from './query';
 import { meKey } from './session';
-import { entries } from '../../contract/entries';
+import { entries } from '@contract/entries';
 
 /**
  * The signed-in user (GET /user/). Read at start-up and written by the login; it changes only when

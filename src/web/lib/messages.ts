@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MessageKey } from '../../contract/validation';
+import type { MessageKey } from '@contract/validation';
 
 /** Named texts of spec 3 §8 used outside one screen (toasts, the http client). */
 export const TEXTS = {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { Approval } from '../../contract/approvals';
-import type { Link } from '../../contract/link';
-import type { Travel } from '../../contract/travel';
-import type { PlacementOption } from '../../contract/trip';
+import type { Approval } from '@contract/approvals';
+import type { Link } from '@contract/link';
+import type { Travel } from '@contract/travel';
+import type { PlacementOption } from '@contract/trip';
 import { create } from 'zustand';
 import type { Text } from './messages';
 

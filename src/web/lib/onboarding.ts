@@ -1,4 +1,4 @@
-import type { OnboardingStart } from '../../contract/privacy';
+import type { OnboardingStart } from '@contract/privacy';
 
 /**
  * The onboarding the activation starts (spec 3 §2): POST /user/confirm answers its token,

@@ -1,6 +1,6 @@
-import type { Lang } from '../../contract/account';
-import type { Branding } from '../../contract/agency';
-import type { Comms } from '../../contract/comms';
+import type { Lang } from '@contract/account';
+import type { Branding } from '@contract/agency';
+import type { Comms } from '@contract/comms';
 
 /**
  * What the server wrote into the page for the app (src/server/web.ts, `<script type="application/json"

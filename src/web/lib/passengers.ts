@@ -1,4 +1,4 @@
-import type { User } from '../../contract/account';
+import type { User } from '@contract/account';
 import type { BookingFor } from './acting';
 import { travelerRef } from './acting';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http';
 import { useDebounced } from './use-debounced';
-import { entries } from '../../contract/entries';
+import { entries } from '@contract/entries';
 
 export type { Person } from './people-schemas';
 

@@ -1,5 +1,5 @@
 import { api } from './http';
-import { entryPath } from '../../contract/entries';
+import { entryPath } from '@contract/entries';
 
 /** How long a place field waits after the last keystroke before it asks. */
 export const PLACE_DEBOUNCE_MS = 300;

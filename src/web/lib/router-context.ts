@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../../contract/account';
+import type { User } from '@contract/account';
 
 /**
  * What every route's beforeLoad and loader get: the query cache to load into, and who is signed in.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { searchUrlSchema } from '../../contract/search-url';
+import { searchUrlSchema } from '@contract/search-url';
 import { parseSearchParams } from './search-url';
 
 /** What the /search route validated with before: the contract's schema, after the same normalisation. */

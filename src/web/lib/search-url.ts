@@ -1,4 +1,4 @@
-import type { SearchUrl } from '../../contract/search-url';
+import type { SearchUrl } from '@contract/search-url';
 
 /**
  * The `/search` address as its route reads it, without zod (the route tree is part of every first load,

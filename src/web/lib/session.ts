@@ -1,4 +1,4 @@
-import type { User } from '../../contract/account';
+import type { User } from '@contract/account';
 import { actFor } from './acting';
 import { queryClient } from './query';
 import { useSession, writeToken } from './session-token';

@@ -1,4 +1,4 @@
-import type { TravelStatus } from '../../contract/travel';
+import type { TravelStatus } from '@contract/travel';
 import { queryClient } from './query';
 
 /**

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TravelStatus } from '../../contract/travel';
-import { travelSchema, travelsListSchema } from '../../contract/travel';
+import type { TravelStatus } from '@contract/travel';
+import { travelSchema, travelsListSchema } from '@contract/travel';
 import { api } from './http';
 import { OFFLINE } from './query';
 import { travelKeys } from './travel-keys';
-import { entryPath } from '../../contract/entries';
+import { entryPath } from '@contract/entries';
 
 /**
  * One travel by id: the one travel URL the app builds itself, because a reload of a page that shows

@@ -5,7 +5,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ModalHost } from '../components/ModalHost';
 import { Toaster } from '../components/Toaster';
-import { isAgencyStaff } from '../../contract/permissions';
+import { isAgencyStaff } from '@contract/permissions';
 import { applyBranding, useBranding } from '../lib/branding';
 import { useUser } from '../lib/me';
 import { loadActingTexts } from '../features/acting/texts';

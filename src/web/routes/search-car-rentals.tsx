@@ -15,8 +15,8 @@ export const Route = createFileRoute('/search-car-rentals')({
     const search = carSearchOf(deps);
     if (search) void context.queryClient.prefetchQuery(carSearchQuery(search, context.user()));
     return loadCatalog({
-      fr: () => import('../../../locales/fr/car-rental.po'),
-      en: () => import('../../../locales/en/car-rental.po'),
+      fr: () => import('@locales/fr/car-rental.po'),
+      en: () => import('@locales/en/car-rental.po'),
     });
   },
   component: CarSearchRoute,

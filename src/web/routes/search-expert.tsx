@@ -26,8 +26,8 @@ export const Route = createFileRoute('/search-expert')({
     const deps = parseExpertParams(raw);
     if (isExpertUrl(deps) && !deps.edit) void context.queryClient.prefetchQuery(expertSearchQuery(deps, context.user()));
     return loadCatalog({
-      fr: () => import('../../../locales/fr/expert.po'),
-      en: () => import('../../../locales/en/expert.po'),
+      fr: () => import('@locales/fr/expert.po'),
+      en: () => import('@locales/en/expert.po'),
     });
   },
   component: SearchExpertRoute,

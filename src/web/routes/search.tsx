@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, createFileRoute } from '@tanstack/react-router';
-import { searchUrlSchema } from '../../contract/search-url';
+import { searchUrlSchema } from '@contract/search-url';
 import { TripResultsScreen } from '../features/trip/results/TripResultsScreen';
 import { tripSearchQuery } from '../features/trip/results/api';
 import { unsearchableDate } from '../features/trip/search-form/unsearchable';
@@ -21,13 +21,13 @@ export const Route = createFileRoute('/search')({
     const url = searchUrlSchema.safeParse(deps);
     if (url.success && unsearchableDate(url.data, new Date()))
       return loadCatalog({
-        fr: () => import('../../../locales/fr/trip-search.po'),
-        en: () => import('../../../locales/en/trip-search.po'),
+        fr: () => import('@locales/fr/trip-search.po'),
+        en: () => import('@locales/en/trip-search.po'),
       });
     if (url.success) void context.queryClient.prefetchQuery(tripSearchQuery(url.data, context.user()));
     return loadCatalog({
-      fr: () => import('../../../locales/fr/trip-results.po'),
-      en: () => import('../../../locales/en/trip-results.po'),
+      fr: () => import('@locales/fr/trip-results.po'),
+      en: () => import('@locales/en/trip-results.po'),
     });
   },
   component: SearchRoute,

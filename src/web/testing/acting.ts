@@ -1,6 +1,6 @@
-import type { FeatureFlags } from '../../contract/account';
-import { isAgencyStaff } from '../../contract/permissions';
-import type { CustomerCompany } from '../../contract/travelers';
+import type { FeatureFlags } from '@contract/account';
+import { isAgencyStaff } from '@contract/permissions';
+import type { CustomerCompany } from '@contract/travelers';
 import type { ActingTraveler } from '../lib/acting';
 import { DEFAULT_FEATURES } from '../lib/features';
 import { startSession } from '../lib/session';

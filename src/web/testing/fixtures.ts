@@ -1,6 +1,6 @@
-import type { User } from '../../contract/account';
-import { DEFAULT_FEATURES } from '../../contract/account';
-import type { Branding } from '../../contract/agency';
+import type { User } from '@contract/account';
+import { DEFAULT_FEATURES } from '@contract/account';
+import type { Branding } from '@contract/agency';
 
 /** A signed-in user as GET /user/ answers it (Acme employee); `overrides` replace fields. */
 export function userFixture(overrides: Partial<User> = {}): User {

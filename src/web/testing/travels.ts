@@ -1,4 +1,4 @@
-import type { Product, Travel } from '../../contract/travel';
+import type { Product, Travel } from '@contract/travel';
 
 /** A travel as the API answers it (contract/travel.ts), empty unless overridden: for msw answers in component tests. */
 export function travelFixture(overrides: Partial<Travel> = {}): Travel {

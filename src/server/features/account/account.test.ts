@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api, DEMO_PASSWORD } from '../../../../test/support/api';
+import { startApi, type Api, DEMO_PASSWORD } from '@test/support/api';
 import { issueLoginToken } from './service';
-import { users } from '../../db/schema';
+import { users } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
-import { signupBody } from '../../../../test/factories/account';
+import { signupBody } from '@test/factories/account';
 
 let api: Api;
 beforeAll(async () => {
@@ -117,8 +117,8 @@ describe('POST /user/login and the session', () => {
   });
 
   it('does not accept a token of one agency on another agency', async () => {
-    const { agencies } = await import('../../db/schema');
-    const { sha256 } = await import('../../platform/secrets');
+    const { agencies } = await import('@server/db/schema');
+    const { sha256 } = await import('@server/platform/secrets');
     await api.db.insert(agencies).values({ name: 'Other', apiKeyHash: sha256('other-key'), brandColor: '#000000', accentColor: '#000000' });
     const token = await api.login('maya');
     const res = await api.call('GET', '/api/v1/user/', { token, apiKey: 'other-key' });
@@ -129,7 +129,7 @@ describe('POST /user/login and the session', () => {
 
   it('signs in once with a one-time login token (sandbox / SSO entry)', async () => {
     const [sam] = await api.db.select().from(users).where(eq(users.username, 'sam'));
-    const { loadConfig } = await import('../../config');
+    const { loadConfig } = await import('@server/config');
     const token = await issueLoginToken({ db: api.db, clock: api.clock, config: loadConfig({}) }, sam!.id);
     const first = await api.call('POST', '/api/v1/user/login', { body: { token } });
     expect(first.status).toBe(200);

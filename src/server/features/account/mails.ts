@@ -1,5 +1,5 @@
-import type { Lang } from '../../../contract/account';
-import { detailedMail, linkMail } from '../../platform/mail';
+import type { Lang } from '@contract/account';
+import { detailedMail, linkMail } from '@server/platform/mail';
 
 /** The account's e-mails, in the recipient's language, each with its plain-text part. */
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agencies, authFailures, companies, entities, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { agencies, authFailures, companies, entities, users } from '@server/db/schema';
 
-export type { TokenKind } from '../../db/user-tokens';
+export type { TokenKind } from '@server/db/user-tokens';
 
 export const findUserByUsername = async (db: Db, agencyId: string, username: string) =>
   (

@@ -13,17 +13,17 @@ import {
   ssoEntryQuerySchema,
   ssoEntrySchema,
   tokenBodySchema,
-} from '../../../contract/account';
-import { envelope } from '../../../contract/envelope';
-import { activationResultSchema } from '../../../contract/privacy';
-import { mailingLimit } from '../../platform/rate-limit';
-import { relRoute } from '../../platform/rel-route';
-import { contextOf } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+} from '@contract/account';
+import { envelope } from '@contract/envelope';
+import { activationResultSchema } from '@contract/privacy';
+import { mailingLimit } from '@server/platform/rate-limit';
+import { relRoute } from '@server/platform/rel-route';
+import { contextOf } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import * as account from './service';
 import { SignInThrottled } from './throttle';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['account'];
 

@@ -1,21 +1,21 @@
-import { linkTo } from '../../../contract/rels';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { userObjectCards } from '../../db/user-cards';
-import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '../../../contract/account';
-import { signupBodySchema } from '../../../contract/account';
-import { ApiError, fail, parseWith } from '../../platform/errors';
-import { hours, isoDate, minutes } from '../../platform/clock';
-import { createSession, revokeAllSessions, revokeSession, type UserRow } from '../../platform/auth';
-import { decoyHash, hashPassword, sha256, verifyPassword } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
-import type { RequestContext as Ctx } from '../../platform/request-context';
+import { linkTo } from '@contract/rels';
+import { isAgencyStaff } from '@contract/permissions';
+import { userObjectCards } from '@server/db/user-cards';
+import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '@contract/account';
+import { signupBodySchema } from '@contract/account';
+import { ApiError, fail, parseWith } from '@server/platform/errors';
+import { hours, isoDate, minutes } from '@server/platform/clock';
+import { createSession, revokeAllSessions, revokeSession, type UserRow } from '@server/platform/auth';
+import { decoyHash, hashPassword, sha256, verifyPassword } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
+import type { RequestContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
-import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, useUpToken } from '../../db/user-tokens';
+import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, useUpToken } from '@server/db/user-tokens';
 import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
 import { activationMail, alreadyRegisteredMail, onboardingMail, resetMail, usernameTakenMail } from './mails';
-import { approvalAccess } from '../../domain/approvals';
-import { effectiveFeatures, type FeatureOverrides } from '../../domain/features';
-import { profileFieldsOf, profileLinks } from '../../domain/profile';
+import { approvalAccess } from '@server/domain/approvals';
+import { effectiveFeatures, type FeatureOverrides } from '@server/domain/features';
+import { profileFieldsOf, profileLinks } from '@server/domain/profile';
 
 /**
  * How the name signs in (spec 3 §4). A user of a company with single sign-on is sent to its entry

@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
-import { apiCode } from '../../../contract/api-codes';
-import type { Lang } from '../../../contract/account';
-import type { Config } from '../../config';
-import { minutes } from '../../platform/clock';
-import { ApiError } from '../../platform/errors';
+import { apiCode } from '@contract/api-codes';
+import type { Lang } from '@contract/account';
+import type { Config } from '@server/config';
+import { minutes } from '@server/platform/clock';
+import { ApiError } from '@server/platform/errors';
 
 /**
  * Sign-in throttling. Failures are counted per (username, client address) and

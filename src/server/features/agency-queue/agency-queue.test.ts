@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSecondAgency, SECOND_API_KEY } from '../../../../test/factories/second-agency';
-import { startApi, type Api } from '../../../../test/support/api';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { agencyTasks, approvalRequests, companies, staffActions, travels } from '../../db/schema';
-import { DEMO_API_KEY } from '../../db/seed';
-import { createSandboxSupplier } from '../../supplier';
-import { SupplierError } from '../../supplier/types';
+import { addSecondAgency, SECOND_API_KEY } from '@test/factories/second-agency';
+import { startApi, type Api } from '@test/support/api';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { agencyTasks, approvalRequests, companies, staffActions, travels } from '@server/db/schema';
+import { DEMO_API_KEY } from '@server/db/seed';
+import { createSandboxSupplier } from '@server/supplier';
+import { SupplierError } from '@server/supplier/types';
 
 /**
  * The agency work queue: each section fills from a real flow (an offline cancellation of a

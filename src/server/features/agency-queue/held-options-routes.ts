@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { expectedVersion } from '../../platform/if-match';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { expectedVersion } from '@server/platform/if-match';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import { confirmForAgency, releaseForAgency } from './held-options';
 
 /** The links confirmHeldOption and releaseHeldOptions of the agency work queue's expiring options. */

@@ -1,14 +1,14 @@
-import type { HeldOptionResult } from '../../../contract/agency-queue';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { offers } from '../../domain/travel';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import type { TravelRecord } from '../../db/travels';
-import { bookHeld } from '../../booking/book';
-import { releaseHeld } from '../../booking/release';
-import { travelById } from '../../booking/repository';
+import type { HeldOptionResult } from '@contract/agency-queue';
+import { isAgencyStaff } from '@contract/permissions';
+import { offers } from '@server/domain/travel';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import type { TravelRecord } from '@server/db/travels';
+import { bookHeld } from '@server/booking/book';
+import { releaseHeld } from '@server/booking/release';
+import { travelById } from '@server/booking/repository';
 
 /**
  * The agency's hand on its travellers' held options (the work queue): its staff book them

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agencyTasks, companies, travelProducts, travels, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { agencyTasks, companies, travelProducts, travels, users } from '@server/db/schema';
 
 /**
  * SQL only the agency work queue uses: one agency's open tasks of a kind and its held travels near

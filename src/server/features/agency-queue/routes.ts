@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { agencyQueueQuerySchema } from '../../../contract/agency-queue';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { agencyQueueQuerySchema } from '@contract/agency-queue';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as agencyQueue from './service';
 
 /** The agency work queue: the user's `agencyQueue` link (for the agency's staff) and the closeAgencyTask link of its failed bookings. */

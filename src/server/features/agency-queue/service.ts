@@ -6,18 +6,18 @@ import {
   type FailedBooking,
   type PendingCancellation,
   type QueueProduct,
-} from '../../../contract/agency-queue';
-import type { AgencyTask } from '../../../contract/cancellation';
-import { linkTo, type RelBody } from '../../../contract/rels';
-import { lockTask, tasksOf, updateTask } from '../../db/agency-tasks';
-import { presentTask } from '../../domain/agency-tasks';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { labelOf, spanOf, travelersOf } from '../../domain/product';
-import { ApiError, fail } from '../../platform/errors';
-import { apiCode } from '../../../contract/api-codes';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+} from '@contract/agency-queue';
+import type { AgencyTask } from '@contract/cancellation';
+import { linkTo, type RelBody } from '@contract/rels';
+import { lockTask, tasksOf, updateTask } from '@server/db/agency-tasks';
+import { presentTask } from '@server/domain/agency-tasks';
+import { isAgencyStaff } from '@contract/permissions';
+import { labelOf, spanOf, travelersOf } from '@server/domain/product';
+import { ApiError, fail } from '@server/platform/errors';
+import { apiCode } from '@contract/api-codes';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import * as repo from './repository';
 
 /**

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '../../../../test/support/server-process';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { callServer, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '@test/support/server-process';
+import { DEMO_PASSWORD } from '@server/db/seed';
 
 /**
  * A crash between 'approved' and 'booked' is recovered by the job runner (booking completes

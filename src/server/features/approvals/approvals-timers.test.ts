@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { buildApp, JOB_HANDLERS } from '../../app';
-import { approvalRequests, jobs, outbox } from '../../db/schema';
-import { DEMO_API_KEY } from '../../db/seed';
-import { runDueJobs } from '../../platform/jobs';
-import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { buildApp, JOB_HANDLERS } from '@server/app';
+import { approvalRequests, jobs, outbox } from '@server/db/schema';
+import { DEMO_API_KEY } from '@server/db/seed';
+import { runDueJobs } from '@server/platform/jobs';
+import type { Services } from '@server/platform/services';
+import { createSandboxSupplier } from '@server/supplier';
 import { answer, approvalUrl, approvalWorld, askApproval, refresh, type World } from './approvals.fixtures';
 
 let api: Api;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Api } from '../../../../test/support/api';
-import { approvalRequests, travels } from '../../db/schema';
+import type { Api } from '@test/support/api';
+import { approvalRequests, travels } from '@server/db/schema';
 
 /** Acme travels sent for approval, as the checkout leaves them, for the approvals' API tests. */
 

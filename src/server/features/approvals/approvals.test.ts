@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { approvalRequests, jobs, outbox, travelProducts, users } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { approvalRequests, jobs, outbox, travelProducts, users } from '@server/db/schema';
 import { answer, approvalUrl, approvalWorld, askApproval, type World } from './approvals.fixtures';
-import type { TripData } from '../../domain/product';
+import type { TripData } from '@server/domain/product';
 
 let api: Api;
 let w: World;
@@ -231,7 +231,7 @@ describe('exactly one answer wins', () => {
     const asked = await askApproval(api, w);
     // The backup is due: carol sees it.
     await api.db.update(approvalRequests).set({ backupAt: new Date(api.clock.now().getTime() - 1000) }).where(eq(approvalRequests.id, asked.approvalId));
-    const { approvalRecipients } = await import('../../db/schema');
+    const { approvalRecipients } = await import('@server/db/schema');
     await api.db.update(approvalRecipients).set({ visibleFrom: new Date(api.clock.now().getTime() - 1000) }).where(and(eq(approvalRecipients.approvalId, asked.approvalId), eq(approvalRecipients.userId, w.carol.user.uid)));
     const answers = await Promise.all([
       answer(api, w.bob.token, asked.approvalId, 'approve', {}, `bob-${asked.approvalId}`),

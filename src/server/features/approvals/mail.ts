@@ -1,8 +1,8 @@
-import type { Lang } from '../../../contract/account';
-import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
-import { personName } from '../../../contract/person-name';
-import { detailedMail } from '../../platform/mail';
-import type { Services } from '../../platform/services';
+import type { Lang } from '@contract/account';
+import type { Approval, ApprovalJourneyItem } from '@contract/approvals';
+import { personName } from '@contract/person-name';
+import { detailedMail } from '@server/platform/mail';
+import type { Services } from '@server/platform/services';
 import type { PersonRow } from './repository';
 
 /**

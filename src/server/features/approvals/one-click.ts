@@ -1,10 +1,10 @@
-import type { Approval, OneClick } from '../../../contract/approvals';
-import { linkTo } from '../../../contract/rels';
-import { presentApproval } from '../../domain/approvals';
-import { fail } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
-import { sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
+import type { Approval, OneClick } from '@contract/approvals';
+import { linkTo } from '@contract/rels';
+import { presentApproval } from '@server/domain/approvals';
+import { fail } from '@server/platform/errors';
+import type { RequestContext } from '@server/platform/request-context';
+import { sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
 import { answerRequest } from './answer';
 import * as repo from './repository';
 import { viewOf } from './views';

@@ -1,7 +1,7 @@
-import type { Approval, ApprovalCounts, ApprovalQuery } from '../../../contract/approvals';
-import { approvalAccess, presentApproval, type ApprovalKind } from '../../domain/approvals';
-import { fail } from '../../platform/errors';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import type { Approval, ApprovalCounts, ApprovalQuery } from '@contract/approvals';
+import { approvalAccess, presentApproval, type ApprovalKind } from '@server/domain/approvals';
+import { fail } from '@server/platform/errors';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
 import { viewerOf, viewOf, viewsOf } from './views';
 

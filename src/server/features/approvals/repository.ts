@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ApprovalFilter, ApprovalQuery } from '../../../contract/approvals';
-import { insertTask } from '../../db/agency-tasks';
-import type { Db } from '../../db/client';
-import { agencies, approvalRecipients, approvalRequests, approvalTokens, travelProducts, travels, users } from '../../db/schema';
-import { foldName, OPEN_STATUSES, type ApprovalKind, type Person, type Recipient, type RecipientRole, type Viewer } from '../../domain/approvals';
-import type { ProductData } from '../../domain/product';
-import { fail } from '../../platform/errors';
+import type { ApprovalFilter, ApprovalQuery } from '@contract/approvals';
+import { insertTask } from '@server/db/agency-tasks';
+import type { Db } from '@server/db/client';
+import { agencies, approvalRecipients, approvalRequests, approvalTokens, travelProducts, travels, users } from '@server/db/schema';
+import { foldName, OPEN_STATUSES, type ApprovalKind, type Person, type Recipient, type RecipientRole, type Viewer } from '@server/domain/approvals';
+import type { ProductData } from '@server/domain/product';
+import { fail } from '@server/platform/errors';
 
 /** SQL of the approval requests: the inbox lists and counts, locks and version-guarded answers, one-click tokens. */
 

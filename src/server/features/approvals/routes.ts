@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { approvalQuerySchema } from '../../../contract/approvals';
-import { idempotent } from '../../platform/idempotency';
-import { expectedVersion } from '../../platform/if-match';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { approvalQuerySchema } from '@contract/approvals';
+import { idempotent } from '@server/platform/idempotency';
+import { expectedVersion } from '@server/platform/if-match';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import { approve, deny, escalate } from './answer';
 import { cancel, remind } from './cancel-remind';
 import { answerOneClick, oneClickUser, readOneClick } from './one-click';

@@ -1,9 +1,9 @@
-import { companyApprovers } from '../../db/companies';
-import { answerRefusal, involvedIn, isOpen, nextApprovers, presentApproval, type ApprovalView, type ChainPerson, type Viewer } from '../../domain/approvals';
-import type { UserRow } from '../../platform/auth';
-import { fail } from '../../platform/errors';
-import { newToken, sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
+import { companyApprovers } from '@server/db/companies';
+import { answerRefusal, involvedIn, isOpen, nextApprovers, presentApproval, type ApprovalView, type ChainPerson, type Viewer } from '@server/domain/approvals';
+import type { UserRow } from '@server/platform/auth';
+import { fail } from '@server/platform/errors';
+import { newToken, sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
 import { mailApprover, type AskReason, type MailCtx } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow, PersonRow } from './repository';

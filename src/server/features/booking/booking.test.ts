@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { buildApp, JOB_HANDLERS } from '../../app';
-import { loadConfig } from '../../config';
-import { approvalRequests, idempotencyKeys, jobs, travels, tripSearches } from '../../db/schema';
-import { enqueue, runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
-import { sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
+import { startApi, type Api } from '@test/support/api';
+import { buildApp, JOB_HANDLERS } from '@server/app';
+import { loadConfig } from '@server/config';
+import { approvalRequests, idempotencyKeys, jobs, travels, tripSearches } from '@server/db/schema';
+import { enqueue, runDueJobs } from '@server/platform/jobs';
+import { outboxMailer } from '@server/platform/mail';
+import { sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
+import { createSandboxSupplier } from '@server/supplier';
 
 let api: Api;
 let services: Services;
@@ -57,7 +57,7 @@ async function readyToConfirm(travelId: string) {
 /** Another app on the same database whose supplier takes its time, to catch a confirm while it runs. */
 async function slowApp(overrides: Partial<Services['config']>) {
   const app = await buildApp({ db: api.db, config: { ...services.config, ...overrides }, clock: api.clock, logger: false });
-  const headers = { authorization: `Bearer ${gus}`, 'api-key': (await import('../../db/seed')).DEMO_API_KEY };
+  const headers = { authorization: `Bearer ${gus}`, 'api-key': (await import('@server/db/seed')).DEMO_API_KEY };
   const confirm = async (url: string, key: string) => {
     const res = await app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': key }, payload: {} });
     return { status: res.statusCode, body: res.json() };
@@ -218,7 +218,7 @@ describe('confirm', () => {
     const faulty = createSandboxSupplier();
     faulty.setFault('unavailable');
     const app = await buildApp({ db: api.db, config: services.config, clock: api.clock, logger: false, supplier: faulty });
-    const token = { authorization: `Bearer ${gus}`, 'api-key': (await import('../../db/seed')).DEMO_API_KEY };
+    const token = { authorization: `Bearer ${gus}`, 'api-key': (await import('@server/db/seed')).DEMO_API_KEY };
     const res = await app.inject({ method: 'POST', url: travel.links.confirm!.href, headers: token, payload: {} });
     await app.close();
     expect(res.statusCode).toBe(503);

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { JOB_HANDLERS } from '../../app';
-import { paymentCards, payments, sandboxPayPayments, sandboxPayTokens, travels } from '../../db/schema';
-import { runDueJobs } from '../../platform/jobs';
-import { createSandboxPayment } from '../../payment/sandbox';
-import { PaymentError, type PaymentService } from '../../payment/types';
-import { createSandboxSupplier } from '../../supplier';
-import { SupplierError } from '../../supplier/types';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { JOB_HANDLERS } from '@server/app';
+import { paymentCards, payments, sandboxPayPayments, sandboxPayTokens, travels } from '@server/db/schema';
+import { runDueJobs } from '@server/platform/jobs';
+import { createSandboxPayment } from '@server/payment/sandbox';
+import { PaymentError, type PaymentService } from '@server/payment/types';
+import { createSandboxSupplier } from '@server/supplier';
+import { SupplierError } from '@server/supplier/types';
 import { STALE_MS } from './card-payment';
-import { CARDS, answerChallenge, confirmAfterBank, gusTravel, openChallenge, payByCard, postCard, tokenize, type TravelJson } from '../../../../test/support/card-payment';
+import { CARDS, answerChallenge, confirmAfterBank, gusTravel, openChallenge, payByCard, postCard, tokenize, type TravelJson } from '@test/support/card-payment';
 
 /**
  * Checkout by card payment, against the sandbox payment service: the card never reaches

@@ -1,23 +1,23 @@
-import { apiCode } from '../../../contract/api-codes';
-import { cardExpired, type CardPaymentResult, type PayByCardBody } from '../../../contract/payment';
-import type { CardBrand } from '../../../contract/travel';
-import { ownPaymentCard, savePaymentCard } from '../../db/payment-cards';
-import { insertPayment, movePayment, openPayment, paymentById, paymentOfTravel, type PaymentRow } from '../../db/payments';
-import { travelToChange, type ProductRow, type TravelRecord } from '../../db/travels';
-import { OPEN_PAYMENT, type StoredPaymentStatus } from '../../domain/payment';
-import { labelOf } from '../../domain/product';
-import { offers } from '../../domain/travel';
-import { PaymentError, type PaymentService, type PspPayment } from '../../payment/types';
-import { isoDate } from '../../platform/clock';
-import { ApiError, fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import { enqueue, settleJob, type JobHandlers } from '../../platform/jobs';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
-import { bookHeld } from '../../booking/book';
-import { answer } from '../../booking/present';
-import * as repo from '../../booking/repository';
+import { apiCode } from '@contract/api-codes';
+import { cardExpired, type CardPaymentResult, type PayByCardBody } from '@contract/payment';
+import type { CardBrand } from '@contract/travel';
+import { ownPaymentCard, savePaymentCard } from '@server/db/payment-cards';
+import { insertPayment, movePayment, openPayment, paymentById, paymentOfTravel, type PaymentRow } from '@server/db/payments';
+import { travelToChange, type ProductRow, type TravelRecord } from '@server/db/travels';
+import { OPEN_PAYMENT, type StoredPaymentStatus } from '@server/domain/payment';
+import { labelOf } from '@server/domain/product';
+import { offers } from '@server/domain/travel';
+import { PaymentError, type PaymentService, type PspPayment } from '@server/payment/types';
+import { isoDate } from '@server/platform/clock';
+import { ApiError, fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import { enqueue, settleJob, type JobHandlers } from '@server/platform/jobs';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
+import { bookHeld } from '@server/booking/book';
+import { answer } from '@server/booking/present';
+import * as repo from '@server/booking/repository';
 
 /**
  * Checkout by card payment (spec 2 §1): the travel's `payByCard` (a card's token from the

@@ -1,12 +1,12 @@
-import type { ConfirmBody, Travel } from '../../../contract/travel';
-import { travelToChange } from '../../db/travels';
-import { presentTravel } from '../../domain/travel';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { bookHeld, holdAsOptions } from '../../booking/book';
-import { answer, travelWithLink } from '../../booking/present';
-import { releaseHeld } from '../../booking/release';
+import type { ConfirmBody, Travel } from '@contract/travel';
+import { travelToChange } from '@server/db/travels';
+import { presentTravel } from '@server/domain/travel';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { bookHeld, holdAsOptions } from '@server/booking/book';
+import { answer, travelWithLink } from '@server/booking/present';
+import { releaseHeld } from '@server/booking/release';
 
 /**
  * The traveller's booking calls (spec 2 §1): confirm books or holds every product of a travel with

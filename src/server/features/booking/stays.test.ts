@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { signupBody } from '../../../../test/factories/account';
-import { JOB_HANDLERS } from '../../app';
-import { runDueJobs } from '../../platform/jobs';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { signupBody } from '@test/factories/account';
+import { JOB_HANDLERS } from '@server/app';
+import { runDueJobs } from '@server/platform/jobs';
 
 /**
  * A hotel stay and a car rental after the cart: booked, not ticketed; in the bookings list;

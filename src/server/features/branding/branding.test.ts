@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { agencies } from '../../db/schema';
-import { sha256 } from '../../platform/secrets';
+import { startApi, type Api } from '@test/support/api';
+import { agencies } from '@server/db/schema';
+import { sha256 } from '@server/platform/secrets';
 
 let api: Api;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandingSchema } from '../../../contract/agency';
-import { envelope } from '../../../contract/envelope';
-import { requestLang } from '../../platform/errors';
-import { agencyOf } from '../../platform/tenancy';
-import { apiErrors } from '../../openapi';
+import { brandingSchema } from '@contract/agency';
+import { envelope } from '@contract/envelope';
+import { requestLang } from '@server/platform/errors';
+import { agencyOf } from '@server/platform/tenancy';
+import { apiErrors } from '@server/openapi';
 import { branding } from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 export function brandingRoutes() {
   return async (app: FastifyInstance) => {

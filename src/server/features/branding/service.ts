@@ -1,8 +1,8 @@
-import type { Lang } from '../../../contract/account';
-import type { Branding } from '../../../contract/agency';
-import { effectiveFeatures } from '../../domain/features';
-import { ensureContrastOnWhite } from '../../platform/colors';
-import type { AgencyRow } from '../../platform/tenancy';
+import type { Lang } from '@contract/account';
+import type { Branding } from '@contract/agency';
+import { effectiveFeatures } from '@server/domain/features';
+import { ensureContrastOnWhite } from '@server/platform/colors';
+import type { AgencyRow } from '@server/platform/tenancy';
 
 /** The agency's branding in a language: its information block in that language, else in the one it has. */
 export function branding(agency: AgencyRow, lang: Lang): Branding {

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { gusBookedTravel, gusCartTravel } from '../../../../test/factories/booked-travel';
-import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '../../../../test/support/ics';
-import { calendarSubscriptions, travelProducts } from '../../db/schema';
-import { sha256 } from '../../platform/secrets';
+import { startApi, type Api } from '@test/support/api';
+import { gusBookedTravel, gusCartTravel } from '@test/factories/booked-travel';
+import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '@test/support/ics';
+import { calendarSubscriptions, travelProducts } from '@server/db/schema';
+import { sha256 } from '@server/platform/secrets';
 import { FEED_RATE_LIMIT } from './routes';
-import type { TripData } from '../../domain/product';
+import type { TripData } from '@server/domain/product';
 
 /**
  * Calendar: a booked travel's .ics (its `calendar` link), and the private feed behind a

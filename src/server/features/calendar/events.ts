@@ -1,10 +1,10 @@
-import type { Lang } from '../../../contract/account';
-import { personName } from '../../../contract/person-name';
-import type { ProductRow } from '../../db/travels';
-import type { Section } from '../../domain/journey';
-import { isTrip } from '../../domain/product';
-import type { IcsEvent } from '../../platform/ics';
-import { cityNameIn, placeNameIn } from '../../reference/places';
+import type { Lang } from '@contract/account';
+import { personName } from '@contract/person-name';
+import type { ProductRow } from '@server/db/travels';
+import type { Section } from '@server/domain/journey';
+import { isTrip } from '@server/domain/product';
+import type { IcsEvent } from '@server/platform/ics';
+import { cityNameIn, placeNameIn } from '@server/reference/places';
 
 /**
  * Booked legs as calendar events (RFC 5545 through platform/ics.ts): one VEVENT per section, in the

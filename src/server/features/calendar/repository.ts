@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { calendarSubscriptions, travelProducts, travels, users } from '../../db/schema';
-import type { ProductRow } from '../../db/travels';
+import type { Db } from '@server/db/client';
+import { calendarSubscriptions, travelProducts, travels, users } from '@server/db/schema';
+import type { ProductRow } from '@server/db/travels';
 
 export type SubscriptionRow = typeof calendarSubscriptions.$inferSelect;
 

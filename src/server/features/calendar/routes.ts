@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiCode } from '../../../contract/api-codes';
-import { CALENDAR_FEED_PREFIX, calendarSubscriptionSchema } from '../../../contract/calendar';
-import { envelope } from '../../../contract/envelope';
-import { apiErrors } from '../../openapi';
-import { ApiError } from '../../platform/errors';
-import { relRoute } from '../../platform/rel-route';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import { apiCode } from '@contract/api-codes';
+import { CALENDAR_FEED_PREFIX, calendarSubscriptionSchema } from '@contract/calendar';
+import { envelope } from '@contract/envelope';
+import { apiErrors } from '@server/openapi';
+import { ApiError } from '@server/platform/errors';
+import { relRoute } from '@server/platform/rel-route';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import * as calendar from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['calendar'];
 const ICS_TYPE = 'text/calendar; charset=utf-8';

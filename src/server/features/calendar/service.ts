@@ -1,14 +1,14 @@
-import type { CalendarSubscription } from '../../../contract/calendar';
-import { CALENDAR_FEED_PREFIX } from '../../../contract/calendar';
-import { linkTo } from '../../../contract/rels';
-import { loadTravels } from '../../db/travels';
-import { CALENDAR_PRODUCT_STATUSES, hasBookedLegs } from '../../domain/travel';
-import { fail } from '../../platform/errors';
-import { calendar } from '../../platform/ics';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { newToken, sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
+import type { CalendarSubscription } from '@contract/calendar';
+import { CALENDAR_FEED_PREFIX } from '@contract/calendar';
+import { linkTo } from '@contract/rels';
+import { loadTravels } from '@server/db/travels';
+import { CALENDAR_PRODUCT_STATUSES, hasBookedLegs } from '@server/domain/travel';
+import { fail } from '@server/platform/errors';
+import { calendar } from '@server/platform/ics';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { newToken, sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
 import { productEvents } from './events';
 import * as repo from './repository';
 

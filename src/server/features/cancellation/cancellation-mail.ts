@@ -1,12 +1,12 @@
-import type { Lang } from '../../../contract/account';
-import type { CardBrand } from '../../../contract/travel';
-import { personName } from '../../../contract/person-name';
-import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
-import type { ProductRow, TravelRow } from '../../db/travels';
-import { labelOf, startOf } from '../../domain/product';
-import { detailedMail, type Mail } from '../../platform/mail';
-import { queueMails } from '../../platform/outbox';
-import type { Services } from '../../platform/services';
+import type { Lang } from '@contract/account';
+import type { CardBrand } from '@contract/travel';
+import { personName } from '@contract/person-name';
+import { agencyContact, travelRecipients, type Recipient } from '@server/db/recipients';
+import type { ProductRow, TravelRow } from '@server/db/travels';
+import { labelOf, startOf } from '@server/domain/product';
+import { detailedMail, type Mail } from '@server/platform/mail';
+import { queueMails } from '@server/platform/outbox';
+import type { Services } from '@server/platform/services';
 
 /**
  * The cancellation's e-mails, written in the transaction of the change they tell of

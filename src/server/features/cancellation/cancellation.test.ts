@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { JOB_HANDLERS } from '../../app';
-import { agencyTasks, companies, travels } from '../../db/schema';
-import { runDueJobs } from '../../platform/jobs';
-import type { Services } from '../../platform/services';
-import { SEMI_FLEX_FEE } from '../../supplier/sandbox/booking';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { JOB_HANDLERS } from '@server/app';
+import { agencyTasks, companies, travels } from '@server/db/schema';
+import { runDueJobs } from '@server/platform/jobs';
+import type { Services } from '@server/platform/services';
+import { SEMI_FLEX_FEE } from '@server/supplier/sandbox/booking';
 
 /**
  * The refund preview, the cancel (one, several, twice, someone else's, a stale preview, a

@@ -1,9 +1,9 @@
-import type { CardBrand } from '../../../contract/travel';
-import { addRefunds, paidPayment, paymentById, refundDone } from '../../db/payments';
-import type { ProductRow } from '../../db/travels';
-import { refundKey, type StoredRefund } from '../../domain/payment';
-import { enqueue, settleJob, type JobHandlers } from '../../platform/jobs';
-import type { Services } from '../../platform/services';
+import type { CardBrand } from '@contract/travel';
+import { addRefunds, paidPayment, paymentById, refundDone } from '@server/db/payments';
+import type { ProductRow } from '@server/db/travels';
+import { refundKey, type StoredRefund } from '@server/domain/payment';
+import { enqueue, settleJob, type JobHandlers } from '@server/platform/jobs';
+import type { Services } from '@server/platform/services';
 
 /**
  * Refunds to the card: a cancelled product of a travel paid by card gives its refund back

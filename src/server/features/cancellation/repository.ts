@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { TRAVEL_STATUSES } from '../../../contract/travel';
-import type { Db } from '../../db/client';
-import { companies, travelProducts, travels, users, type CompanyConfig } from '../../db/schema';
-import { loadTravels, travelOfUser, type TravelRecord } from '../../db/travels';
+import { TRAVEL_STATUSES } from '@contract/travel';
+import type { Db } from '@server/db/client';
+import { companies, travelProducts, travels, users, type CompanyConfig } from '@server/db/schema';
+import { loadTravels, travelOfUser, type TravelRecord } from '@server/db/travels';
 
 /** SQL only cancellation uses: whose products these are, the company's cancellation rules, the agency's tasks. */
 
@@ -40,7 +40,7 @@ export async function companyConfig(db: Db, companyId: string | null): Promise<C
 }
 
 // The agency's tasks are shared with booking (failed bookings) and the work queue (features/agency-queue).
-export { insertTask, lockTask, tasksOf, updateTask, type TaskWithRequester } from '../../db/agency-tasks';
+export { insertTask, lockTask, tasksOf, updateTask, type TaskWithRequester } from '@server/db/agency-tasks';
 
 /** Who asked: their name and address, for the agency's e-mail. */
 export async function person(db: Db, userId: string) {

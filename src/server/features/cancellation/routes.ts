@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agencyTaskListSchema } from '../../../contract/cancellation';
-import { envelope } from '../../../contract/envelope';
-import { apiErrors } from '../../openapi';
-import { relRoute } from '../../platform/rel-route';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import { agencyTaskListSchema } from '@contract/cancellation';
+import { envelope } from '@contract/envelope';
+import { apiErrors } from '@server/openapi';
+import { relRoute } from '@server/platform/rel-route';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import * as cancellation from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['cancellation'];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { travelProducts } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { travelProducts } from '@server/db/schema';
 
 let api: Api;
 let alice: string;

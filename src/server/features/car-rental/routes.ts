@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../contract/envelope';
-import { carRentalSearchBodySchema, carRentalSearchResultSchema } from '../../../contract/car-rental';
-import { fastOkSerializer } from '../../platform/json-writer';
-import { anonymousSearchLimit } from '../../platform/rate-limit';
-import { visitorContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { envelope } from '@contract/envelope';
+import { carRentalSearchBodySchema, carRentalSearchResultSchema } from '@contract/car-rental';
+import { fastOkSerializer } from '@server/platform/json-writer';
+import { anonymousSearchLimit } from '@server/platform/rate-limit';
+import { visitorContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import * as car from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['car-rental'];
 

@@ -1,19 +1,19 @@
 import type { z } from 'zod';
-import type { CarRental, CarRentalSearchResult, Driver, RentalPlace } from '../../../contract/car-rental';
-import type { carRentalSearchBodySchema } from '../../../contract/car-rental';
-import { linkTo } from '../../../contract/rels';
-import type { BuyerCompany } from '../../db/companies';
-import { bookableContact } from '../../db/people';
-import { searchParty } from '../../db/acting';
-import { findCartTravel } from '../../db/travels';
-import { carCompliance } from '../../domain/policy';
-import { licenseRequired } from '../../domain/rental';
-import { rentalProblems } from '../../domain/stay';
-import { fail } from '../../platform/errors';
-import type { VisitorContext as Ctx } from '../../platform/request-context';
-import { localParts, localToInstant, toLocalIso } from '../../reference/local-time';
-import { nearestCity } from '../../reference/places';
-import type { RentalAgency, RentalCar } from '../../supplier/types';
+import type { CarRental, CarRentalSearchResult, Driver, RentalPlace } from '@contract/car-rental';
+import type { carRentalSearchBodySchema } from '@contract/car-rental';
+import { linkTo } from '@contract/rels';
+import type { BuyerCompany } from '@server/db/companies';
+import { bookableContact } from '@server/db/people';
+import { searchParty } from '@server/db/acting';
+import { findCartTravel } from '@server/db/travels';
+import { carCompliance } from '@server/domain/policy';
+import { licenseRequired } from '@server/domain/rental';
+import { rentalProblems } from '@server/domain/stay';
+import { fail } from '@server/platform/errors';
+import type { VisitorContext as Ctx } from '@server/platform/request-context';
+import { localParts, localToInstant, toLocalIso } from '@server/reference/local-time';
+import { nearestCity } from '@server/reference/places';
+import type { RentalAgency, RentalCar } from '@server/supplier/types';
 
 /**
  * Car-rental search (spec 1 §3–§5, §7 `POST carrental/search`): the supplier's cars between

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 
 let api: Api;
 let alice: string;

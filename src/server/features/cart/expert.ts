@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { RelBody } from '../../../contract/rels';
-import type { Travel } from '../../../contract/travel';
-import { resolveOffer } from '../../db/trip-searches';
-import { isItineraryOf, parseExpertId } from '../../domain/expert';
-import { fail } from '../../platform/errors';
-import { relRoute } from '../../platform/rel-route';
-import type { UserContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import type { RelBody } from '@contract/rels';
+import type { Travel } from '@contract/travel';
+import { resolveOffer } from '@server/db/trip-searches';
+import { isItineraryOf, parseExpertId } from '@server/domain/expert';
+import { fail } from '@server/platform/errors';
+import { relRoute } from '@server/platform/rel-route';
+import type { UserContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import { cartParty, checkEntity, checkTravelers, putTrips } from './service';
 
 /**

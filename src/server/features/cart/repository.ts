@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { travelProducts, travels } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { travelProducts, travels } from '@server/db/schema';
 
 export const findUserTravel = async (db: Db, id: string, userId: string) =>
   /^[0-9a-f-]{36}$/.test(id) ? (await db.select().from(travels).where(and(eq(travels.id, id), eq(travels.userId, userId))).limit(1))[0] : undefined;

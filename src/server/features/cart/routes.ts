@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cartAddBodySchema } from '../../../contract/cart';
-import { carCartAddBodySchema } from '../../../contract/car-rental';
-import { hotelCartAddBodySchema } from '../../../contract/hotel';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { cartAddBodySchema } from '@contract/cart';
+import { carCartAddBodySchema } from '@contract/car-rental';
+import { hotelCartAddBodySchema } from '@contract/hotel';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as cart from './service';
 import { addCar, addHotel } from './stays';
 

@@ -1,23 +1,23 @@
-import type { RelBody } from '../../../contract/rels';
-import type { Travel } from '../../../contract/travel';
-import { EMAIL_RE, PHONE_RE } from '../../../contract/validation';
-import type { BuyerCompany } from '../../db/companies';
-import { bookableContact } from '../../db/people';
-import { updateTravel } from '../../db/travels';
-import { estimatedRentalKm, rentalCo2, stayCo2 } from '../../domain/co2';
-import { carCompliance, stayCompliance } from '../../domain/policy';
-import type { AgencySnapshot, CarData, DriverRecord, HotelData, StoredTraveler } from '../../domain/product';
-import { driverProblems, licenseRequired } from '../../domain/rental';
-import { freeCancelUntil, nightsBetween, rentalDays, stayProblems } from '../../domain/stay';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { localParts, localToInstant, toLocalIso } from '../../reference/local-time';
-import { nearestCity } from '../../reference/places';
-import { SupplierError, type Hotel, type RentalAgency, type RentalCar } from '../../supplier/types';
+import type { RelBody } from '@contract/rels';
+import type { Travel } from '@contract/travel';
+import { EMAIL_RE, PHONE_RE } from '@contract/validation';
+import type { BuyerCompany } from '@server/db/companies';
+import { bookableContact } from '@server/db/people';
+import { updateTravel } from '@server/db/travels';
+import { estimatedRentalKm, rentalCo2, stayCo2 } from '@server/domain/co2';
+import { carCompliance, stayCompliance } from '@server/domain/policy';
+import type { AgencySnapshot, CarData, DriverRecord, HotelData, StoredTraveler } from '@server/domain/product';
+import { driverProblems, licenseRequired } from '@server/domain/rental';
+import { freeCancelUntil, nightsBetween, rentalDays, stayProblems } from '@server/domain/stay';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { localParts, localToInstant, toLocalIso } from '@server/reference/local-time';
+import { nearestCity } from '@server/reference/places';
+import { SupplierError, type Hotel, type RentalAgency, type RentalCar } from '@server/supplier/types';
 import * as repo from './repository';
 import { cartParty, cartTravel, checkEntity, travelById } from './service';
-import type { BookingParty } from '../../db/acting';
+import type { BookingParty } from '@server/db/acting';
 
 /**
  * A hotel stay and a car rental into a travel in the cart (spec 1 §5 "Hotel", "Car rental", §7

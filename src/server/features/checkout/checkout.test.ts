@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { startApi, type Api } from '../../../../test/support/api';
-import { companies, travels, users } from '../../db/schema';
-import type { CheckoutRules } from '../../domain/company';
-import { ACME_CHECKOUT } from '../../db/seed';
-import type { Link } from '../../../contract/link';
+import { startApi, type Api } from '@test/support/api';
+import { companies, travels, users } from '@server/db/schema';
+import type { CheckoutRules } from '@server/domain/company';
+import { ACME_CHECKOUT } from '@server/db/seed';
+import type { Link } from '@contract/link';
 
 /**
  * The checkout steps of spec 2 §4–§5 as a caller sees them: which step link a travel carries after

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { expectedVersion } from '../../platform/if-match';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { expectedVersion } from '@server/platform/if-match';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as checkout from './service';
 
 /** The checkout steps a travel links to (getAllAnalytics/fillAnalytics, getMissionOrders/patchMissionOrders, getAvailableApprovers/fillApprovers). */

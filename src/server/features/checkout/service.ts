@@ -1,16 +1,16 @@
-import { linkTo, type Rel } from '../../../contract/rels';
-import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '../../../contract/travel';
-import type { Db } from '../../db/client';
-import { companyApprovers } from '../../db/companies';
-import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '../../db/travels';
-import { analyticsProblems, eligibleApprovers, missionOrderProblems } from '../../domain/checkout';
-import { rulesOf, type AnalyticRule, type CheckoutRules } from '../../domain/company';
-import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travelersOf } from '../../domain/product';
-import { offers } from '../../domain/travel';
-import type { TravelAnalytics, TravelMissionOrder } from '../../domain/travel-state';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import { linkTo, type Rel } from '@contract/rels';
+import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '@contract/travel';
+import type { Db } from '@server/db/client';
+import { companyApprovers } from '@server/db/companies';
+import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '@server/db/travels';
+import { analyticsProblems, eligibleApprovers, missionOrderProblems } from '@server/domain/checkout';
+import { rulesOf, type AnalyticRule, type CheckoutRules } from '@server/domain/company';
+import { carries, complianceOf, isTravelCompliant, labelOf, spanOf, travelersOf } from '@server/domain/product';
+import { offers } from '@server/domain/travel';
+import type { TravelAnalytics, TravelMissionOrder } from '@server/domain/travel-state';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 
 /**
  * The checkout steps before booking (spec 2 §4–§5): analytics, mission orders and the approver.

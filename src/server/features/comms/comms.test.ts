@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startApi, type Api } from '../../../../test/support/api';
-import { commsSchema } from '../../../contract/comms';
-import { envelope } from '../../../contract/envelope';
-import { agencies, companies, entities, type AgencyCommunication } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { commsSchema } from '@contract/comms';
+import { envelope } from '@contract/envelope';
+import { agencies, companies, entities, type AgencyCommunication } from '@server/db/schema';
 
 let api: Api;
 let acmeEntity: string;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commSupportSchema, commsSchema } from '../../../contract/comms';
-import { envelope } from '../../../contract/envelope';
-import { contextOf } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { commSupportSchema, commsSchema } from '@contract/comms';
+import { envelope } from '@contract/envelope';
+import { contextOf } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import { communications } from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 export function commsRoutes(services: Services) {
   return async (app: FastifyInstance) => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommSupport, Comms } from '../../../contract/comms';
-import { entities } from '../../db/schema';
-import type { Lang } from '../../../contract/account';
-import type { UserRow } from '../../platform/auth';
-import type { RequestContext } from '../../platform/request-context';
+import type { CommSupport, Comms } from '@contract/comms';
+import { entities } from '@server/db/schema';
+import type { Lang } from '@contract/account';
+import type { UserRow } from '@server/platform/auth';
+import type { RequestContext } from '@server/platform/request-context';
 
 /**
  * The agency's messages for its travellers (spec 2 §7 GET /comms): global ones, plus those for the

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { approvalRequests, companies, travels, users } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { approvalRequests, companies, travels, users } from '@server/db/schema';
 
 /*
  * The travel manager's company: maya (Acme, account_creation) invites, deactivates,

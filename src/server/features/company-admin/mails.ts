@@ -1,5 +1,5 @@
-import type { Lang } from '../../../contract/account';
-import { detailedMail } from '../../platform/mail';
+import type { Lang } from '@contract/account';
+import { detailedMail } from '@server/platform/mail';
 
 /**
  * The invitation a travel manager sends an employee, in the language the manager chose

@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, count, eq, ilike, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, entities, guests, travels, userTokens, users, type UserStatus } from '../../db/schema';
-import type { CheckoutRules } from '../../domain/company';
+import type { Db } from '@server/db/client';
+import { companies, entities, guests, travels, userTokens, users, type UserStatus } from '@server/db/schema';
+import type { CheckoutRules } from '@server/domain/company';
 
 /** SQL only the travel manager's screens use. */
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyAdminSchema, companyPeopleQuerySchema, createGuestBodySchema, invitationSchema } from '../../../contract/company-admin';
-import { envelope } from '../../../contract/envelope';
-import { apiErrors } from '../../openapi';
-import { isoDate } from '../../platform/clock';
-import { relRoute } from '../../platform/rel-route';
-import { contextOf, userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import { companyAdminSchema, companyPeopleQuerySchema, createGuestBodySchema, invitationSchema } from '@contract/company-admin';
+import { envelope } from '@contract/envelope';
+import { apiErrors } from '@server/openapi';
+import { isoDate } from '@server/platform/clock';
+import { relRoute } from '@server/platform/rel-route';
+import { contextOf, userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import * as admin from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['company-admin'];
 const company = z.object({ companyID: z.string().max(64) });

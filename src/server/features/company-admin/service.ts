@@ -1,4 +1,4 @@
-import type { Lang } from '../../../contract/account';
+import type { Lang } from '@contract/account';
 import {
   CAR_TYPES,
   FLIGHT_CABINS,
@@ -9,16 +9,16 @@ import {
   type CompanyPerson,
   type Invitation,
   type TravelPolicyView,
-} from '../../../contract/company-admin';
-import { linkTo, type RelBody } from '../../../contract/rels';
-import type { AnalyticRule, TravelPolicyRules } from '../../domain/company';
-import { revokeAllSessions } from '../../platform/auth';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import { queueMails } from '../../platform/outbox';
-import type { RequestContext, UserContext as Ctx } from '../../platform/request-context';
-import { hashPassword, newToken, sha256 } from '../../platform/secrets';
-import { cities } from '../../reference/places';
+} from '@contract/company-admin';
+import { linkTo, type RelBody } from '@contract/rels';
+import type { AnalyticRule, TravelPolicyRules } from '@server/domain/company';
+import { revokeAllSessions } from '@server/platform/auth';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import { queueMails } from '@server/platform/outbox';
+import type { RequestContext, UserContext as Ctx } from '@server/platform/request-context';
+import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { cities } from '@server/reference/places';
 import { invitationMail } from './mails';
 import * as repo from './repository';
 

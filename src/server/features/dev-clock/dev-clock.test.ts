@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { freshDatabase } from '../../../../test/support/databases';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { freshDatabase } from '@test/support/databases';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const HOUR = 3_600_000;

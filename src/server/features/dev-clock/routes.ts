@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ShiftedClock } from '../../platform/clock';
-import { loopbackOnly } from '../../platform/loopback';
+import type { ShiftedClock } from '@server/platform/clock';
+import { loopbackOnly } from '@server/platform/loopback';
 
 const MAX_SHIFT_MINUTES = 60 * 24 * 366;
 

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_PASSWORD, startApi, type Api } from '../../../../test/support/api';
-import { freshDatabase } from '../../../../test/support/databases';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { fixedClock } from '../../platform/clock';
+import { DEMO_API_KEY, DEMO_PASSWORD, startApi, type Api } from '@test/support/api';
+import { freshDatabase } from '@test/support/databases';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { fixedClock } from '@server/platform/clock';
 
 /*
  * Identity documents: alice records a passport and an ID card, edits and removes them,

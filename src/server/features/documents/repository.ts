@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { travelDocuments, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { travelDocuments, users } from '@server/db/schema';
 
 export type DocumentValues = Omit<typeof travelDocuments.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES } from '../../../contract/countries';
-import { updateDocumentsBodySchema } from '../../../contract/documents';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { COUNTRIES } from '@contract/countries';
+import { updateDocumentsBodySchema } from '@contract/documents';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as documents from './service';
 
 /** The countries are checked against the known codes, which the rel table leaves out to stay small; the dates by the service, where they changed. */

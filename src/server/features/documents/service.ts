@@ -1,10 +1,10 @@
-import type { Documents, TravelDocument } from '../../../contract/documents';
-import { linkTo, type RelBody } from '../../../contract/rels';
-import { documentsOf, type TravelDocumentRow } from '../../db/travel-documents';
-import { isoDate } from '../../platform/clock';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import type { Documents, TravelDocument } from '@contract/documents';
+import { linkTo, type RelBody } from '@contract/rels';
+import { documentsOf, type TravelDocumentRow } from '@server/db/travel-documents';
+import { isoDate } from '@server/platform/clock';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
 
 /**

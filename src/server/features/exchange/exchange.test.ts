@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { buildApp, JOB_HANDLERS } from '../../app';
-import { exchangeOffers, exchangeSearches, travels } from '../../db/schema';
-import { DEMO_API_KEY } from '../../db/seed';
-import { enqueue, runDueJobs } from '../../platform/jobs';
-import { outboxMailer } from '../../platform/mail';
-import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
-import type { Supplier } from '../../supplier/types';
+import { startApi, type Api } from '@test/support/api';
+import { buildApp, JOB_HANDLERS } from '@server/app';
+import { exchangeOffers, exchangeSearches, travels } from '@server/db/schema';
+import { DEMO_API_KEY } from '@server/db/seed';
+import { enqueue, runDueJobs } from '@server/platform/jobs';
+import { outboxMailer } from '@server/platform/mail';
+import type { Services } from '@server/platform/services';
+import { createSandboxSupplier } from '@server/supplier';
+import type { Supplier } from '@server/supplier/types';
 
 /**
  * Rail exchange, as an API caller sees it: an issued ITP ticket links to its sections,
@@ -25,7 +25,7 @@ let gus: string;
 let alice: string;
 beforeAll(async () => {
   api = await startApi({}, { supplier });
-  services = { db: api.db, clock: api.clock, config: (await import('../../config')).loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier };
+  services = { db: api.db, clock: api.clock, config: (await import('@server/config')).loadConfig({ NODE_ENV: 'test' }), mailer: outboxMailer, supplier };
   [gus, alice] = await Promise.all([api.login('gus'), api.login('alice')]);
 });
 afterAll(() => api.close());

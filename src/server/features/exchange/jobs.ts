@@ -1,7 +1,7 @@
 import { and, inArray, lt, notExists, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { exchangeOffers, exchangeSearches } from '../../db/schema';
-import { enqueue, type JobHandlers } from '../../platform/jobs';
+import type { Db } from '@server/db/client';
+import { exchangeOffers, exchangeSearches } from '@server/db/schema';
+import { enqueue, type JobHandlers } from '@server/platform/jobs';
 import { finishExchange } from './service';
 
 const DAY = 24 * 3_600_000;

@@ -1,13 +1,13 @@
-import type { Lang } from '../../../contract/account';
-import { personName } from '../../../contract/person-name';
-import type { TripProductRow, TravelRow } from '../../db/travels';
-import type { Section } from '../../domain/journey';
-import { calendar, type IcsEvent } from '../../platform/ics';
-import { detailedMail } from '../../platform/mail';
-import { queueMails } from '../../platform/outbox';
-import type { Services } from '../../platform/services';
-import { placeNameIn } from '../../reference/places';
-import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
+import type { Lang } from '@contract/account';
+import { personName } from '@contract/person-name';
+import type { TripProductRow, TravelRow } from '@server/db/travels';
+import type { Section } from '@server/domain/journey';
+import { calendar, type IcsEvent } from '@server/platform/ics';
+import { detailedMail } from '@server/platform/mail';
+import { queueMails } from '@server/platform/outbox';
+import type { Services } from '@server/platform/services';
+import { placeNameIn } from '@server/reference/places';
+import { agencyContact, travelRecipients, type Recipient } from '@server/db/recipients';
 
 /**
  * The exchange's e-mail: the ticket was exchanged, the booking updated. To the booker and

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { TRAVEL_STATUSES } from '../../../contract/travel';
-import type { Db } from '../../db/client';
-import { exchangeOffers, exchangeSearches, travelProducts, travels } from '../../db/schema';
-import { loadTravels, type ProductRow, type TravelRecord } from '../../db/travels';
+import { TRAVEL_STATUSES } from '@contract/travel';
+import type { Db } from '@server/db/client';
+import { exchangeOffers, exchangeSearches, travelProducts, travels } from '@server/db/schema';
+import { loadTravels, type ProductRow, type TravelRecord } from '@server/db/travels';
 
 /** The exchange's own SQL: its searches and offers, and the product it starts from. */
 

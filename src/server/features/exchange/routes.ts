@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { productSchema } from '../../../contract/travel';
-import { expectedVersion } from '../../platform/if-match';
-import { relRoute } from '../../platform/rel-route';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { envelope } from '@contract/envelope';
+import { productSchema } from '@contract/travel';
+import { expectedVersion } from '@server/platform/if-match';
+import { relRoute } from '@server/platform/rel-route';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import * as exchange from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['exchange'];
 const productParams = z.object({ productID: z.string().max(64) });

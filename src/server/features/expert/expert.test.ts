@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { companies, users } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { companies, users } from '@server/db/schema';
 
 /** Expert search (spec 1 §4 "Expert", §5, §7): alice (Acme) has canUseExpertMode. The test clock is 2026-11-22 09:00 UTC. */
 let api: Api;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { expertResultSchema, expertSearchBodySchema } from '../../../contract/expert';
-import { relRoute } from '../../platform/rel-route';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { envelope } from '@contract/envelope';
+import { expertResultSchema, expertSearchBodySchema } from '@contract/expert';
+import { relRoute } from '@server/platform/rel-route';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import * as expert from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['expert'];
 

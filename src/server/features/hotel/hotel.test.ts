@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { companies, travelProducts } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { companies, travelProducts } from '@server/db/schema';
 
 let api: Api;
 let alice: string;

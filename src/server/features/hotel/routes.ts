@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { hotelSearchBodySchema, hotelSearchResultSchema } from '../../../contract/hotel';
-import { fastOkSerializer } from '../../platform/json-writer';
-import { anonymousSearchLimit } from '../../platform/rate-limit';
-import { relRoute } from '../../platform/rel-route';
-import { visitorContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { envelope } from '@contract/envelope';
+import { hotelSearchBodySchema, hotelSearchResultSchema } from '@contract/hotel';
+import { fastOkSerializer } from '@server/platform/json-writer';
+import { anonymousSearchLimit } from '@server/platform/rate-limit';
+import { relRoute } from '@server/platform/rel-route';
+import { visitorContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import * as hotel from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['hotel'];
 

@@ -1,17 +1,17 @@
-import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '../../../contract/hotel';
-import { linkTo, type RelBody } from '../../../contract/rels';
-import type { BuyerCompany } from '../../db/companies';
-import { searchParty } from '../../db/acting';
-import { findCartTravel } from '../../db/travels';
-import { crowFlyKm, kg, stayCo2 } from '../../domain/co2';
-import { nightlyCap, roomCompliance } from '../../domain/policy';
-import { freeCancelUntil, stayProblems } from '../../domain/stay';
-import { namesStranger } from '../../domain/traveler-forms';
-import { fail } from '../../platform/errors';
-import type { VisitorContext as Ctx } from '../../platform/request-context';
-import { localParts, toLocalIso, localToInstant } from '../../reference/local-time';
-import { nearestCity } from '../../reference/places';
-import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '../../supplier/types';
+import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '@contract/hotel';
+import { linkTo, type RelBody } from '@contract/rels';
+import type { BuyerCompany } from '@server/db/companies';
+import { searchParty } from '@server/db/acting';
+import { findCartTravel } from '@server/db/travels';
+import { crowFlyKm, kg, stayCo2 } from '@server/domain/co2';
+import { nightlyCap, roomCompliance } from '@server/domain/policy';
+import { freeCancelUntil, stayProblems } from '@server/domain/stay';
+import { namesStranger } from '@server/domain/traveler-forms';
+import { fail } from '@server/platform/errors';
+import type { VisitorContext as Ctx } from '@server/platform/request-context';
+import { localParts, toLocalIso, localToInstant } from '@server/reference/local-time';
+import { nearestCity } from '@server/reference/places';
+import type { Hotel, RoomOffer as SupplierRoom, StayQuery } from '@server/supplier/types';
 
 /**
  * Hotel search and a hotel's details (spec 1 §3–§5, §7 `POST hotel/search`). The supplier

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardNumberProblem, cardProblems, luhnValid, numberRequired, onboardingCards, type CardType } from '../../../contract/loyalty-cards';
+import { cardNumberProblem, cardProblems, luhnValid, numberRequired, onboardingCards, type CardType } from '@contract/loyalty-cards';
 
 const avantage: CardType = { uid: 'a', name: 'Carte Avantage', type: 'rail', card_type: 'discount', requiredNumber: true, validationRegex: '^[0-9]+$', validationLength: 17, validationAlgorithm: 'luhn', validationPrefix: '29090' };
 const railNoNumber: CardType = { ...avantage, uid: 'r', requiredNumber: false, validationRegex: null, validationLength: null, validationAlgorithm: null, validationPrefix: null };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { userCards } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { userCards } from '@server/db/schema';
 
 /*
  * Loyalty and discount cards (spec 3): alice adds, edits and deletes her cards through the

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userCards } from '../../db/schema';
-import type { CardValues } from '../../../contract/loyalty-cards';
+import type { Db } from '@server/db/client';
+import { userCards } from '@server/db/schema';
+import type { CardValues } from '@contract/loyalty-cards';
 
 /** SQL only the cards screens write; reads others share are db/user-cards.ts. */
 

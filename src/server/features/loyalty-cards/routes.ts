@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as cards from './service';
 
 /**

@@ -5,16 +5,16 @@ import {
   type CardValues,
   type UserCard,
   type UserCards,
-} from '../../../contract/loyalty-cards';
-import { linkTo, type RelBody } from '../../../contract/rels';
-import type { Db } from '../../db/client';
-import { cardsOfUser, type UserCardRow } from '../../db/user-cards';
-import { isoDate } from '../../platform/clock';
-import { ApiError, fail, fieldProblems } from '../../platform/errors';
-import { apiCode } from '../../../contract/api-codes';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '../../reference/card-programmes';
+} from '@contract/loyalty-cards';
+import { linkTo, type RelBody } from '@contract/rels';
+import type { Db } from '@server/db/client';
+import { cardsOfUser, type UserCardRow } from '@server/db/user-cards';
+import { isoDate } from '@server/platform/clock';
+import { ApiError, fail, fieldProblems } from '@server/platform/errors';
+import { apiCode } from '@contract/api-codes';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { CARD_PROGRAMMES, cardProgramme, cardTypeOf } from '@server/reference/card-programmes';
 import * as repo from './repository';
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { escapeHtml } from '../../../contract/html';
-import { outbox } from '../../db/schema';
-import { loopbackOnly } from '../../platform/loopback';
-import type { Services } from '../../platform/services';
+import { escapeHtml } from '@contract/html';
+import { outbox } from '@server/db/schema';
+import { loopbackOnly } from '@server/platform/loopback';
+import type { Services } from '@server/platform/services';
 
 /**
  * Developer mailbox (never in production mode): the outbox, newest first, so a newcomer without

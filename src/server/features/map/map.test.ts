@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureCollection } from 'geojson';
-import { startApi, type Api } from '../../../../test/support/api';
+import { startApi, type Api } from '@test/support/api';
 import { preferredEncoding } from './routes';
 
 type Style = {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../platform/services';
+import type { Services } from '@server/platform/services';
 import { MAP_LAYERS, MAP_PREFIX, defaultStyle, mapFiles, type MapFile } from './service';
 
 /** The encoding to send a precompressed file in: brotli, else gzip, else none (a `q=0` refuses one). */

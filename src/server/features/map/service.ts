@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry, MultiLineString, Point, Position } from 'geojson';
-import { airports, cities, stations } from '../../reference/places';
+import { airports, cities, stations } from '@server/reference/places';
 
 /**
  * The offline basemap: Natural Earth 1:50m (world-atlas) land and country borders, and the reference

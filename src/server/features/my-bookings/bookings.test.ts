@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startApi, type Api } from '../../../../test/support/api';
-import { bookingTicketsSchema } from '../../../contract/my-bookings';
-import { envelope } from '../../../contract/envelope';
-import { approvalRequests, travelProducts, travels } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { bookingTicketsSchema } from '@contract/my-bookings';
+import { envelope } from '@contract/envelope';
+import { approvalRequests, travelProducts, travels } from '@server/db/schema';
 
 let api: Api;
 let gus: string;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { travelProducts } from '../../db/schema';
-import type { StoredTraveler, TicketData } from '../../domain/product';
-import type { TravelState } from '../../domain/travel-state';
-import type { StoredRefund } from '../../domain/payment';
-import type { CardBrand } from '../../../contract/travel';
+import type { Db } from '@server/db/client';
+import type { travelProducts } from '@server/db/schema';
+import type { StoredTraveler, TicketData } from '@server/domain/product';
+import type { TravelState } from '@server/domain/travel-state';
+import type { StoredRefund } from '@server/domain/payment';
+import type { CardBrand } from '@contract/travel';
 
 /**
  * The booking lists' SQL: one query for a user's tickets (one row per product), with what each row

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bookingTicketsSchema, ticketsQuerySchema } from '../../../contract/my-bookings';
-import { envelope } from '../../../contract/envelope';
-import { apiErrors } from '../../openapi';
-import { fastOkSerializer } from '../../platform/json-writer';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import { bookingTicketsSchema, ticketsQuerySchema } from '@contract/my-bookings';
+import { envelope } from '@contract/envelope';
+import { apiErrors } from '@server/openapi';
+import { fastOkSerializer } from '@server/platform/json-writer';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import * as tickets from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['bookings'];
 /** Up to 1,000 tickets, some 1.5 KB each: written by fast-json-stringify (platform/json-writer.ts). */

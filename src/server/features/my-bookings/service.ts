@@ -1,16 +1,16 @@
-import type { BookingTicket, TicketsQuery } from '../../../contract/my-bookings';
-import { staffRole } from '../../domain/company';
-import { money } from '../../../contract/money';
-import { personName } from '../../../contract/person-name';
-import { linkTo } from '../../../contract/rels';
-import type { AnyStatus } from '../../../contract/statuses';
-import { productLinks } from '../../domain/travel';
-import { FLEX_NAMES } from '../../domain/journey';
-import { complianceOf, travelerKey, travelersOf, type TicketData, type TicketProduct } from '../../domain/product';
-import { BOOKED } from '../../domain/travel-state';
-import { fail } from '../../platform/errors';
-import type { UserContext as Ctx } from '../../platform/request-context';
-import { ticketTags } from '../../domain/exchange';
+import type { BookingTicket, TicketsQuery } from '@contract/my-bookings';
+import { staffRole } from '@server/domain/company';
+import { money } from '@contract/money';
+import { personName } from '@contract/person-name';
+import { linkTo } from '@contract/rels';
+import type { AnyStatus } from '@contract/statuses';
+import { productLinks } from '@server/domain/travel';
+import { FLEX_NAMES } from '@server/domain/journey';
+import { complianceOf, travelerKey, travelersOf, type TicketData, type TicketProduct } from '@server/domain/product';
+import { BOOKED } from '@server/domain/travel-state';
+import { fail } from '@server/platform/errors';
+import type { UserContext as Ctx } from '@server/platform/request-context';
+import { ticketTags } from '@server/domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { paymentCards, payments } from '../../db/schema';
-import { CARDS, gusTravel, payByCard, tokenize } from '../../../../test/support/card-payment';
+import { startApi, type Api } from '@test/support/api';
+import { paymentCards, payments } from '@server/db/schema';
+import { CARDS, gusTravel, payByCard, tokenize } from '@test/support/card-payment';
 
 /** The user's saved payment cards, from the user's `paymentCards` link: their own only, never a number nor a token. */
 

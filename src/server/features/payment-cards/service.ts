@@ -1,12 +1,12 @@
-import type { PaymentCards } from '../../../contract/payment';
-import { cardExpired } from '../../../contract/payment';
-import { linkTo } from '../../../contract/rels';
-import type { Db } from '../../db/client';
-import { deletePaymentCard, ownPaymentCard, paymentCardsOf } from '../../db/payment-cards';
-import { isoDate } from '../../platform/clock';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import type { PaymentCards } from '@contract/payment';
+import { cardExpired } from '@contract/payment';
+import { linkTo } from '@contract/rels';
+import type { Db } from '@server/db/client';
+import { deletePaymentCard, ownPaymentCard, paymentCardsOf } from '@server/db/payment-cards';
+import { isoDate } from '@server/platform/clock';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 
 /**
  * The user's saved payment cards: saved when a card paid with "save this card" was

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startApi, type Api } from '../../../../test/support/api';
-import { envelope } from '../../../contract/envelope';
-import { placeSchema } from '../../../contract/places';
-import { PLACE_QUERY_MAX } from '../../../contract/search-limits';
+import { startApi, type Api } from '@test/support/api';
+import { envelope } from '@contract/envelope';
+import { placeSchema } from '@contract/places';
+import { PLACE_QUERY_MAX } from '@contract/search-limits';
 
 let api: Api;
 beforeAll(async () => {

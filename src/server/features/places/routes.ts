@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { placeSchema, placesQuerySchema } from '../../../contract/places';
-import { requestLang } from '../../platform/errors';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
+import { envelope } from '@contract/envelope';
+import { placeSchema, placesQuerySchema } from '@contract/places';
+import { requestLang } from '@server/platform/errors';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
 import { searchPlaces } from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 export function placesRoutes(services: Services) {
   return async (app: FastifyInstance) => {

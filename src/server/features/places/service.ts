@@ -1,8 +1,8 @@
-import type { Lang } from '../../../contract/account';
-import { placeSchema, type Place, type PlaceType } from '../../../contract/places';
-import type { Services } from '../../platform/services';
-import type { UserRow } from '../../platform/auth';
-import { companySuggestedAddresses } from '../../db/companies';
+import type { Lang } from '@contract/account';
+import { placeSchema, type Place, type PlaceType } from '@contract/places';
+import type { Services } from '@server/platform/services';
+import type { UserRow } from '@server/platform/auth';
+import { companySuggestedAddresses } from '@server/db/companies';
 
 /**
  * Place search for every search form. A blank (or one-space) query gets the ten suggested French

@@ -1,4 +1,4 @@
-import type { Lang } from '../../../contract/account';
+import type { Lang } from '@contract/account';
 
 /**
  * The privacy policy of an agency that wrote none (spec 3 §9 "Privacy policy", version February

@@ -1,5 +1,5 @@
-import type { Lang } from '../../../contract/account';
-import { detailedMail } from '../../platform/mail';
+import type { Lang } from '@contract/account';
+import { detailedMail } from '@server/platform/mail';
 
 /** The privacy feature's e-mails, in the recipient's language, each with its plain-text part. */
 

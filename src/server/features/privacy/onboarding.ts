@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { onboardingConfirmBodySchema, type OnboardingData } from '../../../contract/privacy';
-import { createSession } from '../../platform/auth';
-import { isoDate } from '../../platform/clock';
-import { fail, parseWith } from '../../platform/errors';
-import { idempotent, recordAnswer } from '../../platform/idempotency';
-import type { RequestContext as Ctx } from '../../platform/request-context';
-import { hashPassword, newToken, sha256 } from '../../platform/secrets';
-import { findUserToken, useUpToken } from '../../db/user-tokens';
+import { onboardingConfirmBodySchema, type OnboardingData } from '@contract/privacy';
+import { createSession } from '@server/platform/auth';
+import { isoDate } from '@server/platform/clock';
+import { fail, parseWith } from '@server/platform/errors';
+import { idempotent, recordAnswer } from '@server/platform/idempotency';
+import type { RequestContext as Ctx } from '@server/platform/request-context';
+import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { findUserToken, useUpToken } from '@server/db/user-tokens';
 import * as repo from './repository';
 
 /**

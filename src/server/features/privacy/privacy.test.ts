@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { ALPINE_API_KEY } from '../../db/seed';
-import { agencies, outbox, paymentCards, travelDocuments, travels, userCards, users } from '../../db/schema';
-import { issueOnboardingToken } from '../../db/user-tokens';
+import { startApi, type Api } from '@test/support/api';
+import { ALPINE_API_KEY } from '@server/db/seed';
+import { agencies, outbox, paymentCards, travelDocuments, travels, userCards, users } from '@server/db/schema';
+import { issueOnboardingToken } from '@server/db/user-tokens';
 
 /*
  * Privacy, data deletion and onboarding (spec 3 §4, §7, §9): the agency's privacy policy,
@@ -227,8 +227,8 @@ describe('DELETE user/data', () => {
 
   it('is not offered to, and refused for, an account its company’s own sign-in manages (409, 192)', async () => {
     const [gus] = await api.db.select().from(users).where(eq(users.username, 'gus'));
-    const { createSession } = await import('../../platform/auth');
-    const { jobServices } = await import('../../../../test/support/api');
+    const { createSession } = await import('@server/platform/auth');
+    const { jobServices } = await import('@test/support/api');
     const token = await createSession(jobServices(api), gus!.id);
     const user = await me(token);
     expect(user.links.deleteAccount).toBeUndefined();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@server/db/client';
 import {
   agencies,
   approvalRequests,
@@ -15,7 +15,7 @@ import {
   userCards,
   userTokens,
   users,
-} from '../../db/schema';
+} from '@server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../contract/envelope';
+import { envelope } from '@contract/envelope';
 import {
   onboardingConfirmBodySchema,
   onboardingConfirmedSchema,
   onboardingDataSchema,
   onboardingDeletedSchema,
   onboardingQuerySchema,
-} from '../../../contract/privacy';
-import { apiErrors } from '../../openapi';
-import { bodyCheckedInHandler, relRoute } from '../../platform/rel-route';
-import { contextOf } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+} from '@contract/privacy';
+import { apiErrors } from '@server/openapi';
+import { bodyCheckedInHandler, relRoute } from '@server/platform/rel-route';
+import { contextOf } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import { confirmOnboarding, deleteOnboardingData, onboardingData } from './onboarding';
 import * as privacy from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['privacy'];
 

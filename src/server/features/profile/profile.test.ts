@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { travels, users } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { travels, users } from '@server/db/schema';
 
 /*
  * The editable profile: PUT /user/ with every rule of spec 3 §5 "Profile form", the

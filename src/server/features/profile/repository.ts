@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { sessions, users } from '@server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 

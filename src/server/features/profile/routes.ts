@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { profileBodySchema } from '../../../contract/profile';
-import { bearerToken } from '../../platform/auth';
-import { isoDate } from '../../platform/clock';
-import { fail } from '../../platform/errors';
-import { idempotent } from '../../platform/idempotency';
-import { expectedVersion } from '../../platform/if-match';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { profileBodySchema } from '@contract/profile';
+import { bearerToken } from '@server/platform/auth';
+import { isoDate } from '@server/platform/clock';
+import { fail } from '@server/platform/errors';
+import { idempotent } from '@server/platform/idempotency';
+import { expectedVersion } from '@server/platform/if-match';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as profile from './service';
 
 /**

@@ -1,14 +1,14 @@
-import type { User } from '../../../contract/account';
-import type { ProfileInput } from '../../../contract/profile';
-import type { RelBody } from '../../../contract/rels';
-import { apiCode } from '../../../contract/api-codes';
-import { cleared, handicapTypes, isHandicapType, isWheelchair, wheelchairs, type Accessibility } from '../../domain/accessibility';
-import type { SessionInfo } from '../../platform/auth';
-import { ApiError, fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { RequestContext } from '../../platform/request-context';
-import { hashPassword } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
+import type { User } from '@contract/account';
+import type { ProfileInput } from '@contract/profile';
+import type { RelBody } from '@contract/rels';
+import { apiCode } from '@contract/api-codes';
+import { cleared, handicapTypes, isHandicapType, isWheelchair, wheelchairs, type Accessibility } from '@server/domain/accessibility';
+import type { SessionInfo } from '@server/platform/auth';
+import { ApiError, fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { RequestContext } from '@server/platform/request-context';
+import { hashPassword } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
 import * as repo from './repository';
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { enqueue, type JobHandlers } from '../../platform/jobs';
+import type { Db } from '@server/db/client';
+import { enqueue, type JobHandlers } from '@server/platform/jobs';
 import { reconcileBookings } from './service';
 
 const DAY = 24 * 3_600_000;

@@ -1,13 +1,13 @@
-import type { Lang } from '../../../contract/account';
-import { personName } from '../../../contract/person-name';
-import type { TripProductRow, TravelRow } from '../../db/travels';
-import type { SupplierNotice } from '../../domain/product';
-import { noticeText } from '../../domain/supplier-notices';
-import { detailedMail, type Mail } from '../../platform/mail';
-import { queueMails } from '../../platform/outbox';
-import type { Services } from '../../platform/services';
-import { cityNameIn } from '../../reference/places';
-import { agencyContact, travelRecipients, type Recipient } from '../../db/recipients';
+import type { Lang } from '@contract/account';
+import { personName } from '@contract/person-name';
+import type { TripProductRow, TravelRow } from '@server/db/travels';
+import type { SupplierNotice } from '@server/domain/product';
+import { noticeText } from '@server/domain/supplier-notices';
+import { detailedMail, type Mail } from '@server/platform/mail';
+import { queueMails } from '@server/platform/outbox';
+import type { Services } from '@server/platform/services';
+import { cityNameIn } from '@server/reference/places';
+import { agencyContact, travelRecipients, type Recipient } from '@server/db/recipients';
 
 /**
  * The e-mail that tells the booker and each traveller what the carrier changed on a booked trip

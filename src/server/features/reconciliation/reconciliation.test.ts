@@ -1,17 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '../../../../test/support/api';
-import { gusBookedTravel } from '../../../../test/factories/booked-travel';
-import { components, instantOf, parseIcs, prop, text } from '../../../../test/support/ics';
-import type { Travel } from '../../../contract/travel';
-import { JOB_HANDLERS } from '../../app';
-import { jobs, outbox, travelProducts } from '../../db/schema';
-import { runDueJobs } from '../../platform/jobs';
-import type { Services } from '../../platform/services';
-import { createSandboxSupplier } from '../../supplier';
-import { sandboxChangeOf, sandboxPnrWith } from '../../supplier/sandbox/booking';
+import { jobServices, startApi, type Api } from '@test/support/api';
+import { gusBookedTravel } from '@test/factories/booked-travel';
+import { components, instantOf, parseIcs, prop, text } from '@test/support/ics';
+import type { Travel } from '@contract/travel';
+import { JOB_HANDLERS } from '@server/app';
+import { jobs, outbox, travelProducts } from '@server/db/schema';
+import { runDueJobs } from '@server/platform/jobs';
+import type { Services } from '@server/platform/services';
+import { createSandboxSupplier } from '@server/supplier';
+import { sandboxChangeOf, sandboxPnrWith } from '@server/supplier/sandbox/booking';
 import { RECONCILIATION_JOB, scheduleReconciliation } from './jobs';
-import type { TripData } from '../../domain/product';
+import type { TripData } from '@server/domain/product';
 
 /**
  * Daily reconciliation: booked products still ahead compared with the supplier. The

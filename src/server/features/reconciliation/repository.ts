@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { travelProducts, travels } from '../../db/schema';
-import type { ProductRow, TravelRow, TripProductRow } from '../../db/travels';
-import { TICKETED_TYPES } from '../../domain/product';
-import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
+import type { Db } from '@server/db/client';
+import { travelProducts, travels } from '@server/db/schema';
+import type { ProductRow, TravelRow, TripProductRow } from '@server/db/travels';
+import { TICKETED_TYPES } from '@server/domain/product';
+import { CALENDAR_PRODUCT_STATUSES } from '@server/domain/travel';
 
 /**
  * Booked trips (rail, flight: the carriers' schedules move; a hotel stay or a car rental is not checked) still

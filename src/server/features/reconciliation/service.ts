@@ -1,9 +1,9 @@
-import { applyTravelEvent, updateProduct, updateTravel, type TravelRow, type TripProductRow } from '../../db/travels';
-import { isTripProduct, type SupplierNotice, type TripData } from '../../domain/product';
-import { differenceOf } from '../../domain/supplier-notices';
-import { CALENDAR_PRODUCT_STATUSES } from '../../domain/travel';
-import type { Services } from '../../platform/services';
-import type { BookedTrip } from '../../supplier/types';
+import { applyTravelEvent, updateProduct, updateTravel, type TravelRow, type TripProductRow } from '@server/db/travels';
+import { isTripProduct, type SupplierNotice, type TripData } from '@server/domain/product';
+import { differenceOf } from '@server/domain/supplier-notices';
+import { CALENDAR_PRODUCT_STATUSES } from '@server/domain/travel';
+import type { Services } from '@server/platform/services';
+import type { BookedTrip } from '@server/supplier/types';
 import { queueNoticeMails } from './mail';
 import * as repo from './repository';
 

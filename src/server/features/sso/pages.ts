@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Lang } from '../../../contract/account';
-import { escapeHtml } from '../../../contract/html';
+import type { Lang } from '@contract/account';
+import { escapeHtml } from '@contract/html';
 
 /**
  * The few HTML pages single sign-on shows outside the web app: the error page of a failed sign-in

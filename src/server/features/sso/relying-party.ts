@@ -1,5 +1,5 @@
 import type * as Client from 'openid-client';
-import type { CompanySso } from '../../db/schema';
+import type { CompanySso } from '@server/db/schema';
 
 /**
  * Escale as an OpenID Connect relying party (openid-client): the authorization-code flow with PKCE

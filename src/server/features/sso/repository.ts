@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, ssoLogins, users, type CompanySso } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { companies, ssoLogins, users, type CompanySso } from '@server/db/schema';
 
 export type SsoCompany = { id: string; agencyId: string; name: string; sso: CompanySso };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestLang } from '../../platform/errors';
-import { publicOrigin } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
+import { requestLang } from '@server/platform/errors';
+import { publicOrigin } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
 import { demoProviderRoutes } from './demo-provider';
 import { failurePage } from './pages';
 import { relyingParty } from './relying-party';

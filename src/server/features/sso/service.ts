@@ -1,8 +1,8 @@
-import type { Lang } from '../../../contract/account';
-import { minutes } from '../../platform/clock';
-import { hashPassword, newToken, sha256 } from '../../platform/secrets';
-import type { Services } from '../../platform/services';
-import { issueLoginToken } from '../../db/user-tokens';
+import type { Lang } from '@contract/account';
+import { minutes } from '@server/platform/clock';
+import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import type { Services } from '@server/platform/services';
+import { issueLoginToken } from '@server/db/user-tokens';
 import type { SsoFailureReason } from './pages';
 import * as repo from './repository';
 import { authorizationRequest, completeCallback, isProviderRefusal, isUnreachable, type Identity, type RelyingParty } from './relying-party';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { startApi, DEMO_API_KEY, DEMO_PASSWORD, type Api } from '../../../../test/support/api';
-import { companies, sessions, userTokens, users } from '../../db/schema';
+import { startApi, DEMO_API_KEY, DEMO_PASSWORD, type Api } from '@test/support/api';
+import { companies, sessions, userTokens, users } from '@server/db/schema';
 
 /**
  * Single sign-on over real HTTP: the app listens, a cookie-keeping client follows the

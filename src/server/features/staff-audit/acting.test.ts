@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startApi, type Api } from '../../../../test/support/api';
-import { travels } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { travels } from '@server/db/schema';
 
 /**
  * Agency staff act for the agency's customers. Tina (travel agent) picks Acme, then Alice,

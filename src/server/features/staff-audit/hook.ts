@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { staffActions, travelProducts, travels } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import { isAgencyStaff } from '@contract/permissions';
+import { staffActions, travelProducts, travels } from '@server/db/schema';
+import type { Services } from '@server/platform/services';
 
 /**
  * Every change agency staff (travel agents, assistance agents) make to a travel is audited —

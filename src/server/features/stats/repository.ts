@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { ProductStatus, TravelStatus } from '../../../contract/travel';
-import type { StatsMode } from '../../../contract/stats';
+import type { Db } from '@server/db/client';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
+import type { StatsMode } from '@contract/stats';
 
 /**
  * The dashboard's SQL: one statement per call, answered as one JSON text. It sums the

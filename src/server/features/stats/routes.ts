@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { statsQuerySchema } from '../../../contract/stats';
-import { relRoute } from '../../platform/rel-route';
-import type { Services } from '../../platform/services';
+import { statsQuerySchema } from '@contract/stats';
+import { relRoute } from '@server/platform/rel-route';
+import type { Services } from '@server/platform/services';
 import * as stats from './service';
 
 const tags = ['stats'];

@@ -1,10 +1,10 @@
-import type { Lang } from '../../../contract/account';
-import { money } from '../../../contract/money';
-import { linkTo } from '../../../contract/rels';
-import { STATS_MAX_DAYS, STATS_MODES, UPCOMING_LIMIT, type Equivalent, type StatsMode, type StatsQuery, type TravelStats } from '../../../contract/stats';
-import { kg } from '../../domain/co2';
-import { fail } from '../../platform/errors';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import type { Lang } from '@contract/account';
+import { money } from '@contract/money';
+import { linkTo } from '@contract/rels';
+import { STATS_MAX_DAYS, STATS_MODES, UPCOMING_LIMIT, type Equivalent, type StatsMode, type StatsQuery, type TravelStats } from '@contract/stats';
+import { kg } from '@server/domain/co2';
+import { fail } from '@server/platform/errors';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 import { loadStats, type StatsRows, type StatsScope } from './repository';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { travelProducts, travels, users } from '../../db/schema';
-import type { ProductData } from '../../domain/product';
-import type { ProductStatus, TravelStatus } from '../../../contract/travel';
+import { startApi, type Api } from '@test/support/api';
+import { travelProducts, travels, users } from '@server/db/schema';
+import type { ProductData } from '@server/domain/product';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
 
 /*
  * The dashboard: alice's booked travels of 2026 (the clock says 2026-11-22), what bob,

@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { CustomerCompany } from '../../../contract/travelers';
-import type { Db } from '../../db/client';
-import { companyGuest } from '../../db/people';
-import { companies, entities, guests, users } from '../../db/schema';
+import type { CustomerCompany } from '@contract/travelers';
+import type { Db } from '@server/db/client';
+import { companyGuest } from '@server/db/people';
+import { companies, entities, guests, users } from '@server/db/schema';
 
 const like = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

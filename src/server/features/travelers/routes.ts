@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
+import { envelope } from '@contract/envelope';
 import {
   customerCompaniesQuerySchema,
   customerCompanySchema,
@@ -9,16 +9,16 @@ import {
   travelerSchema,
   travelerSearchQuerySchema,
   type Traveler,
-} from '../../../contract/travelers';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { currentUser } from '../../platform/auth';
-import { fail, parseWith } from '../../platform/errors';
-import { isoDate } from '../../platform/clock';
-import type { Services } from '../../platform/services';
-import { apiErrors } from '../../openapi';
-import { isAgencyCompany } from '../../db/companies';
+} from '@contract/travelers';
+import { isAgencyStaff } from '@contract/permissions';
+import { currentUser } from '@server/platform/auth';
+import { fail, parseWith } from '@server/platform/errors';
+import { isoDate } from '@server/platform/clock';
+import type { Services } from '@server/platform/services';
+import { apiErrors } from '@server/openapi';
+import { isAgencyCompany } from '@server/db/companies';
 import * as repo from './repository';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['travelers'];
 const list = { 200: envelope(z.array(travelerSchema)) };

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { ProductStatus, TravelStatus } from '../../../contract/travel';
-import type { TravelListSort } from '../../../contract/travel-list';
-import type { Db } from '../../db/client';
-import { travelProducts, travels } from '../../db/schema';
-import { travelOfUser } from '../../db/travels';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
+import type { TravelListSort } from '@contract/travel-list';
+import type { Db } from '@server/db/client';
+import { travelProducts, travels } from '@server/db/schema';
+import { travelOfUser } from '@server/db/travels';
 
 /**
  * The beta list's SQL: a page of the user's travels filtered, sorted and paged by the database on

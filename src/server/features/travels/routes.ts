@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../contract/envelope';
-import { TRAVEL_STATUSES, travelsListSchema } from '../../../contract/travel';
-import { TRAVEL_LIST_PARAMS, travelListPageSchema, travelListQuerySchema } from '../../../contract/travel-list';
-import { relRoute } from '../../platform/rel-route';
-import { userContext } from '../../platform/request-context';
-import type { Services } from '../../platform/services';
-import { expectedVersion } from '../../platform/if-match';
-import { apiErrors } from '../../openapi';
-import { jsonWriter, type ZodRoute } from '../../platform/json-writer';
+import { envelope } from '@contract/envelope';
+import { TRAVEL_STATUSES, travelsListSchema } from '@contract/travel';
+import { TRAVEL_LIST_PARAMS, travelListPageSchema, travelListQuerySchema } from '@contract/travel-list';
+import { relRoute } from '@server/platform/rel-route';
+import { userContext } from '@server/platform/request-context';
+import type { Services } from '@server/platform/services';
+import { expectedVersion } from '@server/platform/if-match';
+import { apiErrors } from '@server/openapi';
+import { jsonWriter, type ZodRoute } from '@server/platform/json-writer';
 import * as travels from './service';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 const tags = ['travels'];
 const statusList = z.union([z.enum(TRAVEL_STATUSES), z.array(z.enum(TRAVEL_STATUSES)).max(TRAVEL_STATUSES.length)]);

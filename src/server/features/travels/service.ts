@@ -1,12 +1,12 @@
-import { linkTo } from '../../../contract/rels';
-import type { Travel, TravelStatus, TravelsList } from '../../../contract/travel';
-import type { BetaStatus, TravelListPage, TravelListQuery } from '../../../contract/travel-list';
-import { BETA_PRODUCT_STATUSES, BETA_STATUSES, BETA_STATUS_ORDER, BETA_TRAVEL_STATUSES, TRAVEL_LIST_DEFAULT_LIMIT } from '../../../contract/travel-list';
-import { applyTravelEvent, loadTravels, travelToChange } from '../../db/travels';
-import { presentTravel } from '../../domain/travel';
-import { fail } from '../../platform/errors';
-import { recordAnswer } from '../../platform/idempotency';
-import type { UserContext as Ctx } from '../../platform/request-context';
+import { linkTo } from '@contract/rels';
+import type { Travel, TravelStatus, TravelsList } from '@contract/travel';
+import type { BetaStatus, TravelListPage, TravelListQuery } from '@contract/travel-list';
+import { BETA_PRODUCT_STATUSES, BETA_STATUSES, BETA_STATUS_ORDER, BETA_TRAVEL_STATUSES, TRAVEL_LIST_DEFAULT_LIMIT } from '@contract/travel-list';
+import { applyTravelEvent, loadTravels, travelToChange } from '@server/db/travels';
+import { presentTravel } from '@server/domain/travel';
+import { fail } from '@server/platform/errors';
+import { recordAnswer } from '@server/platform/idempotency';
+import type { UserContext as Ctx } from '@server/platform/request-context';
 import { listProducts, travelPage } from './repository';
 
 /** The user's travels, of some statuses (all but removed ones by default). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { travelListPageSchema, type TravelListItem } from '../../../contract/travel-list';
-import { travelProducts, travels, users } from '../../db/schema';
+import { startApi, type Api } from '@test/support/api';
+import { travelListPageSchema, type TravelListItem } from '@contract/travel-list';
+import { travelProducts, travels, users } from '@server/db/schema';
 import { seedTravels, type TravelSpec } from './travels.fixtures';
 
 let api: Api;

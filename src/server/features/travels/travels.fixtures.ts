@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client';
-import { travelProducts, travels } from '../../db/schema';
-import type { ProductStatus, TravelStatus } from '../../../contract/travel';
-import type { FareOffer, Journey } from '../../domain/journey';
-import type { TripData } from '../../domain/product';
-import { sandboxPlaces } from '../../supplier/sandbox/places';
-import { railJourneys } from '../../supplier/sandbox/rail';
+import type { Db } from '@server/db/client';
+import { travelProducts, travels } from '@server/db/schema';
+import type { ProductStatus, TravelStatus } from '@contract/travel';
+import type { FareOffer, Journey } from '@server/domain/journey';
+import type { TripData } from '@server/domain/product';
+import { sandboxPlaces } from '@server/supplier/sandbox/places';
+import { railJourneys } from '@server/supplier/sandbox/rail';
 
 /**
  * Travels written straight into the database for the beta list's API tests and the travels-10k

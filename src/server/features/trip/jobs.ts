@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tripSearches } from '../../db/schema';
-import { enqueue, type JobHandlers } from '../../platform/jobs';
+import type { Db } from '@server/db/client';
+import { tripSearches } from '@server/db/schema';
+import { enqueue, type JobHandlers } from '@server/platform/jobs';
 
 const DAY = 24 * 3_600_000;
 /** Searches are kept this long: long enough to add an offer from results left open overnight. */

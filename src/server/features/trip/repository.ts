@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { heldBy, travelerIds, type SearchCard } from '../../db/user-cards';
-import type { TravelPolicyRules } from '../../domain/company';
+import type { Db } from '@server/db/client';
+import { heldBy, travelerIds, type SearchCard } from '@server/db/user-cards';
+import type { TravelPolicyRules } from '@server/domain/company';
 
 /**
  * What a trip search (or one of its pages) reads before asking the supplier: the travel policy of the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startApi, type Api } from '../../../../test/support/api';
-import { envelope } from '../../../contract/envelope';
-import { tripResultsSchema } from '../../../contract/trip';
+import { startApi, type Api } from '@test/support/api';
+import { envelope } from '@contract/envelope';
+import { tripResultsSchema } from '@contract/trip';
 
 /**
  * The results answers are written by a serializer of their own (routes.ts): each must be exactly

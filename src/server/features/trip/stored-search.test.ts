@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { tripSearches } from '../../db/schema';
-import { findSearch } from '../../db/trip-searches';
+import { startApi, type Api } from '@test/support/api';
+import { tripSearches } from '@server/db/schema';
+import { findSearch } from '@server/db/trip-searches';
 
 /** A search keeps what its next steps need, in a few kilobytes, and every next step still works from it. */
 let api: Api;

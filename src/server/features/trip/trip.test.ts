@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../../../../test/support/api';
-import { createSandboxSupplier } from '../../supplier';
-import type { TripQuery } from '../../supplier/types';
+import { startApi, type Api } from '@test/support/api';
+import { createSandboxSupplier } from '@server/supplier';
+import type { TripQuery } from '@server/supplier/types';
 
 let api: Api;
 const sandbox = createSandboxSupplier();

@@ -7,10 +7,10 @@
  * at return time (a one-way rental to another city pays a drop fee).
  */
 import { CO2, SupplierError, type CarQuery, type CarSupplier, type Customer, type Lang, type RentalAgency, type RentalCar, type RentalQuery } from '../types';
-import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '../../reference/places';
-import { distanceKm, offset } from '../../reference/geo';
+import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '@server/reference/places';
+import { distanceKm, offset } from '@server/reference/geo';
 import { hashString, rng, type Rng } from './random';
-import { localToInstant } from '../../reference/local-time';
+import { localToInstant } from '@server/reference/local-time';
 import { addressPlace, airportSuffix, dayNumber, isFrenchSpeaking, localName, localityOf, money, monthOfDay, phoneNumber, slug, stationSuffix, streetAddress, weekdayOfDay } from './locality';
 
 type Category = RentalCar['category'];

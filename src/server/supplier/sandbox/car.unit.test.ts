@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SupplierError, type CarQuery, type RentalAgency } from '../types';
-import { distanceKm } from '../../reference/geo';
+import { distanceKm } from '@server/reference/geo';
 import { sandboxCars, searchCars } from './car';
 import { carImageSvg } from './images';
 

@@ -1,11 +1,11 @@
 import type { FlightSupplier, Journey, Place, Section, TripQuery } from '../types';
 import { CO2, SupplierError } from '../types';
-import { airportByIata, airports, airportsOf, nearestCity, type RefAirport } from '../../reference/places';
-import { distanceKm } from '../../reference/geo';
+import { airportByIata, airports, airportsOf, nearestCity, type RefAirport } from '@server/reference/places';
+import { distanceKm } from '@server/reference/geo';
 import { rng, type Rng } from './random';
 import { departuresOfDay } from './timetable';
 import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
-import { toLocalIso } from '../../reference/local-time';
+import { toLocalIso } from '@server/reference/local-time';
 
 /**
  * Sandbox flights: every airport of a city, direct where traffic justifies it, else one stop at a

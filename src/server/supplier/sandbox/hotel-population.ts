@@ -6,8 +6,8 @@
  * rooms, services and rate plans, and the room kinds, boards and price levels hotel.ts prices a stay with.
  */
 import { CO2, type Hotel, type RoomOffer } from '../types';
-import { airportsOf, cities, stationsOf, type RefAirport, type RefCity, type RefStation } from '../../reference/places';
-import { distanceKm, offset } from '../../reference/geo';
+import { airportsOf, cities, stationsOf, type RefAirport, type RefCity, type RefStation } from '@server/reference/places';
+import { distanceKm, offset } from '@server/reference/geo';
 import { rng, type Rng } from './random';
 import { EUROPE, NORTH_AMERICA, addressPlace, airportSuffix, isFrenchSpeaking, localName, localityOf, phoneNumber, slug, stationSuffix, streetAddress, type Pt } from './locality';
 

@@ -4,8 +4,8 @@
  * from hotel + dates.
  */
 import { SupplierError, type Customer, type Hotel, type HotelQuery, type HotelSupplier, type Lang, type RoomOffer, type StayQuery } from '../types';
-import { cities, nearestCity, type RefCity } from '../../reference/places';
-import { distanceKm } from '../../reference/geo';
+import { cities, nearestCity, type RefCity } from '@server/reference/places';
+import { distanceKm } from '@server/reference/geo';
 import { hashString, rng } from './random';
 import { dateOfDay, dayNumber, frDate, localClock, monthOfDay, weekdayOfDay } from './locality';
 import { BOARD_CODE, BOARD_OF_CODE, BREAKFAST, DINNER, IDF, ROOM_NAMES, STAR_PRICE, TOURIST_TAX, TOURIST_TAX_IDF, cityPriceFactor, hotelById, hotelsOfCity, reachKm, type Board, type HotelBase, type RoomKind } from './hotel-population';

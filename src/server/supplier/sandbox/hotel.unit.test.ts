@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SupplierError, type HotelQuery } from '../types';
-import { distanceKm } from '../../reference/geo';
+import { distanceKm } from '@server/reference/geo';
 import { parseRoomOfferId, sandboxHotels, searchHotels } from './hotel';
 import { hotelById } from './hotel-population';
 import { hotelImageSvg } from './images';

@@ -4,8 +4,8 @@
  * format, the commune and zip code of a point, prices and calendar days.
  */
 import type { Lang } from '../types';
-import type { RefAirport, RefCity, RefStation } from '../../reference/places';
-import { bearing, distanceKm } from '../../reference/geo';
+import type { RefAirport, RefCity, RefStation } from '@server/reference/places';
+import { bearing, distanceKm } from '@server/reference/geo';
 import type { Rng } from './random';
 
 export type Pt = { lat: number; lon: number };

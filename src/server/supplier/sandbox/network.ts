@@ -7,8 +7,8 @@
  * bypass. The speeds are calibrated on the fastest trains of real timetables
  * (rail-network.unit.test.ts holds the table).
  */
-import { stations, type RefStation } from '../../reference/places';
-import { distanceKm } from '../../reference/geo';
+import { stations, type RefStation } from '@server/reference/places';
+import { distanceKm } from '@server/reference/geo';
 
 type Line = {
   name: string;

@@ -1,5 +1,5 @@
 import type { Lang, Place, PlaceDirectory } from '../types';
-import { airportByIata, airports, cities, cityOf, nearestCity, stationByUic, stations, type RefAirport, type RefCity, type RefStation } from '../../reference/places';
+import { airportByIata, airports, cities, cityOf, nearestCity, stationByUic, stations, type RefAirport, type RefCity, type RefStation } from '@server/reference/places';
 
 /** Lowercase, no accents, words only: "Saint-Exupéry" → "saint exupery". */
 export const normalize = (s: string) =>

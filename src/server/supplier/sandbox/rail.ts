@@ -1,12 +1,12 @@
 import type { Journey, JourneyTiming, Place, RailKind, RailSupplier, Section, TripQuery } from '../types';
 import { CO2, SupplierError } from '../types';
-import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStation } from '../../reference/places';
-import { angleBetween, bearing, distanceKm } from '../../reference/geo';
+import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStation } from '@server/reference/places';
+import { angleBetween, bearing, distanceKm } from '@server/reference/geo';
 import { rng } from './random';
 import { departuresOfDay } from './timetable';
 import { networkRoute } from './network';
 import { cabinOffers, checkTripQuery, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
-import { toLocalIso, wallClockToInstant } from '../../reference/local-time';
+import { toLocalIso, wallClockToInstant } from '@server/reference/local-time';
 
 /**
  * Sandbox rail: real stations, believable lines and timetables. A high-speed train takes the

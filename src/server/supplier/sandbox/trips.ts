@@ -1,9 +1,9 @@
 import type { CabinAvailability, Customer, FareOffer, Flexibility, Journey, Lang, Place, Section, TripQuery } from '../types';
 import { SupplierError } from '../types';
 import { demandFactor, fareCents, leadTimeFactor } from './pricing';
-import { cardDiscount } from '../../reference/card-programmes';
+import { cardDiscount } from '@server/reference/card-programmes';
 import type { Rng } from './random';
-import { localParts, localToInstant, wallClockToInstant } from '../../reference/local-time';
+import { localParts, localToInstant, wallClockToInstant } from '@server/reference/local-time';
 
 /** What rail and flight share: validating a query, choosing journeys by time, and fare ladders. */
 

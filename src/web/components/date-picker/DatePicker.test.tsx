@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../testing/render';
+import { renderApp } from '@web/testing/render';
 import type { DateRule } from './DatePicker';
 import { DatePicker } from './DatePicker';
 import { isDate, maskTypedDate, parseTypedDate, toLocalIso } from './dates';

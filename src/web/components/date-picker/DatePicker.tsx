@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { addDays, addMonths, format, startOfMonth, startOfWeek } from 'date-fns';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { dateLocale } from '../../lib/dates';
+import { dateLocale } from '@web/lib/dates';
 import { TIME_BUTTON_HOURS, TRIP_QUICK_HOURS, isDate, sameDay, startOfDay, withHour } from './dates';
 import type { DateRule, InputProps } from './DateInput';
 import { DateInput, applyRule, baseTime, firstAllowedDay } from './DateInput';

@@ -1,4 +1,4 @@
-import { lastBookableDay } from '../../../contract/search-limits';
+import { lastBookableDay } from '@contract/search-limits';
 
 /** Date rules of the search forms (spec 1 §5 "Date pickers", §9 "search default start one hour from now"). */
 

@@ -2,12 +2,12 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import UserPlus from 'lucide-react/icons/user-plus';
 import X from 'lucide-react/icons/x';
-import type { User } from '../../../contract/account';
-import { useBookingFor } from '../../lib/acting';
-import { useFeatures } from '../../lib/features';
-import { usePeopleSearch } from '../../lib/people';
-import type { AgeBand, Passenger } from '../../lib/passengers';
-import { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS, isBlank } from '../../lib/passengers';
+import type { User } from '@contract/account';
+import { useBookingFor } from '@web/lib/acting';
+import { useFeatures } from '@web/lib/features';
+import { usePeopleSearch } from '@web/lib/people';
+import type { AgeBand, Passenger } from '@web/lib/passengers';
+import { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS, isBlank } from '@web/lib/passengers';
 import { useAgeBandLabel, usePassengerLabel } from './labels';
 
 type Props = {

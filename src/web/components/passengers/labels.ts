@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { User } from '../../../contract/account';
-import type { AgeBand, Passenger } from '../../lib/passengers';
-import { isBlank } from '../../lib/passengers';
+import type { User } from '@contract/account';
+import type { AgeBand, Passenger } from '@web/lib/passengers';
+import { isBlank } from '@web/lib/passengers';
 
 export function useAgeBandLabel() {
   const { t } = useLingui();

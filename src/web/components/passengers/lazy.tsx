@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Suspense, lazy } from 'react';
 import { PanelSpinner } from '../Spinner';
-import { loadCatalog } from '../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /**
  * The passengers panel's code and texts (locales/<lang>/passengers.po): loaded when a form is first used
@@ -11,8 +11,8 @@ export const loadPassengersPanel = () =>
   Promise.all([
     import('./PassengersPanel'),
     loadCatalog({
-      fr: () => import('../../../../locales/fr/passengers.po'),
-      en: () => import('../../../../locales/en/passengers.po'),
+      fr: () => import('@locales/fr/passengers.po'),
+      en: () => import('@locales/en/passengers.po'),
     }),
   ]).then(([m]) => m);
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Lightbulb from 'lucide-react/icons/lightbulb';
 import { Button } from '../Button';
 import { Spinner } from '../Spinner';
-import { openModal, preloadModal } from '../../lib/modal';
+import { openModal, preloadModal } from '@web/lib/modal';
 
 /**
  * A results screen while its search runs (spec 1 §2): what is searched, a fact to read meanwhile, and

@@ -11,12 +11,12 @@ import Menu from 'lucide-react/icons/menu';
 import UserRound from 'lucide-react/icons/user-round';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { Button } from '../../components/Button';
-import { approvalCountsQuery } from '../../lib/approvals';
-import { useUser } from '../../lib/me';
-import { openModal } from '../../lib/modal';
-import type { CommSupport } from '../../../contract/comms';
-import { CommsBanner } from '../../components/CommsBanner';
+import { Button } from '@web/components/Button';
+import { approvalCountsQuery } from '@web/lib/approvals';
+import { useUser } from '@web/lib/me';
+import { openModal } from '@web/lib/modal';
+import type { CommSupport } from '@contract/comms';
+import { CommsBanner } from '@web/components/CommsBanner';
 
 /** The agency's messages of an account page: its bookings', its approvals', or the account's. */
 export const accountSupport = (pathname: string): CommSupport =>

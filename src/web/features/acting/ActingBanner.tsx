@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import UserRoundCheck from 'lucide-react/icons/user-round-check';
-import { actFor, useActing } from '../../lib/acting';
+import { actFor, useActing } from '@web/lib/acting';
 
 /**
  * On every screen, for whom agency staff are booking ("Booking for Alice Martin — Acme

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import Building2 from 'lucide-react/icons/building-2';
 import UserRound from 'lucide-react/icons/user-round';
-import { actFor, useActing, type ActingTraveler } from '../../lib/acting';
-import { usePeopleSearch } from '../../lib/people';
+import { actFor, useActing, type ActingTraveler } from '@web/lib/acting';
+import { usePeopleSearch } from '@web/lib/people';
 import { customerCompaniesQuery } from './api';
 
 /** Companies shown at once while typing: the list narrows as the name is typed. */

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { CustomerCompany } from '../../../contract/travelers';
-import { actFor, useActing } from '../../lib/acting';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { CustomerCompany } from '@contract/travelers';
+import { actFor, useActing } from '@web/lib/acting';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 /** Agency staff choose the customer company, then the traveller; every screen then says for whom they book. */
 

@@ -3,16 +3,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CloseTaskBody, FailedBooking, QueueProduct } from '../../../contract/agency-queue';
-import { closeTaskBodySchema } from '../../../contract/agency-queue';
-import { personName } from '../../../contract/person-name';
-import { Button } from '../../components/Button';
-import { TextAreaField } from '../../components/Field';
-import { ApiError, toastFailure } from '../../lib/http';
-import { toast } from '../../lib/toast';
+import type { CloseTaskBody, FailedBooking, QueueProduct } from '@contract/agency-queue';
+import { closeTaskBodySchema } from '@contract/agency-queue';
+import { personName } from '@contract/person-name';
+import { Button } from '@web/components/Button';
+import { TextAreaField } from '@web/components/Field';
+import { ApiError, toastFailure } from '@web/lib/http';
+import { toast } from '@web/lib/toast';
 import { closeTaskMutation } from './api';
 import { ItemHeading, ProductList } from './parts';
-import { formatDeadline } from '../../lib/format';
+import { formatDeadline } from '@web/lib/format';
 
 type Props = { item: FailedBooking; onDone: () => void };
 

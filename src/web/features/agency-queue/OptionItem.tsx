@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ExpiringOption } from '../../../contract/agency-queue';
-import { personName } from '../../../contract/person-name';
-import { Button } from '../../components/Button';
-import { formatPrice } from '../../lib/format';
-import { openModal } from '../../lib/modal';
-import { toast } from '../../lib/toast';
+import type { ExpiringOption } from '@contract/agency-queue';
+import { personName } from '@contract/person-name';
+import { Button } from '@web/components/Button';
+import { formatPrice } from '@web/lib/format';
+import { openModal } from '@web/lib/modal';
+import { toast } from '@web/lib/toast';
 import { confirmOptionMutation, releaseOptionsMutation } from './api';
 import { Deadline, ItemHeading, ProductList } from './parts';
 

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
-import type { AgencyQueue, ExpiringOption, FailedBooking, PendingCancellation } from '../../../contract/agency-queue';
-import { isAgencyStaff } from '../../../contract/permissions';
-import { readerZone } from '../../lib/format';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { AgencyQueue, ExpiringOption, FailedBooking, PendingCancellation } from '@contract/agency-queue';
+import { isAgencyStaff } from '@contract/permissions';
+import { readerZone } from '@web/lib/format';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 
 /** Tina as GET /user/ answers her: the agency's staff carry the `agencyQueue` link. */
 function signInTina(perms = ['travel_agent']) {

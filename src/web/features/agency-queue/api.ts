@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import { follow, linkMutationOptions } from '../../lib/follow';
-import { queryClient } from '../../lib/query';
+import type { Link } from '@contract/link';
+import { follow, linkMutationOptions } from '@web/lib/follow';
+import { queryClient } from '@web/lib/query';
 
 /** The agency work queue: the user's `agencyQueue` link (the agency's staff have it), read as is; every action follows a link of an item. */
 export const agencyQueueKey = ['agency-queue'] as const;

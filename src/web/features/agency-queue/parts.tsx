@@ -6,9 +6,9 @@ import Car from 'lucide-react/icons/car';
 import Clock from 'lucide-react/icons/clock';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
-import type { QueueProduct } from '../../../contract/agency-queue';
-import { personName } from '../../../contract/person-name';
-import { formatDateTime, formatDuration, formatLocalDateTime, formatPrice, readerZone } from '../../lib/format';
+import type { QueueProduct } from '@contract/agency-queue';
+import { personName } from '@contract/person-name';
+import { formatDateTime, formatDuration, formatLocalDateTime, formatPrice, readerZone } from '@web/lib/format';
 
 const TYPE_ICON: Record<QueueProduct['type'], ReactNode> = {
   rail: <TrainFront aria-hidden="true" size={18} />,

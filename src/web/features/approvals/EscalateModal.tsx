@@ -1,15 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { escalateBodySchema } from '../../../contract/approvals';
-import { personName } from '../../../contract/person-name';
-import { Button } from '../../components/Button';
-import { SelectField, TextAreaField } from '../../components/Field';
-import { ModalTitle, useModalFrame } from '../../components/Modal';
-import { contractResolver } from '../../lib/form';
-import { ApiError } from '../../lib/http';
-import type { ModalProps } from '../../lib/modal';
-import { toast } from '../../lib/toast';
+import { escalateBodySchema } from '@contract/approvals';
+import { personName } from '@contract/person-name';
+import { Button } from '@web/components/Button';
+import { SelectField, TextAreaField } from '@web/components/Field';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import { contractResolver } from '@web/lib/form';
+import { ApiError } from '@web/lib/http';
+import type { ModalProps } from '@web/lib/modal';
+import { toast } from '@web/lib/toast';
 import { escalateMutation } from './api';
 import { answerFailed } from './ApprovalCard';
 

@@ -1,13 +1,13 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Approval, ApprovalFilter , APPROVAL_SORTS} from '../../../contract/approvals';
-import { approvalSchema, oneClickSchema } from '../../../contract/approvals';
-import type { Link } from '../../../contract/link';
-import { approvalKeys } from '../../lib/approvals';
-import { follow, linkMutationOptions } from '../../lib/follow';
-import { ApiError, api } from '../../lib/http';
-import { queryClient } from '../../lib/query';
-import { entryPath } from '../../../contract/entries';
+import type { Approval, ApprovalFilter , APPROVAL_SORTS} from '@contract/approvals';
+import { approvalSchema, oneClickSchema } from '@contract/approvals';
+import type { Link } from '@contract/link';
+import { approvalKeys } from '@web/lib/approvals';
+import { follow, linkMutationOptions } from '@web/lib/follow';
+import { ApiError, api } from '@web/lib/http';
+import { queryClient } from '@web/lib/query';
+import { entryPath } from '@contract/entries';
 
 /** The inbox's page size (spec 2 §9): "load more" is offered while the last page was full. */
 export const APPROVALS_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import type { Approval, ApprovalPerson } from '../../../contract/approvals';
+import type { Approval, ApprovalPerson } from '@contract/approvals';
 
 export const alice: ApprovalPerson = { id: 'u-alice', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', you: false };
 export const bob: ApprovalPerson = { id: 'u-bob', firstname: 'Bob', lastname: 'Durand', email: 'bob@acme.example', you: true };

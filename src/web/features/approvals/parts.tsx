@@ -5,11 +5,11 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
 import Forward from 'lucide-react/icons/forward';
-import type { Tone } from '../../components/StatusBadge';
-import { StatusBadge } from '../../components/StatusBadge';
-import type { Approval, ApprovalJourneyItem } from '../../../contract/approvals';
-import { personName } from '../../../contract/person-name';
-import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime, readerZone } from '../../lib/format';
+import type { Tone } from '@web/components/StatusBadge';
+import { StatusBadge } from '@web/components/StatusBadge';
+import type { Approval, ApprovalJourneyItem } from '@contract/approvals';
+import { personName } from '@contract/person-name';
+import { formatDateTime, formatDay, formatDuration, formatMoney, formatTime, readerZone } from '@web/lib/format';
 
 /** A request's status as a tag with an icon and its words (UI.md: never by colour only). */
 export function ApprovalStatusTag({ status }: { status: Approval['status'] }) {

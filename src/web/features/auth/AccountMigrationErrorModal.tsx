@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../components/Button';
-import { ModalTitle, useModalFrame } from '../../components/Modal';
-import { useBranding } from '../../lib/branding';
+import { Button } from '@web/components/Button';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import { useBranding } from '@web/lib/branding';
 
 /** 422 / code 60 (spec 3 §8): the account can no longer be used on this site. */
 export default function AccountMigrationErrorModal() {

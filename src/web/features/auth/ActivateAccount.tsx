@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { ApiError, errorText } from '../../lib/http';
-import { TEXTS } from '../../lib/messages';
-import { openModal } from '../../lib/modal';
-import { storeOnboarding } from '../../lib/onboarding';
-import { toast } from '../../lib/toast';
+import { ApiError, errorText } from '@web/lib/http';
+import { TEXTS } from '@web/lib/messages';
+import { openModal } from '@web/lib/modal';
+import { storeOnboarding } from '@web/lib/onboarding';
+import { toast } from '@web/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { Button, buttonClass } from '../../components/Button';
-import { openModal, preloadModal } from '../../lib/modal';
-import { useUser } from '../../lib/me';
+import { Button, buttonClass } from '@web/components/Button';
+import { openModal, preloadModal } from '@web/lib/modal';
+import { useUser } from '@web/lib/me';
 
 /** /form: where activation lands (spec 3 §2); the next step is to sign in. */
 export function ActivatedPage() {

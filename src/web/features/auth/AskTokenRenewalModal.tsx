@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { apiCode } from '../../../contract/api-codes';
-import { Button } from '../../components/Button';
-import { FormAlert } from '../../components/Field';
-import { ModalTitle, useModalFrame } from '../../components/Modal';
-import { errorText } from '../../lib/http';
-import type { ModalProps } from '../../lib/modal';
-import { openModal } from '../../lib/modal';
+import { apiCode } from '@contract/api-codes';
+import { Button } from '@web/components/Button';
+import { FormAlert } from '@web/components/Field';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import { errorText } from '@web/lib/http';
+import type { ModalProps } from '@web/lib/modal';
+import { openModal } from '@web/lib/modal';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
 

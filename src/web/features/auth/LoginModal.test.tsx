@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { getModalRegistry, openModal } from '../../lib/modal';
-import { TOKEN_STORAGE_KEY, currentUser, useSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { shownToasts } from '../../testing/toasts';
-import { server } from '../../testing/server';
+import { getModalRegistry, openModal } from '@web/lib/modal';
+import { TOKEN_STORAGE_KEY, currentUser, useSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { shownToasts } from '@web/testing/toasts';
+import { server } from '@web/testing/server';
 
 /** As the server answers: password for every name, known or not, but the SSO ones listed. */
 function strategyFor(sso: string[] = []) {

@@ -1,17 +1,17 @@
 import { useForm } from 'react-hook-form';
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { newPasswordBodySchema } from '../../../contract/account';
-import { Button } from '../../components/Button';
-import { FormAlert, PasswordField, useFieldText } from '../../components/Field';
-import { ModalTitle } from '../../components/Modal';
-import { contractResolver } from '../../lib/form';
-import { ApiError, errorText } from '../../lib/http';
-import type { ModalProps } from '../../lib/modal';
-import { openModal } from '../../lib/modal';
-import { navigateTo } from '../../lib/navigation';
-import { TEXTS } from '../../lib/messages';
-import { toast } from '../../lib/toast';
+import { newPasswordBodySchema } from '@contract/account';
+import { Button } from '@web/components/Button';
+import { FormAlert, PasswordField, useFieldText } from '@web/components/Field';
+import { ModalTitle } from '@web/components/Modal';
+import { contractResolver } from '@web/lib/form';
+import { ApiError, errorText } from '@web/lib/http';
+import type { ModalProps } from '@web/lib/modal';
+import { openModal } from '@web/lib/modal';
+import { navigateTo } from '@web/lib/navigation';
+import { TEXTS } from '@web/lib/messages';
+import { toast } from '@web/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
 

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { Button, buttonClass } from '../../components/Button';
-import { FormAlert } from '../../components/Field';
-import { errorText } from '../../lib/http';
-import { navigateTo } from '../../lib/navigation';
-import { toast } from '../../lib/toast';
+import { Button, buttonClass } from '@web/components/Button';
+import { FormAlert } from '@web/components/Field';
+import { errorText } from '@web/lib/http';
+import { navigateTo } from '@web/lib/navigation';
+import { toast } from '@web/lib/toast';
 import { onboardingMutations } from './api';
 import { ONBOARDING_TOAST_MS } from './OnboardingPage';
 

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { getModalRegistry, openModal } from '../../lib/modal';
-import { apiError } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { server } from '../../testing/server';
+import { getModalRegistry, openModal } from '@web/lib/modal';
+import { apiError } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 type Values = Partial<Record<'Prénom' | 'Nom' | 'Nom d’utilisateur' | 'Adresse e-mail' | 'Téléphone' | 'Date de naissance' | 'Adresse postale' | 'Mot de passe' | 'Confirmation du mot de passe', string>>;
 

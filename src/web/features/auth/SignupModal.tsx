@@ -3,16 +3,16 @@ import type { Path } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import MailCheck from 'lucide-react/icons/mail-check';
-import { signupBodySchema } from '../../../contract/account';
-import { Button } from '../../components/Button';
-import { CheckboxField, FormAlert, PasswordField, TextField, useFieldText } from '../../components/Field';
-import { GenderField } from '../../components/GenderField';
-import { ModalTitle, useModalFrame } from '../../components/Modal';
-import { frenchDateToIso, todayIso } from '../../lib/dates';
-import { contractResolver } from '../../lib/form';
-import { ApiError, errorText } from '../../lib/http';
+import { signupBodySchema } from '@contract/account';
+import { Button } from '@web/components/Button';
+import { CheckboxField, FormAlert, PasswordField, TextField, useFieldText } from '@web/components/Field';
+import { GenderField } from '@web/components/GenderField';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import { frenchDateToIso, todayIso } from '@web/lib/dates';
+import { contractResolver } from '@web/lib/form';
+import { ApiError, errorText } from '@web/lib/http';
 import { useMutation } from '@tanstack/react-query';
-import type { SignupBody } from '../../../contract/account';
+import type { SignupBody } from '@contract/account';
 import { authMutations } from './api';
 
 type SignupForm = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { Spinner } from '../../components/Spinner';
-import { TEXTS } from '../../lib/messages';
-import { toast } from '../../lib/toast';
+import { Spinner } from '@web/components/Spinner';
+import { TEXTS } from '@web/lib/messages';
+import { toast } from '@web/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
 

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { LoginBody, SignupBody } from '../../../contract/account';
+import type { LoginBody, SignupBody } from '@contract/account';
 import {
   authStrategySchema,
   messageResultSchema,
@@ -7,12 +7,12 @@ import {
   signupResultSchema,
   ssoEntrySchema,
   userSchema,
-} from '../../../contract/account';
-import type { OnboardingConfirmBody } from '../../../contract/privacy';
-import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '../../../contract/privacy';
-import { api } from '../../lib/http';
-import { entries, entryPath } from '../../../contract/entries';
-import { clearSession, startSession, useSession } from '../../lib/session';
+} from '@contract/account';
+import type { OnboardingConfirmBody } from '@contract/privacy';
+import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '@contract/privacy';
+import { api } from '@web/lib/http';
+import { entries, entryPath } from '@contract/entries';
+import { clearSession, startSession, useSession } from '@web/lib/session';
 
 // The sign-in forms show their own errors next to the fields: these calls never toast. They come
 // before a session exists, so a 401 here is about the credentials, not an expired session.

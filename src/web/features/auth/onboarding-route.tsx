@@ -1,4 +1,4 @@
-import { optionalTexts } from '../../lib/search-params';
+import { optionalTexts } from '@web/lib/search-params';
 import { OnboardingDeletePage } from './OnboardingDeletePage';
 import { OnboardingLinkBroken, OnboardingPage } from './OnboardingPage';
 

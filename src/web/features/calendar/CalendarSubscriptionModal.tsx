@@ -5,12 +5,12 @@ import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Copy from 'lucide-react/icons/copy';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { CalendarSubscription } from '../../../contract/calendar';
-import { Button, buttonClass } from '../../components/Button';
-import { ModalTitle } from '../../components/Modal';
-import { formatDeadline } from '../../lib/format';
-import type { ModalProps } from '../../lib/modal';
-import { toast } from '../../lib/toast';
+import type { CalendarSubscription } from '@contract/calendar';
+import { Button, buttonClass } from '@web/components/Button';
+import { ModalTitle } from '@web/components/Modal';
+import { formatDeadline } from '@web/lib/format';
+import type { ModalProps } from '@web/lib/modal';
+import { toast } from '@web/lib/toast';
 import { calendarSubscriptionQuery, revokeCalendarMutation, subscribeCalendarMutation } from './api';
 
 /** An address works, but only the answer that made it showed it. */

@@ -1,9 +1,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { calendarSubscriptionSchema, type CalendarSubscription } from '../../../contract/calendar';
-import { linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { queryClient } from '../../lib/query';
-import { entries } from '../../../contract/entries';
+import { calendarSubscriptionSchema, type CalendarSubscription } from '@contract/calendar';
+import { linkMutationOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { queryClient } from '@web/lib/query';
+import { entries } from '@contract/entries';
 
 export const calendarKeys = { subscription: ['calendar', 'subscription'] as const };
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { CalendarSubscription } from '../../../contract/calendar';
-import { getModalRegistry, openModal } from '../../lib/modal';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { CalendarSubscription } from '@contract/calendar';
+import { getModalRegistry, openModal } from '@web/lib/modal';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 const LINK = '/api/v1/calendar/subscription';
 const none: CalendarSubscription = { active: false, createdAt: null, url: null, httpsUrl: null, links: { subscribeCalendar: { href: LINK, method: 'POST' } } };

@@ -1,8 +1,8 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { RefundPreviewItem } from '../../../contract/cancellation';
-import type { Link } from '../../../contract/link';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { invalidateTravels } from '../../lib/travel-keys';
+import type { RefundPreviewItem } from '@contract/cancellation';
+import type { Link } from '@contract/link';
+import { linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { invalidateTravels } from '@web/lib/travel-keys';
 
 /** A product's refund preview (its previewRefund link): silent, the modal says per product that it failed. Never cached: it expires. */
 export const refundPreviewQuery = (link: Link) => ({ ...linkQueryOptions('previewRefund', link, { silent: true }), staleTime: 0, gcTime: 0, retry: false });

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { RefundPreviewItem } from '../../../contract/cancellation';
-import { Button } from '../../components/Button';
-import { getModalRegistry, openModal } from '../../lib/modal';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { server } from '../../testing/server';
-import { travelFixture } from '../../testing/travels';
-import { findToasts } from '../../testing/toasts';
+import type { RefundPreviewItem } from '@contract/cancellation';
+import { Button } from '@web/components/Button';
+import { getModalRegistry, openModal } from '@web/lib/modal';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
+import { findToasts } from '@web/testing/toasts';
 
 const links = (id: string) => ({
   previewRefund: { href: `/api/v1/products/${id}/refund-preview`, method: 'GET' as const },
@@ -53,7 +53,7 @@ function serve(previews: Record<string, RefundPreviewItem[] | 'fail'>, answer: (
 const done = (cancelled: string[], requested: string[] = []) => HttpResponse.json({ result: { cancelled, requested, travels: [travelFixture({ status: 'cancelled' })] } });
 
 async function open(products: ReturnType<typeof product>[]) {
-  await Promise.all([import('../../components/Modal'), getModalRegistry().CancelProducts.load()]);
+  await Promise.all([import('@web/components/Modal'), getModalRegistry().CancelProducts.load()]);
   startSession('token', userFixture({ email: 'alice@acme.example' }));
   const user = userEvent.setup();
   let finished = 0;

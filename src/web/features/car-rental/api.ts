@@ -1,13 +1,13 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { User } from '../../../contract/account';
-import type { CarRentalSearchBody } from '../../../contract/car-rental';
-import { carRentalSearchResultSchema } from '../../../contract/car-rental';
-import { linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { searchPerson } from '../../lib/search-travelers';
-import { invalidateTravels } from '../../lib/travel-keys';
+import type { User } from '@contract/account';
+import type { CarRentalSearchBody } from '@contract/car-rental';
+import { carRentalSearchResultSchema } from '@contract/car-rental';
+import { linkMutationOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { searchPerson } from '@web/lib/search-travelers';
+import { invalidateTravels } from '@web/lib/travel-keys';
 import type { CarSearchUrl, DriverRef } from './url';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 /** A driver ref of the URL as the search names a driver: a profile or a guest (a visitor's `me`: none). */
 export function searchDriver(ref: DriverRef, user: User | null): CarRentalSearchBody['driver'] {

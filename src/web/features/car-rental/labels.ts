@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { CarRental } from '../../../contract/car-rental';
+import type { CarRental } from '@contract/car-rental';
 
 export function useEngineLabel() {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-import type { CAR_RADII as ContractRadii, CAR_TYPES as ContractTypes } from '../../../contract/car-rental';
+import type { CAR_RADII as ContractRadii, CAR_TYPES as ContractTypes } from '@contract/car-rental';
 
 /**
  * The car-rental search as it lives in the `/search-car-rentals` URL (reload, Back and a shared link

@@ -4,17 +4,17 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { Link as ApiLink } from '../../../contract/link';
-import { Button, buttonClass } from '../../components/Button';
-import { OfflineNotice } from '../../components/OfflineNotice';
-import { openModal, returnFocusTo } from '../../lib/modal';
-import { useUser } from '../../lib/me';
-import { toast } from '../../lib/toast';
-import { useFeatures } from '../../lib/features';
-import { travelQuery, travelsQuery } from '../../lib/travels';
+import type { Link as ApiLink } from '@contract/link';
+import { Button, buttonClass } from '@web/components/Button';
+import { OfflineNotice } from '@web/components/OfflineNotice';
+import { openModal, returnFocusTo } from '@web/lib/modal';
+import { useUser } from '@web/lib/me';
+import { toast } from '@web/lib/toast';
+import { useFeatures } from '@web/lib/features';
+import { travelQuery, travelsQuery } from '@web/lib/travels';
 import { CART_STATUSES, emptyCartMutation, liveProducts } from './api';
-import { CommsBanner } from '../../components/CommsBanner';
-import { commsQuery } from '../../lib/comms';
+import { CommsBanner } from '@web/components/CommsBanner';
+import { commsQuery } from '@web/lib/comms';
 import { TravelCard } from './TravelCard';
 
 /** UI.md: a list's loader is 5 rows shaped like what is coming. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookingStatus } from '../../components/BookingStatus';
+import { BookingStatus } from '@web/components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import BedDouble from 'lucide-react/icons/bed-double';
 import Car from 'lucide-react/icons/car';
@@ -9,12 +9,12 @@ import Info from 'lucide-react/icons/info';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import { personName } from '../../../contract/person-name';
-import type { Product } from '../../../contract/travel';
+import { personName } from '@contract/person-name';
+import type { Product } from '@contract/travel';
 import { Link } from '@tanstack/react-router';
-import { Button, buttonClass } from '../../components/Button';
-import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '../../lib/format';
-import { useCabinLabel } from '../../lib/cabin';
+import { Button, buttonClass } from '@web/components/Button';
+import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '@web/lib/format';
+import { useCabinLabel } from '@web/lib/cabin';
 import { useFlexibilityLabel, useProductTypeLabel } from './labels';
 import { CarDetails, HotelDetails } from './StayAndRental';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ExternalLink from 'lucide-react/icons/external-link';
-import type { ModalProps } from '../../lib/modal';
-import { ModalTitle } from '../../components/Modal';
+import type { ModalProps } from '@web/lib/modal';
+import { ModalTitle } from '@web/components/Modal';
 
 /** Spec 2 §2: pick a person; their recap document opens in a new tab. */
 export default function RecapModal({ recaps }: ModalProps['Recap']) {

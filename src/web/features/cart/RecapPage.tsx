@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { OnBehalfNote } from '../../components/OnBehalfNote';
-import { PaymentNote } from '../../components/PaymentNote';
-import { BookingStatus } from '../../components/BookingStatus';
+import { OnBehalfNote } from '@web/components/OnBehalfNote';
+import { PaymentNote } from '@web/components/PaymentNote';
+import { BookingStatus } from '@web/components/BookingStatus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Printer from 'lucide-react/icons/printer';
-import { personName } from '../../../contract/person-name';
-import type { Product } from '../../../contract/travel';
-import { Button } from '../../components/Button';
-import { OfflineNotice } from '../../components/OfflineNotice';
-import { DEFAULT_NAME, useBranding } from '../../lib/branding';
-import { travelQuery } from '../../lib/travels';
-import { formatDay, formatDuration, formatMoney, formatTime } from '../../lib/format';
-import { useCabinLabel } from '../../lib/cabin';
+import { personName } from '@contract/person-name';
+import type { Product } from '@contract/travel';
+import { Button } from '@web/components/Button';
+import { OfflineNotice } from '@web/components/OfflineNotice';
+import { DEFAULT_NAME, useBranding } from '@web/lib/branding';
+import { travelQuery } from '@web/lib/travels';
+import { formatDay, formatDuration, formatMoney, formatTime } from '@web/lib/format';
+import { useCabinLabel } from '@web/lib/cabin';
 import { useFlexibilityLabel, useProductTypeLabel } from './labels';
 
 function Seat({ coachNumber, seatNumber }: { coachNumber: string; seatNumber: string }) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import Star from 'lucide-react/icons/star';
-import type { CarRentalProduct, HotelProduct } from '../../../contract/travel';
-import { useCarCategoryLabel } from '../../components/labels/car-categories';
-import { formatDay, formatDeadline, formatLocalDateTime, formatMoney } from '../../lib/format';
+import type { CarRentalProduct, HotelProduct } from '@contract/travel';
+import { useCarCategoryLabel } from '@web/components/labels/car-categories';
+import { formatDay, formatDeadline, formatLocalDateTime, formatMoney } from '@web/lib/format';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { buttonClass } from '../../components/Button';
-import { OfflineNotice } from '../../components/OfflineNotice';
-import { travelQuery } from '../../lib/travels';
+import { buttonClass } from '@web/components/Button';
+import { OfflineNotice } from '@web/components/OfflineNotice';
+import { travelQuery } from '@web/lib/travels';
 import { TravelCard } from './TravelCard';
 
 /** `/travel-view` (spec 2 §2): one travel with its status, price and products; no menu, no delete. */

@@ -1,8 +1,8 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { Product, Travel, TravelStatus } from '../../../contract/travel';
-import { linkMutationOptions } from '../../lib/follow';
-import { queryClient } from '../../lib/query';
-import { invalidateTravels, travelKeys } from '../../lib/travel-keys';
+import type { Product, Travel, TravelStatus } from '@contract/travel';
+import { linkMutationOptions } from '@web/lib/follow';
+import { queryClient } from '@web/lib/query';
+import { invalidateTravels, travelKeys } from '@web/lib/travel-keys';
 
 /** What the cart screen lists: the cart, and the travels whose options or approval are still pending (with their deadline). */
 export const CART_STATUSES: readonly TravelStatus[] = ['cart', 'pending_confirmation', 'pending_approval'];

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { DEFAULT_FEATURES } from '../../../contract/account';
-import type { Travel } from '../../../contract/travel';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import { DEFAULT_FEATURES } from '@contract/account';
+import type { Travel } from '@contract/travel';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { cartTravel } from './fixtures';
 
 const signIn = (cartWithTravelID: boolean) => startSession('token', userFixture({ features: { ...DEFAULT_FEATURES, cartWithTravelID } }));

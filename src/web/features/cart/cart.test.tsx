@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { DEFAULT_FEATURES } from '../../../contract/account';
-import type { Travel } from '../../../contract/travel';
-import { currentUser, startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { railProduct } from '../../testing/travels';
+import { DEFAULT_FEATURES } from '@contract/account';
+import type { Travel } from '@contract/travel';
+import { currentUser, startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { railProduct } from '@web/testing/travels';
 import { cartTravel } from './fixtures';
 
 function signIn(features: Partial<typeof DEFAULT_FEATURES> = {}, company: { travel_policy?: string | null; hotel_enabled?: boolean } = {}) {

@@ -1,5 +1,5 @@
-import type { Travel } from '../../../contract/travel';
-import { railProduct, travelFixture } from '../../testing/travels';
+import type { Travel } from '@contract/travel';
+import { railProduct, travelFixture } from '@web/testing/travels';
 
 const TRAVEL = '/api/v1/v2/travels/t1';
 

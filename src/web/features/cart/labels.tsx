@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Product } from '../../../contract/travel';
+import type { Product } from '@contract/travel';
 
 /** The cart's flexibility words are every screen's. */
-export { useFlexibilityLabel } from '../../components/labels/flexibility';
+export { useFlexibilityLabel } from '@web/components/labels/flexibility';
 
 export function useProductTypeLabel() {
   const { t } = useLingui();

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Travel } from '../../../contract/travel';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { railProduct } from '../../testing/travels';
+import type { Travel } from '@contract/travel';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { railProduct } from '@web/testing/travels';
 import { cartTravel } from './fixtures';
 
 const bob = { firstname: 'Bob', lastname: 'Durand', birthdate: null, phone: null, email: null, username: null, cards: [] };

@@ -1,4 +1,4 @@
-import type { Travel } from '../../../contract/travel';
+import type { Travel } from '@contract/travel';
 
 /** What the hotel and car shortcuts of a travel search around (the home's `place`, `start`, `end`). */
 export type AroundTrip = { place?: string; start?: string; end?: string };

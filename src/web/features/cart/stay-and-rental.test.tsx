@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { Travel } from '../../../contract/travel';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { carProduct, hotelProduct, railProduct } from '../../testing/travels';
+import type { Travel } from '@contract/travel';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { carProduct, hotelProduct, railProduct } from '@web/testing/travels';
 import { cartTravel } from './fixtures';
 import { aroundTrip } from './shortcuts';
 

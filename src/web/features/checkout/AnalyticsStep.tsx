@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
-import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '../../../contract/travel';
-import type { MessageKey } from '../../../contract/validation';
-import { Button } from '../../components/Button';
-import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
+import type { AnalyticField, AnalyticsForm, FillAnalyticsBody, Travel } from '@contract/travel';
+import type { MessageKey } from '@contract/validation';
+import { Button } from '@web/components/Button';
+import { FormAlert, SelectField, TextAreaField, TextField } from '@web/components/Field';
 import { reportStepFailure, stepMutation } from './api';
 import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
 

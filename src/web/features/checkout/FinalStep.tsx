@@ -1,13 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import type { Link } from '../../../contract/link';
-import type { Travel } from '../../../contract/travel';
-import { apiCode } from '../../../contract/api-codes';
-import { Button } from '../../components/Button';
-import { ApiError } from '../../lib/http';
+import type { Link } from '@contract/link';
+import type { Travel } from '@contract/travel';
+import { apiCode } from '@contract/api-codes';
+import { Button } from '@web/components/Button';
+import { ApiError } from '@web/lib/http';
 import { finalMutation, reportStepFailure } from './api';
-import { formatDeadline } from '../../lib/format';
+import { formatDeadline } from '@web/lib/format';
 import { FormSkeleton } from './parts';
 
 // The card form (and its payment service's client) loads when card payment is chosen.

@@ -4,11 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSchema } from '../../../contract/travel';
-import { Button } from '../../components/Button';
-import { FormAlert, TextAreaField, TextField } from '../../components/Field';
+import type { MissionOrderForm, PatchMissionOrdersBody, Travel, missionOrdersSchema } from '@contract/travel';
+import { Button } from '@web/components/Button';
+import { FormAlert, TextAreaField, TextField } from '@web/components/Field';
 import { reportStepFailure, stepMutation } from './api';
-import { formatJourneySpan, formatPrice } from '../../lib/format';
+import { formatJourneySpan, formatPrice } from '@web/lib/format';
 import { FormSkeleton, PolicyExemption, RequiredNote, type StepProps, useStepForm } from './parts';
 
 type MissionOrders = z.infer<typeof missionOrdersSchema>;

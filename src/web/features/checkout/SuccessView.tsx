@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { DEFAULT_FEATURES } from '../../../contract/account';
-import type { Travel } from '../../../contract/travel';
-import { buttonClass } from '../../components/Button';
-import { PaymentNote } from '../../components/PaymentNote';
-import { useUser } from '../../lib/me';
+import { DEFAULT_FEATURES } from '@contract/account';
+import type { Travel } from '@contract/travel';
+import { buttonClass } from '@web/components/Button';
+import { PaymentNote } from '@web/components/PaymentNote';
+import { useUser } from '@web/lib/me';
 import type { Outcome } from './FinalStep';
 import { holdDeadline } from './FinalStep';
-import { formatDeadline } from '../../lib/format';
+import { formatDeadline } from '@web/lib/format';
 import { CHECKOUT_TEXTS } from './messages';
 
 /**

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { OnBehalfNote } from '../../components/OnBehalfNote';
-import { PaymentNote } from '../../components/PaymentNote';
-import type { Product, Travel } from '../../../contract/travel';
-import { formatDay, formatJourneySpan, formatMoney } from '../../lib/format';
+import { OnBehalfNote } from '@web/components/OnBehalfNote';
+import { PaymentNote } from '@web/components/PaymentNote';
+import type { Product, Travel } from '@contract/travel';
+import { formatDay, formatJourneySpan, formatMoney } from '@web/lib/format';
 
 /** What a product is, in a line, and when: a trip's route, a stay's hotel and nights, a rental's car and agency. */
 function useProductLine() {

@@ -1,14 +1,14 @@
 import { mutationOptions, useIsMutating } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import type { Travel } from '../../../contract/travel';
-import { apiCode } from '../../../contract/api-codes';
-import { follow, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { SANDBOX_PAY_BASE, cardTokenSchema, tokenizeErrorSchema, type CardPaymentResult, type CardToken, type TokenizeBody } from '../../../contract/payment';
-import { currentLang, i18n } from '../../lib/i18n';
-import { ApiError, toastFailure } from '../../lib/http';
-import { queryClient } from '../../lib/query';
-import { travelKeys } from '../../lib/travel-keys';
-import { toast } from '../../lib/toast';
+import type { Link } from '@contract/link';
+import type { Travel } from '@contract/travel';
+import { apiCode } from '@contract/api-codes';
+import { follow, linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { SANDBOX_PAY_BASE, cardTokenSchema, tokenizeErrorSchema, type CardPaymentResult, type CardToken, type TokenizeBody } from '@contract/payment';
+import { currentLang, i18n } from '@web/lib/i18n';
+import { ApiError, toastFailure } from '@web/lib/http';
+import { queryClient } from '@web/lib/query';
+import { travelKeys } from '@web/lib/travel-keys';
+import { toast } from '@web/lib/toast';
 import { CHECKOUT_TEXTS } from './messages';
 
 /** Every checkout change shares this key: the screen says WE_VERIFY_YOUR_INFOS while one runs (spec 2 §2). */

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Approver } from '../../../contract/travel';
-import { apiError } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { Approver } from '@contract/travel';
+import { apiError } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { HREF, approver, checkoutTravel, serveTravel, signIn } from './fixtures';
 
 const BOB = approver('bob', 'Bob', 'Durand');

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Link } from '../../../contract/link';
-import type { CardPaymentResult, PaymentCard } from '../../../contract/payment';
-import type { Travel, TravelPayment } from '../../../contract/travel';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { Link } from '@contract/link';
+import type { CardPaymentResult, PaymentCard } from '@contract/payment';
+import type { Travel, TravelPayment } from '@contract/travel';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { HREF, checkoutTravel, link, serveTravel } from './fixtures';
 
 /**

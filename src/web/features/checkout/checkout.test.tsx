@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
-import type { Travel } from '../../../contract/travel';
-import { apiError } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { readerZone } from '../../lib/format';
+import type { Travel } from '@contract/travel';
+import { apiError } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { readerZone } from '@web/lib/format';
 import { HREF, checkoutTravel, product, serveTravel, signIn } from './fixtures';
 
 afterEach(() => server.events.removeAllListeners());

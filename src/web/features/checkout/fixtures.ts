@@ -1,12 +1,12 @@
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags } from '../../../contract/account';
-import { DEFAULT_FEATURES } from '../../../contract/account';
-import type { Link } from '../../../contract/link';
-import type { AnalyticField, Product, Travel } from '../../../contract/travel';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { server } from '../../testing/server';
-import { railProduct, travelFixture } from '../../testing/travels';
+import type { FeatureFlags } from '@contract/account';
+import { DEFAULT_FEATURES } from '@contract/account';
+import type { Link } from '@contract/link';
+import type { AnalyticField, Product, Travel } from '@contract/travel';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { server } from '@web/testing/server';
+import { railProduct, travelFixture } from '@web/testing/travels';
 
 export const HREF = '/api/v1/v2/travels/t1';
 export const link = (path: string, method: Link['method'] = 'GET'): Link => ({ href: `${HREF}${path}`, method });

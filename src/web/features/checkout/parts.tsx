@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import type { Travel } from '../../../contract/travel';
-import { linkQueryOptions } from '../../lib/follow';
+import type { Link } from '@contract/link';
+import type { Travel } from '@contract/travel';
+import { linkQueryOptions } from '@web/lib/follow';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** What the checkout screen gives a form step: the travel, the step's link, and what to do after. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderApp } from '../../testing/render';
-import { carProduct, hotelProduct, railProduct, travelFixture } from '../../testing/travels';
+import { renderApp } from '@web/testing/render';
+import { carProduct, hotelProduct, railProduct, travelFixture } from '@web/testing/travels';
 import { TravelRecap } from './TravelRecap';
 
 const read = (el: HTMLElement) => el.textContent!.replace(/\u00a0|\u202f/g, ' ');

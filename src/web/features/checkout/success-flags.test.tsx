@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags } from '../../../contract/account';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { FeatureFlags } from '@contract/account';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { HREF, checkoutTravel, serveTravel, signIn } from './fixtures';
 
 const INTRANET = { url: 'https://intranet.example/voyages', label: 'Retour à l’intranet' };

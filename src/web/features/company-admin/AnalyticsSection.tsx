@@ -5,16 +5,16 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { AnalyticField, CompanyAdmin, UpdateAnalyticsBody } from '../../../contract/company-admin';
-import { updateAnalyticsBodySchema } from '../../../contract/company-admin';
-import { Button } from '../../components/Button';
-import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field';
-import { contractResolver } from '../../lib/form';
-import { useListField } from '../../lib/list-field';
-import { toast } from '../../lib/toast';
+import type { AnalyticField, CompanyAdmin, UpdateAnalyticsBody } from '@contract/company-admin';
+import { updateAnalyticsBodySchema } from '@contract/company-admin';
+import { Button } from '@web/components/Button';
+import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { contractResolver } from '@web/lib/form';
+import { useListField } from '@web/lib/list-field';
+import { toast } from '@web/lib/toast';
 import { companyMutations } from './api';
 import { firstMessage, lines, showRefusal } from './form-helpers';
-import { Panel } from '../../components/Panel';
+import { Panel } from '@web/components/Panel';
 
 /** A field as the form edits it: its values and codes one per line, and what it accepts as one choice. */
 type FieldForm = {

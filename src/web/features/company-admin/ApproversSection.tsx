@@ -4,16 +4,16 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { CompanyAdmin, UpdateApproversBody } from '../../../contract/company-admin';
-import { updateApproversBodySchema } from '../../../contract/company-admin';
-import { Button } from '../../components/Button';
-import { CheckboxField, FieldError, FormAlert, SelectField, useFieldText } from '../../components/Field';
-import { contractResolver } from '../../lib/form';
-import { useListField } from '../../lib/list-field';
-import { toast } from '../../lib/toast';
+import type { CompanyAdmin, UpdateApproversBody } from '@contract/company-admin';
+import { updateApproversBodySchema } from '@contract/company-admin';
+import { Button } from '@web/components/Button';
+import { CheckboxField, FieldError, FormAlert, SelectField, useFieldText } from '@web/components/Field';
+import { contractResolver } from '@web/lib/form';
+import { useListField } from '@web/lib/list-field';
+import { toast } from '@web/lib/toast';
 import { companyMutations } from './api';
 import { showRefusal } from './form-helpers';
-import { Panel } from '../../components/Panel';
+import { Panel } from '@web/components/Panel';
 
 type ApproversForm = {
   mode: 'always' | 'non_compliant' | 'never';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ListError, ListLoading } from '../../components/ListStates';
-import { useUser } from '../../lib/me';
+import { ListError, ListLoading } from '@web/components/ListStates';
+import { useUser } from '@web/lib/me';
 import { companyAdminQuery } from './api';
 import { AnalyticsSection } from './AnalyticsSection';
 import { ApproversSection } from './ApproversSection';

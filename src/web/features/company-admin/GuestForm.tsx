@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CreateGuestBody } from '../../../contract/company-admin';
-import { createGuestBodySchema } from '../../../contract/company-admin';
-import type { Link } from '../../../contract/link';
-import { Button } from '../../components/Button';
-import { FormAlert, TextField } from '../../components/Field';
-import { frenchDateToIso, todayIso } from '../../lib/dates';
-import { contractResolver } from '../../lib/form';
-import { toast } from '../../lib/toast';
+import type { CreateGuestBody } from '@contract/company-admin';
+import { createGuestBodySchema } from '@contract/company-admin';
+import type { Link } from '@contract/link';
+import { Button } from '@web/components/Button';
+import { FormAlert, TextField } from '@web/components/Field';
+import { frenchDateToIso, todayIso } from '@web/lib/dates';
+import { contractResolver } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
 import { companyMutations } from './api';
 import { showRefusal } from './form-helpers';
-import { GenderField } from '../../components/GenderField';
+import { GenderField } from '@web/components/GenderField';
 
 type GuestForm = { gender: '' | 'MR' | 'MS'; firstname: string; lastname: string; email: string; birthdate: string };
 

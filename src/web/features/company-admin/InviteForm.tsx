@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { InviteEmployeeBody } from '../../../contract/company-admin';
-import { inviteEmployeeBodySchema } from '../../../contract/company-admin';
-import type { Link } from '../../../contract/link';
-import { Button } from '../../components/Button';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../components/Field';
-import { contractResolver } from '../../lib/form';
-import { ApiError } from '../../lib/http';
-import { currentLang } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import type { InviteEmployeeBody } from '@contract/company-admin';
+import { inviteEmployeeBodySchema } from '@contract/company-admin';
+import type { Link } from '@contract/link';
+import { Button } from '@web/components/Button';
+import { CheckboxField, FormAlert, SelectField, TextField } from '@web/components/Field';
+import { contractResolver } from '@web/lib/form';
+import { ApiError } from '@web/lib/http';
+import { currentLang } from '@web/lib/i18n';
+import { toast } from '@web/lib/toast';
 import { companyMutations } from './api';
 import { showRefusal } from './form-helpers';
-import { GenderField } from '../../components/GenderField';
+import { GenderField } from '@web/components/GenderField';
 
 type InviteForm = { gender: '' | 'MR' | 'MS'; firstname: string; lastname: string; email: string; username: string; lang: 'fr' | 'en'; approver: boolean; travelManager: boolean };
 

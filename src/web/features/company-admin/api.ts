@@ -1,13 +1,13 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CompanyAdmin } from '../../../contract/company-admin';
-import { companyAdminSchema, invitationSchema } from '../../../contract/company-admin';
-import type { RelInput } from '../../../contract/rels';
-import type { Link } from '../../../contract/link';
-import { placesQuery } from '../../lib/places';
-import { follow, linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { queryClient } from '../../lib/query';
-import { entryPath } from '../../../contract/entries';
+import type { CompanyAdmin } from '@contract/company-admin';
+import { companyAdminSchema, invitationSchema } from '@contract/company-admin';
+import type { RelInput } from '@contract/rels';
+import type { Link } from '@contract/link';
+import { placesQuery } from '@web/lib/places';
+import { follow, linkMutationOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { queryClient } from '@web/lib/query';
+import { entryPath } from '@contract/entries';
 
 /** The travel manager's company: the resource, its people list, and the changes its links offer. */
 

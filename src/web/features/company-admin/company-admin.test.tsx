@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { CompanyAdmin, CompanyPerson } from '../../../contract/company-admin';
-import { getModalRegistry } from '../../lib/modal';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp, renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { CompanyAdmin, CompanyPerson } from '@contract/company-admin';
+import { getModalRegistry } from '@web/lib/modal';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp, renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 import { AnalyticsSection } from './AnalyticsSection';
 import { ApproversSection } from './ApproversSection';
 import { EntitiesSection } from './EntitiesSection';
@@ -151,7 +151,7 @@ describe('people', () => {
 
   it('deactivates after a confirmation, through the person’s link', async () => {
     signIn();
-    await Promise.all([import('../../components/Modal'), getModalRegistry().Confirm.load()]);
+    await Promise.all([import('@web/components/Modal'), getModalRegistry().Confirm.load()]);
     const sent = serve([bob], { '/employees/u-bob/deactivate': () => HttpResponse.json({ result: { ...bob, status: 'inactive', links: {} } }) });
     const user = userEvent.setup();
     renderApp(<PeopleSection company={companyFixture()} />);

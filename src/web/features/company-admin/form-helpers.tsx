@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorText } from '../../lib/http';
-import { currentLang } from '../../lib/i18n';
+import { ApiError, errorText } from '@web/lib/http';
+import { currentLang } from '@web/lib/i18n';
 
 /** The first message under an error node of react-hook-form (a list's errors sit under its indices). */
 export function firstMessage(node: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { TravelStats } from '../../../contract/stats';
+import type { TravelStats } from '@contract/stats';
 import { MODE_COLORS, STACK_ORDER } from './modes';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import { follow } from '../../lib/follow';
+import type { Link } from '@contract/link';
+import { follow } from '@web/lib/follow';
 import type { PeriodDays, Scope } from './periods';
 
 /** The dashboard's statistics: the user's `travelStats` link, or their company's `companyTravelStats`, with the period's days. */

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { TravelStats } from '../../../contract/stats';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { TravelStats } from '@contract/stats';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 // jsdom draws no canvas: the chart is a stand-in saying what it was given (the table is what the test reads).
 vi.mock('./Co2Chart', () => ({ default: ({ months }: { months: unknown[] }) => <div data-testid="co2-chart">{months.length} months</div> }));

@@ -1,4 +1,4 @@
-import type { StatsMode } from '../../../contract/stats';
+import type { StatsMode } from '@contract/stats';
 
 /** The order of the modes in the chart's stacks, bottom first (and in the table). */
 export const STACK_ORDER: readonly StatsMode[] = ['rail', 'flight', 'hotel', 'car_rental'];

@@ -1,4 +1,4 @@
-import { todayIso } from '../../lib/dates';
+import { todayIso } from '@web/lib/dates';
 
 /** The dashboard's periods (spec 3 §9 "Dashboard"), in the picker's order. */
 export const PERIODS = ['currentYear', 'previousYear', 'thisMonth', 'yearToDate'] as const;

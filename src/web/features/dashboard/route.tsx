@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '../../../contract/account';
+import type { User } from '@contract/account';
 import { statsQuery } from './api';
 import { DashboardPage } from './DashboardPage';
 import { PERIODS, SCOPES, periodDays, type PeriodName, type Scope } from './periods';

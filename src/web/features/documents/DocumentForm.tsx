@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { COUNTRIES, COUNTRY_CODES } from '../../../contract/countries';
-import type { DocumentInput, DocumentMessageKey, DocumentType, TravelDocument } from '../../../contract/documents';
-import { DOCUMENT_MESSAGE_KEYS, documentInputSchema } from '../../../contract/documents';
-import { Button } from '../../components/Button';
-import { FieldError, FormAlert, SelectField, TextField, useFieldText } from '../../components/Field';
-import { frenchDateToIso, todayIso } from '../../lib/dates';
-import { contractResolver } from '../../lib/form';
+import { COUNTRIES, COUNTRY_CODES } from '@contract/countries';
+import type { DocumentInput, DocumentMessageKey, DocumentType, TravelDocument } from '@contract/documents';
+import { DOCUMENT_MESSAGE_KEYS, documentInputSchema } from '@contract/documents';
+import { Button } from '@web/components/Button';
+import { FieldError, FormAlert, SelectField, TextField, useFieldText } from '@web/components/Field';
+import { frenchDateToIso, todayIso } from '@web/lib/dates';
+import { contractResolver } from '@web/lib/form';
 
 /** The form's values as typed: dates as JJ/MM/AAAA, the type and countries empty until chosen. */
 export type DocumentFormValues = {

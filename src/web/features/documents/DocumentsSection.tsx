@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DocumentInput, TravelDocument } from '../../../contract/documents';
-import { MAX_DOCUMENTS } from '../../../contract/documents';
-import type { Link } from '../../../contract/link';
-import { Button } from '../../components/Button';
-import { ConfirmRemoval } from '../../components/ConfirmRemoval';
-import { FormAlert } from '../../components/Field';
-import { formatDate } from '../../lib/dates';
-import { ApiError, errorText } from '../../lib/http';
-import { useUser } from '../../lib/me';
-import { toast } from '../../lib/toast';
+import type { DocumentInput, TravelDocument } from '@contract/documents';
+import { MAX_DOCUMENTS } from '@contract/documents';
+import type { Link } from '@contract/link';
+import { Button } from '@web/components/Button';
+import { ConfirmRemoval } from '@web/components/ConfirmRemoval';
+import { FormAlert } from '@web/components/Field';
+import { formatDate } from '@web/lib/dates';
+import { ApiError, errorText } from '@web/lib/http';
+import { useUser } from '@web/lib/me';
+import { toast } from '@web/lib/toast';
 import { documentsQuery, updateDocumentsMutation } from './api';
 import { DOCUMENT_FIELDS, DocumentForm, formValues, type DocumentFormValues, type ParsedDocument } from './DocumentForm';
 

@@ -1,8 +1,8 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { Documents } from '../../../contract/documents';
-import type { Link } from '../../../contract/link';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { queryClient } from '../../lib/query';
+import type { Documents } from '@contract/documents';
+import type { Link } from '@contract/link';
+import { linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { queryClient } from '@web/lib/query';
 
 /** The user's identity documents: the user's `documents` link, and the whole list written through its `updateDocuments`. */
 

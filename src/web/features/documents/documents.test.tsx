@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Documents, TravelDocument } from '../../../contract/documents';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { Documents, TravelDocument } from '@contract/documents';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 import { DocumentsSection } from './DocumentsSection';
 
 // The form checks dates against the user's today: the tests' today is a fixed day, whatever the calendar says.

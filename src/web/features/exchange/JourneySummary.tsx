@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Product } from '../../../contract/travel';
-import { formatDuration, formatJourneySpan, formatTime } from '../../lib/format';
+import type { Product } from '@contract/travel';
+import { formatDuration, formatJourneySpan, formatTime } from '@web/lib/format';
 
 type Routes = Product['routes'];
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ExchangeOffer } from '../../../contract/exchange';
-import { Button } from '../../components/Button';
-import { formatPrice } from '../../lib/format';
+import type { ExchangeOffer } from '@contract/exchange';
+import { Button } from '@web/components/Button';
+import { formatPrice } from '@web/lib/format';
 import { JourneySummary } from './JourneySummary';
 import { formatDelta } from './rules';
 

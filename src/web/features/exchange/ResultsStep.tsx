@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useCabinLabel } from '../../lib/cabin';
+import { useCabinLabel } from '@web/lib/cabin';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ExchangeChoice, ExchangeJourney, ExchangeResult } from '../../../contract/exchange';
-import { Button } from '../../components/Button';
-import { useFlexibilityLabel } from '../../components/labels/flexibility';
+import type { ExchangeChoice, ExchangeJourney, ExchangeResult } from '@contract/exchange';
+import { Button } from '@web/components/Button';
+import { useFlexibilityLabel } from '@web/components/labels/flexibility';
 import { JourneySummary } from './JourneySummary';
 import { defaultClass, formatDelta, visibleJourneys, type Selection, type TravelClass } from './rules';
 

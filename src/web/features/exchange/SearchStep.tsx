@@ -1,11 +1,11 @@
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { exchangeSearchBodySchema, type ExchangeSearchBody, type ExchangeSection } from '../../../contract/exchange';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
-import { contractResolver } from '../../lib/form';
-import type { Place } from '../../../contract/places';
-import { PlacePicker } from '../../components/PlacePicker';
+import { exchangeSearchBodySchema, type ExchangeSearchBody, type ExchangeSection } from '@contract/exchange';
+import { Button } from '@web/components/Button';
+import { TextField } from '@web/components/Field';
+import { contractResolver } from '@web/lib/form';
+import type { Place } from '@contract/places';
+import { PlacePicker } from '@web/components/PlacePicker';
 import { HOURS, departureOf, hourOf } from './rules';
 
 /** A place of the exchange search: its name for the field, its point for the API (spec 2 §3 "Exchange search payload"). */

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import type { ExchangeDone } from '../../../contract/exchange';
-import { buttonClass } from '../../components/Button';
+import type { ExchangeDone } from '@contract/exchange';
+import { buttonClass } from '@web/components/Button';
 import { JourneySummary } from './JourneySummary';
 
 /** Step 4 (spec 2 §2): the exchange is done, the booking updated, an e-mail sent (to whom); back to the trip; the new journey. */

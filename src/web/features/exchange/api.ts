@@ -1,13 +1,13 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import { productSchema } from '../../../contract/travel';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { queryClient } from '../../lib/query';
-import { meKey } from '../../lib/session';
-import { invalidateTravels } from '../../lib/travel-keys';
-import type { User } from '../../../contract/account';
-import { entryPath } from '../../../contract/entries';
+import type { Link } from '@contract/link';
+import { productSchema } from '@contract/travel';
+import { linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { queryClient } from '@web/lib/query';
+import { meKey } from '@web/lib/session';
+import { invalidateTravels } from '@web/lib/travel-keys';
+import type { User } from '@contract/account';
+import { entryPath } from '@contract/entries';
 
 /** The place autocomplete's debounce (spec 2 §9, as the search form's). */
 

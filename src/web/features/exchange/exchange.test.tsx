@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { ExchangeJourney, ExchangeSection } from '../../../contract/exchange';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { railProduct, travelFixture } from '../../testing/travels';
+import type { ExchangeJourney, ExchangeSection } from '@contract/exchange';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { railProduct, travelFixture } from '@web/testing/travels';
 
 const product = railProduct({ id: 'p1', status: 'issued', pnr: 'ABC234', links: { getExchangeableSections: { href: '/api/v1/products/p1/sections', method: 'GET' } } });
 

@@ -1,5 +1,5 @@
-import { EXCHANGE_FIRST_HOUR, EXCHANGE_LAST_HOUR, type ExchangeJourney } from '../../../contract/exchange';
-import { formatPrice } from '../../lib/format';
+import { EXCHANGE_FIRST_HOUR, EXCHANGE_LAST_HOUR, type ExchangeJourney } from '@contract/exchange';
+import { formatPrice } from '@web/lib/format';
 
 /** Spec 2 §4 and §9: the wizard's rules, pure. */
 

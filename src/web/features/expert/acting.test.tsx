@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultStringifySearch } from '@tanstack/react-router';
 import { HttpResponse, http } from 'msw';
-import { actFor } from '../../lib/acting';
-import { rememberPlaceName } from '../../lib/place-names';
-import { GLOBEX, ZOE, signInStaff } from '../../testing/acting';
-import { renderApp, renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { travelFixture } from '../../testing/travels';
+import { actFor } from '@web/lib/acting';
+import { rememberPlaceName } from '@web/lib/place-names';
+import { GLOBEX, ZOE, signInStaff } from '@web/testing/acting';
+import { renderApp, renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { EXPERT_ID, NICE, PARIS, firstJourney, travellerStep } from './fixtures';
 import { ExpertTravelers } from './ExpertTravelers';
 

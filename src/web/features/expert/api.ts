@@ -1,15 +1,15 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { User } from '../../../contract/account';
-import type { ExpertSearchBody } from '../../../contract/expert';
-import { expertResultSchema } from '../../../contract/expert';
-import type { Link } from '../../../contract/link';
-import type { RelOutput } from '../../../contract/rels';
-import { follow, linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { searchTravelers } from '../../lib/search-travelers';
-import { invalidateTravels } from '../../lib/travel-keys';
+import type { User } from '@contract/account';
+import type { ExpertSearchBody } from '@contract/expert';
+import { expertResultSchema } from '@contract/expert';
+import type { Link } from '@contract/link';
+import type { RelOutput } from '@contract/rels';
+import { follow, linkMutationOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { searchTravelers } from '@web/lib/search-travelers';
+import { invalidateTravels } from '@web/lib/travel-keys';
 import type { ExpertUrl } from './url';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 /** The /search-expert URL as the search body (POST /expert-search). */
 export function expertBody(url: ExpertUrl, user: User | null): ExpertSearchBody {

@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultStringifySearch } from '@tanstack/react-router';
 import { HttpResponse, http } from 'msw';
-import { startSession } from '../../lib/session';
-import { rememberPlaceName } from '../../lib/place-names';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { travelFixture } from '../../testing/travels';
+import { startSession } from '@web/lib/session';
+import { rememberPlaceName } from '@web/lib/place-names';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { EXPERT_ID, NICE, PARIS, ROME, firstJourney, secondJourney, travellerStep } from './fixtures';
 import type { ExpertParams } from './url';
 

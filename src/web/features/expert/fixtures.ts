@@ -1,5 +1,5 @@
-import type { ExpertFlight, ExpertJourneyCard, ExpertResult } from '../../../contract/expert';
-import type { Place } from '../../../contract/places';
+import type { ExpertFlight, ExpertJourneyCard, ExpertResult } from '@contract/expert';
+import type { Place } from '@contract/places';
 
 /** Expert answers as the API gives them (contract/expert.ts), for the component tests' msw handlers. */
 

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Place } from '../../../contract/places';
-import { searchDayProblem } from '../../../contract/search-limits';
-import { isDate, localDay, toLocalIso } from '../../components/date-picker/dates';
-import type { Passenger } from '../../lib/passengers';
-import { MAX_PASSENGERS, isBlank } from '../../lib/passengers';
+import type { Place } from '@contract/places';
+import { searchDayProblem } from '@contract/search-limits';
+import { isDate, localDay, toLocalIso } from '@web/components/date-picker/dates';
+import type { Passenger } from '@web/lib/passengers';
+import { MAX_PASSENGERS, isBlank } from '@web/lib/passengers';
 import type { ExpertUrl } from './url';
 
 /** The expert form's messages (spec 1 §5 "Expert": the trip's place and date rules per journey, and the order of journeys). */

@@ -1,16 +1,16 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { User } from '../../../contract/account';
-import { API_CODES } from '../../../contract/api-codes';
-import { hotelSearchResultSchema } from '../../../contract/hotel';
-import type { HotelSearchBody } from '../../../contract/hotel';
-import type { Link } from '../../../contract/link';
-import type { RelOutput } from '../../../contract/rels';
-import { follow, linkMutationOptions } from '../../lib/follow';
-import { ApiError, api } from '../../lib/http';
-import { searchTravelers } from '../../lib/search-travelers';
-import { invalidateTravels } from '../../lib/travel-keys';
+import type { User } from '@contract/account';
+import { API_CODES } from '@contract/api-codes';
+import { hotelSearchResultSchema } from '@contract/hotel';
+import type { HotelSearchBody } from '@contract/hotel';
+import type { Link } from '@contract/link';
+import type { RelOutput } from '@contract/rels';
+import { follow, linkMutationOptions } from '@web/lib/follow';
+import { ApiError, api } from '@web/lib/http';
+import { searchTravelers } from '@web/lib/search-travelers';
+import { invalidateTravels } from '@web/lib/travel-keys';
 import type { HotelSearchUrl } from './url';
-import { entries } from '../../../contract/entries';
+import { entries } from '@contract/entries';
 
 /** `2026-12-01` → `20261201T120000`: the day at noon (spec 1 §7, §9 check-in/out 12:00). */
 const stayDate = (day: string) => `${day.replaceAll('-', '')}T120000`;

@@ -1,4 +1,4 @@
-import type { Place } from '../../../contract/places';
+import type { Place } from '@contract/places';
 import type { HotelValues } from './search-form/validation';
 
 /**

@@ -1,4 +1,4 @@
-import type { HOTEL_RADII as ContractRadii } from '../../../contract/hotel';
+import type { HOTEL_RADII as ContractRadii } from '@contract/hotel';
 
 /**
  * The hotel search as it lives in the `/search-hotels` URL (reload, Back and a shared link show the

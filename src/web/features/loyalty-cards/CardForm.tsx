@@ -3,12 +3,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CardMessageKey, CardType, CardValues, TransportType, UserCard } from '../../../contract/loyalty-cards';
-import { CARD_MESSAGE_KEYS, MAX_CARDS, TRANSPORT_TYPES, cardBodySchema, cardProblems, checkedCardSchema, isCardMessageKey, numberRequired } from '../../../contract/loyalty-cards';
-import { Button } from '../../components/Button';
-import { FormAlert, SelectField, TextField } from '../../components/Field';
-import { frenchDateToIso, todayIso } from '../../lib/dates';
-import { contractResolver } from '../../lib/form';
+import type { CardMessageKey, CardType, CardValues, TransportType, UserCard } from '@contract/loyalty-cards';
+import { CARD_MESSAGE_KEYS, MAX_CARDS, TRANSPORT_TYPES, cardBodySchema, cardProblems, checkedCardSchema, isCardMessageKey, numberRequired } from '@contract/loyalty-cards';
+import { Button } from '@web/components/Button';
+import { FormAlert, SelectField, TextField } from '@web/components/Field';
+import { frenchDateToIso, todayIso } from '@web/lib/dates';
+import { contractResolver } from '@web/lib/form';
 
 /** The form's values as typed: the transport type narrows the card types; dates as JJ/MM/AAAA. */
 export type CardFormValues = { transport: '' | TransportType; cardtype_id: string; cardnumber: string; expiration_date: string; effective_date: string };

@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CardValues, UserCard, UserCards } from '../../../contract/loyalty-cards';
-import { MAX_CARDS } from '../../../contract/loyalty-cards';
-import type { Link } from '../../../contract/link';
-import { Button } from '../../components/Button';
-import { ConfirmRemoval } from '../../components/ConfirmRemoval';
-import { FormAlert } from '../../components/Field';
-import { formatDate, todayIso } from '../../lib/dates';
-import { ApiError, errorText } from '../../lib/http';
-import { useUser } from '../../lib/me';
-import { toast } from '../../lib/toast';
+import type { CardValues, UserCard, UserCards } from '@contract/loyalty-cards';
+import { MAX_CARDS } from '@contract/loyalty-cards';
+import type { Link } from '@contract/link';
+import { Button } from '@web/components/Button';
+import { ConfirmRemoval } from '@web/components/ConfirmRemoval';
+import { FormAlert } from '@web/components/Field';
+import { formatDate, todayIso } from '@web/lib/dates';
+import { ApiError, errorText } from '@web/lib/http';
+import { useUser } from '@web/lib/me';
+import { toast } from '@web/lib/toast';
 import { cardMutations, cardTypesQuery, cardsQuery } from './api';
 import { CARD_FIELDS, CardForm, cardFormValues, useTransportName, type CardField } from './CardForm';
 

@@ -1,9 +1,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { UserCards } from '../../../contract/loyalty-cards';
-import type { Link } from '../../../contract/link';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { meKey } from '../../lib/session';
-import { queryClient } from '../../lib/query';
+import type { UserCards } from '@contract/loyalty-cards';
+import type { Link } from '@contract/link';
+import { linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { meKey } from '@web/lib/session';
+import { queryClient } from '@web/lib/query';
 
 /** The user's loyalty and discount cards: the user's `userCards` link, its card types, and the changes their links offer. */
 

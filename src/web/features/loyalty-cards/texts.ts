@@ -1,8 +1,8 @@
-import { loadCatalog } from '../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /** The loyalty and discount cards section (locales/<lang>/cards.po): loaded by the personal data route. */
 export const loadCardsTexts = () =>
   loadCatalog({
-    fr: () => import('../../../../locales/fr/cards.po'),
-    en: () => import('../../../../locales/en/cards.po'),
+    fr: () => import('@locales/fr/cards.po'),
+    en: () => import('@locales/en/cards.po'),
   });

@@ -6,14 +6,14 @@ import { defaultRangeExtractor, measureElement, useWindowVirtualizer } from '@ta
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Luggage from 'lucide-react/icons/luggage';
 import SearchX from 'lucide-react/icons/search-x';
-import { personName } from '../../../contract/person-name';
-import type { BetaStatus, TravelListItem } from '../../../contract/travel-list';
-import { BETA_STATUS_FILTERS } from '../../../contract/travel-list';
-import { BookingStatus } from '../../components/BookingStatus';
-import { Button } from '../../components/Button';
-import { ListError, ListLoading } from '../../components/ListStates';
-import { SelectField, TextField } from '../../components/Field';
-import { formatJourneySpan } from '../../lib/format';
+import { personName } from '@contract/person-name';
+import type { BetaStatus, TravelListItem } from '@contract/travel-list';
+import { BETA_STATUS_FILTERS } from '@contract/travel-list';
+import { BookingStatus } from '@web/components/BookingStatus';
+import { Button } from '@web/components/Button';
+import { ListError, ListLoading } from '@web/components/ListStates';
+import { SelectField, TextField } from '@web/components/Field';
+import { formatJourneySpan } from '@web/lib/format';
 import type { BetaClientFilters, BetaServerFilters, BetaSort } from './api';
 import { betaListQuery, hasClientFilter, matches } from './api';
 

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { BetaStatus, TravelListItem, TravelListPage } from '../../../contract/travel-list';
-import { BETA_STATUSES, travelListPageSchema } from '../../../contract/travel-list';
-import { api } from '../../lib/http';
-import { travelKeys } from '../../lib/travel-keys';
-import { entryPath } from '../../../contract/entries';
+import type { BetaStatus, TravelListItem, TravelListPage } from '@contract/travel-list';
+import { BETA_STATUSES, travelListPageSchema } from '@contract/travel-list';
+import { api } from '@web/lib/http';
+import { travelKeys } from '@web/lib/travel-keys';
+import { entryPath } from '@contract/entries';
 
 /**
  * The beta lists' page size. Spec 2 §9 says 3 (the legacy list's): 10,000 travels would then take

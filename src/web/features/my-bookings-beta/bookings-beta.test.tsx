@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { TravelListItem } from '../../../contract/travel-list';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { TravelListItem } from '@contract/travel-list';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 const day = (i: number) => new Date(Date.UTC(2026, 11, 6) - i * 86_400_000).toISOString().slice(0, 10);
 

@@ -6,13 +6,13 @@ import Hotel from 'lucide-react/icons/hotel';
 import Plane from 'lucide-react/icons/plane';
 import TrainFront from 'lucide-react/icons/train-front';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { BookingTicket } from '../../../contract/my-bookings';
-import { personName } from '../../../contract/person-name';
-import { BookingStatus } from '../../components/BookingStatus';
-import { CardPaymentNote } from '../../components/PaymentNote';
+import type { BookingTicket } from '@contract/my-bookings';
+import { personName } from '@contract/person-name';
+import { BookingStatus } from '@web/components/BookingStatus';
+import { CardPaymentNote } from '@web/components/PaymentNote';
 import { TicketActions } from './actions';
 import { ticketPlaces } from './places';
-import { formatDeadline, formatJourneySpan, formatMoney } from '../../lib/format';
+import { formatDeadline, formatJourneySpan, formatMoney } from '@web/lib/format';
 
 const TYPE_ICONS = { rail: TrainFront, flight: Plane, hotel: Hotel, car_rental: CarFront } as const;
 

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import Ban from 'lucide-react/icons/ban';
-import type { BookingTicket } from '../../../contract/my-bookings';
-import { Button, buttonClass } from '../../components/Button';
-import { openModal } from '../../lib/modal';
+import type { BookingTicket } from '@contract/my-bookings';
+import { Button, buttonClass } from '@web/components/Button';
+import { openModal } from '@web/lib/modal';
 import { ticketPlaces } from './places';
 
 /** What the cancellation modal needs of a ticket: its product, its name and its links. */

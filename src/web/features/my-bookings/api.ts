@@ -1,11 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { BookingTicket } from '../../../contract/my-bookings';
-import { TICKETS_LIMIT } from '../../../contract/my-bookings';
-import { linkMutationOptions } from '../../lib/follow';
-import { api } from '../../lib/http';
-import { OFFLINE } from '../../lib/query';
-import { travelKeys } from '../../lib/travel-keys';
-import { entryPath } from '../../../contract/entries';
+import type { BookingTicket } from '@contract/my-bookings';
+import { TICKETS_LIMIT } from '@contract/my-bookings';
+import { linkMutationOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { OFFLINE } from '@web/lib/query';
+import { travelKeys } from '@web/lib/travel-keys';
+import { entryPath } from '@contract/entries';
 
 /** Which list: "Mes réservations" (not yet arrived) or "Mes archives" (arrived). */
 export type TicketsKind = 'active' | 'passed';
@@ -18,7 +18,7 @@ export const ticketsQuery = (kind: TicketsKind) =>
   queryOptions({
     queryKey: ticketKeys.list(kind),
     queryFn: ({ signal }) =>
-      api.get(entryPath('tickets', undefined, `${kind}=true&limit=${TICKETS_LIMIT}`), () => import('../../../contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
+      api.get(entryPath('tickets', undefined, `${kind}=true&limit=${TICKETS_LIMIT}`), () => import('@contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
     // The user's tickets stay readable offline (lib/offline-cache.ts).
     meta: OFFLINE,
   });

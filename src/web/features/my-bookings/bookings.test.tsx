@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { BookingTicket } from '../../../contract/my-bookings';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { BookingTicket } from '@contract/my-bookings';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 
 const remind = { href: '/api/v1/approvals/ap1/remind', method: 'PATCH' } as const;
 

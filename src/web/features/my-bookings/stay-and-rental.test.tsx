@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { BookingTicket } from '../../../contract/my-bookings';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
+import type { BookingTicket } from '@contract/my-bookings';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 
 /** A stay and a rental among the bookings, with their own words, and the rental's cancellation with its refund preview. */
 

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Link } from '../../../contract/link';
-import type { PaymentCard } from '../../../contract/payment';
-import { Button } from '../../components/Button';
-import { ConfirmRemoval } from '../../components/ConfirmRemoval';
-import { FormAlert } from '../../components/Field';
-import { cardLabel } from '../../components/PaymentNote';
-import { errorText } from '../../lib/http';
-import { useUser } from '../../lib/me';
-import { toast } from '../../lib/toast';
+import type { Link } from '@contract/link';
+import type { PaymentCard } from '@contract/payment';
+import { Button } from '@web/components/Button';
+import { ConfirmRemoval } from '@web/components/ConfirmRemoval';
+import { FormAlert } from '@web/components/Field';
+import { cardLabel } from '@web/components/PaymentNote';
+import { errorText } from '@web/lib/http';
+import { useUser } from '@web/lib/me';
+import { toast } from '@web/lib/toast';
 import { deletePaymentCardMutation, paymentCardsQuery } from './api';
 
 /**

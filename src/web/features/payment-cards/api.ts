@@ -1,8 +1,8 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import type { PaymentCards } from '../../../contract/payment';
-import { linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { queryClient } from '../../lib/query';
+import type { Link } from '@contract/link';
+import type { PaymentCards } from '@contract/payment';
+import { linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { queryClient } from '@web/lib/query';
 
 /** The user's saved payment cards: the user's `paymentCards` link, and each card's deletePaymentCard. */
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { PaymentCard } from '../../../contract/payment';
-import { startSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { PaymentCard } from '@contract/payment';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 import { PaymentCardsSection } from './PaymentCardsSection';
 import { loadPaymentCardsTexts } from './texts';
 

@@ -1,8 +1,8 @@
-import { loadCatalog } from '../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /** The saved payment cards section (locales/<lang>/payment-cards.po): loaded by the personal data route. */
 export const loadPaymentCardsTexts = () =>
   loadCatalog({
-    fr: () => import('../../../../locales/fr/payment-cards.po'),
-    en: () => import('../../../../locales/en/payment-cards.po'),
+    fr: () => import('@locales/fr/payment-cards.po'),
+    en: () => import('@locales/en/payment-cards.po'),
   });

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Trash2 from 'lucide-react/icons/trash-2';
 import UserX from 'lucide-react/icons/user-x';
-import { Button } from '../../components/Button';
-import { useUser } from '../../lib/me';
-import { openModal } from '../../lib/modal';
-import { toast } from '../../lib/toast';
+import { Button } from '@web/components/Button';
+import { useUser } from '@web/lib/me';
+import { openModal } from '@web/lib/modal';
+import { toast } from '@web/lib/toast';
 import { privacyMutations } from './api';
 
 /**

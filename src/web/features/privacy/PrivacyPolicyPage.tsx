@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ListError } from '../../components/ListStates';
-import { useUser } from '../../lib/me';
+import { ListError } from '@web/components/ListStates';
+import { useUser } from '@web/lib/me';
 import { privacyPolicyQuery } from './api';
 
 /**

@@ -1,9 +1,9 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { Link } from '../../../contract/link';
-import { linkKeys, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { meQuery } from '../../lib/me';
-import { queryClient } from '../../lib/query';
-import { clearSession } from '../../lib/session';
+import type { Link } from '@contract/link';
+import { linkKeys, linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { meQuery } from '@web/lib/me';
+import { queryClient } from '@web/lib/query';
+import { clearSession } from '@web/lib/session';
 
 /** Privacy and data deletion: the policy and the two deletions over the user's links. */
 

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import type { User } from '../../../contract/account';
-import { getModalRegistry } from '../../lib/modal';
-import { queryClient } from '../../lib/query';
-import { meKey, startSession, useSession } from '../../lib/session';
-import { apiError, userFixture } from '../../testing/fixtures';
-import { renderApp, renderRoute } from '../../testing/render';
-import { server } from '../../testing/server';
-import { findToasts } from '../../testing/toasts';
+import type { User } from '@contract/account';
+import { getModalRegistry } from '@web/lib/modal';
+import { queryClient } from '@web/lib/query';
+import { meKey, startSession, useSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp, renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { findToasts } from '@web/testing/toasts';
 import { MyDataSection } from './MyDataSection';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
 
@@ -29,7 +29,7 @@ function renderSection() {
   const router = createRouter({ routeTree: rootRoute.addChildren([policyRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   return renderApp(<RouterProvider router={router} />);
 }
-const loadModals = () => Promise.all([import('../../components/Modal'), getModalRegistry().Confirm.load(), getModalRegistry().DeleteAccount.load()]);
+const loadModals = () => Promise.all([import('@web/components/Modal'), getModalRegistry().Confirm.load(), getModalRegistry().DeleteAccount.load()]);
 
 describe('the privacy policy page', () => {
   it('shows the agency’s text, its version and its headings under the page title', async () => {

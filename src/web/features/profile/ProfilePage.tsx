@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { User } from '../../../contract/account';
-import type { Link } from '../../../contract/link';
-import { profileBodySchema, type DisabilityCard, type ProfileInput } from '../../../contract/profile';
-import { Button } from '../../components/Button';
-import { Panel } from '../../components/Panel';
-import { GenderField } from '../../components/GenderField';
-import { CheckboxField, FormAlert, PasswordField, SelectField, TextField } from '../../components/Field';
-import { contractResolver } from '../../lib/form';
-import { ApiError, errorText } from '../../lib/http';
-import { toast } from '../../lib/toast';
-import { useUser } from '../../lib/me';
+import type { User } from '@contract/account';
+import type { Link } from '@contract/link';
+import { profileBodySchema, type DisabilityCard, type ProfileInput } from '@contract/profile';
+import { Button } from '@web/components/Button';
+import { Panel } from '@web/components/Panel';
+import { GenderField } from '@web/components/GenderField';
+import { CheckboxField, FormAlert, PasswordField, SelectField, TextField } from '@web/components/Field';
+import { contractResolver } from '@web/lib/form';
+import { ApiError, errorText } from '@web/lib/http';
+import { toast } from '@web/lib/toast';
+import { useUser } from '@web/lib/me';
 import { handicapTypesQuery, showUser, updateProfileMutation, wheelchairsQuery } from './api';
 
 /** The form's values: what the inputs hold (text for numbers, '' for none). */

@@ -1,9 +1,9 @@
 import { mutationOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import type { User } from '../../../contract/account';
-import type { Link } from '../../../contract/link';
-import { linkKeys, linkMutationOptions, linkQueryOptions } from '../../lib/follow';
-import { queryClient } from '../../lib/query';
-import { meKey, startSession } from '../../lib/session';
+import type { User } from '@contract/account';
+import type { Link } from '@contract/link';
+import { linkKeys, linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { queryClient } from '@web/lib/query';
+import { meKey, startSession } from '@web/lib/session';
 
 /** The profile: the accessibility reference data behind the user's links, and the save. */
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { SearchSteps } from '../../components/SearchSteps';
+import { SearchSteps } from '@web/components/SearchSteps';
 
 const bar = 'h-11 rounded-lg bg-gray-100';
 

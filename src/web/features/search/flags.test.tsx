@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { DEFAULT_FEATURES } from '../../lib/features';
-import { startSession } from '../../lib/session';
-import { userFixture } from '../../testing/fixtures';
-import { renderRoute } from '../../testing/render';
+import { DEFAULT_FEATURES } from '@web/lib/features';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
 
 /** hideExistingTravelMessage (spec 1 §2): the home's banner of a travel being built, on each search of the switch. */
 const BANNERS = {

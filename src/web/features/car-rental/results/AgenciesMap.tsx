@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CarRental } from '../../../../contract/car-rental';
-import { LazyResultsMap, canDrawMaps } from '../../../components/map/LazyResultsMap';
-import type { MapPoint } from '../../../components/map/types';
-import { formatPrice } from '../../../lib/format';
-import { placeNameOf } from '../../../lib/place-names';
+import type { CarRental } from '@contract/car-rental';
+import { LazyResultsMap, canDrawMaps } from '@web/components/map/LazyResultsMap';
+import type { MapPoint } from '@web/components/map/types';
+import { formatPrice } from '@web/lib/format';
+import { placeNameOf } from '@web/lib/place-names';
 import type { CarSearchUrl } from '../url';
 
 /** The pick-up agencies of the cars shown, each once, labelled with its cheapest price per day. */

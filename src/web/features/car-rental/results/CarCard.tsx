@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CarFront from 'lucide-react/icons/car-front';
-import type { CarRental } from '../../../../contract/car-rental';
-import { formatDistance, formatPrice } from '../../../lib/format';
-import { currentLang } from '../../../lib/i18n';
-import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import type { CarRental } from '@contract/car-rental';
+import { formatDistance, formatPrice } from '@web/lib/format';
+import { currentLang } from '@web/lib/i18n';
+import { useCarCategoryLabel } from '@web/components/labels/car-categories';
 import { useEngineLabel, useGearboxLabel } from '../labels';
 
 /** The car's picture, or a neutral tile when it has none or it fails (UI.md). */

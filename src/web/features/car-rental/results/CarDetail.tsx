@@ -5,10 +5,10 @@ import Check from 'lucide-react/icons/check';
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import X from 'lucide-react/icons/x';
-import type { CarRental, RentalPlace } from '../../../../contract/car-rental';
-import { formatDistance, formatLocalDateTime, formatPrice } from '../../../lib/format';
-import { currentLang } from '../../../lib/i18n';
-import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import type { CarRental, RentalPlace } from '@contract/car-rental';
+import { formatDistance, formatLocalDateTime, formatPrice } from '@web/lib/format';
+import { currentLang } from '@web/lib/i18n';
+import { useCarCategoryLabel } from '@web/components/labels/car-categories';
 import { useEngineLabel, useGearboxLabel } from '../labels';
 import { CarPicture, CarTags } from './CarCard';
 

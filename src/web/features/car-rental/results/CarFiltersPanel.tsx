@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CarRental, CarRentalSearchResult } from '../../../../contract/car-rental';
-import { useCarCategoryLabel } from '../../../components/labels/car-categories';
+import type { CarRental, CarRentalSearchResult } from '@contract/car-rental';
+import { useCarCategoryLabel } from '@web/components/labels/car-categories';
 import { useEngineLabel, useGearboxLabel } from '../labels';
 import type { CarFilters } from './filters';
 import { optionsOf, priceBounds, priceRangeInvalid, toggle } from './filters';

@@ -2,12 +2,12 @@ import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
-import { SelectField, TextField, useFieldText } from '../../../components/Field';
-import { maskTypedDate } from '../../../components/date-picker/dates';
-import { currentLang } from '../../../lib/i18n';
-import type { Driver } from '../../../../contract/car-rental';
+import { SelectField, TextField, useFieldText } from '@web/components/Field';
+import { maskTypedDate } from '@web/components/date-picker/dates';
+import { currentLang } from '@web/lib/i18n';
+import type { Driver } from '@contract/car-rental';
 import type { DriverValues } from './driver';
-import { COUNTRY_CODES } from '../../../../contract/countries';
+import { COUNTRY_CODES } from '@contract/countries';
 
 /** Country codes with their names in the reader's language, by name. */
 function useCountries() {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Driver } from '../../../../contract/car-rental';
-import type { MessageKey } from '../../../../contract/validation';
-import { birthdateProblem, fields } from '../../../../contract/validation';
+import type { Driver } from '@contract/car-rental';
+import type { MessageKey } from '@contract/validation';
+import { birthdateProblem, fields } from '@contract/validation';
 
 /** The driver form as typed: dates DD/MM/YYYY, the licence flat. */
 export type DriverValues = {

@@ -1,4 +1,4 @@
-import type { CarRental, CarRentalSearchResult } from '../../../../contract/car-rental';
+import type { CarRental, CarRentalSearchResult } from '@contract/car-rental';
 import type { CarType } from '../url';
 
 /** Spec 1 §9: cars sort by price (default), by the company's preferred renters, or by distance. */

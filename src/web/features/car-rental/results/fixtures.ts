@@ -1,4 +1,4 @@
-import type { CarRental, CarRentalSearchResult, RentalPlace } from '../../../../contract/car-rental';
+import type { CarRental, CarRentalSearchResult, RentalPlace } from '@contract/car-rental';
 
 /** An agency as the search answers it: Monday to Saturday 08:00–19:00, closed on Sunday. */
 export function agency(id: string, name: string, overrides: Partial<RentalPlace> = {}): RentalPlace {

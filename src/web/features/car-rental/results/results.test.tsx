@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
-import type { CarRentalSearchResult } from '../../../../contract/car-rental';
-import { startSession } from '../../../lib/session';
-import { userFixture } from '../../../testing/fixtures';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { travelFixture } from '../../../testing/travels';
+import type { CarRentalSearchResult } from '@contract/car-rental';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { CAR_URL, car, carResults } from './fixtures';
 
 function serveSearch(answer: CarRentalSearchResult = carResults(), seen: unknown[] = []) {

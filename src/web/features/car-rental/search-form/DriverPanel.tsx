@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import Check from 'lucide-react/icons/check';
-import type { User } from '../../../../contract/account';
-import { useBookingFor } from '../../../lib/acting';
-import { usePeopleSearch } from '../../../lib/people';
+import type { User } from '@contract/account';
+import { useBookingFor } from '@web/lib/acting';
+import { usePeopleSearch } from '@web/lib/people';
 import type { DriverChoice } from './validation';
 
 /** The driver as the form shows it. */

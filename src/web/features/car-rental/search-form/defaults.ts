@@ -1,8 +1,8 @@
-import type { User } from '../../../../contract/account';
-import { addHours, defaultStart, isDate, withHour } from '../../../components/date-picker/dates';
-import { firstEntity } from '../../../components/search-form/frame';
-import type { BookingFor } from '../../../lib/acting';
-import { travelerRef } from '../../../lib/acting';
+import type { User } from '@contract/account';
+import { addHours, defaultStart, isDate, withHour } from '@web/components/date-picker/dates';
+import { firstEntity } from '@web/components/search-form/frame';
+import type { BookingFor } from '@web/lib/acting';
+import { travelerRef } from '@web/lib/acting';
 import { CAR_DEFAULT_RADIUS } from '../url';
 import type { DriverRef } from '../url';
 import { rememberedCarSearch } from './last-search';

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /**
  * The car-rental search form's chunk and its texts (locales/<lang>/car-rental.po), for React.lazy:
@@ -8,8 +8,8 @@ export function loadCarSearchForm() {
   return Promise.all([
     import('./CarSearchForm'),
     loadCatalog({
-      fr: () => import('../../../../../locales/fr/car-rental.po'),
-      en: () => import('../../../../../locales/en/car-rental.po'),
+      fr: () => import('@locales/fr/car-rental.po'),
+      en: () => import('@locales/en/car-rental.po'),
     }),
   ]).then(([module]) => ({ default: module.CarSearchForm }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_RADII as CONTRACT_RADII, CAR_TYPES as CONTRACT_TYPES } from '../../../../contract/car-rental';
+import { CAR_RADII as CONTRACT_RADII, CAR_TYPES as CONTRACT_TYPES } from '@contract/car-rental';
 import { CAR_RADII, CAR_TYPES, carSearchOf } from '../url';
 import { carSchema } from './rules';
 import type { CarPlace, CarValues } from './validation';

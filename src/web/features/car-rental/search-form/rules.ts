@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { searchDayProblem } from '../../../../contract/search-limits';
-import { isDate, localDay, sameDay, startOfDay, toLocalIso } from '../../../components/date-picker/dates';
+import { searchDayProblem } from '@contract/search-limits';
+import { isDate, localDay, sameDay, startOfDay, toLocalIso } from '@web/components/date-picker/dates';
 import type { CarLocationType, CarSearchUrl, CarType } from '../url';
 import type { CarContext, CarField, CarMessageKey, CarPlace, CarValues, DriverChoice } from './validation';
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Place } from '../../../../contract/places';
+import type { Place } from '@contract/places';
 import type { CarType, DriverRef } from '../url';
 
 /** Car-rental form messages (spec 1 §5 "Car rental"); the rules that give them are in rules.ts, loaded with the first check. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { HotelSummary } from '../../../../contract/hotel';
+import type { HotelSummary } from '@contract/hotel';
 
 type PolicyTag = HotelSummary['tags'][number];
 

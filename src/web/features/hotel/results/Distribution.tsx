@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { RoomOffer } from '../../../../contract/hotel';
-import { Button } from '../../../components/Button';
-import { FieldError } from '../../../components/Field';
+import type { RoomOffer } from '@contract/hotel';
+import { Button } from '@web/components/Button';
+import { FieldError } from '@web/components/Field';
 import { assignmentProblem, autoAssign } from './rooms';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { Button } from '../../../components/Button';
-import { FieldError } from '../../../components/Field';
+import { Button } from '@web/components/Button';
+import { FieldError } from '@web/components/Field';
 import { StarsPicker } from '../components/Stars';
 import type { HotelFilters, HotelSort } from './filters';
 import { DEFAULT_FILTERS, HOTEL_SORTS, activeFilterCount, priceProblem } from './filters';

@@ -1,4 +1,4 @@
-import type { HotelSummary } from '../../../../contract/hotel';
+import type { HotelSummary } from '@contract/hotel';
 
 /** Spec 1 §9: BY_PRICE (default), BY_DISTANCE, BY_PREF (program hotels first). */
 export type HotelSort = 'BY_PRICE' | 'BY_DISTANCE' | 'BY_PREF';

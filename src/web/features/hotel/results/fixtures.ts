@@ -1,4 +1,4 @@
-import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '../../../../contract/hotel';
+import type { HotelDetails, HotelSearchResult, HotelSummary, RoomOffer } from '@contract/hotel';
 
 const NO_TAGS: HotelSummary['hotel_tags'] = {
   has_loyalty: false,

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags } from '../../../../contract/account';
-import { DEFAULT_FEATURES } from '../../../lib/features';
-import { startSession } from '../../../lib/session';
-import { userFixture } from '../../../testing/fixtures';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { travelFixture } from '../../../testing/travels';
+import type { FeatureFlags } from '@contract/account';
+import { DEFAULT_FEATURES } from '@web/lib/features';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { detailsFixture, hotelFixture, roomFixture, searchResult } from './fixtures';
 
 /** The hotel results' flags: enableEditSearchButton (spec 1 §2), redirectToCart (with cartWithTravelID). */

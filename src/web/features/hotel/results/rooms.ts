@@ -1,4 +1,4 @@
-import type { RoomOffer } from '../../../../contract/hotel';
+import type { RoomOffer } from '@contract/hotel';
 
 /**
  * Rooms and who sleeps in each (spec 1 §4 "Hotel", §5): with one traveller a chosen room takes them;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hotelFixture, roomFixture } from './fixtures';
 import { DEFAULT_FILTERS, MISSING_PRICE_CENTS, priceBounds, sortHotels } from './filters';
 import { assignmentProblem, autoAssign, roomOfferTravelers, roomsOf, roomsProblem } from './rooms';
-import { formatDistance } from '../../../lib/format-core';
-import { HOTEL_DEFAULT_RADIUS as CONTRACT_DEFAULT, HOTEL_RADII as CONTRACT_RADII } from '../../../../contract/hotel';
+import { formatDistance } from '@web/lib/format-core';
+import { HOTEL_DEFAULT_RADIUS as CONTRACT_DEFAULT, HOTEL_RADII as CONTRACT_RADII } from '@contract/hotel';
 import { HOTEL_DEFAULT_RADIUS, HOTEL_RADII, hotelSearchOf, parseHotelParams } from '../url';
 
 const double = roomFixture('double', { max_occupancy: 2 });

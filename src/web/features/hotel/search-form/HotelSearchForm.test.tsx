@@ -6,12 +6,12 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { Place } from '../../../../contract/places';
-import { i18n } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query';
-import { startSession } from '../../../lib/session';
-import { userFixture } from '../../../testing/fixtures';
-import { server } from '../../../testing/server';
+import type { Place } from '@contract/places';
+import { i18n } from '@web/lib/i18n';
+import { queryClient } from '@web/lib/query';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { server } from '@web/testing/server';
 import type { HotelSearchFormProps } from './HotelSearchForm';
 import { HotelSearchForm } from './HotelSearchForm';
 

@@ -4,7 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
-import { Button } from '../../../components/Button';
+import { Button } from '@web/components/Button';
 import { StarsPicker } from '../components/Stars';
 import type { HotelSearchUrl } from '../url';
 import { HOTEL_RADII, MAX_ROOMS } from '../url';

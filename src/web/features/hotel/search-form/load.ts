@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /**
  * The hotel search form's chunk and its texts (locales/<lang>/hotel.po), for React.lazy: neither is part
@@ -10,6 +10,6 @@ export function loadHotelSearchForm() {
 
 export const loadHotelTexts = () =>
   loadCatalog({
-    fr: () => import('../../../../../locales/fr/hotel.po'),
-    en: () => import('../../../../../locales/en/hotel.po'),
+    fr: () => import('@locales/fr/hotel.po'),
+    en: () => import('@locales/en/hotel.po'),
   });

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { Place } from '../../../../contract/places';
-import { searchDayProblem } from '../../../../contract/search-limits';
-import { isDate, localDay } from '../../../components/date-picker/dates';
-import type { Passenger } from '../../../lib/passengers';
-import { MAX_PASSENGERS, isBlank } from '../../../lib/passengers';
+import type { Place } from '@contract/places';
+import { searchDayProblem } from '@contract/search-limits';
+import { isDate, localDay } from '@web/components/date-picker/dates';
+import type { Passenger } from '@web/lib/passengers';
+import { MAX_PASSENGERS, isBlank } from '@web/lib/passengers';
 import type { HotelSearchUrl } from '../url';
 import { HOTEL_RADII, MAX_ROOMS } from '../url';
 import type { HotelContext, HotelField, HotelMessageKey, HotelValues } from './validation';

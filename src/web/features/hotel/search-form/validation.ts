@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Place } from '../../../../contract/places';
-import type { Passenger } from '../../../lib/passengers';
+import type { Place } from '@contract/places';
+import type { Passenger } from '@web/lib/passengers';
 
 /** Hotel form messages (spec 1 §5 "Hotel"); the rules that give them are in rules.ts, loaded with the first check. */
 export const HOTEL_MESSAGES = {

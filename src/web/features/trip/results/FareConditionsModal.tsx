@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../../components/Button';
-import { ModalTitle, useModalFrame } from '../../../components/Modal';
-import { Spinner } from '../../../components/Spinner';
-import type { ModalProps } from '../../../lib/modal';
+import { Button } from '@web/components/Button';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import { Spinner } from '@web/components/Spinner';
+import type { ModalProps } from '@web/lib/modal';
 import { fareConditionsQuery } from './api';
 
 /** The fare conditions of one offer (its fullfareConditions link). */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Flexibility, SortBy, TripFilters } from './filters';
 import { DEFAULT_FILTERS, FLEXIBILITIES, SORTS, toggleFlexibility } from './filters';
-import { useFlexibilityLabel } from '../../../components/labels/flexibility';
+import { useFlexibilityLabel } from '@web/components/labels/flexibility';
 
 const chip = (on: boolean) =>
   `min-h-11 rounded-full border px-3 text-sm font-medium ${on ? 'border-brand bg-brand text-brand-contrast' : 'border-gray-400 bg-white text-gray-900 hover:bg-gray-100'}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Offer } from '../../../../contract/trip';
-import { renderApp } from '../../../testing/render';
+import type { Offer } from '@contract/trip';
+import { renderApp } from '@web/testing/render';
 import { OfferPanel } from './OfferPanel';
 import { offer, results } from './fixtures';
 

@@ -3,12 +3,12 @@ import Briefcase from 'lucide-react/icons/briefcase';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
-import { Button } from '../../../components/Button';
-import type { Choice, Offer, Proposal } from '../../../../contract/trip';
-import { openModal, preloadModal } from '../../../lib/modal';
-import { formatPrice, formatTime } from '../../../lib/format-core';
-import { useCabinLabel } from '../../../lib/cabin';
-import { useFlexibilityLabel } from '../../../components/labels/flexibility';
+import { Button } from '@web/components/Button';
+import type { Choice, Offer, Proposal } from '@contract/trip';
+import { openModal, preloadModal } from '@web/lib/modal';
+import { formatPrice, formatTime } from '@web/lib/format-core';
+import { useCabinLabel } from '@web/lib/cabin';
+import { useFlexibilityLabel } from '@web/components/labels/flexibility';
 
 function useTagLabel() {
   const { t } = useLingui();

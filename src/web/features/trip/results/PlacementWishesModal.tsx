@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../../components/Button';
-import { ModalTitle, useModalFrame } from '../../../components/Modal';
-import type { ModalProps } from '../../../lib/modal';
+import { Button } from '@web/components/Button';
+import { ModalTitle, useModalFrame } from '@web/components/Modal';
+import type { ModalProps } from '@web/lib/modal';
 
 /** Seat wishes for the chosen trips (spec 3 modal host "PlacementWishes"): one radio group per placement. */
 export default function PlacementWishesModal({ placement, wishes, onConfirm }: ModalProps['PlacementWishes']) {

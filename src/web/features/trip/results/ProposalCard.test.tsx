@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Proposal } from '../../../../contract/trip';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { Proposal } from '@contract/trip';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { offer, results, summaryOf } from './fixtures';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me';

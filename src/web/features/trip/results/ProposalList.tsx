@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Range } from '@tanstack/react-virtual';
-import type { Proposal } from '../../../../contract/trip';
-import { FIRST_PROPOSAL_MARK } from '../../../lib/perf-marks';
+import type { Proposal } from '@contract/trip';
+import { FIRST_PROPOSAL_MARK } from '@web/lib/perf-marks';
 import type { ListItemProps } from './ProposalCard';
 
 /** The scroll box's maximum height (spec 1 §9). */

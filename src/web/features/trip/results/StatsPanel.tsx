@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Transport, TransportStats } from './filters';
-import { formatCo2, formatDuration, formatPrice } from '../../../lib/format-core';
+import { formatCo2, formatDuration, formatPrice } from '@web/lib/format-core';
 
 const TRANSPORTS: readonly Transport[] = ['rail', 'flight'];
 

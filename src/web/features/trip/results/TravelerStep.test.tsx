@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Offer } from '../../../../contract/trip';
-import { startSession } from '../../../lib/session';
-import { apiError, userFixture } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { Offer } from '@contract/trip';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { aliceTravelerStep, offer, proposal } from './fixtures';
 import { TravelerStep } from './TravelerStep';
 

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { actFor } from '../../../lib/acting';
-import { GLOBEX, ZOE, signInStaff } from '../../../testing/acting';
-import { renderApp, renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { travelFixture } from '../../../testing/travels';
+import { actFor } from '@web/lib/acting';
+import { GLOBEX, ZOE, signInStaff } from '@web/testing/acting';
+import { renderApp, renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { aliceTravelerStep, offer, proposal, results } from './fixtures';
 import { TravelerStep } from './TravelerStep';
 

@@ -1,15 +1,15 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { User } from '../../../../contract/account';
-import type { Link } from '../../../../contract/link';
-import type { RelOutput } from '../../../../contract/rels';
-import type { SearchUrl } from '../../../../contract/search-url';
-import { tripResultsSchema } from '../../../../contract/trip';
-import type { TripSearchBody } from '../../../../contract/trip';
-import { follow, linkMutationOptions, linkQueryOptions } from '../../../lib/follow';
-import { api } from '../../../lib/http';
-import { searchTravelers } from '../../../lib/search-travelers';
-import { invalidateTravels } from '../../../lib/travel-keys';
-import { entries } from '../../../../contract/entries';
+import type { User } from '@contract/account';
+import type { Link } from '@contract/link';
+import type { RelOutput } from '@contract/rels';
+import type { SearchUrl } from '@contract/search-url';
+import { tripResultsSchema } from '@contract/trip';
+import type { TripSearchBody } from '@contract/trip';
+import { follow, linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
+import { api } from '@web/lib/http';
+import { searchTravelers } from '@web/lib/search-travelers';
+import { invalidateTravels } from '@web/lib/travel-keys';
+import { entries } from '@contract/entries';
 
 /** The /search URL as the search body (POST /treep/search?version=v2). */
 export function searchBody(url: SearchUrl, user: User | null): TripSearchBody {

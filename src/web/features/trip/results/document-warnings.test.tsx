@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import type { DocumentWarning } from '../../../../contract/trip';
-import { startSession } from '../../../lib/session';
-import { userFixture } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { DocumentWarning } from '@contract/trip';
+import { startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { aliceTravelerStep, offer, proposal } from './fixtures';
 import { TravelerStep } from './TravelerStep';
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { pageData, setPageData } from '../../../lib/page-data';
+import { pageData, setPageData } from '@web/lib/page-data';
 
 /** "Did you know" facts shown while a trip search runs (a short set). */
 export const TRIP_FACTS: MessageDescriptor[] = [

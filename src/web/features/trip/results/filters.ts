@@ -1,4 +1,4 @@
-import type { Choice, FareSummary, Offer, Proposal } from '../../../../contract/trip';
+import type { Choice, FareSummary, Offer, Proposal } from '@contract/trip';
 
 export type Transport = 'rail' | 'flight';
 export type SortBy = 'BY_TIME' | 'BY_PRICE' | 'BY_DURATION' | 'BY_CARBON';

@@ -1,5 +1,5 @@
-import type { Place } from '../../../../contract/places';
-import type { Choice, FareSummary, Offer, Proposal, TripResults } from '../../../../contract/trip';
+import type { Place } from '@contract/places';
+import type { Choice, FareSummary, Offer, Proposal, TripResults } from '@contract/trip';
 
 /** Trip results built with the contract types, for the component tests. */
 export const place = (id: string, name: string, city: string): Place => ({

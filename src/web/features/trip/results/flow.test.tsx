@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { Proposal, TripResults } from '../../../../contract/trip';
-import { startSession } from '../../../lib/session';
-import { formatJourneySpan } from '../../../lib/format';
-import { DEFAULT_FEATURES } from '../../../lib/features';
-import { apiError, brandingFixture, userFixture } from '../../../testing/fixtures';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { travelFixture } from '../../../testing/travels';
+import type { Proposal, TripResults } from '@contract/trip';
+import { startSession } from '@web/lib/session';
+import { formatJourneySpan } from '@web/lib/format';
+import { DEFAULT_FEATURES } from '@web/lib/features';
+import { apiError, brandingFixture, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { travelFixture } from '@web/testing/travels';
 import { aliceTravelerStep, results } from './fixtures';
 
 /*

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { TripResults } from '../../../../contract/trip';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { TripResults } from '@contract/trip';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { results } from './fixtures';
-import { formatCo2, formatPrice } from '../../../lib/format';
+import { formatCo2, formatPrice } from '@web/lib/format';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T05:00&mode=departure&pax=me';
 

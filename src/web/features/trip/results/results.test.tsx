@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { FormField } from '../../../../contract/trip';
-import { startSession } from '../../../lib/session';
-import { apiError, userFixture } from '../../../testing/fixtures';
-import { renderRoute } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { FormField } from '@contract/trip';
+import { startSession } from '@web/lib/session';
+import { apiError, userFixture } from '@web/testing/fixtures';
+import { renderRoute } from '@web/testing/render';
+import { server } from '@web/testing/server';
 import { DEFAULT_FILTERS, toggleFlexibility } from './filters';
 import { offer, results, summaryOf } from './fixtures';
-import { formatCo2, formatDuration, formatPrice } from '../../../lib/format';
-import { travelFixture } from '../../../testing/travels';
+import { formatCo2, formatDuration, formatPrice } from '@web/lib/format';
+import { travelFixture } from '@web/testing/travels';
 
 const URL = '/search?from=city:paris&to=city:lyon&date=2026-12-01T07:00&mode=departure&pax=me&entity=e-paris';
 

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
-import type { Place } from '../../../../contract/places';
-import { PLACE_QUERY_MAX } from '../../../../contract/search-limits';
-import { PLACE_DEBOUNCE_MS } from '../../../lib/places';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { PlacePicker } from '../../../components/PlacePicker';
+import type { Place } from '@contract/places';
+import { PLACE_QUERY_MAX } from '@contract/search-limits';
+import { PLACE_DEBOUNCE_MS } from '@web/lib/places';
+import { renderApp } from '@web/testing/render';
+import { server } from '@web/testing/server';
+import { PlacePicker } from '@web/components/PlacePicker';
 import { LYON, MARSEILLE, PARIS } from './testing';
 
 const DEFAULTS = [PARIS, LYON, MARSEILLE];

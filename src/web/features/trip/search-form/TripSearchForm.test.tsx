@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { DEFAULT_FEATURES } from '../../../../contract/account';
-import { clearSession, startSession } from '../../../lib/session';
-import { userFixture } from '../../../testing/fixtures';
-import { server } from '../../../testing/server';
+import { DEFAULT_FEATURES } from '@contract/account';
+import { clearSession, startSession } from '@web/lib/session';
+import { userFixture } from '@web/testing/fixtures';
+import { server } from '@web/testing/server';
 import { LYON, MARSEILLE, PARIS, renderTripForm, openPassengers } from './testing';
 
 const NOW = new Date(2030, 4, 15, 10, 30);

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CalendarX from 'lucide-react/icons/calendar-x';
-import { buttonClass } from '../../../components/Button';
-import { formatTypedDate } from '../../../components/date-picker/dates';
+import { buttonClass } from '@web/components/Button';
+import { formatTypedDate } from '@web/components/date-picker/dates';
 import type { UnsearchableDate } from './unsearchable';
 import { TRIP_MESSAGES } from './messages';
 

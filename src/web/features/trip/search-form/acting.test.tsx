@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags, User } from '../../../../contract/account';
-import { actFor } from '../../../lib/acting';
-import { DEFAULT_FEATURES } from '../../../lib/features';
-import { startSession } from '../../../lib/session';
-import { GLOBEX, ZOE, signInStaff as staff } from '../../../testing/acting';
-import { userFixture } from '../../../testing/fixtures';
-import { server } from '../../../testing/server';
+import type { FeatureFlags, User } from '@contract/account';
+import { actFor } from '@web/lib/acting';
+import { DEFAULT_FEATURES } from '@web/lib/features';
+import { startSession } from '@web/lib/session';
+import { GLOBEX, ZOE, signInStaff as staff } from '@web/testing/acting';
+import { userFixture } from '@web/testing/fixtures';
+import { server } from '@web/testing/server';
 import { LYON, PARIS, renderTripForm, openPassengers } from './testing';
 
 /**

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { FeatureFlags } from '../../../../contract/account';
-import type { Place } from '../../../../contract/places';
-import { DEFAULT_FEATURES } from '../../../lib/features';
-import { startSession } from '../../../lib/session';
-import { brandingFixture, userFixture } from '../../../testing/fixtures';
-import { server } from '../../../testing/server';
+import type { FeatureFlags } from '@contract/account';
+import type { Place } from '@contract/places';
+import { DEFAULT_FEATURES } from '@web/lib/features';
+import { startSession } from '@web/lib/session';
+import { brandingFixture, userFixture } from '@web/testing/fixtures';
+import { server } from '@web/testing/server';
 import { LYON, PARIS, renderTripForm, openPassengers } from './testing';
 
 /** The trip form's flags not covered in TripSearchForm.test.tsx: each in both states. */

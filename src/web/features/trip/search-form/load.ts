@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../lib/i18n';
+import { loadCatalog } from '@web/lib/i18n';
 
 /**
  * The trip search form's chunk and its texts (locales/<lang>/trip-search.po), for React.lazy: neither
@@ -8,8 +8,8 @@ export function loadTripSearchForm() {
   return Promise.all([
     import('./TripSearchForm'),
     loadCatalog({
-      fr: () => import('../../../../../locales/fr/trip-search.po'),
-      en: () => import('../../../../../locales/en/trip-search.po'),
+      fr: () => import('@locales/fr/trip-search.po'),
+      en: () => import('@locales/en/trip-search.po'),
     }),
   ]).then(([module]) => ({ default: module.TripSearchForm }));
 }

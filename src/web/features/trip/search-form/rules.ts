@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { Place } from '../../../../contract/places';
-import { searchDayProblem } from '../../../../contract/search-limits';
-import { searchUrlSchema } from '../../../../contract/search-url';
-import { isDate, localDay, sameDay, startOfDay, toLocalIso } from '../../../components/date-picker/dates';
+import type { Place } from '@contract/places';
+import { searchDayProblem } from '@contract/search-limits';
+import { searchUrlSchema } from '@contract/search-url';
+import { isDate, localDay, sameDay, startOfDay, toLocalIso } from '@web/components/date-picker/dates';
 import type { Passenger, TripContext, TripField, TripMessageKey, TripValues } from './validation';
 import { MAX_PASSENGERS } from './validation';
-import { isBlank } from '../../../lib/passengers';
+import { isBlank } from '@web/lib/passengers';
 
 /** A place is chosen from the list: the picker gives null until then. */
 const place = z.custom<Place | null>();

@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Place } from '../../../../contract/places';
-import { i18n } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query';
+import type { Place } from '@contract/places';
+import { i18n } from '@web/lib/i18n';
+import { queryClient } from '@web/lib/query';
 import type { TripSearchFormProps } from './TripSearchForm';
 import { TripSearchForm } from './TripSearchForm';
 

@@ -1,7 +1,7 @@
-import type { SearchDayProblem } from '../../../../contract/search-limits';
-import { searchDayProblem } from '../../../../contract/search-limits';
-import type { SearchUrl } from '../../../../contract/search-url';
-import { lastBookableDate, localDay } from '../../../components/date-picker/dates';
+import type { SearchDayProblem } from '@contract/search-limits';
+import { searchDayProblem } from '@contract/search-limits';
+import type { SearchUrl } from '@contract/search-url';
+import { lastBookableDate, localDay } from '@web/components/date-picker/dates';
 
 /** The first date of a /search address that cannot be searched, and why. */
 export type UnsearchableDate = { field: 'date' | 'ret'; problem: Exclude<SearchDayProblem, 'ENTER_DATE_NOT_PASSED'>; lastBookable: Date };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TripContext, TripValues } from './validation';
-import { notADate } from '../../../components/date-picker/dates';
+import { notADate } from '@web/components/date-picker/dates';
 import { tripSchema } from './rules';
 import { LYON, PARIS } from './testing';
 

@@ -1,8 +1,8 @@
-import type { Place } from '../../../../contract/places';
-import type { Passenger } from '../../../lib/passengers';
+import type { Place } from '@contract/places';
+import type { Passenger } from '@web/lib/passengers';
 
-export type { AgeBand, Passenger } from '../../../lib/passengers';
-export { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS } from '../../../lib/passengers';
+export type { AgeBand, Passenger } from '@web/lib/passengers';
+export { AGE_BANDS, DEFAULT_AGE_BAND, MAX_PASSENGERS } from '@web/lib/passengers';
 
 export type { TripMessageKey } from './messages';
 
