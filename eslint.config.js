@@ -74,13 +74,17 @@ const boundaries = {
       if (from.side === 'web' && to.side === 'server') report('src/web must not import src/server.');
       if (from.side === 'server' && to.side === 'web') report('src/server must not import src/web.');
       if (from.feature && to.feature && from.side === to.side && from.feature !== to.feature)
-        report(`feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/ (server: domain/, reference/, db/ or platform/).`);
+        report(
+          `feature "${from.feature}" must not import feature "${to.feature}": move shared code to lib/ or components/ (server: domain/, reference/, db/ or platform/).`,
+        );
       if (layerRules && to.side === 'server') {
         if (pure && !pure.includes(to.layer))
           report(`src/server/${from.layer} may import only src/contract and ${pure.join('/, ')}/ (not ${to.layer ?? 'the server root'}/): keep it pure.`);
         if (forbidden?.includes(to.layer)) report(`src/server/${from.layer} must not import ${to.layer}/ (ARCHITECTURE.md §1 import direction).`);
         if (to.sandbox && from.layer !== 'supplier')
-          report('only src/server/supplier reaches into the sandbox supplier: read reference data from reference/, speak to the Supplier port (supplier/types.ts).');
+          report(
+            'only src/server/supplier reaches into the sandbox supplier: read reference data from reference/, speak to the Supplier port (supplier/types.ts).',
+          );
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
@@ -104,7 +108,9 @@ const sourceFiles = (dir) =>
 const resolveImport = (fromFile, spec) => {
   const base = importedPath(fromFile, spec);
   if (!base) return null;
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => /\.tsx?$/.test(f) && fs.existsSync(f)) ?? null;
+  return (
+    [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => /\.tsx?$/.test(f) && fs.existsSync(f)) ?? null
+  );
 };
 /** Tarjan's strongly connected components: file → component id. */
 function components(graph) {
@@ -202,7 +208,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // An import climbs one folder at most: farther targets go through the aliases (@contract, @server, @web, @test, @locales).
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Import through an alias (@contract/, @server/, @web/, @test/, @locales/) rather than climbing two or more folders.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message: 'Import through an alias (@contract/, @server/, @web/, @test/, @locales/) rather than climbing two or more folders.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

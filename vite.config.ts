@@ -116,7 +116,12 @@ function routePreload(bundle: OutputBundle, chain: string[], moduleInfo: (id: st
       if (!part.facadeModuleId!.endsWith('tsr-split=loader')) continue;
       for (const catalog of catalogs(part.facadeModuleId!)) {
         const lang = LANG_CATALOG.exec(catalog)![1] as 'fr' | 'en';
-        preload[lang].push(...importsFirst(bundle, chunkOf(bundle, (facade) => facade === catalog)));
+        preload[lang].push(
+          ...importsFirst(
+            bundle,
+            chunkOf(bundle, (facade) => facade === catalog),
+          ),
+        );
       }
     }
   }
@@ -155,7 +160,12 @@ function appShell(): Plugin {
           fr: urls(chunkOf(bundle, (id) => id.endsWith('/locales/fr/messages.po'))),
           en: urls(chunkOf(bundle, (id) => id.endsWith('/locales/en/messages.po'))),
         },
-        routes: routes.map(({ id, path, signedInOnly }) => ({ id, path, signedInOnly, preload: routePreload(bundle, chain(id), (module) => this.getModuleInfo(module)) })),
+        routes: routes.map(({ id, path, signedInOnly }) => ({
+          id,
+          path,
+          signedInOnly,
+          preload: routePreload(bundle, chain(id), (module) => this.getModuleInfo(module)),
+        })),
       };
       if (!source.routes.find((route) => route.id === '/')?.preload.all.length) throw new Error('app-shell: no chunk found for the home route');
       this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: JSON.stringify(source) });
@@ -243,10 +253,12 @@ function zodJitless(): Plugin {
 // Plugin order matters (TOOLCHAIN.md): router, then Lingui macros through Babel, then React.
 /** Import aliases (tsconfig.json `paths`): an import never climbs more than one folder (`../`); farther targets are named from their area. */
 export const aliases = Object.fromEntries(
-  (['contract', 'server', 'web'] as const).map((area) => [`@${area}`, path.resolve(import.meta.dirname, 'src', area)]).concat([
-    ['@test', path.resolve(import.meta.dirname, 'test')],
-    ['@locales', path.resolve(import.meta.dirname, 'locales')],
-  ]),
+  (['contract', 'server', 'web'] as const)
+    .map((area) => [`@${area}`, path.resolve(import.meta.dirname, 'src', area)])
+    .concat([
+      ['@test', path.resolve(import.meta.dirname, 'test')],
+      ['@locales', path.resolve(import.meta.dirname, 'locales')],
+    ]),
 );
 
 export default defineConfig({
@@ -307,7 +319,9 @@ export default defineConfig({
     precompress(),
   ],
   // /map: the maps' default style and its data, which the API server draws (src/server/features/map).
-  server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/map': 'http://localhost:3000', '/sandbox-pay': 'http://localhost:3000' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/map': 'http://localhost:3000', '/sandbox-pay': 'http://localhost:3000' },
+  },
   build: {
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
@@ -346,7 +360,11 @@ export default defineConfig({
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod\.ts$/, priority: 1 },
             // Hydration (offline copies, after sign-in) and infinite queries (the beta lists) stay with the chunks that use them.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(hydration|[iI]nfiniteQuery(Observer|Options)?\.js))/, priority: 1 },
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(hydration|[iI]nfiniteQuery(Observer|Options)?\.js))/,
+              priority: 1,
+            },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/, priority: 1 },
             // The app's small modules every page starts with (state, http client, branding, the texts'
             // loaders…): one chunk rather than a dozen requests of a few hundred bytes each. Not lucide's

@@ -20,9 +20,55 @@ const WARM_UP = 10;
 const APPROVALS = 100;
 const BUDGET_MS = 50;
 
-const FIRST = ['Inès', 'Hélène', 'Zoé', 'Benoît', 'Océane', 'Jérôme', 'Chloé', 'Loïc', 'Gaëlle', 'Raphaël', 'Emma', 'Lucas', 'Léa', 'Hugo', 'Manon', 'Nathan', 'Camille', 'Théo', 'Sarah', 'Louis'];
-const LAST = ['Benali', 'Dupont', 'Lefèvre', 'Müller', 'Garçon', 'Martin', 'Bernard', 'Thomas', 'Petit', 'Robert', 'Richard', 'Durand', 'Dubois', 'Moreau', 'Laurent', 'Simon', 'Michel', 'Leroy', 'Roux', 'Fontaine', 'Chevalier', 'Perrin', 'Gauthier', 'Mercier', 'Boyer'];
-
+const FIRST = [
+  'Inès',
+  'Hélène',
+  'Zoé',
+  'Benoît',
+  'Océane',
+  'Jérôme',
+  'Chloé',
+  'Loïc',
+  'Gaëlle',
+  'Raphaël',
+  'Emma',
+  'Lucas',
+  'Léa',
+  'Hugo',
+  'Manon',
+  'Nathan',
+  'Camille',
+  'Théo',
+  'Sarah',
+  'Louis',
+];
+const LAST = [
+  'Benali',
+  'Dupont',
+  'Lefèvre',
+  'Müller',
+  'Garçon',
+  'Martin',
+  'Bernard',
+  'Thomas',
+  'Petit',
+  'Robert',
+  'Richard',
+  'Durand',
+  'Dubois',
+  'Moreau',
+  'Laurent',
+  'Simon',
+  'Michel',
+  'Leroy',
+  'Roux',
+  'Fontaine',
+  'Chevalier',
+  'Perrin',
+  'Gauthier',
+  'Mercier',
+  'Boyer',
+];
 
 /**
  * A world of its own, written straight into a fresh PGlite data directory before its server starts:
@@ -61,7 +107,16 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
     const batch = Array.from({ length: Math.min(500, REQUESTS - start) }, (_, k) => start + k);
     const rows = await db
       .insert(travels)
-      .values(batch.map(() => ({ agencyId: alice!.agencyId, companyId: acme!.id, userId: alice!.id, entityId: null, status: 'pending_approval' as const, confirmationTimeLimit: new Date(now.getTime() + 23 * 3_600_000) })))
+      .values(
+        batch.map(() => ({
+          agencyId: alice!.agencyId,
+          companyId: acme!.id,
+          userId: alice!.id,
+          entityId: null,
+          status: 'pending_approval' as const,
+          confirmationTimeLimit: new Date(now.getTime() + 23 * 3_600_000),
+        })),
+      )
       .returning({ id: travels.id });
     const people = batch.map((i) => ({ firstname: FIRST[i % FIRST.length]!, lastname: LAST[Math.floor(i / FIRST.length) % LAST.length]! }));
     const products = await db
@@ -69,14 +124,45 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
       .values(
         rows.map((row, k) => {
           const price = offer.price + (batch[k]! % 97) * 100;
-          const data: TripData = { type: 'rail', journey: journey, offer, cabin: cabin.cabin, travelers: [{ travelerID: 1, ...people[k]! }], placementWishes: {}, ancillaries: [], searchID: 'bench' };
-          return { travelId: row.id, type: 'rail' as const, status: 'pending_approval' as const, price, startsAt: new Date(journey.departure), endsAt: new Date(journey.arrival), data };
+          const data: TripData = {
+            type: 'rail',
+            journey: journey,
+            offer,
+            cabin: cabin.cabin,
+            travelers: [{ travelerID: 1, ...people[k]! }],
+            placementWishes: {},
+            ancillaries: [],
+            searchID: 'bench',
+          };
+          return {
+            travelId: row.id,
+            type: 'rail' as const,
+            status: 'pending_approval' as const,
+            price,
+            startsAt: new Date(journey.departure),
+            endsAt: new Date(journey.arrival),
+            data,
+          };
         }),
       )
       .returning({ id: travelProducts.id, travelId: travelProducts.travelId, price: travelProducts.price });
     for (const p of products) {
-      const held = await booking.hold({ kind: 'rail', offerRef: offer.id, price: p.price, passengers: [{ firstname: 'x', lastname: 'y' }], startsAt: journey.departure, flexibility: offer.flexibility, reference: p.id }, now);
-      await db.update(travelProducts).set({ pnr: held.pnr, confirmationTimeLimit: new Date(held.confirmationTimeLimit) }).where(eq(travelProducts.id, p.id));
+      const held = await booking.hold(
+        {
+          kind: 'rail',
+          offerRef: offer.id,
+          price: p.price,
+          passengers: [{ firstname: 'x', lastname: 'y' }],
+          startsAt: journey.departure,
+          flexibility: offer.flexibility,
+          reference: p.id,
+        },
+        now,
+      );
+      await db
+        .update(travelProducts)
+        .set({ pnr: held.pnr, confirmationTimeLimit: new Date(held.confirmationTimeLimit) })
+        .where(eq(travelProducts.id, p.id));
     }
     const requests = await db
       .insert(approvalRequests)
@@ -85,7 +171,15 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
           const i = batch[k]!;
           const approver = approvers[i % APPROVERS]!;
           const requestedAt = new Date(now.getTime() - (REQUESTS - i) * 60_000);
-          const step: StoredChainStep = { approver: { id: approver.id, firstname: approver.firstname, lastname: approver.lastname, email: approver.email }, role: 'main', askedAt: requestedAt.toISOString(), status: 'pending', by: null, answeredAt: null, message: null };
+          const step: StoredChainStep = {
+            approver: { id: approver.id, firstname: approver.firstname, lastname: approver.lastname, email: approver.email },
+            role: 'main',
+            askedAt: requestedAt.toISOString(),
+            status: 'pending',
+            by: null,
+            answeredAt: null,
+            message: null,
+          };
           return {
             travelId: row.id,
             kind: 'regular' as const,
@@ -105,7 +199,9 @@ export async function seedWorld(dataDir: string, log: (m: string) => void) {
         }),
       )
       .returning({ id: approvalRequests.id, approverId: approvalRequests.approverId, requestedAt: approvalRequests.requestedAt });
-    await db.insert(approvalRecipients).values(requests.map((r) => ({ approvalId: r.id, userId: r.approverId!, role: 'main' as const, visibleFrom: r.requestedAt })));
+    await db
+      .insert(approvalRecipients)
+      .values(requests.map((r) => ({ approvalId: r.id, userId: r.approverId!, role: 'main' as const, visibleFrom: r.requestedAt })));
   }
   await database.close();
   log(`  seeded ${REQUESTS} requests over ${APPROVERS} approvers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -136,7 +232,8 @@ export const approvalsBench: Measurement = {
         if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
         return { ms, result: json.result };
       };
-      const token = ((await call('POST', '/api/v1/user/login', undefined, { username: 'approver0', password: DEMO_PASSWORD })).result as { token: string }).token;
+      const token = ((await call('POST', '/api/v1/user/login', undefined, { username: 'approver0', password: DEMO_PASSWORD })).result as { token: string })
+        .token;
       const timed = async (url: string) => {
         const times: number[] = [];
         let count = 0;
@@ -153,7 +250,10 @@ export const approvalsBench: Measurement = {
       log(`  GET /approvals/?paxName=LEFEVRE: p95 ${search.p95} ms, median ${search.median} ms (${search.count} found)`);
       if (search.count === 0) throw new Error('the name search found nothing');
 
-      const pending = (await call('GET', `/api/v1/approvals/?status=pending&limit=50&order=asc`, token)).result as { approvalID: string; links: { approve?: { href: string } } }[];
+      const pending = (await call('GET', `/api/v1/approvals/?status=pending&limit=50&order=asc`, token)).result as {
+        approvalID: string;
+        links: { approve?: { href: string } };
+      }[];
       const more = (await call('GET', `/api/v1/approvals/?status=pending&limit=50&order=asc&page=2`, token)).result as typeof pending;
       const toApprove = [...pending, ...more].slice(0, APPROVALS);
       const approveTimes: number[] = [];

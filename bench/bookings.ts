@@ -103,7 +103,11 @@ export const bookingsBench: Measurement = {
         }, CLICK);
         await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, TICKETS_PAINTED_MARK, { timeout: 30_000 });
         const ms = await page.evaluate(
-          ([click, painted]) => performance.measure('bench:tickets', { start: performance.getEntriesByName(click)[0]!.startTime, end: performance.getEntriesByName(painted)[0]!.startTime }).duration,
+          ([click, painted]) =>
+            performance.measure('bench:tickets', {
+              start: performance.getEntriesByName(click)[0]!.startTime,
+              end: performance.getEntriesByName(painted)[0]!.startTime,
+            }).duration,
           [CLICK, TICKETS_PAINTED_MARK] as const,
         );
         if (i < 0) {
@@ -114,8 +118,18 @@ export const bookingsBench: Measurement = {
         clicks.push(round(ms));
         shown = await page.locator('[data-status]').count();
         const api = await page.evaluate(() => {
-          const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/tickets/')).at(-1) as PerformanceResourceTiming | undefined;
-          return entry ? { wait: entry.responseStart - entry.requestStart, total: entry.responseEnd - entry.startTime, bytes: entry.encodedBodySize, end: entry.responseEnd } : null;
+          const entry = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/api/v1/tickets/'))
+            .at(-1) as PerformanceResourceTiming | undefined;
+          return entry
+            ? {
+                wait: entry.responseStart - entry.requestStart,
+                total: entry.responseEnd - entry.startTime,
+                bytes: entry.encodedBodySize,
+                end: entry.responseEnd,
+              }
+            : null;
         });
         const paintedAt = await page.evaluate((painted) => performance.getEntriesByName(painted)[0]!.startTime, TICKETS_PAINTED_MARK);
         if (api) apiTimes.push({ server: round(api.wait), fetch: round(api.total), afterResponse: round(paintedAt - api.end), kb: round(api.bytes / 1024) });
@@ -124,7 +138,9 @@ export const bookingsBench: Measurement = {
         await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, TICKETS_PAINTED_MARK, { timeout: 30_000 });
         const load = await page.evaluate((painted) => performance.getEntriesByName(painted)[0]!.startTime, TICKETS_PAINTED_MARK);
         loads.push(round(load));
-        log(`  run ${i + 1}: menu click → painted ${round(ms)} ms (GET /tickets/ ${JSON.stringify(apiTimes.at(-1))}); full load → painted ${round(load)} ms; ${shown} ticket rows in the page`);
+        log(
+          `  run ${i + 1}: menu click → painted ${round(ms)} ms (GET /tickets/ ${JSON.stringify(apiTimes.at(-1))}); full load → painted ${round(load)} ms; ${shown} ticket rows in the page`,
+        );
       }
       const ms = median(clicks);
       const load = median(loads);

@@ -14,7 +14,10 @@ import { parseArgs } from 'node:util';
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, window: { type: 'string' }, callers: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '40' }, window: { type: 'string' }, callers: { type: 'string' } },
+});
 if (!positionals[0]) throw new Error('usage: bench/cpuprofile.ts FILE.cpuprofile [--top=40] [--window=S] [--callers=REGEXP]');
 const profile = JSON.parse(fs.readFileSync(positionals[0], 'utf8')) as Profile;
 const top = Number(values.top);
@@ -30,7 +33,12 @@ const fileOf = (n: Node) => {
   const url = n.callFrame.url;
   if (!url) return n.callFrame.functionName;
   const pkg = url.split('node_modules/').at(-1)!;
-  return url.includes('node_modules/') ? pkg.split('/').slice(0, pkg.startsWith('@') ? 2 : 1).join('/') : url.replace(/^file:\/\/.*?\/(src|bench|test)\//, '$1/');
+  return url.includes('node_modules/')
+    ? pkg
+        .split('/')
+        .slice(0, pkg.startsWith('@') ? 2 : 1)
+        .join('/')
+    : url.replace(/^file:\/\/.*?\/(src|bench|test)\//, '$1/');
 };
 
 // Samples (by node) in the window, and the time one sample stands for.
@@ -60,7 +68,10 @@ for (const [id, count] of counts) {
   for (const key of new Set(chain.map(name))) inclusive.set(key, (inclusive.get(key) ?? 0) + count);
   const hit = matching ? chain.findIndex((n) => matching.test(name(n))) : -1;
   if (hit >= 0) {
-    const key = chain.slice(hit, hit + 4).map(name).join(' ← ');
+    const key = chain
+      .slice(hit, hit + 4)
+      .map(name)
+      .join(' ← ');
     callers.set(key, (callers.get(key) ?? 0) + count);
   }
 }

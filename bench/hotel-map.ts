@@ -28,14 +28,23 @@ export const hotelMap: Measurement = {
       await page.goto(`/search-hotels?place=city:paris&lat=48.8534&lon=2.3488&in=${isoDay(20)}&out=${isoDay(22)}&radius=10&pax=me&rooms=1&entity=${entity}`);
       const list = page.getByRole('list', { name: 'Hôtels' });
       await list.getByRole('button').first().waitFor({ timeout: 30_000 });
-      const hotels = Number((await page.getByText(/^\d+ hôtels$/).first().textContent())?.match(/\d+/)?.[0] ?? 0);
+      const hotels = Number(
+        (
+          await page
+            .getByText(/^\d+ hôtels$/)
+            .first()
+            .textContent()
+        )?.match(/\d+/)?.[0] ?? 0,
+      );
 
       // Map on: from the switch to the first markers painted.
       const switched = await page.evaluate(() => performance.now());
       await page.getByRole('switch', { name: 'Afficher la carte' }).check();
       const map = page.getByRole('region', { name: 'Carte des hôtels' });
       await map.getByRole('button').first().waitFor({ timeout: 30_000 });
-      const painted = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))));
+      const painted = await page.evaluate(
+        () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+      );
       const firstPaint = round(painted - switched, 0);
       await page.waitForTimeout(1_500);
 
@@ -80,7 +89,9 @@ export const hotelMap: Measurement = {
       }
       const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks);
       const longestTask = round(Math.max(0, ...tasks), 0);
-      log(`  ${hotels} hotels; map on → first markers painted ${firstPaint} ms; dragging: ${frames.length} frames, p95 ${p95Frame} ms, ${over16} % over 16.7 ms; filtering and sorting: longest task ${longestTask} ms (0: none over 50 ms)`);
+      log(
+        `  ${hotels} hotels; map on → first markers painted ${firstPaint} ms; dragging: ${frames.length} frames, p95 ${p95Frame} ms, ${over16} % over 16.7 ms; filtering and sorting: longest task ${longestTask} ms (0: none over 50 ms)`,
+      );
       return {
         figures: { hotels, firstPaint, frames: frames.length, p95Frame, over16, longestTask },
         budgets: [

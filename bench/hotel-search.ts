@@ -38,7 +38,11 @@ export const hotelSearch: Measurement = {
     let bytes = 0;
     for (let i = 0; i < WARM_UP + RUNS; i++) {
       const started = performance.now();
-      const res = await fetch(`${baseUrl}/api/v1/hotel/search`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'br' }, body: JSON.stringify(parisBody(i)) });
+      const res = await fetch(`${baseUrl}/api/v1/hotel/search`, {
+        method: 'POST',
+        headers: { ...headers, 'accept-encoding': 'br' },
+        body: JSON.stringify(parisBody(i)),
+      });
       const text = await res.text();
       const ms = performance.now() - started;
       if (!res.ok) throw new Error(`hotel search: ${res.status} ${text.slice(0, 300)}`);

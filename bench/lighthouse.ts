@@ -116,11 +116,17 @@ function summarise(lhr: Lhr, report: string): PresetFigures {
   const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
-    .filter((audit): audit is Audit => !!audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 1)
+    .filter(
+      (audit): audit is Audit =>
+        !!audit && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual' && audit.score !== null && audit.score < 1,
+    )
     .map((audit) => ({
       id: audit.id,
       title: audit.title,
-      nodes: (audit.details?.items ?? []).slice(0, 5).map((item) => item.node?.selector ?? item.node?.snippet ?? '').filter(Boolean),
+      nodes: (audit.details?.items ?? [])
+        .slice(0, 5)
+        .map((item) => item.node?.selector ?? item.node?.snippet ?? '')
+        .filter(Boolean),
     }));
   const opportunities = Object.values(lhr.audits)
     .filter((audit) => (audit.details?.overallSavingsMs ?? 0) > 0 && (audit.score ?? 1) < 0.9)
@@ -231,7 +237,8 @@ async function parisHotels(page: PlaywrightPage): Promise<string> {
 /** Alice's car rental at Lyon Part-Dieu (picked up and returned there), for her first entity. */
 async function lyonCars(page: PlaywrightPage): Promise<string> {
   const { entities } = await apiAs<{ entities: { uid: string }[] }>(page, 'GET', '/api/v1/user/');
-  const station = 'from=station-lyon-part-dieu&fromLat=45.7606&fromLon=4.8593&fromType=station&to=station-lyon-part-dieu&toLat=45.7606&toLon=4.8593&toType=station&rFrom=2&rTo=2';
+  const station =
+    'from=station-lyon-part-dieu&fromLat=45.7606&fromLon=4.8593&fromType=station&to=station-lyon-part-dieu&toLat=45.7606&toLon=4.8593&toType=station&rFrom=2&rTo=2';
   return `/search-car-rentals?${station}&start=${dayAhead(20)}T09:00&end=${dayAhead(22)}T18:00&driver=me&entity=${entities[0]!.uid}`;
 }
 
@@ -318,14 +325,17 @@ export function lighthouse(opts: { runs?: number; pages?: string[] } = {}): Meas
             pageFigures[preset] = { ...median, ...(runs > 1 ? { allPerformance } : {}) };
             const m = median.metrics;
             log(`  ${page.label} ${preset}: FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, SI ${ms(m.speedIndexMs)}`);
-            if (median.finalUrl && new URL(median.finalUrl).pathname !== new URL(url).pathname) log(`  ${page.label} ${preset}: ended on ${new URL(median.finalUrl).pathname}`);
+            if (median.finalUrl && new URL(median.finalUrl).pathname !== new URL(url).pathname)
+              log(`  ${page.label} ${preset}: ended on ${new URL(median.finalUrl).pathname}`);
             if (median.lcpElement) log(`  ${page.label} ${preset}: LCP element ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
             if (preset === 'mobile') budgets.push(budget(`mobile performance ${page.label}`, median.performance, '>=', MOBILE_PERFORMANCE_BUDGET));
             budgets.push(budget(`${preset} accessibility ${page.label}`, median.accessibility, '=', 100));
             for (const audit of median.failingAccessibilityAudits)
               notes.push(`${page.label} ${preset} a11y FAIL ${audit.id}: ${audit.title}${audit.nodes.length ? `\n      ${audit.nodes.join('\n      ')}` : ''}`);
             if (preset === 'mobile' && median.performance < MOBILE_PERFORMANCE_BUDGET) {
-              notes.push(`${page.label} mobile: performance ${median.performance}, FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls} (${median.report})`);
+              notes.push(
+                `${page.label} mobile: performance ${median.performance}, FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls} (${median.report})`,
+              );
               for (const o of median.opportunities) notes.push(`${page.label} ${preset} perf opportunity ${o.id}: ${o.title} (~${o.savingsMs} ms)`);
               if (median.lcpElement) notes.push(`${page.label} mobile LCP element: ${median.lcpElement}${median.lcpPhases ? ` (${median.lcpPhases})` : ''}`);
               if (median.topScripts.length)

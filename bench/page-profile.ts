@@ -17,7 +17,12 @@ import { landingPages } from './lighthouse';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
 const key = positionals[0] ?? 'cart';
 const landing = landingPages().find((p) => p.key === key);
-if (!landing) throw new Error(`no landing page "${key}": ${landingPages().map((p) => p.key).join(', ')}`);
+if (!landing)
+  throw new Error(
+    `no landing page "${key}": ${landingPages()
+      .map((p) => p.key)
+      .join(', ')}`,
+  );
 const out = values.out ?? `/tmp/${key}.cpuprofile`;
 
 const server = await startServer({ root: process.cwd() });

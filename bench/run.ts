@@ -47,7 +47,13 @@ const flags = parseFlags();
 
 const measurements: Measurement[] = [
   webSize,
-  lighthouse({ runs: Number(flags.runs) || 1, pages: flags.pages?.split(',').map((p) => p.trim()).filter(Boolean) }),
+  lighthouse({
+    runs: Number(flags.runs) || 1,
+    pages: flags.pages
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  }),
   placesThroughput,
   railGeneration,
   searchClick,
@@ -62,14 +68,19 @@ const measurements: Measurement[] = [
 ];
 
 if (flags.help) {
-  console.log(`usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N] [--seconds=S] [--pages=<lighthouse page keys>]`);
+  console.log(
+    `usage: npm run bench -- [--no-build] [--strict] [--only=${measurements.map((m) => m.name).join(',')}] [--runs=N] [--seconds=S] [--pages=<lighthouse page keys>]`,
+  );
   process.exit(0);
 }
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'bench', 'out');
 const log = (message: string) => console.log(message);
-const only = flags.only?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = flags.only
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = only?.filter((n) => !measurements.some((m) => m.name === n)) ?? [];
 if (unknown.length) {
   console.error(`unknown measurement(s): ${unknown.join(', ')}; known: ${measurements.map((m) => m.name).join(', ')}`);

@@ -37,7 +37,10 @@ export const searchClick: Measurement = {
         const ms = await page.evaluate(
           // The first of each mark: a later re-render must not move the end.
           ([submit, first]) =>
-            performance.measure('escale:search-click', { start: performance.getEntriesByName(submit)[0]!.startTime, end: performance.getEntriesByName(first)[0]!.startTime }).duration,
+            performance.measure('escale:search-click', {
+              start: performance.getEntriesByName(submit)[0]!.startTime,
+              end: performance.getEntriesByName(first)[0]!.startTime,
+            }).duration,
           [SUBMIT, FIRST_PROPOSAL] as const,
         );
         runs.push(round(ms));

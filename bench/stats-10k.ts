@@ -23,8 +23,6 @@ const ROUTES = [
   ['city:bordeaux', 'city:paris'],
 ] as const;
 
-
-
 /**
  * Alice's 10,000 travels, ten a day from 700 days ago to 300 days on (the fixtures' template day is two
  * weeks on: -14 is today), mostly booked, some pending, in approval or cancelled; every one is Acme's.
@@ -32,7 +30,8 @@ const ROUTES = [
 function specs(): TravelSpec[] {
   return Array.from({ length: TRAVELS }, (_, i) => {
     const r = i % 100;
-    const status = r < 80 ? (['issued', 'booked', 'pending_ticketing'] as const)[i % 3]! : r < 88 ? 'pending_approval' : r < 93 ? 'pending_confirmation' : 'cancelled';
+    const status =
+      r < 80 ? (['issued', 'booked', 'pending_ticketing'] as const)[i % 3]! : r < 88 ? 'pending_approval' : r < 93 ? 'pending_confirmation' : 'cancelled';
     return { status, days: -714 + Math.floor(i / 10), route: ROUTES[i % ROUTES.length]!, pax: [{ firstname: 'Alice', lastname: 'Martin' }] };
   });
 }
@@ -81,7 +80,13 @@ export const stats10k: Measurement = {
           if (i >= WARM_UP) times.push(ms);
           if (i === WARM_UP - 1) cpuBefore = cpuMs(server.pid);
         }
-        return { p95: p95(times), median: medianMs(times), travels: body!.result.travels, kg: body!.result.emission.gHGEmission.value, serverCpuMs: round((cpuMs(server.pid) - cpuBefore) / READS, 2) };
+        return {
+          p95: p95(times),
+          median: medianMs(times),
+          travels: body!.result.travels,
+          kg: body!.result.emission.gHGEmission.value,
+          serverCpuMs: round((cpuMs(server.pid) - cpuBefore) / READS, 2),
+        };
       };
       const now = new Date();
       const year = now.getUTCFullYear();
@@ -93,18 +98,29 @@ export const stats10k: Measurement = {
       const figures: Record<string, Awaited<ReturnType<typeof timed>>> = {};
       for (const [name, [begin, end]] of Object.entries(periods)) {
         figures[name] = await timed(asAlice.token, asAlice.user.links.travelStats!.href, begin, end);
-        log(`  alice, ${name} (${begin}..${end}): p95 ${figures[name].p95} ms, median ${figures[name].median} ms (${figures[name].travels} travels, ${figures[name].kg} kg); server CPU ${figures[name].serverCpuMs} ms a request`);
+        log(
+          `  alice, ${name} (${begin}..${end}): p95 ${figures[name].p95} ms, median ${figures[name].median} ms (${figures[name].travels} travels, ${figures[name].kg} kg); server CPU ${figures[name].serverCpuMs} ms a request`,
+        );
       }
       const [begin, end] = periods.last366Days;
       figures.company = await timed(asMaya.token, asMaya.user.links.companyTravelStats!.href, begin, end);
-      log(`  maya, Acme's last 366 days: p95 ${figures.company.p95} ms, median ${figures.company.median} ms (${figures.company.travels} travels); server CPU ${figures.company.serverCpuMs} ms`);
+      log(
+        `  maya, Acme's last 366 days: p95 ${figures.company.p95} ms, median ${figures.company.median} ms (${figures.company.travels} travels); server CPU ${figures.company.serverCpuMs} ms`,
+      );
       if (figures.last366Days!.travels === 0) throw new Error('the last 366 days count no travel');
       const load = os.loadavg().map((l) => round(l, 1));
       log(`  load average while measuring: ${load.join(', ')} (2 cores: figures above ~2 are inflated by other processes)`);
-      const worst = Math.max(...Object.entries(figures).filter(([n]) => n !== 'company').map(([, f]) => f.p95));
+      const worst = Math.max(
+        ...Object.entries(figures)
+          .filter(([n]) => n !== 'company')
+          .map(([, f]) => f.p95),
+      );
       return {
         figures: { travels: TRAVELS, loadAverage: load, ...figures },
-        budgets: [budget('GET stats/travels, worst period (p95)', worst, '<=', API_BUDGET_MS, 'ms'), budget('GET company stats/travels (p95)', figures.company.p95, '<=', API_BUDGET_MS, 'ms')],
+        budgets: [
+          budget('GET stats/travels, worst period (p95)', worst, '<=', API_BUDGET_MS, 'ms'),
+          budget('GET company stats/travels (p95)', figures.company.p95, '<=', API_BUDGET_MS, 'ms'),
+        ],
       };
     } finally {
       await server.stop();

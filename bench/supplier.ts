@@ -21,13 +21,24 @@ export const placesThroughput: Measurement = {
   name: 'places',
   title: '/places throughput and p99 vs a bare Fastify route',
   async run({ root, baseUrl, log }) {
-    const places = await load(baseUrl, QUERIES.map((q) => ({ path: `/api/v1/places?q=${encodeURIComponent(q)}&types=airport,station,city` })), { 'api-key': API_KEY });
+    const places = await load(
+      baseUrl,
+      QUERIES.map((q) => ({ path: `/api/v1/places?q=${encodeURIComponent(q)}&types=airport,station,city` })),
+      { 'api-key': API_KEY },
+    );
     log(`  /places: ${places.rps} req/s, p99 ${places.p99} ms, errors ${places.errors}`);
     const port = await freePort();
-    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'ignore',
+    });
     try {
       for (let i = 0; i < 100; i++) {
-        const ok = await fetch(`http://127.0.0.1:${port}/bare`).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/bare`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -77,7 +77,6 @@ function growthOf(samples: number[]): number {
   return round(((mean(samples.slice(-third)) - mean(samples.slice(0, third))) / mean(samples.slice(0, third))) * 100, 1);
 }
 
-
 /** CPU time this machine's PostgreSQL processes have used so far, ms (0 when none runs here). */
 function postgresCpuMs(): number {
   let total = 0;
@@ -116,10 +115,19 @@ async function load(server: RunningServer, database: string, seconds: number, lo
   const searchers = await Promise.all(USERS.map((u) => signInApi(server.baseUrl, u)));
   // Tomorrow onwards: every search is bookable and none is in the past.
   const firstDay = new Date(Date.now() + 86_400_000);
-  const headersOf = (s: Searcher) => ({ 'api-key': API_KEY, authorization: `Bearer ${s.token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' });
+  const headersOf = (s: Searcher) => ({
+    'api-key': API_KEY,
+    authorization: `Bearer ${s.token}`,
+    'content-type': 'application/json',
+    'accept-encoding': 'gzip, br',
+  });
 
   // One answer read in full: the load below counts answers, this checks they are the real thing.
-  const sample = await fetch(`${server.baseUrl}${SEARCH_PATH}`, { method: 'POST', headers: headersOf(searchers[0]!), body: JSON.stringify(searchBody(1, searchers[0]!, firstDay)) });
+  const sample = await fetch(`${server.baseUrl}${SEARCH_PATH}`, {
+    method: 'POST',
+    headers: headersOf(searchers[0]!),
+    body: JSON.stringify(searchBody(1, searchers[0]!, firstDay)),
+  });
   const sampleText = await sample.text();
   if (!sample.ok) throw new Error(`sample search: ${sample.status} ${sampleText.slice(0, 300)}`);
   const proposalsPerAnswer = (JSON.parse(sampleText) as { result: { proposals: unknown[] } }).result.proposals.length;
@@ -256,7 +264,9 @@ export const throughput = (opts: { seconds: number }): Measurement => ({
   title: `trip search throughput: ${CONNECTIONS} clients, ${opts.seconds} s`,
   async run({ root, log }) {
     const pglite = await onPglite(root, opts.seconds, log);
-    log(`  stored per search: ${pglite.stored.storedBytesPerSearch} B in its row, ${pglite.stored.diskBytesPerSearch} B of table on disk (${pglite.stored.searches} searches)`);
+    log(
+      `  stored per search: ${pglite.stored.storedBytesPerSearch} B in its row, ${pglite.stored.diskBytesPerSearch} B of table on disk (${pglite.stored.searches} searches)`,
+    );
     const pgUrl = process.env.BENCH_DATABASE_URL;
     const postgres = pgUrl ? await onPostgres(root, pgUrl, opts.seconds, log) : null;
     const notes = postgres ? [] : ['PostgreSQL not measured: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)'];

@@ -54,15 +54,19 @@ const SCROLL_TO_THE_END = `(timeoutMs) => new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-
-
 /** Alice's 10,000 travels to come (ten a day from tomorrow on), mostly booked, some pending, in approval or cancelled. */
 function specs(): TravelSpec[] {
   return Array.from({ length: TRAVELS }, (_, i) => {
     const r = i % 100;
-    const status = r < 80 ? (['issued', 'booked', 'pending_ticketing'] as const)[i % 3]! : r < 88 ? 'pending_approval' : r < 93 ? 'pending_confirmation' : 'cancelled';
+    const status =
+      r < 80 ? (['issued', 'booked', 'pending_ticketing'] as const)[i % 3]! : r < 88 ? 'pending_approval' : r < 93 ? 'pending_confirmation' : 'cancelled';
     // The template day is two weeks on; -13 is tomorrow.
-    return { status, days: -13 + Math.floor(i / 10), route: ROUTES[i % ROUTES.length]!, pax: [{ firstname: FIRST[i % FIRST.length]!, lastname: LAST[Math.floor(i / FIRST.length) % LAST.length]! }] };
+    return {
+      status,
+      days: -13 + Math.floor(i / 10),
+      route: ROUTES[i % ROUTES.length]!,
+      pax: [{ firstname: FIRST[i % FIRST.length]!, lastname: LAST[Math.floor(i / FIRST.length) % LAST.length]! }],
+    };
   });
 }
 
@@ -120,7 +124,9 @@ export const travels10k: Measurement = {
         return { p95: p95(times), median: medianMs(times), count, total, serverCpuMs: round((cpuMs(server.pid) - cpuBefore) / READS, 2) };
       };
       const first = await timed(query({}));
-      log(`  GET /v2/travels/ first page: p95 ${first.p95} ms, median ${first.median} ms (${first.count} of ${first.total}); server CPU ${first.serverCpuMs} ms a request`);
+      log(
+        `  GET /v2/travels/ first page: p95 ${first.p95} ms, median ${first.median} ms (${first.count} of ${first.total}); server CPU ${first.serverCpuMs} ms a request`,
+      );
       if (first.total !== TRAVELS) throw new Error(`expected ${TRAVELS} travels, the list says ${first.total}`);
       const byStatus = await timed(query({ sortBy: 'status', orderBy: 'asc' }));
       log(`  … sorted by status: p95 ${byStatus.p95} ms, median ${byStatus.median} ms; server CPU ${byStatus.serverCpuMs} ms`);
@@ -140,15 +146,29 @@ export const travels10k: Measurement = {
         // Only the scroll counts, not the page load.
         await page.evaluate(() => ((window as unknown as { benchLongTasks: number[] }).benchLongTasks.length = 0));
         const started = Date.now();
-        const scroll = (await page.evaluate(`(${SCROLL_TO_THE_END})(${SCROLL_TIMEOUT_MS})`)) as { maxRows: number; frames: number; ended: boolean; lastPosinset: number };
+        const scroll = (await page.evaluate(`(${SCROLL_TO_THE_END})(${SCROLL_TIMEOUT_MS})`)) as {
+          maxRows: number;
+          frames: number;
+          ended: boolean;
+          lastPosinset: number;
+        };
         const seconds = round((Date.now() - started) / 1000);
         const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: number[] }).benchLongTasks);
         const longest = round(Math.max(0, ...tasks));
         const load = os.loadavg().map((l) => round(l, 1));
         log(`  load average while measuring: ${load.join(', ')} (2 cores: figures above ~2 are inflated by other processes)`);
-        log(`  scrolled to travel ${scroll.lastPosinset} of ${TRAVELS} in ${seconds} s (${scroll.frames} frames${scroll.ended ? '' : ', NOT to the end'}): ${tasks.length} task(s) over 50 ms, longest ${longest} ms; at most ${scroll.maxRows} rows in the DOM`);
+        log(
+          `  scrolled to travel ${scroll.lastPosinset} of ${TRAVELS} in ${seconds} s (${scroll.frames} frames${scroll.ended ? '' : ', NOT to the end'}): ${tasks.length} task(s) over 50 ms, longest ${longest} ms; at most ${scroll.maxRows} rows in the DOM`,
+        );
         return {
-          figures: { travels: TRAVELS, loadAverage: load, firstPage: first, byStatus, lastPage: last, scroll: { ...scroll, seconds, longTasksMs: tasks.map((t) => round(t)), longestTaskMs: longest } },
+          figures: {
+            travels: TRAVELS,
+            loadAverage: load,
+            firstPage: first,
+            byStatus,
+            lastPage: last,
+            scroll: { ...scroll, seconds, longTasksMs: tasks.map((t) => round(t)), longestTaskMs: longest },
+          },
           budgets: [
             budget('GET /v2/travels/ first page (p95)', first.p95, '<=', API_BUDGET_MS, 'ms'),
             budget('scrolled to the last travel', scroll.ended && scroll.lastPosinset === TRAVELS ? 1 : 0, '=', 1),

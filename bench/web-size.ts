@@ -33,13 +33,18 @@ function kindOf(response: Response): Kind | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Informational only: the old method, the static import graph of index.html's entry (no import(), no preloads).
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(2).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(2)
+    .find((v) => v !== undefined);
 
 /** Up-front JS of an HTML document: module scripts, modulepreloads and the `escale-preload` meta's chunks. */
 export function entryScripts(html: string): string[] {
   const found: string[] = [];
   const body = html.replace(/<!--[\s\S]*?-->/g, '');
-  for (const match of body.matchAll(/<meta\b[^>]*name=["']escale-preload["'][^>]*>/gi)) found.push(...(attr(match[0], 'content') ?? '').split(/\s+/).filter(Boolean));
+  for (const match of body.matchAll(/<meta\b[^>]*name=["']escale-preload["'][^>]*>/gi))
+    found.push(...(attr(match[0], 'content') ?? '').split(/\s+/).filter(Boolean));
   for (const match of body.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const tag = match[0];
     if (match[1]!.toLowerCase() === 'script') {
@@ -108,7 +113,8 @@ export const webSize: Measurement = {
       cdp.on('Network.requestWillBeSent', (event) => {
         const stack = event.initiator.stack;
         const frame = stack?.callFrames[0] ?? stack?.parent?.callFrames[0];
-        if (!initiators.has(event.request.url)) initiators.set(event.request.url, { type: event.initiator.type, url: event.initiator.url, stackUrl: frame?.url || undefined });
+        if (!initiators.has(event.request.url))
+          initiators.set(event.request.url, { type: event.initiator.type, url: event.initiator.url, stackUrl: frame?.url || undefined });
       });
 
       let lastRequestAt = Date.now();
@@ -196,12 +202,20 @@ export const webSize: Measurement = {
       log(`  ${DEVICE}, anonymous fresh context, service workers blocked; last request ${settledMs} ms after navigation start`);
       log(`  ${'file'.padEnd(wide)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)} ${'wire KB'.padStart(8)}  initiator`);
       for (const a of list)
-        log(`  ${a.path.padEnd(wide)} ${kb(a.bytes).toFixed(1).padStart(8)} ${kb(a.gzip).toFixed(1).padStart(8)} ${(a.wire === null ? '-' : kb(a.wire).toFixed(1)).padStart(8)}  ${a.initiator}`);
+        log(
+          `  ${a.path.padEnd(wide)} ${kb(a.bytes).toFixed(1).padStart(8)} ${kb(a.gzip).toFixed(1).padStart(8)} ${(a.wire === null ? '-' : kb(a.wire).toFixed(1)).padStart(8)}  ${a.initiator}`,
+        );
       const wireSum = (kind: Kind) => kb(list.filter((a) => a.kind === kind).reduce((n, a) => n + (a.wire ?? 0), 0)).toFixed(1);
-      log(`  ${`total JS (${list.filter((a) => a.kind === 'js').length} files)`.padEnd(wide)} ${kb(sum('js', 'bytes')).toFixed(1).padStart(8)} ${kb(jsGzip).toFixed(1).padStart(8)} ${wireSum('js').padStart(8)}`);
-      log(`  ${`total CSS (${list.filter((a) => a.kind === 'css').length} files)`.padEnd(wide)} ${kb(sum('css', 'bytes')).toFixed(1).padStart(8)} ${kb(cssGzip).toFixed(1).padStart(8)} ${wireSum('css').padStart(8)}`);
+      log(
+        `  ${`total JS (${list.filter((a) => a.kind === 'js').length} files)`.padEnd(wide)} ${kb(sum('js', 'bytes')).toFixed(1).padStart(8)} ${kb(jsGzip).toFixed(1).padStart(8)} ${wireSum('js').padStart(8)}`,
+      );
+      log(
+        `  ${`total CSS (${list.filter((a) => a.kind === 'css').length} files)`.padEnd(wide)} ${kb(sum('css', 'bytes')).toFixed(1).padStart(8)} ${kb(cssGzip).toFixed(1).padStart(8)} ${wireSum('css').padStart(8)}`,
+      );
       log('  (wire KB: the body as the server sent it, brotli here; the budget counts gzip -9)');
-      log(`  (informational, the former method) index.html's scripts, preloads and escale-preload chunks with their static imports: ${kb(staticGzip).toFixed(1)} KB gzip; misses import() chunks and their deps`);
+      log(
+        `  (informational, the former method) index.html's scripts, preloads and escale-preload chunks with their static imports: ${kb(staticGzip).toFixed(1)} KB gzip; misses import() chunks and their deps`,
+      );
 
       return {
         figures: {

@@ -4,7 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 // which proxies /api and /dev to the API.
 const children: ChildProcess[] = [
   // E-mailed links open the hot-reloading app, not the API's own port.
-  spawn('node', ['--import', 'tsx', '--watch', 'src/server/main.ts'], { stdio: 'inherit', env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: '3000' } }),
+  spawn('node', ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: '3000' },
+  }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -48,7 +48,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  */
 function serveNodeArgs(root: string): string[] {
   const serve = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve.split(' ');
-  if (serve[0] !== 'node' || serve.at(-1) !== 'src/server/main.ts') throw new Error(`package.json's serve script is not "node … src/server/main.ts": ${serve.join(' ')}`);
+  if (serve[0] !== 'node' || serve.at(-1) !== 'src/server/main.ts')
+    throw new Error(`package.json's serve script is not "node … src/server/main.ts": ${serve.join(' ')}`);
   return serve.slice(1, -1);
 }
 
@@ -56,30 +57,41 @@ function serveNodeArgs(root: string): string[] {
  * Starts the real server (`node --import tsx src/server/main.ts`, demo mode) on a free port with a fresh
  * PGlite data directory (or `dataDir`, already migrated and seeded), and waits until GET /api/v1/agency answers 200 (first start migrates + seeds).
  */
-export async function startServer(opts: { root: string; distDir?: string; timeoutMs?: number; dataDir?: string; env?: Record<string, string>; keepDataDir?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: {
+  root: string;
+  distDir?: string;
+  timeoutMs?: number;
+  dataDir?: string;
+  env?: Record<string, string>;
+  keepDataDir?: boolean;
+}): Promise<RunningServer> {
   const { root, timeoutMs = 60_000 } = opts;
   const port = await freePort();
   // A prepared data directory (a section's own seeded world) is removed on stop too.
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...serveNodeArgs(root), path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: opts.distDir ?? path.join(root, 'dist'),
-      LOG_LEVEL: 'warn',
-      // Demo mode (PGlite, no NODE_ENV): production mode needs an SMTP server, and the figures would
-      // then time e-mail delivery. E-mails stay in the outbox, as they always did here.
-      PUBLIC_URL: baseUrl,
-      // The supplier answers at once: the browser measurements time the app, not a simulated network.
-      SUPPLIER_LATENCY_MS: '0',
-      ...opts.env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...serveNodeArgs(root), path.join(root, 'src/server/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DIST_DIR: opts.distDir ?? path.join(root, 'dist'),
+        LOG_LEVEL: 'warn',
+        // Demo mode (PGlite, no NODE_ENV): production mode needs an SMTP server, and the figures would
+        // then time e-mail delivery. E-mails stay in the outbox, as they always did here.
+        PUBLIC_URL: baseUrl,
+        // The supplier answers at once: the browser measurements time the app, not a simulated network.
+        SUPPLIER_LATENCY_MS: '0',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8_000);
@@ -104,8 +116,7 @@ export async function startServer(opts: { root: string; distDir?: string; timeou
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`server exited early (${child.signalCode ?? `exit ${child.exitCode}`})`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.signalCode ?? `exit ${child.exitCode}`})`);
       try {
         const res = await fetch(`${baseUrl}/api/v1/agency`, { headers: { 'Api-Key': API_KEY }, signal: AbortSignal.timeout(5_000) });
         await res.arrayBuffer();

@@ -22,9 +22,7 @@ export const AGENCY_QUEUE_MAX_LIMIT = 100;
 /** The longest note or refusal reason an agent writes. */
 export const AGENCY_NOTE_MAX = 1000;
 
-export const agencyQueueQuerySchema = z
-  .object({ limit: z.coerce.number().int().min(1).max(AGENCY_QUEUE_MAX_LIMIT).optional() })
-  .strict();
+export const agencyQueueQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(AGENCY_QUEUE_MAX_LIMIT).optional() }).strict();
 
 /** A product of an item, as the queue shows it: what it is, when it leaves (its station's clock), its price in cents. */
 export const queueProductSchema = z

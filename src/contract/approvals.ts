@@ -135,7 +135,14 @@ export const approvalSchema = z
     /** The request may still be passed to another approver of the company's chain. */
     escalationEnabled: z.boolean(),
     approvers: z.array(
-      z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), username: z.string(), role: z.enum(['main', 'backup', 'safety', 'former']) }),
+      z.object({
+        id: z.string(),
+        firstname: z.string(),
+        lastname: z.string(),
+        email: z.string(),
+        username: z.string(),
+        role: z.enum(['main', 'backup', 'safety', 'former']),
+      }),
     ),
     /** Whom the caller may pass the request to (the `approver` of escalate), in the chain's order; empty without the escalate link. */
     escalateTo: z.array(z.object({ id: z.string(), firstname: z.string(), lastname: z.string() })),
@@ -146,17 +153,16 @@ export type Approval = z.infer<typeof approvalSchema>;
 
 export const approvalListSchema = z.array(approvalSchema).meta({ id: 'ApprovalList' });
 
-export const approvalQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(50).default(10),
-    /** Part of a traveller's name, case and accents ignored. */
-    paxName: z.string().max(100).optional(),
-    /** Repeated = any of them; none = every request the user sees. */
-    status: z.union([z.enum(APPROVAL_FILTERS), z.array(z.enum(APPROVAL_FILTERS)).max(APPROVAL_FILTERS.length)]).optional(),
-    order: z.enum(['asc', 'desc']).default('desc'),
-    sortBy: z.enum(APPROVAL_SORTS).default('requestedAt'),
-  });
+export const approvalQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** Part of a traveller's name, case and accents ignored. */
+  paxName: z.string().max(100).optional(),
+  /** Repeated = any of them; none = every request the user sees. */
+  status: z.union([z.enum(APPROVAL_FILTERS), z.array(z.enum(APPROVAL_FILTERS)).max(APPROVAL_FILTERS.length)]).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  sortBy: z.enum(APPROVAL_SORTS).default('requestedAt'),
+});
 export type ApprovalQuery = z.output<typeof approvalQuerySchema>;
 
 /** The signed-in user's requests awaiting their answer, for the menu badge (`GET /approval/`). */
@@ -170,7 +176,10 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((s) => s?.trim() || null);
 
-export const approveBodySchema = z.object({ message: optionalText(1000) }).strict().meta({ id: 'ApproveBody' });
+export const approveBodySchema = z
+  .object({ message: optionalText(1000) })
+  .strict()
+  .meta({ id: 'ApproveBody' });
 export type ApproveBody = z.input<typeof approveBodySchema>;
 
 /** The reason is required (spec 2: refuse asks for it), at most 500 characters. */

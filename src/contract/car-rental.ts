@@ -49,59 +49,63 @@ export const carRentalSearchBodySchema = z
   .meta({ id: 'CarRentalSearchBody' });
 export type CarRentalSearchBody = z.input<typeof carRentalSearchBodySchema>;
 
-export const rentalPlaceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  renter: z.string(),
-  address: z.object({ formatted_address: z.string(), zip_code: z.string(), city: z.string() }),
-  lat: z.number(),
-  lon: z.number(),
-  email: z.string(),
-  phone: z.string(),
-  collect_remarks: z.string().nullable(),
-  delivery_remarks: z.string().nullable(),
-  /** Per weekday (0 = Sunday … 6 = Saturday), local 'HH:mm'. */
-  opening_periods: z.array(z.object({ day: z.number().int().min(0).max(6), start: z.string(), end: z.string() })),
-  /** From the searched point, metres. */
-  distance: z.number().int(),
-}).meta({ id: 'RentalPlace' });
+export const rentalPlaceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    renter: z.string(),
+    address: z.object({ formatted_address: z.string(), zip_code: z.string(), city: z.string() }),
+    lat: z.number(),
+    lon: z.number(),
+    email: z.string(),
+    phone: z.string(),
+    collect_remarks: z.string().nullable(),
+    delivery_remarks: z.string().nullable(),
+    /** Per weekday (0 = Sunday … 6 = Saturday), local 'HH:mm'. */
+    opening_periods: z.array(z.object({ day: z.number().int().min(0).max(6), start: z.string(), end: z.string() })),
+    /** From the searched point, metres. */
+    distance: z.number().int(),
+  })
+  .meta({ id: 'RentalPlace' });
 export type RentalPlace = z.infer<typeof rentalPlaceSchema>;
 
 export const carTagSchema = z.enum(['valet', 'zev', 'compliant', 'not-compliant', 'negociated-fare', 'corporate-fare', 'loyalty-enabled']);
 
-export const carRentalSchema = z.object({
-  id: z.string(),
-  /** The model, "or similar". */
-  car: z.string(),
-  carGroup: z.enum(CAR_TYPES),
-  acriss: z.string(),
-  engineType: z.enum(ENGINE_TYPES),
-  gearbox: z.enum(GEARBOXES),
-  seats: z.number().int(),
-  doors: z.number().int(),
-  unlimited_distance: z.boolean(),
-  /** Km included for the whole rental, null when unlimited. */
-  included_distance: z.number().int().nullable(),
-  additional_distance_price: z.object({ total: z.number().int(), currency: z.literal('EUR'), unit: z.literal('km') }).nullable(),
-  /** Pick-up agency from the searched point, metres. */
-  distance: z.number().int(),
-  best_price: z.object({ total: z.number().int() }),
-  price_per_day: z.number().int(),
-  days: z.number().int(),
-  tags: z.array(carTagSchema),
-  /** g CO2e per km. */
-  co2EmissionPerKm: z.number(),
-  pix_url: z.string(),
-  renter: z.object({ code: z.string(), name: z.string(), logo: z.string() }),
-  pickup_time: zonedDateTimeSchema,
-  return_time: zonedDateTimeSchema,
-  pickup_place: rentalPlaceSchema,
-  return_place: rentalPlaceSchema,
-  included_services: z.array(z.string()),
-  excluded_services: z.array(z.string()),
-  isDriverLicenseRequired: z.boolean(),
-  links: linksOf('addCarToCart'),
-}).meta({ id: 'CarRental' });
+export const carRentalSchema = z
+  .object({
+    id: z.string(),
+    /** The model, "or similar". */
+    car: z.string(),
+    carGroup: z.enum(CAR_TYPES),
+    acriss: z.string(),
+    engineType: z.enum(ENGINE_TYPES),
+    gearbox: z.enum(GEARBOXES),
+    seats: z.number().int(),
+    doors: z.number().int(),
+    unlimited_distance: z.boolean(),
+    /** Km included for the whole rental, null when unlimited. */
+    included_distance: z.number().int().nullable(),
+    additional_distance_price: z.object({ total: z.number().int(), currency: z.literal('EUR'), unit: z.literal('km') }).nullable(),
+    /** Pick-up agency from the searched point, metres. */
+    distance: z.number().int(),
+    best_price: z.object({ total: z.number().int() }),
+    price_per_day: z.number().int(),
+    days: z.number().int(),
+    tags: z.array(carTagSchema),
+    /** g CO2e per km. */
+    co2EmissionPerKm: z.number(),
+    pix_url: z.string(),
+    renter: z.object({ code: z.string(), name: z.string(), logo: z.string() }),
+    pickup_time: zonedDateTimeSchema,
+    return_time: zonedDateTimeSchema,
+    pickup_place: rentalPlaceSchema,
+    return_place: rentalPlaceSchema,
+    included_services: z.array(z.string()),
+    excluded_services: z.array(z.string()),
+    isDriverLicenseRequired: z.boolean(),
+    links: linksOf('addCarToCart'),
+  })
+  .meta({ id: 'CarRental' });
 export type CarRental = z.infer<typeof carRentalSchema>;
 
 /** A driver (spec 1 §3 "Driver"); the full fields are required when the rental needs a licence (spec 1 §5). */
@@ -117,7 +121,10 @@ export const driverSchema = z
     birthdate: z.string().max(10),
     birth_country: z.string().max(2).nullish(),
     city_of_birth: z.string().max(100).nullish(),
-    address: z.object({ description: z.string().max(300) }).strict().nullish(),
+    address: z
+      .object({ description: z.string().max(300) })
+      .strict()
+      .nullish(),
     license: z
       .object({ country_of_issue: z.string().max(2), number: z.string().trim().min(1).max(40), effective_date: z.string().max(10) })
       .strict()
@@ -127,19 +134,21 @@ export const driverSchema = z
   .meta({ id: 'Driver' });
 export type Driver = z.infer<typeof driverSchema>;
 
-export const carRentalSearchResultSchema = z.object({
-  carRentals: z.array(carRentalSchema),
-  travelID: z.string().nullable(),
-  sortedBy: z.enum(CAR_SORTS),
-  /** Some renter is a company favourite: BY_PREF puts them first. */
-  sortedByPref: z.boolean(),
-  renters: z.array(z.object({ code: z.string(), name: z.string(), logo: z.string(), preferred: z.boolean() })),
-  /** The driver as known (the profile's or guest's details), to prefill the driver form. */
-  driver: driverSchema.partial().nullable(),
-  /** The searched places' names, for the heading. */
-  pickup_name: z.string(),
-  return_name: z.string(),
-}).meta({ id: 'CarRentalSearchResult' });
+export const carRentalSearchResultSchema = z
+  .object({
+    carRentals: z.array(carRentalSchema),
+    travelID: z.string().nullable(),
+    sortedBy: z.enum(CAR_SORTS),
+    /** Some renter is a company favourite: BY_PREF puts them first. */
+    sortedByPref: z.boolean(),
+    renters: z.array(z.object({ code: z.string(), name: z.string(), logo: z.string(), preferred: z.boolean() })),
+    /** The driver as known (the profile's or guest's details), to prefill the driver form. */
+    driver: driverSchema.partial().nullable(),
+    /** The searched places' names, for the heading. */
+    pickup_name: z.string(),
+    return_name: z.string(),
+  })
+  .meta({ id: 'CarRentalSearchResult' });
 export type CarRentalSearchResult = z.infer<typeof carRentalSearchResultSchema>;
 
 /** `POST /cart/add?version=v2` for a car rental. */

@@ -10,7 +10,10 @@ export const cartAddBodySchema = z
           .object({
             travelerID: z.number().int().min(1).max(9),
             fields: z.record(z.string().max(40), z.string().max(200).nullable()),
-            cards: z.array(z.object({ cardtype_id: z.string().max(64), cardnumber: z.string().max(40) })).max(10).optional(),
+            cards: z
+              .array(z.object({ cardtype_id: z.string().max(64), cardnumber: z.string().max(40) }))
+              .max(10)
+              .optional(),
             profile_id: z.string().max(64).nullish(),
             guest_id: z.string().max(64).nullish(),
           })
@@ -33,7 +36,9 @@ export const cartAddBodySchema = z
   .meta({ id: 'CartAddBody' });
 export type CartAddBody = z.input<typeof cartAddBodySchema>;
 
-export const cartAddResultSchema = z.object({
-  travel: travelSchema,
-  offer_errors: z.array(z.object({ offerID: z.string(), message: z.string() })),
-}).meta({ id: 'CartAddResult' });
+export const cartAddResultSchema = z
+  .object({
+    travel: travelSchema,
+    offer_errors: z.array(z.object({ offerID: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'CartAddResult' });

@@ -9,13 +9,15 @@ export const COMM_SUPPORTS = ['search', 'results', 'cart', 'checkout', 'tickets'
 export const commSupportSchema = z.enum(COMM_SUPPORTS);
 export type CommSupport = z.infer<typeof commSupportSchema>;
 
-export const commMessageSchema = z.object({
-  id: z.string(),
-  /** Shown as a warning (amber, with an icon) or as information. */
-  level: z.enum(['info', 'warning']),
-  /** In the caller's language (Accept-Language). */
-  message: z.string(),
-}).meta({ id: 'CommMessage' });
+export const commMessageSchema = z
+  .object({
+    id: z.string(),
+    /** Shown as a warning (amber, with an icon) or as information. */
+    level: z.enum(['info', 'warning']),
+    /** In the caller's language (Accept-Language). */
+    message: z.string(),
+  })
+  .meta({ id: 'CommMessage' });
 export type CommMessage = z.infer<typeof commMessageSchema>;
 
 /** The answer of GET /comms: the messages keyed by support type (only the types that have some). */

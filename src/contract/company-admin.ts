@@ -99,12 +99,16 @@ function flagRepeats(values: string[], ctx: z.RefinementCtx, path: (index: numbe
 /** The whole list: an entry with a uid keeps (or renames) that entity, one without is new, a missing one is removed. */
 export const updateEntitiesBodySchema = z
   .object({
-    entities: z
-      .array(z.object({ uid: z.string().max(64).nullable(), name: fields.requiredText(100) }).strict())
-      .max(100, { error: 'TOO_LONG' }),
+    entities: z.array(z.object({ uid: z.string().max(64).nullable(), name: fields.requiredText(100) }).strict()).max(100, { error: 'TOO_LONG' }),
   })
   .strict()
-  .superRefine((body, ctx) => flagRepeats(body.entities.map((e) => e.name), ctx, (i) => ['entities', i, 'name']))
+  .superRefine((body, ctx) =>
+    flagRepeats(
+      body.entities.map((e) => e.name),
+      ctx,
+      (i) => ['entities', i, 'name'],
+    ),
+  )
   .meta({ id: 'UpdateEntitiesBody' });
 export type UpdateEntitiesBody = z.input<typeof updateEntitiesBodySchema>;
 
@@ -144,19 +148,22 @@ export const analyticFieldSchema = z
     values: z.array(fields.requiredText(100)).max(100, { error: 'TOO_LONG' }),
     valueCodes: z.array(optionalText(20)).max(100, { error: 'TOO_LONG' }),
     regex: z.string().max(200, { error: 'TOO_LONG' }).nullable(),
-    regexDesc: z.object({ fr: optionalText(200), en: optionalText(200) }).strict().nullable(),
+    regexDesc: z
+      .object({ fr: optionalText(200), en: optionalText(200) })
+      .strict()
+      .nullable(),
   })
   .strict()
   .superRefine((field, ctx) => {
     flagRepeats(field.values, ctx, (i) => ['values', i]);
-    if (field.valueCodes.length > 0 && field.valueCodes.length !== field.values.length) ctx.addIssue({ code: 'custom', path: ['valueCodes'], message: 'FORMAT_INVALID' });
+    if (field.valueCodes.length > 0 && field.valueCodes.length !== field.values.length)
+      ctx.addIssue({ code: 'custom', path: ['valueCodes'], message: 'FORMAT_INVALID' });
     if (field.valueCodes.some((c) => c === '')) ctx.addIssue({ code: 'custom', path: ['valueCodes'], message: 'PLEASE_FILL' });
     if (field.regex === null || field.regex === '') return;
     // A list of values or a pattern, not both: the pattern would refuse values of the list.
     if (field.values.length > 0) ctx.addIssue({ code: 'custom', path: ['regex'], message: 'FORMAT_INVALID' });
     else if (!regexCompiles(field.regex)) ctx.addIssue({ code: 'custom', path: ['regex'], message: 'REGEX_INVALID' });
-    for (const lang of ['fr', 'en'] as const)
-      if (!field.regexDesc?.[lang]) ctx.addIssue({ code: 'custom', path: ['regexDesc', lang], message: 'PLEASE_FILL' });
+    for (const lang of ['fr', 'en'] as const) if (!field.regexDesc?.[lang]) ctx.addIssue({ code: 'custom', path: ['regexDesc', lang], message: 'PLEASE_FILL' });
   });
 export type AnalyticFieldInput = z.input<typeof analyticFieldSchema>;
 
@@ -176,7 +183,13 @@ export type AnalyticField = z.infer<typeof analyticFieldViewSchema>;
 export const updateAnalyticsBodySchema = z
   .object({ fields: z.array(analyticFieldSchema).max(20, { error: 'TOO_LONG' }) })
   .strict()
-  .superRefine((body, ctx) => flagRepeats(body.fields.map((f) => f.name), ctx, (i) => ['fields', i, 'name']))
+  .superRefine((body, ctx) =>
+    flagRepeats(
+      body.fields.map((f) => f.name),
+      ctx,
+      (i) => ['fields', i, 'name'],
+    ),
+  )
   .meta({ id: 'UpdateAnalyticsBody' });
 export type UpdateAnalyticsBody = z.input<typeof updateAnalyticsBodySchema>;
 
@@ -204,15 +217,22 @@ export const updateApproversBodySchema = z
   .object({
     mode: approvalModeSchema,
     chooseApprover: z.boolean(),
-    approvers: z.array(z.object({ uid: z.string().min(1, { error: 'PLEASE_CHOOSE_APPROVER' }).max(64), backup: z.string().max(64).nullable() }).strict()).max(200, { error: 'TOO_LONG' }),
+    approvers: z
+      .array(z.object({ uid: z.string().min(1, { error: 'PLEASE_CHOOSE_APPROVER' }).max(64), backup: z.string().max(64).nullable() }).strict())
+      .max(200, { error: 'TOO_LONG' }),
   })
   .strict()
   .superRefine((body, ctx) => {
     if (body.mode !== 'never' && body.approvers.length === 0) ctx.addIssue({ code: 'custom', path: ['approvers'], message: 'PLEASE_CHOOSE_APPROVER' });
-    flagRepeats(body.approvers.map((a) => a.uid), ctx, (i) => ['approvers', i, 'uid']);
+    flagRepeats(
+      body.approvers.map((a) => a.uid),
+      ctx,
+      (i) => ['approvers', i, 'uid'],
+    );
     const ids = new Set(body.approvers.map((a) => a.uid));
     body.approvers.forEach((a, i) => {
-      if (a.backup !== null && (a.backup === a.uid || !ids.has(a.backup))) ctx.addIssue({ code: 'custom', path: ['approvers', i, 'backup'], message: 'SELECT_VALID_VALUE' });
+      if (a.backup !== null && (a.backup === a.uid || !ids.has(a.backup)))
+        ctx.addIssue({ code: 'custom', path: ['approvers', i, 'backup'], message: 'SELECT_VALID_VALUE' });
     });
   })
   .meta({ id: 'UpdateApproversBody' });
@@ -224,14 +244,14 @@ export const FLIGHT_CABINS = ['economy', 'premium', 'business'] as const;
 export { CAR_TYPES };
 
 const amount = (max: number) =>
-  z
-    .number({ error: 'AMOUNT_INVALID' })
-    .int({ error: 'AMOUNT_INVALID' })
-    .min(1, { error: 'AMOUNT_INVALID' })
-    .max(max, { error: 'AMOUNT_INVALID' });
+  z.number({ error: 'AMOUNT_INVALID' }).int({ error: 'AMOUNT_INVALID' }).min(1, { error: 'AMOUNT_INVALID' }).max(max, { error: 'AMOUNT_INVALID' });
 /** Cents: 1 cent to 100 000 €. */
 const cents = amount(10_000_000);
-const minutes = z.number({ error: 'AMOUNT_INVALID' }).int({ error: 'AMOUNT_INVALID' }).min(0, { error: 'AMOUNT_INVALID' }).max(1440, { error: 'AMOUNT_INVALID' });
+const minutes = z
+  .number({ error: 'AMOUNT_INVALID' })
+  .int({ error: 'AMOUNT_INVALID' })
+  .min(0, { error: 'AMOUNT_INVALID' })
+  .max(1440, { error: 'AMOUNT_INVALID' });
 
 /** The policy in figures (domain/company.ts TravelPolicyRules); the hotel caps by city class, cities as place ids (`city:paris`). */
 const policyRulesSchema = <C extends z.ZodType>(city: C) =>
@@ -252,7 +272,9 @@ const policyRulesSchema = <C extends z.ZodType>(city: C) =>
       hotel: z
         .object({
           maxNightly: cents,
-          classes: z.array(z.object({ maxNightly: cents, cities: z.array(city).min(1, { error: 'FIELD_REQUIRED' }).max(800, { error: 'TOO_LONG' }) }).strict()).max(10, { error: 'TOO_LONG' }),
+          classes: z
+            .array(z.object({ maxNightly: cents, cities: z.array(city).min(1, { error: 'FIELD_REQUIRED' }).max(800, { error: 'TOO_LONG' }) }).strict())
+            .max(10, { error: 'TOO_LONG' }),
         })
         .strict(),
       car: z
@@ -283,7 +305,11 @@ export const updateTravelPolicyBodySchema = z
   .superRefine((body, ctx) => {
     if (!body.policy) return;
     const bands = body.policy.rail.maxPriceByDistance;
-    flagRepeats(bands.map((b) => String(b.upToKm ?? 'beyond')), ctx, (i) => ['policy', 'rail', 'maxPriceByDistance', i, 'upToKm']);
+    flagRepeats(
+      bands.map((b) => String(b.upToKm ?? 'beyond')),
+      ctx,
+      (i) => ['policy', 'rail', 'maxPriceByDistance', i, 'upToKm'],
+    );
     const seen = new Set<string>();
     body.policy.hotel.classes.forEach((c, i) =>
       c.cities.forEach((city) => {

@@ -75,7 +75,11 @@ const day = (bound: ((value: string) => DocumentMessageKey | null) | null) =>
 export const documentInputSchema = (today: string | null, countries: ReadonlySet<string> | null = null) =>
   z
     .object({
-      uid: z.string().max(64).nullish().transform((s) => s ?? null),
+      uid: z
+        .string()
+        .max(64)
+        .nullish()
+        .transform((s) => s ?? null),
       type: documentTypeSchema,
       civility: civilitySchema,
       firstname: required(100),
@@ -86,7 +90,9 @@ export const documentInputSchema = (today: string | null, countries: ReadonlySet
         .max(100, { error: 'TOO_LONG' })
         .nullish()
         .transform((s) => s?.trim() || null),
-      effective_date: day(today === null ? null : (value) => (value > today ? 'ENTER_PASSED_DATE' : null)).refine((value) => value !== null, { error: 'PLEASE_FILL' }),
+      effective_date: day(today === null ? null : (value) => (value > today ? 'ENTER_PASSED_DATE' : null)).refine((value) => value !== null, {
+        error: 'PLEASE_FILL',
+      }),
       expiration_date: day(today === null ? null : (value) => (value <= today ? 'ENTER_FUTURE_DATE' : null)),
       number: z
         .string({ error: 'PLEASE_FILL' })

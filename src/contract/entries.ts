@@ -50,12 +50,18 @@ export const entries = {
 export type Entry = keyof typeof entries;
 
 /** The `:name` parameters of a path template. */
-type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamsOf<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** An entry point's path with its parameters filled in (URL-encoded), and a query string when given. */
 export function entryPath<E extends Entry>(
   entry: E,
-  ...[params, query]: ParamsOf<(typeof entries)[E]> extends never ? [params?: undefined, query?: string] : [params: Record<ParamsOf<(typeof entries)[E]>, string>, query?: string]
+  ...[params, query]: ParamsOf<(typeof entries)[E]> extends never
+    ? [params?: undefined, query?: string]
+    : [params: Record<ParamsOf<(typeof entries)[E]>, string>, query?: string]
 ): string {
   const values = (params ?? {}) as Record<string, string>;
   const path = entries[entry].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name]!));

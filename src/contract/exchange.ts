@@ -24,15 +24,17 @@ const pointSchema = z.object({ lat: z.number().min(-90).max(90), lon: z.number()
 export const exchangeStopSchema = z.object({ name: z.string(), city: z.string(), lat: z.number(), lon: z.number() }).meta({ id: 'ExchangeStop' });
 
 /** A part of a booked product that can be exchanged on its own (here: the product's journey). */
-export const exchangeSectionSchema = z.object({
-  id: z.string(),
-  from: exchangeStopSchema,
-  to: exchangeStopSchema,
-  departure: zonedDateTimeSchema,
-  arrival: zonedDateTimeSchema,
-  routes: z.array(routeSchema),
-  links: linksOf('searchExchange'),
-}).meta({ id: 'ExchangeSection' });
+export const exchangeSectionSchema = z
+  .object({
+    id: z.string(),
+    from: exchangeStopSchema,
+    to: exchangeStopSchema,
+    departure: zonedDateTimeSchema,
+    arrival: zonedDateTimeSchema,
+    routes: z.array(routeSchema),
+    links: linksOf('searchExchange'),
+  })
+  .meta({ id: 'ExchangeSection' });
 export type ExchangeSection = z.infer<typeof exchangeSectionSchema>;
 
 export const exchangeSectionsSchema = z.array(exchangeSectionSchema).meta({ id: 'ExchangeSections' });
@@ -48,55 +50,63 @@ export const exchangeSearchBodySchema = z
   .meta({ id: 'ExchangeSearchBody' });
 export type ExchangeSearchBody = z.input<typeof exchangeSearchBodySchema>;
 
-export const exchangeTicketSchema = z.object({
-  label: z.string(),
-  priceDelta: z.number().int(),
-  /** HTML (paragraphs only, escaped text). */
-  fareConditions: z.string(),
-  fareBasis: z.string(),
-}).meta({ id: 'ExchangeTicket' });
+export const exchangeTicketSchema = z
+  .object({
+    label: z.string(),
+    priceDelta: z.number().int(),
+    /** HTML (paragraphs only, escaped text). */
+    fareConditions: z.string(),
+    fareBasis: z.string(),
+  })
+  .meta({ id: 'ExchangeTicket' });
 
-export const exchangeChoiceSchema = z.object({
-  id: z.string(),
-  flexibility: z.enum(['noFlex', 'semiFlex', 'fullFlex']),
-  /** Cents: the new fare minus the old one, every traveller included (negative: cheaper). */
-  priceDelta: z.number().int(),
-  tickets: z.array(exchangeTicketSchema),
-  links: linksOf('bookExchange'),
-}).meta({ id: 'ExchangeChoice' });
+export const exchangeChoiceSchema = z
+  .object({
+    id: z.string(),
+    flexibility: z.enum(['noFlex', 'semiFlex', 'fullFlex']),
+    /** Cents: the new fare minus the old one, every traveller included (negative: cheaper). */
+    priceDelta: z.number().int(),
+    tickets: z.array(exchangeTicketSchema),
+    links: linksOf('bookExchange'),
+  })
+  .meta({ id: 'ExchangeChoice' });
 export type ExchangeChoice = z.infer<typeof exchangeChoiceSchema>;
 
 export const exchangeClassSchema = z.object({ minimumPriceDelta: z.number().int(), choices: z.array(exchangeChoiceSchema) }).meta({ id: 'ExchangeClass' });
 export type ExchangeClass = z.infer<typeof exchangeClassSchema>;
 
-export const exchangeJourneySchema = z.object({
-  id: z.string(),
-  departure: zonedDateTimeSchema,
-  arrival: zonedDateTimeSchema,
-  /** Minutes. */
-  duration: z.number().int(),
-  routes: z.array(routeSchema),
-  isDirectTrip: z.boolean(),
-  marketingCarrier: z.object({ name: z.string(), logo: z.string().nullable() }),
-  /** Null when the train has no seat left (or no such class). */
-  first: exchangeClassSchema.nullable(),
-  second: exchangeClassSchema.nullable(),
-}).meta({ id: 'ExchangeJourney' });
+export const exchangeJourneySchema = z
+  .object({
+    id: z.string(),
+    departure: zonedDateTimeSchema,
+    arrival: zonedDateTimeSchema,
+    /** Minutes. */
+    duration: z.number().int(),
+    routes: z.array(routeSchema),
+    isDirectTrip: z.boolean(),
+    marketingCarrier: z.object({ name: z.string(), logo: z.string().nullable() }),
+    /** Null when the train has no seat left (or no such class). */
+    first: exchangeClassSchema.nullable(),
+    second: exchangeClassSchema.nullable(),
+  })
+  .meta({ id: 'ExchangeJourney' });
 export type ExchangeJourney = z.infer<typeof exchangeJourneySchema>;
 
 export const exchangeResultSchema = z.object({ searchDate: z.string(), searchResults: z.array(exchangeJourneySchema) }).meta({ id: 'ExchangeResult' });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;
 
 /** Spec 2 §3 "Exchange offer": what the exchange costs, and the new product it would give. */
-export const exchangeOfferSchema = z.object({
-  id: z.string(),
-  exchangeFees: z.number().int(),
-  priceDelta: z.number().int(),
-  totalPrice: z.number().int(),
-  /** The new product as it will be once issued. */
-  product: productSchema,
-  links: linksOf('confirmExchange'),
-}).meta({ id: 'ExchangeOffer' });
+export const exchangeOfferSchema = z
+  .object({
+    id: z.string(),
+    exchangeFees: z.number().int(),
+    priceDelta: z.number().int(),
+    totalPrice: z.number().int(),
+    /** The new product as it will be once issued. */
+    product: productSchema,
+    links: linksOf('confirmExchange'),
+  })
+  .meta({ id: 'ExchangeOffer' });
 export type ExchangeOffer = z.infer<typeof exchangeOfferSchema>;
 
 /** The exchange done: the travel (now `modified`) and its new product; `email`, where the booker's notice went. */

@@ -32,10 +32,7 @@ export const expertJourneySchema = z
 export const expertSearchBodySchema = z
   .object({
     journeys: z.array(expertJourneySchema).min(1).max(EXPERT_MAX_JOURNEYS, { error: 'EXPERT_JOURNEYS_MAX' }),
-    travelers: z
-      .array(searchTravelerSchema)
-      .min(1, { error: 'ENTER_ONE_PASSENGER_AT_LEAST' })
-      .max(9, { error: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' }),
+    travelers: z.array(searchTravelerSchema).min(1, { error: 'ENTER_ONE_PASSENGER_AT_LEAST' }).max(9, { error: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' }),
     travelID: z.string().max(64).nullish(),
     customer_id: z.string().max(64).nullish(),
     entity_id: z.string().max(64).nullish(),

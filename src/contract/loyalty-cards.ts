@@ -153,7 +153,11 @@ export function cardProblems(card: CardValues, type: CardType | undefined, today
 /** The card body schema with its type's rules, as the form and the server check it. */
 export const checkedCardSchema = (types: readonly CardType[], today: string) =>
   cardBodySchema.superRefine((card, ctx) => {
-    const problems = cardProblems(card, types.find((t) => t.uid === card.cardtype_id), today);
+    const problems = cardProblems(
+      card,
+      types.find((t) => t.uid === card.cardtype_id),
+      today,
+    );
     for (const [path, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 

@@ -39,7 +39,11 @@ export const tokenizeBodySchema = (today: string) =>
         .string({ error: 'PLEASE_FILL' })
         .refine((n) => /^\d{12,19}$/.test(n) && luhnValid(n) && brandOf(n) !== null, { error: 'PAYMENT_CARD_NUMBER_INVALID' }),
       exp_month: z.number({ error: 'PAYMENT_EXPIRY_INVALID' }).int().min(1, { error: 'PAYMENT_EXPIRY_INVALID' }).max(12, { error: 'PAYMENT_EXPIRY_INVALID' }),
-      exp_year: z.number({ error: 'PAYMENT_EXPIRY_INVALID' }).int().min(2000, { error: 'PAYMENT_EXPIRY_INVALID' }).max(2099, { error: 'PAYMENT_EXPIRY_INVALID' }),
+      exp_year: z
+        .number({ error: 'PAYMENT_EXPIRY_INVALID' })
+        .int()
+        .min(2000, { error: 'PAYMENT_EXPIRY_INVALID' })
+        .max(2099, { error: 'PAYMENT_EXPIRY_INVALID' }),
       cvc: z.string({ error: 'PLEASE_FILL' }).regex(/^\d{3}$/, { error: 'PAYMENT_CVC_INVALID' }),
       holder: z
         .string({ error: 'PLEASE_FILL' })
@@ -73,12 +77,22 @@ export const cardFormSchema = (today: string) =>
       .string()
       .transform((s) => s.trim())
       .refine((s) => EXPIRY_RE.test(s), { error: 'PAYMENT_EXPIRY_INVALID' })
-      .refine((s) => {
-        const [, month, year] = EXPIRY_RE.exec(s) ?? [];
-        return !month || !cardExpired(Number(month), 2000 + Number(year), today);
-      }, { error: 'PAYMENT_CARD_EXPIRED' }),
-    cvc: z.string().transform((s) => s.trim()).refine((s) => /^\d{3}$/.test(s), { error: 'PAYMENT_CVC_INVALID' }),
-    holder: z.string().max(100, { error: 'TOO_LONG' }).transform((s) => s.trim()).refine((s) => s.length > 0, { error: 'PLEASE_FILL' }),
+      .refine(
+        (s) => {
+          const [, month, year] = EXPIRY_RE.exec(s) ?? [];
+          return !month || !cardExpired(Number(month), 2000 + Number(year), today);
+        },
+        { error: 'PAYMENT_CARD_EXPIRED' },
+      ),
+    cvc: z
+      .string()
+      .transform((s) => s.trim())
+      .refine((s) => /^\d{3}$/.test(s), { error: 'PAYMENT_CVC_INVALID' }),
+    holder: z
+      .string()
+      .max(100, { error: 'TOO_LONG' })
+      .transform((s) => s.trim())
+      .refine((s) => s.length > 0, { error: 'PLEASE_FILL' }),
     save: z.boolean(),
   });
 export type CardForm = z.output<ReturnType<typeof cardFormSchema>>;

@@ -26,29 +26,43 @@ export type PrivacyPolicy = z.infer<typeof privacyPolicySchema>;
  * identity documents. Gender, names,
  * username and e-mail stay: the account cannot work without them.
  */
-export const OPTIONAL_DATA = ['phone', 'birthdate', 'address', 'subsidy_number', 'city_of_birth', 'birth_country', 'handicap', 'cards', 'travel_documents', 'payment_cards'] as const;
+export const OPTIONAL_DATA = [
+  'phone',
+  'birthdate',
+  'address',
+  'subsidy_number',
+  'city_of_birth',
+  'birth_country',
+  'handicap',
+  'cards',
+  'travel_documents',
+  'payment_cards',
+] as const;
 
 /** DELETE user/data: the password confirms the account's owner is the one asking. */
 export const deleteAccountBodySchema = z
-  .object({ password: z.string({ error: 'PLEASE_FILL' }).max(256, { error: 'TOO_LONG' }).refine((s) => s.length > 0, { error: 'PLEASE_FILL' }) })
+  .object({
+    password: z
+      .string({ error: 'PLEASE_FILL' })
+      .max(256, { error: 'TOO_LONG' })
+      .refine((s) => s.length > 0, { error: 'PLEASE_FILL' }),
+  })
   .strict()
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** The account is erased; `keptTravels`: the booked travels kept (anonymised) for the legal retention period. */
-export const accountDeletedSchema = z
-  .object({ message: z.literal('ACCOUNT_DELETED'), keptTravels: z.number().int() })
-  .meta({ id: 'AccountDeleted' });
+export const accountDeletedSchema = z.object({ message: z.literal('ACCOUNT_DELETED'), keptTravels: z.number().int() }).meta({ id: 'AccountDeleted' });
 
 /** The answer of DELETE user/optional_data (the user resource, GET /user/, shows them gone). */
-export const optionalDataDeletedSchema = z.object({ message: z.literal('DATA_DELETED'), cleared: z.array(z.enum(OPTIONAL_DATA)) }).meta({ id: 'OptionalDataDeleted' });
+export const optionalDataDeletedSchema = z
+  .object({ message: z.literal('DATA_DELETED'), cleared: z.array(z.enum(OPTIONAL_DATA)) })
+  .meta({ id: 'OptionalDataDeleted' });
 
 // ── Onboarding ────────────────────────────────────────────────────────────────────────────────────
 
 /** The query of GET and DELETE user/onboarding/data: the e-mailed onboarding token and its user's username. */
-export const onboardingQuerySchema = z
-  .object({ token: z.string().min(1).max(512), username: z.string().min(1).max(254) })
-  .strict();
+export const onboardingQuerySchema = z.object({ token: z.string().min(1).max(512), username: z.string().min(1).max(254) }).strict();
 
 /** GET user/onboarding/data: what the account already holds, to prefill step 2. */
 export const onboardingDataSchema = z
@@ -86,7 +100,10 @@ export const onboardingIdentitySchema = (sso: boolean) =>
 /** Step 2, finalisation: gender, birthdate (1900-01-01 to `today`), phone, and both consents. */
 export const onboardingDetailsSchema = (today: string) =>
   z.object({
-    gender: genderSchema.or(z.literal('')).refine((g) => g !== '', { error: 'PLEASE_FILL' }).transform((g) => g as 'MR' | 'MS'),
+    gender: genderSchema
+      .or(z.literal(''))
+      .refine((g) => g !== '', { error: 'PLEASE_FILL' })
+      .transform((g) => g as 'MR' | 'MS'),
     birthdate: z
       .string({ error: 'PLEASE_FILL' })
       .max(10, { error: 'VALID_DATE' })

@@ -123,8 +123,16 @@ export const profileBodySchema = (today: string) =>
       city_of_birth: optionalText(PROFILE_LIMITS.city),
       birth_country: optionalText(PROFILE_LIMITS.country),
       hasHandicap: z.boolean().default(false),
-      handicap: z.string().max(40, { error: 'SELECT_VALID_VALUE' }).nullish().transform((s) => s || null),
-      wheelchair: z.string().max(40, { error: 'SELECT_VALID_VALUE' }).nullish().transform((s) => s || null),
+      handicap: z
+        .string()
+        .max(40, { error: 'SELECT_VALID_VALUE' })
+        .nullish()
+        .transform((s) => s || null),
+      wheelchair: z
+        .string()
+        .max(40, { error: 'SELECT_VALID_VALUE' })
+        .nullish()
+        .transform((s) => s || null),
       wheelchair_dimensions: z
         .string()
         .max(PROFILE_LIMITS.dimensions, { error: 'FORMAT_INVALID' })
@@ -144,10 +152,25 @@ export const profileBodySchema = (today: string) =>
       wheelchair_wheel_thickness: measure(WHEELCHAIR_BOUNDS.wheelMin, WHEELCHAIR_BOUNDS.wheelMax),
       need_accompanying: z.boolean().default(false),
       accompanying: z.boolean().default(false),
-      disability_card: z.string().max(40, { error: 'SELECT_VALID_VALUE' }).nullish().transform((s) => s || null),
-      lang: z.enum(['fr', 'en'], { error: 'SELECT_VALID_VALUE' }).nullish().transform((l) => l ?? null),
-      password: z.string().max(256, { error: 'TOO_LONG' }).nullish().transform((s) => s || null),
-      password_confirm: z.string().max(256, { error: 'TOO_LONG' }).nullish().transform((s) => s || null),
+      disability_card: z
+        .string()
+        .max(40, { error: 'SELECT_VALID_VALUE' })
+        .nullish()
+        .transform((s) => s || null),
+      lang: z
+        .enum(['fr', 'en'], { error: 'SELECT_VALID_VALUE' })
+        .nullish()
+        .transform((l) => l ?? null),
+      password: z
+        .string()
+        .max(256, { error: 'TOO_LONG' })
+        .nullish()
+        .transform((s) => s || null),
+      password_confirm: z
+        .string()
+        .max(256, { error: 'TOO_LONG' })
+        .nullish()
+        .transform((s) => s || null),
       rgpd: z.literal(true, { error: 'PLEASE_CHECK' }),
       data_accuracy: z.literal(true, { error: 'PLEASE_CHECK' }),
     })

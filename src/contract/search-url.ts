@@ -12,7 +12,10 @@ export const searchUrlSchema = z.object({
   /** Local date-time of the origin, YYYY-MM-DDTHH:mm. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
   mode: z.enum(['departure', 'arrival']).default('departure'),
-  ret: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/).optional(),
+  ret: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+    .optional(),
   retMode: z.enum(['departure', 'arrival']).optional(),
   /** Open-jaw: where the return leaves from and arrives at. */
   retFrom: z.string().max(80).optional(),

@@ -84,38 +84,44 @@ export type TravelListQuery = z.output<typeof travelListQuerySchema>;
 /** The query's names: any of them asks for the beta list's page instead of the full travels. */
 export const TRAVEL_LIST_PARAMS = Object.keys(travelListQuerySchema.shape) as (keyof TravelListQuery)[];
 
-export const travelListProductSchema = z.object({
-  id: z.string(),
-  type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
-  status: z.enum(PRODUCT_STATUSES),
-  /** Cities. */
-  from: z.string(),
-  to: z.string(),
-  /** Station's local time, with its offset (contract/time.ts). */
-  departure: zonedDateTimeSchema,
-  arrival: zonedDateTimeSchema,
-  /** The legs, by station or airport. */
-  routes: z.array(z.object({ from: z.string(), to: z.string() })),
-  ticketsByPax: z.array(z.object({ pax: z.object({ firstname: z.string(), lastname: z.string() }) })),
-}).meta({ id: 'TravelListProduct' });
+export const travelListProductSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(['rail', 'flight', 'hotel', 'car_rental']),
+    status: z.enum(PRODUCT_STATUSES),
+    /** Cities. */
+    from: z.string(),
+    to: z.string(),
+    /** Station's local time, with its offset (contract/time.ts). */
+    departure: zonedDateTimeSchema,
+    arrival: zonedDateTimeSchema,
+    /** The legs, by station or airport. */
+    routes: z.array(z.object({ from: z.string(), to: z.string() })),
+    ticketsByPax: z.array(z.object({ pax: z.object({ firstname: z.string(), lastname: z.string() }) })),
+  })
+  .meta({ id: 'TravelListProduct' });
 export type TravelListProduct = z.infer<typeof travelListProductSchema>;
 
-export const travelListItemSchema = z.object({
-  id: z.string(),
-  status: z.enum(TRAVEL_STATUSES),
-  /** The first departure's and the last arrival's local dates (yyyy-MM-dd), as the travel resource's. */
-  startDate: z.string(),
-  endDate: z.string(),
-  products: z.array(travelListProductSchema),
-}).meta({ id: 'TravelListItem' });
+export const travelListItemSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(TRAVEL_STATUSES),
+    /** The first departure's and the last arrival's local dates (yyyy-MM-dd), as the travel resource's. */
+    startDate: z.string(),
+    endDate: z.string(),
+    products: z.array(travelListProductSchema),
+  })
+  .meta({ id: 'TravelListItem' });
 export type TravelListItem = z.infer<typeof travelListItemSchema>;
 
-export const travelListPageSchema = z.object({
-  travels: z.array(travelListItemSchema),
-  /** How many travels the query matches in all (every page). */
-  total: z.number().int(),
-  /** The page index answered. */
-  offset: z.number().int(),
-  limit: z.number().int(),
-}).meta({ id: 'TravelListPage' });
+export const travelListPageSchema = z
+  .object({
+    travels: z.array(travelListItemSchema),
+    /** How many travels the query matches in all (every page). */
+    total: z.number().int(),
+    /** The page index answered. */
+    offset: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'TravelListPage' });
 export type TravelListPage = z.infer<typeof travelListPageSchema>;

@@ -8,15 +8,17 @@ export const travelerSearchQuerySchema = z.object({
   company_id: z.string().max(64).optional(),
 });
 
-export const travelerSchema = z.object({
-  uid: z.string(),
-  type: z.enum(['employee', 'guest']),
-  gender: z.enum(['MR', 'MS']).nullable(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string().nullable(),
-  birthdate: z.string().nullable(),
-}).meta({ id: 'Traveler' });
+export const travelerSchema = z
+  .object({
+    uid: z.string(),
+    type: z.enum(['employee', 'guest']),
+    gender: z.enum(['MR', 'MS']).nullable(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string().nullable(),
+    birthdate: z.string().nullable(),
+  })
+  .meta({ id: 'Traveler' });
 export type Traveler = z.infer<typeof travelerSchema>;
 
 export const newGuestSchema = (today: string) =>
@@ -44,13 +46,15 @@ export const customerCompaniesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 
-export const customerCompanySchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  entities: z.array(z.object({ uid: z.string(), name: z.string() })),
-  hotel_enabled: z.boolean(),
-  carrental_enabled: z.boolean(),
-  /** The company searches for one passenger at a time (config.travelAgency.hasMultipaxSearchDisabled). */
-  hasMultipaxSearchDisabled: z.boolean(),
-}).meta({ id: 'CustomerCompany' });
+export const customerCompanySchema = z
+  .object({
+    uid: z.string(),
+    name: z.string(),
+    entities: z.array(z.object({ uid: z.string(), name: z.string() })),
+    hotel_enabled: z.boolean(),
+    carrental_enabled: z.boolean(),
+    /** The company searches for one passenger at a time (config.travelAgency.hasMultipaxSearchDisabled). */
+    hasMultipaxSearchDisabled: z.boolean(),
+  })
+  .meta({ id: 'CustomerCompany' });
 export type CustomerCompany = z.infer<typeof customerCompanySchema>;

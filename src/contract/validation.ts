@@ -34,9 +34,7 @@ export const BIRTHDATE_MIN = '1900-01-01';
 export const PASSWORD_MIN = 8;
 
 export const passwordProblem = (value: string): MessageKey | null =>
-  value.length >= PASSWORD_MIN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value)
-    ? null
-    : 'PASSWORD_RULES';
+  value.length >= PASSWORD_MIN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) ? null : 'PASSWORD_RULES';
 
 /**
  * A birthdate, wherever one is accepted (sign-up, guests, search and booking travellers), is an

@@ -67,7 +67,17 @@ import { sandboxPaymentRoutes } from './payment/sandbox-routes';
 import type { PaymentService } from './payment/types';
 
 /** Every durable job kind and its handler. */
-export const JOB_HANDLERS: JobHandlers = { ...bookingJobs, ...approvalJobs, ...cardPaymentJobs, ...refundJobs, ...exchangeJobs, ...tripJobs, ...maintenanceJobs, ...mailJobs, ...reconciliationJobs };
+export const JOB_HANDLERS: JobHandlers = {
+  ...bookingJobs,
+  ...approvalJobs,
+  ...cardPaymentJobs,
+  ...refundJobs,
+  ...exchangeJobs,
+  ...tripJobs,
+  ...maintenanceJobs,
+  ...mailJobs,
+  ...reconciliationJobs,
+};
 
 /**
  * `jobPollMs` starts the durable-job runner with the app (the server does; tests run jobs themselves).
@@ -91,7 +101,9 @@ export type AppDeps = {
 
 // Secret-bearing paths of the web app: the token part never reaches the logs.
 const redactUrl = (url: string) =>
-  url.replace(/\/(password|user\/activate|user\/invitation|approval\/one-click|calendar|sandbox-pay\/v1\/challenge)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]').replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
+  url
+    .replace(/\/(password|user\/activate|user\/invitation|approval\/one-click|calendar|sandbox-pay\/v1\/challenge)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]')
+    .replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
 
 export async function buildApp(deps: AppDeps) {
   const testClock = !deps.clock && deps.config.testClock && !deps.config.production ? shiftedClock() : null;

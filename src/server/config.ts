@@ -70,14 +70,17 @@ const urlWith = (schemes: string[], error: string) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return schemes.includes(url.protocol) && url.host !== '';
-      } catch {
-        return false;
-      }
-    }, { error });
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return schemes.includes(url.protocol) && url.host !== '';
+        } catch {
+          return false;
+        }
+      },
+      { error },
+    );
 
 /** proxy-addr's names for reserved ranges, as Fastify's trustProxy accepts them. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -93,7 +96,12 @@ function isAddressOrRange(entry: string): boolean {
 /** TRUST_PROXY="10.0.0.1, 10.1.0.0/16" */
 const proxyList = z
   .string()
-  .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
   .refine((entries) => entries.every((entry) => PROXY_RANGES.includes(entry) || isAddressOrRange(entry)), {
     error: `must be a comma-separated list of IP addresses or CIDR ranges (or ${PROXY_RANGES.join(', ')})`,
   });
@@ -149,13 +157,16 @@ const envSchema = z
     MAP_STYLE_URL: optional(urlWith(['http:', 'https:'], 'must be an http:// or https:// URL')),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.DEMO === '1')
-      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be 1 when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && env.DEMO === '1') ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be 1 when NODE_ENV=production' });
     if (!isProduction(env)) return;
     // Production mails links to real people: never built from a request, never kept in a mailbox.
     const why = env.NODE_ENV === 'production' ? 'NODE_ENV=production' : 'a DATABASE_URL without DEMO=1';
     if (env.PUBLIC_URL === undefined)
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `is required in production mode (${why}): the http:// or https:// origin of e-mailed links` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `is required in production mode (${why}): the http:// or https:// origin of e-mailed links`,
+      });
     if (env.SMTP_URL === undefined)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: `is required in production mode (${why}): production has no developer mailbox` });
     if (env.TEST_CLOCK === '1')

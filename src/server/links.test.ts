@@ -76,7 +76,14 @@ type Results = { searchID: string; proposals: { offers: Offer[]; choices: { link
 
 /** A Paris → Lyon rail search (the only entry point not behind a link), its GET links read, then its pages. */
 async function search(token: string | undefined, extra: Record<string, unknown> = {}) {
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-23T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...extra,
+  };
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { token, body });
   expect(res.status).toBe(200);
   const results = res.body.result as Results;
@@ -93,7 +100,8 @@ async function addToCart(username: string, token: string, results: Results, offe
     travelerID: form.travelerID,
     fields: Object.fromEntries(form.fieldsGroups.flatMap((g) => g.fields).map((f) => [f.name, fieldValues[username]![f.name] ?? null])),
   }));
-  return (await follow(step.links!.addToCart, { token, body: { choiceIDs: [offer.id], travelers, ...extra }, key: `add-to-cart-${++intents}` })).result.travel as Travel;
+  return (await follow(step.links!.addToCart, { token, body: { choiceIDs: [offer.id], travelers, ...extra }, key: `add-to-cart-${++intents}` })).result
+    .travel as Travel;
 }
 /** One Idempotency-Key per intent: the same key and body again would replay the first answer. */
 let intents = 0;
@@ -111,9 +119,18 @@ async function askApproval(token: string, results: Results, offer: Offer, entity
   let saved = (await follow(analytics.links.fillAnalytics, { token, body: analyticsBody, version: travel.version, key: `analytics-${travel.id}` })).result;
   travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
   const approvers = (await follow(travel.links.getAvailableApprovers, { token })).result as { approvers: { id: string }[]; links: Links };
-  saved = (await follow(approvers.links.fillApprovers, { token, body: { approver: approvers.approvers[0]!.id }, version: travel.version, key: `approver-${travel.id}` })).result;
+  saved = (
+    await follow(approvers.links.fillApprovers, {
+      token,
+      body: { approver: approvers.approvers[0]!.id },
+      version: travel.version,
+      key: `approver-${travel.id}`,
+    })
+  ).result;
   travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
-  return (await follow(travel.links.requestApproval, { token, version: travel.version, key: `approval-${travel.id}` })).result as unknown as Travel & { status: string };
+  return (await follow(travel.links.requestApproval, { token, version: travel.version, key: `approval-${travel.id}` })).result as unknown as Travel & {
+    status: string;
+  };
 }
 
 describe('every link the server writes, walked', () => {
@@ -138,11 +155,13 @@ describe('every link the server writes, walked', () => {
     // A second travel takes another trip through its addTrip link, then is removed through delete.
     const other = await addToCart('alice', token, results, offers.find((o) => o.id !== compliant.id)!, entity);
     const later = await search(token, { datetime: '2026-11-24T07:00', travelID: other.id });
-    const grown = (await follow(other.links.addTrip, {
-      token,
-      body: { choiceIDs: [offersOf(later)[0]!.id], travelers: [{ travelerID: 1, fields: fieldValues.alice }], travelID: other.id, ...entity },
-      key: `add-trip-${other.id}`,
-    })).result.travel as Travel;
+    const grown = (
+      await follow(other.links.addTrip, {
+        token,
+        body: { choiceIDs: [offersOf(later)[0]!.id], travelers: [{ travelerID: 1, fields: fieldValues.alice }], travelID: other.id, ...entity },
+        key: `add-trip-${other.id}`,
+      })
+    ).result.travel as Travel;
     expect(grown.products).toHaveLength(2);
     await follow(grown.links.delete, { token, version: grown.version, key: `delete-${other.id}` });
 
@@ -161,7 +180,11 @@ describe('every link the server writes, walked', () => {
     const token = await api.login('alice');
     const me = (await api.call('GET', '/api/v1/user/', { token })).body.result as { entities: { uid: string }[] };
     const journey = (origin: string, destination: string, from: string) => ({ origin, destination, timeRange: { from, represents: 'departure' } });
-    const journeys = [journey('city:paris', 'city:nice', '2026-11-23T07:00'), journey('city:nice', 'city:rome', '2026-11-24T08:00'), journey('city:rome', 'city:paris', '2026-11-25T09:00')];
+    const journeys = [
+      journey('city:paris', 'city:nice', '2026-11-23T07:00'),
+      journey('city:nice', 'city:rome', '2026-11-24T08:00'),
+      journey('city:rome', 'city:paris', '2026-11-25T09:00'),
+    ];
     const res = await api.call('POST', '/api/v1/expert-search', { token, body: { journeys, travelers: [{ id: 1 }] } });
     expect(res.status).toBe(200);
     type Expert = { proposals: { flights: { cabinClasses: { offers: { offerId: string }[] }[] }[] }; links: Links };
@@ -173,7 +196,13 @@ describe('every link the server writes, walked', () => {
       offerIDs.push(firstOffer(result));
     }
     const step = (await follow(result.links.expertTravelerForm, { token, body: { offerIDs } })).result;
-    const added = (await follow(step.links!.addExpertToCart, { token, body: { offerIDs, travelers: [{ travelerID: 1, fields: fieldValues.alice }], entity_id: me.entities[0]!.uid }, key: 'add-expert' })).result.travel as Travel;
+    const added = (
+      await follow(step.links!.addExpertToCart, {
+        token,
+        body: { offerIDs, travelers: [{ travelerID: 1, fields: fieldValues.alice }], entity_id: me.entities[0]!.uid },
+        key: 'add-expert',
+      })
+    ).result.travel as Travel;
     expect(added.products).toHaveLength(3);
   });
 
@@ -183,7 +212,14 @@ describe('every link the server writes, walked', () => {
     const [first, second] = offersOf(results);
     const missionOrders = async (travel: Travel) => {
       const form = (await follow(travel.links.getMissionOrders, { token })).result as { isCompliant: boolean; links: Links };
-      const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+      const order = {
+        travelerId: 1,
+        purpose: 'Client visit',
+        location: 'Lyon',
+        startLocation: 'Paris',
+        endLocation: 'Lyon',
+        ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }),
+      };
       const saved = (await follow(form.links.patchMissionOrders, { token, body: [order], version: travel.version, key: `orders-${travel.id}` })).result;
       return (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
     };
@@ -198,26 +234,47 @@ describe('every link the server writes, walked', () => {
 
     // The booked trip cancelled through its links: the refund preview (read with every GET link above), then cancelProduct.
     const product = (booked.products as unknown as { id: string; links: Links }[])[0]!;
-    const previews = (await follow(product.links.previewRefund, { token })).result as unknown as { product_id: string; refund: { total: number | null }; confirm_refund_date_limit: string }[];
+    const previews = (await follow(product.links.previewRefund, { token })).result as unknown as {
+      product_id: string;
+      refund: { total: number | null };
+      confirm_refund_date_limit: string;
+    }[];
     const shown = previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
-    const cancelled = (await follow(product.links.cancelProduct, { token, body: { ticket_ids: [product.id], void: false, previews: shown }, key: `cancel-${product.id}` })).result;
+    const cancelled = (
+      await follow(product.links.cancelProduct, { token, body: { ticket_ids: [product.id], void: false, previews: shown }, key: `cancel-${product.id}` })
+    ).result;
     expect(cancelled.cancelled).toEqual([product.id]);
 
     // A Eurostar ticket, which the supplier does not cancel online: the agency's staff answer its task through its link.
     const london = await search(token, { destination: 'city:london' });
     const eurostar = await missionOrders(await addToCart('gus', token, london, offersOf(london)[0]!));
-    const ticket = ((await follow(eurostar.links.confirm, { token, body: {}, version: eurostar.version, key: `confirm-${eurostar.id}` })).result.products as { id: string; links: Links }[])[0]!;
-    const offline = (await follow(ticket.links.previewRefund, { token })).result as unknown as { product_id: string; refund: { total: number | null }; confirm_refund_date_limit: string }[];
+    const ticket = (
+      (await follow(eurostar.links.confirm, { token, body: {}, version: eurostar.version, key: `confirm-${eurostar.id}` })).result.products as {
+        id: string;
+        links: Links;
+      }[]
+    )[0]!;
+    const offline = (await follow(ticket.links.previewRefund, { token })).result as unknown as {
+      product_id: string;
+      refund: { total: number | null };
+      confirm_refund_date_limit: string;
+    }[];
     const request = offline.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
-    expect((await follow(ticket.links.cancelProduct, { token, body: { ticket_ids: [ticket.id], void: false, previews: request }, key: `cancel-${ticket.id}` })).result.requested).toEqual([ticket.id]);
+    expect(
+      (await follow(ticket.links.cancelProduct, { token, body: { ticket_ids: [ticket.id], void: false, previews: request }, key: `cancel-${ticket.id}` }))
+        .result.requested,
+    ).toEqual([ticket.id]);
     const tina = await api.login('tina');
     const tasks = (await api.call('GET', '/api/v1/agency/tasks?status=open', { token: tina })).body.result.tasks as { travelId: string; links: Links }[];
     await readAll({ tasks }, tina);
     const task = tasks.find((t) => t.travelId === eurostar.id)!;
-    expect((await follow(task.links.completeAgencyTask, { token: tina, body: { refund: 1000, fees: 0 }, key: `complete-${eurostar.id}` })).result.status).toBe('done');
+    expect((await follow(task.links.completeAgencyTask, { token: tina, body: { refund: 1000, fees: 0 }, key: `complete-${eurostar.id}` })).result.status).toBe(
+      'done',
+    );
 
     const toHold = await missionOrders(await addToCart('gus', token, results, second!));
-    const held = (await follow(toHold.links.confirm, { token, body: { hold: true }, version: toHold.version, key: `hold-${toHold.id}` })).result as unknown as Travel & { status: string };
+    const held = (await follow(toHold.links.confirm, { token, body: { hold: true }, version: toHold.version, key: `hold-${toHold.id}` }))
+      .result as unknown as Travel & { status: string };
     expect(held.status).toBe('pending_confirmation');
     // Its only option released, the travel is removed: its links are not read (it links to nothing, checked below).
     const released = (await follow(held.products[0]!.links.releasePrebooking, { token, version: held.version, key: `release-${held.id}`, read: false })).result;
@@ -231,10 +288,18 @@ describe('every link the server writes, walked', () => {
     const hold = async (offer: Offer) => {
       const travel = await addToCart('gus', token, results, offer);
       const form = (await follow(travel.links.getMissionOrders, { token })).result as { isCompliant: boolean; links: Links };
-      const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+      const order = {
+        travelerId: 1,
+        purpose: 'Client visit',
+        location: 'Lyon',
+        startLocation: 'Paris',
+        endLocation: 'Lyon',
+        ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }),
+      };
       const saved = (await follow(form.links.patchMissionOrders, { token, body: [order], version: travel.version, key: `queue-orders-${travel.id}` })).result;
       const ready = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
-      return (await follow(ready.links.confirm, { token, body: { hold: true }, version: ready.version, key: `queue-hold-${ready.id}` })).result as unknown as Travel;
+      return (await follow(ready.links.confirm, { token, body: { hold: true }, version: ready.version, key: `queue-hold-${ready.id}` }))
+        .result as unknown as Travel;
     };
     const [first, second] = offersOf(results);
     const [toBook, toRelease] = [await hold(first!), await hold(second!)];
@@ -250,11 +315,18 @@ describe('every link the server writes, walked', () => {
     type Item = { travelId: string; version: number; links: Links };
     const { expiringOptions, failedBookings } = queue.result as unknown as { expiringOptions: { items: Item[] }; failedBookings: { items: Item[] } };
     const booking = expiringOptions.items.find((i) => i.travelId === toBook.id)!;
-    expect((await follow(booking.links.confirmHeldOption, { token: tina, version: booking.version, key: `queue-confirm-${toBook.id}` })).result.status).toBe('booked');
+    expect((await follow(booking.links.confirmHeldOption, { token: tina, version: booking.version, key: `queue-confirm-${toBook.id}` })).result.status).toBe(
+      'booked',
+    );
     const releasing = expiringOptions.items.find((i) => i.travelId === toRelease.id)!;
-    expect((await follow(releasing.links.releaseHeldOptions, { token: tina, version: releasing.version, key: `queue-release-${toRelease.id}` })).result.status).toBe('removed');
+    expect(
+      (await follow(releasing.links.releaseHeldOptions, { token: tina, version: releasing.version, key: `queue-release-${toRelease.id}` })).result.status,
+    ).toBe('removed');
     const failed = failedBookings.items.find((i) => i.travelId === toRelease.id)!;
-    expect((await follow(failed.links.closeAgencyTask, { token: tina, body: { note: 'Called Gus: he books again himself.' }, key: `queue-close-${toRelease.id}` })).result.status).toBe('done');
+    expect(
+      (await follow(failed.links.closeAgencyTask, { token: tina, body: { note: 'Called Gus: he books again himself.' }, key: `queue-close-${toRelease.id}` }))
+        .result.status,
+    ).toBe('done');
   });
 
   it('gus exchanges an issued ITP ticket: sections → search → book a choice → confirm', async () => {
@@ -263,10 +335,18 @@ describe('every link the server writes, walked', () => {
     const flexible = (o: Offer) => o.flexibility > 1 && !o.roundTrip;
     let offer = offersOf(results).find(flexible);
     for (const choice of results.proposals.flatMap((p) => p.choices))
-      if (!offer && choice.links.getMoreChoices) offer = ((await follow(choice.links.getMoreChoices, { token, read: false })).result.offers as Offer[]).find(flexible);
+      if (!offer && choice.links.getMoreChoices)
+        offer = ((await follow(choice.links.getMoreChoices, { token, read: false })).result.offers as Offer[]).find(flexible);
     const cart = await addToCart('gus', token, results, offer!);
     const form = (await follow(cart.links.getMissionOrders, { token })).result as { isCompliant: boolean; links: Links };
-    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+    const order = {
+      travelerId: 1,
+      purpose: 'Client visit',
+      location: 'Lyon',
+      startLocation: 'Paris',
+      endLocation: 'Lyon',
+      ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }),
+    };
     const saved = (await follow(form.links.patchMissionOrders, { token, body: [order], version: cart.version, key: `orders-${cart.id}` })).result;
     const ready = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
     await follow(ready.links.confirm, { token, body: {}, version: ready.version, key: `confirm-${ready.id}` });
@@ -276,10 +356,14 @@ describe('every link the server writes, walked', () => {
     const issued = (await follow(ready.links.getTravel, { token, read: false })).result as unknown as Travel;
     const sections = (await follow(issued.products[0]!.links.getExchangeableSections, { token })).result as unknown as { links: Links }[];
     const body = { departure: '2026-11-23T15:00', origin: { lat: 48.8566, lon: 2.3522 }, destination: { lat: 45.7605, lon: 4.8597 } };
-    const found = (await follow(sections[0]!.links.searchExchange, { token, body })).result as unknown as { searchResults: { second: { choices: { links: Links }[] } | null }[] };
+    const found = (await follow(sections[0]!.links.searchExchange, { token, body })).result as unknown as {
+      searchResults: { second: { choices: { links: Links }[] } | null }[];
+    };
     const choice = found.searchResults.flatMap((j) => j.second?.choices ?? [])[0]!;
     const offered = (await follow(choice.links.bookExchange, { token, key: `book-exchange-${issued.id}` })).result;
-    const done = (await follow(offered.links!.confirmExchange, { token, version: issued.version, key: `confirm-exchange-${issued.id}` })).result as { travel: { status: string } };
+    const done = (await follow(offered.links!.confirmExchange, { token, version: issued.version, key: `confirm-exchange-${issued.id}` })).result as {
+      travel: { status: string };
+    };
     expect(done.travel.status).toBe('modified');
   });
 
@@ -304,7 +388,9 @@ describe('every link the server writes, walked', () => {
     await follow(of(bob.requests, asked[0]!).links.escalate, { token: bob.token, body: { message: 'Over my budget' }, key: `escalate-${asked[0]!.id}` });
     await follow(of(bob.requests, asked[1]!).links.deny, { token: bob.token, body: { reason: 'Not this month' }, key: `deny-${asked[1]!.id}` });
     const carol = await inbox('carol');
-    const approved = (await follow(of(carol.requests, asked[0]!).links.approve, { token: carol.token, body: { message: 'OK' }, key: `approve-${asked[0]!.id}` })).result;
+    const approved = (
+      await follow(of(carol.requests, asked[0]!).links.approve, { token: carol.token, body: { message: 'OK' }, key: `approve-${asked[0]!.id}` })
+    ).result;
     expect(approved).toMatchObject({ status: 'accepted', travelStatus: 'booked' });
 
     // The approver e-mail's one-click approve link, opened without a session.
@@ -314,7 +400,9 @@ describe('every link the server writes, walked', () => {
     const token = /one-click\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
     const grant = await api.call('GET', `/api/v1/approval/one-click/${token}`);
     expect(grant.status).toBe(200);
-    expect((await follow(grant.body.result.links.answerOneClick, { body: { message: 'From my phone' }, key: `one-click-${approvalId}` })).result).toMatchObject({ status: 'accepted' });
+    expect((await follow(grant.body.result.links.answerOneClick, { body: { message: 'From my phone' }, key: `one-click-${approvalId}` })).result).toMatchObject(
+      { status: 'accepted' },
+    );
 
     // An hour later alice reminds bob of the third one, then takes it back.
     const now = api.clock.now();
@@ -343,21 +431,54 @@ describe('every link the server writes, walked', () => {
     expect(travel.links.addHotelToCart).toBeDefined();
     expect(travel.links.addCarToCart).toBeDefined();
 
-    const stay = { checkin_date: '20261123T120000', checkout_date: '20261125T120000', latitude: 45.7606, longitude: 4.8593, radius_km: 5, nb_rooms: 1, travelers: [{ id: 1, profile_id: me.uid }], travelID: travel.id, ...entity };
+    const stay = {
+      checkin_date: '20261123T120000',
+      checkout_date: '20261125T120000',
+      latitude: 45.7606,
+      longitude: 4.8593,
+      radius_km: 5,
+      nb_rooms: 1,
+      travelers: [{ id: 1, profile_id: me.uid }],
+      travelID: travel.id,
+      ...entity,
+    };
     const hotels = await api.call('POST', '/api/v1/hotel/search', { token, body: stay });
     expect(hotels.status).toBe(200);
     const hotel = (hotels.body.result.hotels as { links: Links }[])[0]!;
-    const details = (await follow(hotel.links.hotelDetails, { token, body: stay })).result as { hotel: { id: string }; room_offers: { id: string }[]; links: Links };
+    const details = (await follow(hotel.links.hotelDetails, { token, body: stay })).result as {
+      hotel: { id: string };
+      room_offers: { id: string }[];
+      links: Links;
+    };
     const alice = { travelerID: 1, profile_id: me.uid, gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '0601020304' };
-    const room = { hotel_id: details.hotel.id, room_offer_travelers: [{ room_offer_id: details.room_offers[0]!.id, travelers: [1] }], travelers: [alice], travelID: travel.id, ...entity };
+    const room = {
+      hotel_id: details.hotel.id,
+      room_offer_travelers: [{ room_offer_id: details.room_offers[0]!.id, travelers: [1] }],
+      travelers: [alice],
+      travelID: travel.id,
+      ...entity,
+    };
     await follow(details.links.addHotelToCart, { token, body: room, key: `add-hotel-${travel.id}` });
 
-    const rental = { latitude: 45.7606, longitude: 4.8593, return_latitude: 45.7606, return_longitude: 4.8593, pickup_time: '2026-11-23T10:00', return_time: '2026-11-25T17:00', car_types: ['Citadine'], driver: { profile_id: me.uid }, travelID: travel.id, ...entity };
+    const rental = {
+      latitude: 45.7606,
+      longitude: 4.8593,
+      return_latitude: 45.7606,
+      return_longitude: 4.8593,
+      pickup_time: '2026-11-23T10:00',
+      return_time: '2026-11-25T17:00',
+      car_types: ['Citadine'],
+      driver: { profile_id: me.uid },
+      travelID: travel.id,
+      ...entity,
+    };
     const cars = await api.call('POST', '/api/v1/carrental/search', { token, body: rental });
     expect(cars.status).toBe(200);
     const car = (cars.body.result.carRentals as { id: string; isDriverLicenseRequired: boolean; links: Links }[]).find((c) => !c.isDriverLicenseRequired)!;
     const driver = { ...cars.body.result.driver, gender: 'MS', phone: '0601020304', birthdate: '1988-04-02' };
-    const three = (await follow(car.links.addCarToCart, { token, body: { car_rental: { id: car.id, driver }, travelID: travel.id, ...entity }, key: `add-car-${travel.id}` })).result.travel as Travel;
+    const three = (
+      await follow(car.links.addCarToCart, { token, body: { car_rental: { id: car.id, driver }, travelID: travel.id, ...entity }, key: `add-car-${travel.id}` })
+    ).result.travel as Travel;
     expect((three.products as unknown as { type: string }[]).map((p) => p.type).sort()).toEqual(['car_rental', 'hotel', 'rail']);
 
     // Checkout as for a trip: analytics (a reason if the room is over the Lyon cap), approver, request; bob approves.
@@ -373,7 +494,9 @@ describe('every link the server writes, walked', () => {
     const bob = await api.login('bob');
     const bobUser = (await api.call('GET', '/api/v1/user/', { token: bob })).body.result as { links: Links };
     const inbox = (await follow(bobUser.links.approvals, { token: bob })).result as unknown as { travelID: string; links: Links }[];
-    const approved = (await follow(inbox.find((r) => r.travelID === three.id)!.links.approve, { token: bob, body: { message: 'OK' }, key: `approve-${three.id}` })).result;
+    const approved = (
+      await follow(inbox.find((r) => r.travelID === three.id)!.links.approve, { token: bob, body: { message: 'OK' }, key: `approve-${three.id}` })
+    ).result;
     expect(approved).toMatchObject({ status: 'accepted', travelStatus: 'booked' });
     const booked = (await follow(three.links.getTravel, { token })).result as unknown as { products: { type: string; status: string; pnr: string | null }[] };
     expect(booked.products.every((p) => p.status === 'booked' && p.pnr)).toBe(true);
@@ -400,22 +523,36 @@ describe('every link the server writes, walked', () => {
       travelPolicy: { policy: { hotel: { maxNightly: number; classes: Classes } } & Record<string, unknown>; text: string | null };
       links: Links;
     };
-    const invited = (await follow(admin.links.inviteEmployee, { token, body: { gender: 'MS', firstname: 'Zoé', lastname: 'Walk', email: 'zoe.walk@acme.example', lang: 'fr' }, key: 'invite-zoe' })).result;
+    const invited = (
+      await follow(admin.links.inviteEmployee, {
+        token,
+        body: { gender: 'MS', firstname: 'Zoé', lastname: 'Walk', email: 'zoe.walk@acme.example', lang: 'fr' },
+        key: 'invite-zoe',
+      })
+    ).result;
     const resent = (await follow(invited.links!.resendInvitation, { token, key: 'resend-zoe' })).result;
     const mail = await api.lastMail('zoe.walk@acme.example');
     const invitation = await api.call('GET', `/api/v1/user/invitation/${mail!.token}`);
     await follow(invitation.body.result.links.acceptInvitation, { body: { password: 'Voyage2026', password_confirm: 'Voyage2026', gdpr_consent: true } });
     const off = (await follow(resent.links!.deactivateUser, { token, key: 'deactivate-zoe' })).result;
     await follow(off.links!.reactivateUser, { token, key: 'reactivate-zoe' });
-    const guest = (await follow(admin.links.createCompanyGuest, { token, body: { gender: 'MR', firstname: 'Walk', lastname: 'Guest' }, key: 'guest-walk' })).result;
+    const guest = (await follow(admin.links.createCompanyGuest, { token, body: { gender: 'MR', firstname: 'Walk', lastname: 'Guest' }, key: 'guest-walk' }))
+      .result;
     const gone = (await follow(guest.links!.deactivateGuest, { token, key: 'guest-walk-off' })).result;
     await follow(gone.links!.reactivateGuest, { token, key: 'guest-walk-on' });
     await follow(admin.links.updateEntities, { token, body: { entities: admin.entities.map((e) => ({ uid: e.uid, name: e.name })) }, key: 'entities' });
     await follow(admin.links.updateAnalytics, { token, body: { fields: admin.analytics }, key: 'analytics' });
     const { mode, chooseApprover, approvers } = admin.approvals;
-    await follow(admin.links.updateApprovers, { token, body: { mode, chooseApprover, approvers: approvers.map((a) => ({ uid: a.uid, backup: a.backup })) }, key: 'approvers' });
+    await follow(admin.links.updateApprovers, {
+      token,
+      body: { mode, chooseApprover, approvers: approvers.map((a) => ({ uid: a.uid, backup: a.backup })) },
+      key: 'approvers',
+    });
     const { policy, text } = admin.travelPolicy;
-    const hotel = { maxNightly: policy.hotel.maxNightly, classes: policy.hotel.classes.map((c) => ({ maxNightly: c.maxNightly, cities: c.cities.map((city) => city.id) })) };
+    const hotel = {
+      maxNightly: policy.hotel.maxNightly,
+      classes: policy.hotel.classes.map((c) => ({ maxNightly: c.maxNightly, cities: c.cities.map((city) => city.id) })),
+    };
     await follow(admin.links.updateTravelPolicy, { token, body: { policy: { ...policy, hotel }, text }, key: 'company-policy' });
   });
 
@@ -429,7 +566,19 @@ describe('every link the server writes, walked', () => {
   it('a new traveller (features/privacy): the privacy policy, then optional data and the account deleted through the user’s links', async () => {
     const email = 'walk.privacy@acme.example';
     const password = 'Voyage2026';
-    const signup = { gender: 'MS', firstname: 'Walk', lastname: 'Privacy', username: 'walkprivacy', email, phone: '0601020304', birthdate: '1990-01-02', password, password_confirm: password, address: { description: 'Lyon' }, gdpr_consent: true };
+    const signup = {
+      gender: 'MS',
+      firstname: 'Walk',
+      lastname: 'Privacy',
+      username: 'walkprivacy',
+      email,
+      phone: '0601020304',
+      birthdate: '1990-01-02',
+      password,
+      password_confirm: password,
+      address: { description: 'Lyon' },
+      gdpr_consent: true,
+    };
     expect((await api.call('POST', '/api/v1/user/signin', { body: signup })).status).toBe(201);
     expect((await api.call('POST', '/api/v1/user/confirm', { body: { token: (await api.lastMail(email))!.token } })).status).toBe(200);
     const token = await api.login('walkprivacy', password);
@@ -443,7 +592,18 @@ describe('every link the server writes, walked', () => {
     const token = await api.login('carol');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const list = (await follow(user.result.links!.documents, { token })).result;
-    const passport = { uid: null, type: 'passport', civility: 'ms', firstname: 'Carol', lastname: 'Petit', nationality: 'FR', effective_date: '2020-01-02', expiration_date: '2030-01-01', number: 'WALK12345', country_of_issue: 'FR' };
+    const passport = {
+      uid: null,
+      type: 'passport',
+      civility: 'ms',
+      firstname: 'Carol',
+      lastname: 'Petit',
+      nationality: 'FR',
+      effective_date: '2020-01-02',
+      expiration_date: '2030-01-01',
+      number: 'WALK12345',
+      country_of_issue: 'FR',
+    };
     const added = (await follow(list.links!.updateDocuments, { token, body: { travel_documents: [passport] }, key: 'walk-documents-add' })).result;
     await follow(added.links!.updateDocuments, { token, body: { travel_documents: [] }, key: 'walk-documents-remove' });
   });
@@ -453,9 +613,15 @@ describe('every link the server writes, walked', () => {
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const list = (await follow(user.result.links!.userCards, { token })).result;
     const card = { cardtype_id: 'sncf-avantage', cardnumber: '29090529630741856', expiration_date: '2030-01-31' };
-    const added = (await follow(list.links!.addUserCard, { token, body: card, key: 'walk-cards-add' })).result as { cards: { uid: string; links: Links }[]; links: Links };
-    const changed = (await follow(added.cards[0]!.links.updateUserCard, { token, body: { ...card, expiration_date: '2030-02-28' }, key: 'walk-cards-update' })).result as typeof added;
-    const replaced = (await follow(changed.links.putUserCards, { token, body: { user_cards: [{ uid: changed.cards[0]!.uid, ...card }] }, key: 'walk-cards-put' })).result as typeof added;
+    const added = (await follow(list.links!.addUserCard, { token, body: card, key: 'walk-cards-add' })).result as {
+      cards: { uid: string; links: Links }[];
+      links: Links;
+    };
+    const changed = (await follow(added.cards[0]!.links.updateUserCard, { token, body: { ...card, expiration_date: '2030-02-28' }, key: 'walk-cards-update' }))
+      .result as typeof added;
+    const replaced = (
+      await follow(changed.links.putUserCards, { token, body: { user_cards: [{ uid: changed.cards[0]!.uid, ...card }] }, key: 'walk-cards-put' })
+    ).result as typeof added;
     await follow(replaced.cards[0]!.links.deleteUserCard, { token, key: 'walk-cards-delete' });
   });
 
@@ -465,8 +631,23 @@ describe('every link the server writes, walked', () => {
     const me = user.result as unknown as { gender: string; firstname: string; lastname: string; username: string; email: string; version: number };
     await follow(user.result.links!.handicapTypes, { token });
     await follow(user.result.links!.wheelchairs, { token });
-    const body = { gender: me.gender, firstname: me.firstname, lastname: me.lastname, username: me.username, email: me.email, hasHandicap: true, handicap: 'VISUAL', lang: 'fr', rgpd: true, data_accuracy: true };
-    const saved = await api.call('PUT', user.result.links!.updateProfile!.href, { token, body, headers: { 'if-match': String(me.version), 'idempotency-key': 'walk-profile' } });
+    const body = {
+      gender: me.gender,
+      firstname: me.firstname,
+      lastname: me.lastname,
+      username: me.username,
+      email: me.email,
+      hasHandicap: true,
+      handicap: 'VISUAL',
+      lang: 'fr',
+      rgpd: true,
+      data_accuracy: true,
+    };
+    const saved = await api.call('PUT', user.result.links!.updateProfile!.href, {
+      token,
+      body,
+      headers: { 'if-match': String(me.version), 'idempotency-key': 'walk-profile' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
@@ -475,14 +656,23 @@ describe('every link the server writes, walked', () => {
     const results = await search(token, { datetime: '2026-11-23T11:00' });
     let travel = await addToCart('gus', token, results, offersOf(results)[0]!);
     const form = (await follow(travel.links.getMissionOrders, { token })).result as { isCompliant: boolean; links: Links };
-    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+    const order = {
+      travelerId: 1,
+      purpose: 'Client visit',
+      location: 'Lyon',
+      startLocation: 'Paris',
+      endLocation: 'Lyon',
+      ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }),
+    };
     const saved = (await follow(form.links.patchMissionOrders, { token, body: [order], version: travel.version, key: `orders-card-${travel.id}` })).result;
     travel = (await follow(saved.links!.getTravel, { token })).result as unknown as Travel;
     const cardToken = await tokenize(api, CARDS.threeDS);
-    const waiting = (await follow(travel.links.payByCard, { token, body: { cardToken, saveCard: true }, version: travel.version, key: `pay-${travel.id}` })).result as unknown as { authenticationUrl: string; travel: Travel };
+    const waiting = (await follow(travel.links.payByCard, { token, body: { cardToken, saveCard: true }, version: travel.version, key: `pay-${travel.id}` }))
+      .result as unknown as { authenticationUrl: string; travel: Travel };
     const page = await openChallenge(api, waiting.authenticationUrl);
     await answerChallenge(api, waiting.authenticationUrl, { approve: true, code: page.code });
-    const booked = (await follow(waiting.travel.links.confirmCardPayment, { token, version: waiting.travel.version, key: `confirm-card-${travel.id}` })).result as { status: string };
+    const booked = (await follow(waiting.travel.links.confirmCardPayment, { token, version: waiting.travel.version, key: `confirm-card-${travel.id}` }))
+      .result as { status: string };
     expect(booked.status).toBe('booked');
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const cards = (await follow(user.result.links!.paymentCards, { token })).result as unknown as { cards: { links: Links }[] };
@@ -502,9 +692,15 @@ describe('the link checker of the API tests', () => {
   const read = { method: 'GET', url: `/api/v1/v2/travels/${travelID}`, body: undefined };
 
   it('refuses a rel the table does not name, a method or a path the rel does not have', () => {
-    expect(() => new LinkChecker().check(read, answer({ cancel: { href: `/api/v1/v2/travels/${travelID}/cancel`, method: 'POST' } }))).toThrow(/"cancel" is not a rel/);
-    expect(() => new LinkChecker().check(read, answer({ confirm: { href: `/api/v1/v2/travels/${travelID}/confirm`, method: 'PUT' } }))).toThrow(/does not match rel "confirm"/);
-    expect(() => new LinkChecker().check(read, answer({ getTravel: { href: `/api/v1/v2/travel/${travelID}`, method: 'GET' } }))).toThrow(/does not match rel "getTravel"/);
+    expect(() => new LinkChecker().check(read, answer({ cancel: { href: `/api/v1/v2/travels/${travelID}/cancel`, method: 'POST' } }))).toThrow(
+      /"cancel" is not a rel/,
+    );
+    expect(() => new LinkChecker().check(read, answer({ confirm: { href: `/api/v1/v2/travels/${travelID}/confirm`, method: 'PUT' } }))).toThrow(
+      /does not match rel "confirm"/,
+    );
+    expect(() => new LinkChecker().check(read, answer({ getTravel: { href: `/api/v1/v2/travel/${travelID}`, method: 'GET' } }))).toThrow(
+      /does not match rel "getTravel"/,
+    );
     expect(() => new LinkChecker().check(read, answer({ getTravel: `/api/v1/v2/travels/${travelID}` }))).toThrow(/not a \{ href, method \} link/);
     expect(() => new LinkChecker().check(read, answer({ getTravel: { href: `/api/v1/v2/travels/${travelID}`, method: 'GET' } }))).not.toThrow();
   });
@@ -514,7 +710,9 @@ describe('the link checker of the API tests', () => {
     checker.check(read, answer({ fillApprovers: { href: `/api/v1/v2/travels/${travelID}/approvers`, method: 'PATCH' } }));
     const patch = { method: 'PATCH', url: `/api/v1/v2/travels/${travelID}/approvers` };
     const saved = { result: { links: { getTravel: { href: `/api/v1/v2/travels/${travelID}`, method: 'GET' } } } };
-    expect(() => checker.check({ ...patch, body: { approver: 'bob' } }, { status: 200, body: { result: { travel: {} } } })).toThrow(/result does not match rels\.fillApprovers\.output/);
+    expect(() => checker.check({ ...patch, body: { approver: 'bob' } }, { status: 200, body: { result: { travel: {} } } })).toThrow(
+      /result does not match rels\.fillApprovers\.output/,
+    );
     expect(() => checker.check({ ...patch, body: { approver: 42 } }, { status: 200, body: saved })).toThrow(/body does not match rels\.fillApprovers\.input/);
     // A refused body is the test's business: the server said no.
     expect(() => checker.check({ ...patch, body: { approver: 42 } }, { status: 400, body: { api_code: 17 } })).not.toThrow();

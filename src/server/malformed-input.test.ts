@@ -25,12 +25,18 @@ const junk: unknown[] = [
 // Every documented operation, fed junk, answers a clear 4xx envelope: never a 500.
 it('answers every API operation fed malformed bodies with a 4xx and an api_code', async () => {
   const doc = (await api.call('GET', '/api/docs/json', { apiKey: null })).body as { paths: Record<string, Record<string, unknown>> };
-  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x%00%F0%9F%9A%84')] as const));
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => [m.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x%00%F0%9F%9A%84')] as const),
+  );
   expect(operations.length).toBeGreaterThanOrEqual(9);
   for (const [method, url] of operations) {
     for (const body of method === 'GET' ? [undefined] : junk) {
       for (const auth of [undefined, token]) {
-        const res = await api.call(method as never, url, { body: body === undefined ? undefined : JSON.stringify(body), token: auth, headers: { 'content-type': 'application/json' } });
+        const res = await api.call(method as never, url, {
+          body: body === undefined ? undefined : JSON.stringify(body),
+          token: auth,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, `${method} ${url} ${JSON.stringify(body)?.slice(0, 30)}`).toBeLessThan(500);
         if (res.status >= 400) expect(typeof res.body.api_code).toBe('number');
       }

@@ -4,7 +4,13 @@ import { rels, routePath, API_BASE, type Rel } from '../contract/rels';
 import { IDEMPOTENT_OPERATIONS, VERSIONED_OPERATIONS } from './openapi';
 
 type Response = { description: string; content?: Record<string, { schema: { $ref?: string } }> };
-type Operation = { summary?: string; operationId?: string; security?: Record<string, string[]>[]; parameters?: { in: string; name: string }[]; responses: Record<string, Response> };
+type Operation = {
+  summary?: string;
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, Response>;
+};
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 
 let api: Api;
@@ -18,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op, name: `${method.toUpperCase()} ${path}` })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op, name: `${method.toUpperCase()} ${path}` })),
+  );
 /** `/v2/travels/:travelID` → `/api/v1/v2/travels/{travelID}`, as the description writes paths. */
 const docPath = (r: Rel) => API_BASE + routePath(r).replace(/:(\w+)/g, '{$1}');
 
@@ -31,7 +39,8 @@ describe('the OpenAPI description at /api/docs', () => {
       expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
       const errors = Object.keys(op.responses).filter((status) => /^4\d\d$/.test(status));
       expect(errors, name).toContain('400');
-      for (const status of errors) expect(op.responses[status]!.content?.['application/json']?.schema.$ref, `${name} ${status}`).toBe('#/components/schemas/ApiError');
+      for (const status of errors)
+        expect(op.responses[status]!.content?.['application/json']?.schema.$ref, `${name} ${status}`).toBe('#/components/schemas/ApiError');
     }
     const ids = ops.map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -49,15 +58,25 @@ describe('the OpenAPI description at /api/docs', () => {
   it('documents 401 and the bearer session on operations that need a signed-in user, 404 and 409 where they apply', async () => {
     for (const { op, name, path, method } of operations()) {
       expect(op.responses['401'], name).toBeDefined();
-      if (op.security?.some((s) => 'bearer' in s)) expect(op.security.every((s) => 'apiKey' in s), name).toBe(true);
+      if (op.security?.some((s) => 'bearer' in s))
+        expect(
+          op.security.every((s) => 'apiKey' in s),
+          name,
+        ).toBe(true);
       if (path.includes('{travelID}')) expect(op.responses['404'], name).toBeDefined();
       if (VERSIONED_OPERATIONS.includes(op.operationId!)) {
         expect(op.responses['409'], name).toBeDefined();
-        expect(op.parameters?.some((p) => p.in === 'header' && p.name === 'if-match'), name).toBe(true);
+        expect(
+          op.parameters?.some((p) => p.in === 'header' && p.name === 'if-match'),
+          name,
+        ).toBe(true);
       }
       if (IDEMPOTENT_OPERATIONS.includes(op.operationId!)) {
         expect(op.responses['422'], name).toBeDefined();
-        expect(op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'), name).toBe(true);
+        expect(
+          op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+          name,
+        ).toBe(true);
       }
       if (method !== 'GET' && path.startsWith(`${API_BASE}/v2/travels/{travelID}`)) expect(IDEMPOTENT_OPERATIONS, name).toContain(op.operationId);
     }

@@ -37,9 +37,51 @@ export const apiErrors = <const S extends ErrorStatus>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as { [K in S]: typeof apiErrorSchema };
 
 /** Operations on a travel that check `If-Match: <version>` (a stale one answers 409, api_code 105). */
-export const VERSIONED_OPERATIONS = ['delete', 'fillAnalytics', 'patchMissionOrders', 'fillApprovers', 'requestApproval', 'confirm', 'payByCard', 'confirmCardPayment', 'releasePrebooking', 'confirmExchange', 'confirmHeldOption', 'releaseHeldOptions', 'updateProfile'];
+export const VERSIONED_OPERATIONS = [
+  'delete',
+  'fillAnalytics',
+  'patchMissionOrders',
+  'fillApprovers',
+  'requestApproval',
+  'confirm',
+  'payByCard',
+  'confirmCardPayment',
+  'releasePrebooking',
+  'confirmExchange',
+  'confirmHeldOption',
+  'releaseHeldOptions',
+  'updateProfile',
+];
 /** Unsafe operations that accept an `Idempotency-Key`: a retry with the same key and body gets the first answer. */
-export const IDEMPOTENT_OPERATIONS = [...VERSIONED_OPERATIONS, 'addToCart', 'emptyCart', 'approve', 'deny', 'escalate', 'cancelApproval', 'remind', 'answerOneClick', 'cancelProduct', 'completeAgencyTask', 'closeAgencyTask', 'bookExchange', 'subscribeCalendar', 'revokeCalendar', 'inviteEmployee', 'resendInvitation', 'deactivateUser', 'reactivateUser', 'createCompanyGuest', 'deactivateGuest', 'reactivateGuest', 'updateEntities', 'updateAnalytics', 'updateApprovers', 'updateTravelPolicy', 'deletePaymentCard'];
+export const IDEMPOTENT_OPERATIONS = [
+  ...VERSIONED_OPERATIONS,
+  'addToCart',
+  'emptyCart',
+  'approve',
+  'deny',
+  'escalate',
+  'cancelApproval',
+  'remind',
+  'answerOneClick',
+  'cancelProduct',
+  'completeAgencyTask',
+  'closeAgencyTask',
+  'bookExchange',
+  'subscribeCalendar',
+  'revokeCalendar',
+  'inviteEmployee',
+  'resendInvitation',
+  'deactivateUser',
+  'reactivateUser',
+  'createCompanyGuest',
+  'deactivateGuest',
+  'reactivateGuest',
+  'updateEntities',
+  'updateAnalytics',
+  'updateApprovers',
+  'updateTravelPolicy',
+  'deletePaymentCard',
+];
 
 const TAGS = [
   { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
@@ -51,20 +93,40 @@ const TAGS = [
   { name: 'cart', description: 'Adding a trip, a hotel stay or a car rental to a travel in the cart.' },
   { name: 'travels', description: 'The user’s travels: list, read, remove.' },
   { name: 'checkout', description: 'Checkout steps of a travel: analytics, mission orders, approvers.' },
-  { name: 'booking', description: 'Booking a travel: confirm (or hold), pay by card (with the bank’s 3-D Secure authentication), request approval, release a held option.' },
-  { name: 'approvals', description: 'Approval requests: the approvers’ inbox and answers, the requester’s cancel and reminder, one-click answers from the e-mail.' },
+  {
+    name: 'booking',
+    description: 'Booking a travel: confirm (or hold), pay by card (with the bank’s 3-D Secure authentication), request approval, release a held option.',
+  },
+  {
+    name: 'approvals',
+    description: 'Approval requests: the approvers’ inbox and answers, the requester’s cancel and reminder, one-click answers from the e-mail.',
+  },
   { name: 'bookings', description: 'The user’s booked tickets: current bookings and archives.' },
-  { name: 'cancellation', description: 'Cancelling booked products: the refund preview, the cancel (online, or through the agency), and the agency’s answers.' },
+  {
+    name: 'cancellation',
+    description: 'Cancelling booked products: the refund preview, the cancel (online, or through the agency), and the agency’s answers.',
+  },
   { name: 'agency-queue', description: 'The agency’s work queue, for its staff: offline cancellations, failed bookings and options whose deadline is near.' },
   { name: 'travelers', description: 'People to book for: colleagues and the user’s guests.' },
   { name: 'exchange', description: 'Rail exchange: a ticket’s sections, the search for another train, the exchange offer and its confirmation.' },
   { name: 'comms', description: 'Messages the agency addresses to pages of the app.' },
-  { name: 'company-admin', description: 'The travel manager’s company: people (invitations, guests, deactivation), entities, analytics fields, approvers and travel policy; the invitee’s acceptance.' },
+  {
+    name: 'company-admin',
+    description:
+      'The travel manager’s company: people (invitations, guests, deactivation), entities, analytics fields, approvers and travel policy; the invitee’s acceptance.',
+  },
   { name: 'calendar', description: 'Booked legs for calendars: a travel’s .ics, and the user’s private feed address (webcal) for calendar apps.' },
-  { name: 'stats', description: 'The dashboard: a period’s booked travels (trips, km, CO2 by mode and its equivalents, time, money) and the trips to come; the company’s for its travel manager.' },
+  {
+    name: 'stats',
+    description:
+      'The dashboard: a period’s booked travels (trips, km, CO2 by mode and its equivalents, time, money) and the trips to come; the company’s for its travel manager.',
+  },
   { name: 'profile', description: 'The user’s editable profile (identity, contact, accessibility needs, language) and the accessibility reference data.' },
   { name: 'documents', description: 'The user’s identity documents (passport, ID card, driving licence), which flights that need one warn about.' },
-  { name: 'payment-cards', description: 'The user’s saved payment cards (brand, last 4 digits, expiry, holder: never the number), offered when paying a travel by card.' },
+  {
+    name: 'payment-cards',
+    description: 'The user’s saved payment cards (brand, last 4 digits, expiry, holder: never the number), offered when paying a travel by card.',
+  },
 ];
 
 // Their formats are the ones lib/travels (expectedVersion) and lib/idempotency check.
@@ -76,7 +138,8 @@ const IF_MATCH = {
 const IDEMPOTENCY_KEY = {
   type: 'string',
   pattern: '^[A-Za-z0-9_.:-]{8,100}$',
-  description: 'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106); while the first call is still being processed, a retry waits for its answer, at most about ten seconds, then gets 409 (api_code 112).',
+  description:
+    'One key per user intent, reused by its retries: a retry with the same key and body gets the first answer; the same key with another body is refused (422, api_code 106); while the first call is still being processed, a retry waits for its answer, at most about ten seconds, then gets 409 (api_code 112).',
 };
 
 type Json = Record<string, unknown>;
@@ -115,8 +178,7 @@ const sameShape = (a: unknown, b: unknown) => {
 function tidyComponents(doc: Json & { components: { schemas: Schemas } }) {
   const { schemas } = doc.components;
   const used = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
-  for (const queue = [...used]; queue.length > 0; )
-    for (const name of refsIn(schemas[queue.pop()!])) if (!used.has(name)) queue.push(used.add(name) && name);
+  for (const queue = [...used]; queue.length > 0; ) for (const name of refsIn(schemas[queue.pop()!])) if (!used.has(name)) queue.push(used.add(name) && name);
 
   const renames = new Map<string, string>();
   for (let changed = true; changed; ) {

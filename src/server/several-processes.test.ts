@@ -16,8 +16,17 @@ import { DEMO_PASSWORD } from './db/seed';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const LATENCY_MS = 800;
 const ENV = { SUPPLIER_LATENCY_MS: String(LATENCY_MS), TICKETING_START_MS: '2000', TICKETING_ISSUE_MS: '2000', TEST_CLOCK: '1' };
-const FIELDS = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-const ORDERS = [{ travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' }];
+const FIELDS = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
+const ORDERS = [
+  { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' },
+];
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
@@ -44,7 +53,10 @@ async function travelInCart(searchOn: ServerProcess, addOn: ServerProcess, token
   });
   expect(search.status).toBe(200);
   const offer = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean }[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
-  const added = await call(addOn, 'POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: FIELDS }] } });
+  const added = await call(addOn, 'POST', '/api/v1/cart/add?version=v2', {
+    token,
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: FIELDS }] },
+  });
   expect(added.status).toBe(200);
   return added.body.result.travel.id as string;
 }
@@ -53,7 +65,11 @@ async function travelInCart(searchOn: ServerProcess, addOn: ServerProcess, token
 async function missionOrdersFilled(readOn: ServerProcess, writeOn: ServerProcess, token: string, travelId: string): Promise<Json> {
   const travel = (await call(readOn, 'GET', travelHref(travelId), { token })).body.result;
   const form = await call(readOn, 'GET', travel.links.getMissionOrders.href, { token });
-  const saved = await call(writeOn, form.body.result.links.patchMissionOrders.method, form.body.result.links.patchMissionOrders.href, { token, body: ORDERS, headers: { 'if-match': String(travel.version) } });
+  const saved = await call(writeOn, form.body.result.links.patchMissionOrders.method, form.body.result.links.patchMissionOrders.href, {
+    token,
+    body: ORDERS,
+    headers: { 'if-match': String(travel.version) },
+  });
   expect(saved.status).toBe(200);
   const ready = (await call(readOn, 'GET', travelHref(travelId), { token })).body.result;
   expect(ready.links.confirm).toBeDefined();
@@ -75,7 +91,12 @@ async function travelOnceItIs(token: string, travelId: string, done: (travel: Js
  * change it made commits, so a reader who saw the change may be a moment early (at most 5 s of waiting).
  */
 async function job(key: string) {
-  const read = async () => (await db!.query('SELECT attempts, done_at, last_error FROM jobs WHERE key = $1', [key])).rows as { attempts: number; done_at: Date | null; last_error: string | null }[];
+  const read = async () =>
+    (await db!.query('SELECT attempts, done_at, last_error FROM jobs WHERE key = $1', [key])).rows as {
+      attempts: number;
+      done_at: Date | null;
+      last_error: string | null;
+    }[];
   let rows = await read();
   for (let waited = 0; rows.some((r) => !r.done_at) && waited < 5_000; waited += 100) {
     await sleep(100);
@@ -109,7 +130,11 @@ describe.runIf(serverUrl)('two API processes on one PostgreSQL, no sticky routin
     expect((await call(b, 'GET', '/api/v1/user/', { token })).body.result).toMatchObject({ username: 'gus' });
     const travelId = await travelInCart(a, b, token, inDays(7));
     const ready = await missionOrdersFilled(a, b, token, travelId);
-    const confirmed = await call(b, 'POST', ready.links.confirm.href, { token, body: {}, headers: { 'if-match': String(ready.version), 'idempotency-key': `journey-${travelId}` } });
+    const confirmed = await call(b, 'POST', ready.links.confirm.href, {
+      token,
+      body: {},
+      headers: { 'if-match': String(ready.version), 'idempotency-key': `journey-${travelId}` },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.result).toMatchObject({ status: 'booked', version: ready.version + 1 });
 

@@ -93,7 +93,8 @@ describe('sandbox pictures', () => {
     expect((await get('/media/sandbox/car/CDMR.svg')).statusCode).toBe(200);
   });
   it('refuses malformed picture names', async () => {
-    for (const url of ['/media/sandbox/hotel/h-paris-001/9.svg', '/media/sandbox/car/cdmr.svg', '/media/sandbox/hotel/%3Cscript%3E/1.svg']) expect((await get(url)).statusCode).toBe(400);
+    for (const url of ['/media/sandbox/hotel/h-paris-001/9.svg', '/media/sandbox/car/cdmr.svg', '/media/sandbox/hotel/%3Cscript%3E/1.svg'])
+      expect((await get(url)).statusCode).toBe(400);
   });
 });
 
@@ -171,10 +172,14 @@ describe('the first screens', () => {
     expect(res.body).toContain('<html lang="en"');
     expect(res.body).toContain('<div id="root" data-page="home">');
     // The demo agency has a logo, an info block and a support address (db/seed.ts).
-    expect(rootOf(res.body)).toMatch(/^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Your agency Escale Voyages\|<p>Our team/);
+    expect(rootOf(res.body)).toMatch(
+      /^<div inert=""><p data-piece="en-logo">Escale Voyages\|data:image\/svg\+xml;base64,[^|]+\|Your agency Escale Voyages\|<p>Our team/,
+    );
     expect(rootOf(res.body)).toContain('|support@escale-voyages.example</p><footer>both</footer>');
     // The page's chunks, but those index.html lists already.
-    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/home.js /assets/home-en.js" data-route="" />');
+    expect(res.body).toContain(
+      '<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/home.js /assets/home-en.js" data-route="" />',
+    );
     expect(res.body).toContain('content="demo-agency-key"');
   });
 
@@ -232,12 +237,16 @@ describe('the first screens', () => {
     const data = pageData(res.body);
     expect(data).toMatchObject({ places: { 'city:paris': 'Paris', 'city:lyon': 'Lyon' } });
     expect(root).toContain(`<p>fact ${String(data?.fact)} &amp; more</p>`);
-    expect(res.body).toContain('<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/search.js /assets/search-en.js" data-route="" />');
+    expect(res.body).toContain(
+      '<meta name="escale-preload" content="/assets/messages-en.js" /><meta name="escale-preload" content="/assets/search.js /assets/search-en.js" data-route="" />',
+    );
   });
 
   it('writes the line of an arrival, of several travellers, in the page’s language', async () => {
     const pax = encodeURIComponent(JSON.stringify(['me', 'age:30-59', 'age:4-29']));
-    const arrival = rootOf((await visit(`/search?from=city:paris&to=city:lyon&date=2027-03-07T17:45&mode=arrival&pax=${pax}`, { 'accept-language': 'fr' })).body);
+    const arrival = rootOf(
+      (await visit(`/search?from=city:paris&to=city:lyon&date=2027-03-07T17:45&mode=arrival&pax=${pax}`, { 'accept-language': 'fr' })).body,
+    );
     expect(arrival).toContain('<p>fr sun, mar 7 2027 by 17:45, 3 &amp; more</p>');
     const departure = rootOf((await visit('/search?from=city:paris&to=city:lyon&date=2026-11-22T23:59&mode=departure', { 'accept-language': 'fr' })).body);
     expect(departure).toContain('<p>fr sun, nov 22 2026 from 23:59, one</p>');

@@ -120,7 +120,12 @@ export function shellLang(acceptLanguage: string | undefined): ShellLang {
     .split(',')
     .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { base: tag.trim().slice(0, 2).toLowerCase(), q: Number.isNaN(q) ? 0 : q, i };
     })
     .filter((t) => t.q > 0)
@@ -250,12 +255,18 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
         const search = searchUrlSchema.safeParse(searchOf(query)).data;
         const from = search && supplier.places.byId(search.from, lang);
         const to = search && supplier.places.byId(search.to, lang);
-        const line = search && searchable(search) && searchLineHtml(appShell[lang].searchLine, { date: search.date, mode: search.mode, passengers: search.pax.length });
+        const line =
+          search && searchable(search) && searchLineHtml(appShell[lang].searchLine, { date: search.date, mode: search.mode, passengers: search.pax.length });
         if (search && from && to && line) {
           const { facts } = appShell[lang];
           const fact = Math.floor(Math.random() * facts.length);
           kind = 'search';
-          screen = fill(appShell[lang].search, painted, { TRIP_FROM: escapeHtml(from.name), TRIP_TO: escapeHtml(to.name), TRIP_FACT: facts[fact] ?? '', TRIP_LINE: line });
+          screen = fill(appShell[lang].search, painted, {
+            TRIP_FROM: escapeHtml(from.name),
+            TRIP_TO: escapeHtml(to.name),
+            TRIP_FACT: facts[fact] ?? '',
+            TRIP_LINE: line,
+          });
           Object.assign(data, { places: { [search.from]: from.name, [search.to]: to.name }, fact });
         }
       }
@@ -266,7 +277,9 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     html = html.replace('</head>', () => `${metas}${pageData}</head>`);
     if (agency) html = agencyHead(html, agency);
     if (!screen) return html;
-    return html.replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`).replace('<div id="root"></div>', () => `<div id="root" data-page="${kind}">${screen}</div>`);
+    return html
+      .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-page="${kind}">${screen}</div>`);
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

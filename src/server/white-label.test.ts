@@ -27,15 +27,31 @@ beforeAll(async () => {
     '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><meta name="theme-color" content="#1d4ed8" /><meta name="description" content="Escale — réservez vos voyages." /><title>Escale</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
   );
   const piece = '<p>%AGENCY_NAME%|%AGENCY_INFO_TITLE%</p>';
-  const page = { top: { logo: `<div inert="">logo${piece}`, name: `<div inert="">name${piece}` }, footer: { none: '', info: '', support: '', 'info+support': '' }, end: '</div>' };
-  const lang = { home: page, search: page, facts: [], searchLine: { line: { departure: { one: '', many: '' }, arrival: { one: '', many: '' } }, day: '', weekdays: [], months: [] } };
+  const page = {
+    top: { logo: `<div inert="">logo${piece}`, name: `<div inert="">name${piece}` },
+    footer: { none: '', info: '', support: '', 'info+support': '' },
+    end: '</div>',
+  };
+  const lang = {
+    home: page,
+    search: page,
+    facts: [],
+    searchLine: { line: { departure: { one: '', many: '' }, arrival: { one: '', many: '' } }, day: '', weekdays: [], months: [] },
+  };
   fs.writeFileSync(
     path.join(dist, 'app-shell.json'),
-    JSON.stringify({ fr: lang, en: lang, preload: { fr: [], en: [] }, routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }] }),
+    JSON.stringify({
+      fr: lang,
+      en: lang,
+      preload: { fr: [], en: [] },
+      routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }],
+    }),
   );
   // The default mapping (config.ts: alpine.localhost), plus a host for an agency whose flags change the first screen.
   api = await startApi({ distDir: dist, agencyHosts: { 'alpine.localhost': ALPINE_API_KEY, 'tabless.example': TABLESS_KEY } });
-  await api.db.insert(agencies).values({ name: 'Tabless', apiKeyHash: sha256(TABLESS_KEY), brandColor: '#7c2d12', accentColor: '#0f766e', features: { noTabMode: true } });
+  await api.db
+    .insert(agencies)
+    .values({ name: 'Tabless', apiKeyHash: sha256(TABLESS_KEY), brandColor: '#7c2d12', accentColor: '#0f766e', features: { noTabMode: true } });
   proxied = await startApi({ distDir: dist, trustProxy: ['127.0.0.1'] });
 });
 afterAll(async () => {
@@ -46,7 +62,8 @@ afterAll(async () => {
 
 const visit = (app: Api, headers: Record<string, string>) => app.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'fr', ...headers } });
 const apiKeyOf = (body: string) => /name="escale-api-key" content="([^"]*)"/.exec(body)?.[1];
-const pageData = (body: string) => JSON.parse(/id="escale-page-data">([^<]*)<\/script>/.exec(body)?.[1] ?? 'null') as { branding: { name: string; features: typeof DEFAULT_FEATURES } } | null;
+const pageData = (body: string) =>
+  JSON.parse(/id="escale-page-data">([^<]*)<\/script>/.exec(body)?.[1] ?? 'null') as { branding: { name: string; features: typeof DEFAULT_FEATURES } } | null;
 
 describe('the host names the agency of the page', () => {
   it('gives alpine.localhost, on any port and in any case, Alpine’s key, branding, flags and first screen', async () => {
@@ -107,7 +124,9 @@ describe('the host names the agency of the page', () => {
 
   it('compares only the flags the signed-out first screens show', () => {
     expect(shellFlagsMatch(DEFAULT_FEATURES)).toBe(true);
-    expect(shellFlagsMatch({ ...DEFAULT_FEATURES, redirectToCart: true, cartWithTravelID: true, enableAddNewTripFromCart: false, seeTicketButtonOnSuccess: false })).toBe(true);
+    expect(
+      shellFlagsMatch({ ...DEFAULT_FEATURES, redirectToCart: true, cartWithTravelID: true, enableAddNewTripFromCart: false, seeTicketButtonOnSuccess: false }),
+    ).toBe(true);
     expect(shellFlagsMatch({ ...DEFAULT_FEATURES, enableReverseLocation: false })).toBe(false);
     expect(shellFlagsMatch({ ...DEFAULT_FEATURES, customUrlPostReservation: { url: 'https://intranet.example/', label: 'Intranet' } })).toBe(false);
   });
@@ -131,12 +150,19 @@ describe('the flags in force', () => {
   it('gives a user the defaults, under their agency’s flags, under their company’s', async () => {
     const ivan = await api.call('POST', '/api/v1/user/login', { body: { username: 'ivan', password: 'Escale2026!' }, apiKey: ALPINE_API_KEY });
     expect(ivan.status).toBe(200);
-    const initech = { locationPrefilledSearch: true, enableEditSearchButton: true, customUrlPostReservation: { url: 'https://intranet.initech.example/voyages', label: 'Intranet Initech' } };
+    const initech = {
+      locationPrefilledSearch: true,
+      enableEditSearchButton: true,
+      customUrlPostReservation: { url: 'https://intranet.initech.example/voyages', label: 'Intranet Initech' },
+    };
     expect(ivan.body.result.user.features).toEqual({ ...DEFAULT_FEATURES, redirectToCart: true, cartWithTravelID: true, ...initech });
     expect(ivan.body.result.user.company).toMatchObject({ name: 'Initech', agency: { name: 'Alpine Business Travel' } });
 
     // The company's choice wins over the agency's; a stored value of the wrong shape is left out.
-    await api.db.update(companies).set({ features: { redirectToCart: false, noTabMode: 'yes', notAFlag: true } }).where(eq(companies.name, 'Initech'));
+    await api.db
+      .update(companies)
+      .set({ features: { redirectToCart: false, noTabMode: 'yes', notAFlag: true } })
+      .where(eq(companies.name, 'Initech'));
     const me = await api.call('GET', '/api/v1/user/', { token: ivan.body.result.token, apiKey: ALPINE_API_KEY });
     expect(me.status).toBe(200);
     expect(me.body.result.features).toEqual({ ...DEFAULT_FEATURES, redirectToCart: false, cartWithTravelID: true });

@@ -39,9 +39,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <CrashBoundary>
-        <QueryClientProvider client={queryClient}>
-          {ready ? <RouterProvider router={router} /> : <LoadingScreen />}
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{ready ? <RouterProvider router={router} /> : <LoadingScreen />}</QueryClientProvider>
       </CrashBoundary>
     </I18nProvider>
   );

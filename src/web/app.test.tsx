@@ -9,7 +9,6 @@ import { renderRoute } from './testing/render';
 import { server } from './testing/server';
 import { findToasts } from './testing/toasts';
 
-
 describe('the app shell (spec 3 §2)', () => {
   it('shows home with the agency’s info block and the product version', async () => {
     await renderRoute('/');
@@ -180,7 +179,9 @@ describe('links from e-mails and partners', () => {
       if (query.get('token') !== 'good-1') return HttpResponse.json(apiError(101, 'Ce lien n’est pas valide.'), { status: 404 });
       const external = query.get('type') === 'sandbox';
       const features = { ...userFixture().features, noTabMode: external, enableAccountAccess: !external, disableHomeRedirectionOnLogo: external };
-      return HttpResponse.json({ result: { user: { ...userFixture({ firstname: 'Gus' }), features, token: 'tok-sso' }, request: null, analytics: null, travel: null, features } });
+      return HttpResponse.json({
+        result: { user: { ...userFixture({ firstname: 'Gus' }), features, token: 'tok-sso' }, request: null, analytics: null, travel: null, features },
+      });
     });
 
   it('signs in from the single sign-on entry with its one-time token, then goes home with every tab', async () => {

@@ -26,6 +26,9 @@ export const modalRegistry: ModalRegistry = {
   EscalateApproval: { load: () => Promise.all([import('./features/approvals/EscalateModal'), loadApprovalsTexts()]).then(([m]) => m) },
   CancelProducts: { load: () => Promise.all([import('./features/cancellation/CancelProductsModal'), loadCancellationTexts()]).then(([m]) => m) },
   Recap: { load: () => Promise.all([import('./features/cart/RecapModal'), loadCartTexts()]).then(([m]) => m) },
-  CalendarSubscription: { load: () => Promise.all([import('./features/calendar/CalendarSubscriptionModal'), loadCalendarTexts()]).then(([m]) => m), wide: true },
+  CalendarSubscription: {
+    load: () => Promise.all([import('./features/calendar/CalendarSubscriptionModal'), loadCalendarTexts()]).then(([m]) => m),
+    wide: true,
+  },
   DeleteAccount: { load: () => Promise.all([import('./features/privacy/DeleteAccountModal'), loadPrivacyTexts()]).then(([m]) => m) },
 };

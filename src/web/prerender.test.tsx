@@ -133,7 +133,8 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
   it('lists the routes, marking those only a signed-in user sees', async () => {
     const { routes } = await appShell();
     const signedInOnly = (path: string) => routes.find((route) => route.path === path)?.signedInOnly;
-    for (const path of ['/cart/', '/cart/checkout', '/travel-view', '/recap/$travelId/$travelerId', '/account', '/account/informations']) expect(signedInOnly(path), path).toBe(true);
+    for (const path of ['/cart/', '/cart/checkout', '/travel-view', '/recap/$travelId/$travelerId', '/account', '/account/informations'])
+      expect(signedInOnly(path), path).toBe(true);
     for (const path of ['/', '/search', '/password/$token', '/sso/$segment', '/$', '/account/approvals']) expect(signedInOnly(path), path).toBe(false);
   });
 
@@ -196,7 +197,13 @@ describe('the first screens, prerendered for the server (src/server/web.ts)', ()
       await within(screen.getByRole('contentinfo')).findByRole('heading', { name: brandingFixture.info!.title });
       const line = searchLineHtml(shells[lang].searchLine, { date, mode, passengers: pax.length });
       expect(line).not.toBeNull();
-      expectSameMarkup(container, shells[lang].search, { ...agencySlots, TRIP_FROM: 'Paris', TRIP_TO: 'Lyon', TRIP_FACT: shells[lang].facts[3]!, TRIP_LINE: line! });
+      expectSameMarkup(container, shells[lang].search, {
+        ...agencySlots,
+        TRIP_FROM: 'Paris',
+        TRIP_TO: 'Lyon',
+        TRIP_FACT: shells[lang].facts[3]!,
+        TRIP_LINE: line!,
+      });
       setPageData({});
     },
   );

@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { NEW_USER_PASSWORD, cartLink, completeEmptyFields, login, offerPanel, pickCity, proposals, setDateTime, signUpTraveller, tripForm, typedDate } from './support';
+import {
+  NEW_USER_PASSWORD,
+  cartLink,
+  completeEmptyFields,
+  login,
+  offerPanel,
+  pickCity,
+  proposals,
+  setDateTime,
+  signUpTraveller,
+  tripForm,
+  typedDate,
+} from './support';
 import { journeyDay } from './days';
 
 /*
@@ -34,7 +46,10 @@ test('a traveller records her wheelchair: the train search asks for assistance a
   await setDateTime(page, 'Date d’aller', day, '07:00');
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  await proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first().click();
+  await proposals(page)
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .first()
+    .click();
   const panel = offerPanel(page);
   await expect(panel.getByText('Tarif PMR').first()).toBeVisible();
   await panel.getByRole('button', { name: 'Choisir cette offre' }).click();

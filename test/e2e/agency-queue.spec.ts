@@ -22,14 +22,19 @@ test('tina answers gus’s offline cancellation from the agency queue; gus’s b
   const ticket = travel.products[0]!;
   const previews = await call<Preview[]>('GET', ticket.links.previewRefund!.href);
   const shown = previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
-  expect((await call<{ requested: string[] }>('POST', ticket.links.cancelProduct!.href, { ticket_ids: [ticket.id], void: false, previews: shown })).requested).toEqual([ticket.id]);
+  expect(
+    (await call<{ requested: string[] }>('POST', ticket.links.cancelProduct!.href, { ticket_ids: [ticket.id], void: false, previews: shown })).requested,
+  ).toEqual([ticket.id]);
 
   await signIn(page, 'tina', 'Tina');
   await page.getByRole('banner').getByRole('button', { name: /Tina/ }).click();
   await page.getByRole('link', { name: 'File de l’agence' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'File de l’agence' })).toBeVisible();
   const shownDay = `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
-  const item = page.getByRole('region', { name: /Annulations hors ligne à traiter/ }).getByRole('article', { name: 'Gus Moreau' }).filter({ hasText: shownDay });
+  const item = page
+    .getByRole('region', { name: /Annulations hors ligne à traiter/ })
+    .getByRole('article', { name: 'Gus Moreau' })
+    .filter({ hasText: shownDay });
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Globex Consulting');
 

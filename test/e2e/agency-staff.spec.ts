@@ -30,7 +30,9 @@ async function bookForAlice(page: Page, day: Date): Promise<string> {
   await form.getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
   await form.getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  const cabin = proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first();
+  const cabin = proposals(page)
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .first();
   await cabin.click();
   await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
@@ -76,7 +78,11 @@ test('tina and arthur book for alice of Acme; alice sees who booked what, and wh
   await arthurContext.close();
 
   // Bob approves Tina's request (his inbox is another journey's subject): the travel is booked.
-  const bobToken = ((await (await page.request.post('/api/v1/user/login', { headers: KEY, data: { username: 'bob', password: DEMO_PASSWORD } })).json()) as { result: { token: string } }).result.token;
+  const bobToken = (
+    (await (await page.request.post('/api/v1/user/login', { headers: KEY, data: { username: 'bob', password: DEMO_PASSWORD } })).json()) as {
+      result: { token: string };
+    }
+  ).result.token;
   const asBob = { ...KEY, Authorization: `Bearer ${bobToken}` };
   const inbox = (await (await page.request.get('/api/v1/approvals/', { headers: asBob })).json()) as { result: { approvalID: string; travelID: string }[] };
   const request = inbox.result.find((a) => a.travelID === tinasTravel)!;

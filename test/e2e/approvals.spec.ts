@@ -38,7 +38,10 @@ async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}):
   await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
 
   await page.goto('/cart');
-  await page.getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true }).getByRole('button', { name: 'Continuer ce voyage' }).click();
+  await page
+    .getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true })
+    .getByRole('button', { name: 'Continuer ce voyage' })
+    .click();
   await expect(page).toHaveURL(/\/cart\/checkout\?travel=/);
   const travelId = new URL(page.url()).searchParams.get('travel')!;
   const analytics = page.getByRole('form', { name: 'Informations de facturation' });
@@ -63,7 +66,11 @@ async function approverMail(page: Page, day: Date, who: Approver = BOB) {
   // The backup's e-mail is sent by the job runner, within a poll of the clock's move.
   await expect.poll(() => mailCount(page, who.email, 'demande d’approbation de Alice Martin', typedDate(day))).toBeGreaterThan(0);
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: who.email }).filter({ hasText: 'demande d’approbation de Alice Martin' }).filter({ hasText: typedDate(day) }).first();
+  const mail = page
+    .locator('article', { hasText: who.email })
+    .filter({ hasText: 'demande d’approbation de Alice Martin' })
+    .filter({ hasText: typedDate(day) })
+    .first();
   await expect(mail).toBeVisible();
   return mail;
 }
@@ -109,7 +116,10 @@ async function opensRequest(page: Page, day: Date, who: Approver = BOB) {
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
 
-test('(1) alice requests approval; bob opens the e-mail link, signs in and approves; alice’s travel is booked and she gets the e-mail', async ({ page, browser }) => {
+test('(1) alice requests approval; bob opens the e-mail link, signs in and approves; alice’s travel is booked and she gets the e-mail', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const day = journeyDay('approvals', 31);
   const travelId = await aliceRequestsApproval(page, day);

@@ -25,7 +25,11 @@ export async function gusApi(from: Page | APIRequestContext): Promise<GusApi> {
   const request = page ? page.request : (from as APIRequestContext);
   const token = page
     ? await page.evaluate(() => localStorage.getItem('escale.token'))
-    : ((await (await request.post('/api/v1/user/login', { headers: KEY, data: { username: 'gus', password: DEMO_PASSWORD } })).json()) as { result: { token: string } }).result.token;
+    : (
+        (await (await request.post('/api/v1/user/login', { headers: KEY, data: { username: 'gus', password: DEMO_PASSWORD } })).json()) as {
+          result: { token: string };
+        }
+      ).result.token;
   return async (method, url, data, extra = {}) => {
     const res = await request.fetch(url, { method, data, headers: { ...KEY, Authorization: `Bearer ${token}`, ...extra } });
     expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
@@ -38,7 +42,12 @@ export async function gusApi(from: Page | APIRequestContext): Promise<GusApi> {
  * default: among the listed offers, else among every fare of each choice (its getMoreChoices link).
  */
 export async function fare(call: GusApi, search: Record<string, unknown>, pick: (o: Offer) => boolean = (o) => !o.roundTrip) {
-  const { proposals } = await call<{ proposals: Proposal[] }>('POST', '/api/v1/treep/search?version=v2', { origin: 'city:paris', nb_travelers: 1, filters: { rail: true, flight: false }, ...search });
+  const { proposals } = await call<{ proposals: Proposal[] }>('POST', '/api/v1/treep/search?version=v2', {
+    origin: 'city:paris',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...search,
+  });
   const choices = proposals.flatMap((p) => p.choices);
   let offer = proposals.flatMap((p) => p.offers).find(pick);
   let choice = offer && choices.find((c) => c.offers.some((o) => o.offerID === offer!.id));
@@ -59,7 +68,14 @@ export async function addToCart(call: GusApi, choiceIDs: string[]): Promise<Trav
 /** Fills the travel's mission order (gus's company asks for one) and follows its confirm link (held as options with `hold`): the travel confirm answers. */
 export async function checkOut<T = Travel>(call: GusApi, travel: Travel, hold = false): Promise<T> {
   const form = await call<{ isCompliant: boolean; links: { patchMissionOrders: Link } }>('GET', travel.links.getMissionOrders!.href);
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }) };
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    ...(form.isCompliant ? {} : { travel_policy_exemption: 'Only train left' }),
+  };
   await call(form.links.patchMissionOrders.method, form.links.patchMissionOrders.href, [order], { 'If-Match': String(travel.version) });
   const ready = await call<Travel>('GET', travel.links.getTravel!.href);
   return call<T>('POST', ready.links.confirm!.href, hold ? { hold: true } : {}, { 'If-Match': String(ready.version) });

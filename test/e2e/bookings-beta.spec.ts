@@ -14,7 +14,11 @@ test('a user’s booked travels are in the beta list, and its status filter work
   const api = await gusApi(request);
   /** The first one-way train Paris → `to` on `day`, in the cart. */
   const addTrain = async (to: string, day: Date) => addToCart(api, [(await fare(api, { destination: to, datetime: `${isoDay(day)}T07:00` })).offer.id]);
-  for (const [to, offset] of [['city:lyon', 28], ['city:marseille', 29]] as const) await checkOut(api, await addTrain(to, journeyDay('bookings-beta', offset)));
+  for (const [to, offset] of [
+    ['city:lyon', 28],
+    ['city:marseille', 29],
+  ] as const)
+    await checkOut(api, await addTrain(to, journeyDay('bookings-beta', offset)));
   await addTrain('city:lille', journeyDay('bookings-beta', 30)); // stays in the cart: not a booking
 
   await signIn(page, 'gus', 'Gus');

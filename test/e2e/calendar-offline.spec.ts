@@ -10,7 +10,12 @@ import { login } from './support';
  * Set-up through the real API (gus, Globex: mission order, then confirm).
  */
 
-type Travel = { id: string; version: number; status: string; products: { name: string; pnr: string; routes: { from: string; to: string; departure: string; arrival: string }[] }[] };
+type Travel = {
+  id: string;
+  version: number;
+  status: string;
+  products: { name: string; pnr: string; routes: { from: string; to: string; departure: string; arrival: string }[] }[];
+};
 
 /** Gus books a Paris → Lyon train in five days through the API (a day of this spec's own); answers the booked travel. */
 async function bookedTravel(request: APIRequestContext): Promise<Travel> {
@@ -79,7 +84,9 @@ test.describe('offline', () => {
                 const get = open.result.transaction('queries').objectStore('queries').get('cache');
                 get.onsuccess = () => {
                   const queries = (get.result?.state?.queries ?? []) as { queryKey: unknown[]; state: { data: unknown } }[];
-                  resolve(queries.filter((q) => JSON.stringify(q.state.data).includes(id) && (q.queryKey.includes('one') || q.queryKey.includes('tickets'))).length);
+                  resolve(
+                    queries.filter((q) => JSON.stringify(q.state.data).includes(id) && (q.queryKey.includes('one') || q.queryKey.includes('tickets'))).length,
+                  );
                 };
                 get.onerror = () => resolve(0);
               };

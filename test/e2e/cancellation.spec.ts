@@ -10,7 +10,9 @@ import { journeyDay } from './days';
  * whose return goes with it.
  */
 
-test('gus finds his booked train in Mes réservations and cancels it there: its refund previewed, then the ticket cancelled and the refund on the travel', async ({ page }) => {
+test('gus finds his booked train in Mes réservations and cancels it there: its refund previewed, then the ticket cancelled and the refund on the travel', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const day = journeyDay('cancellation', 21); // a day of its own: no other journey books gus a train on it
   const booked = await gusBooksTrain(await gusApi(page.request), day, { pick: (o) => !o.roundTrip && o.flexibility === 3 });
@@ -65,7 +67,10 @@ test('gus releases the outward option of a round trip: the return option is rele
 
   await signIn(page, 'gus', 'Gus');
   await page.goto('/cart');
-  const card = page.getByRole('article', { name: `Voyage du ${String(out.getDate()).padStart(2, '0')}/${String(out.getMonth() + 1).padStart(2, '0')}/${out.getFullYear()}`, exact: true });
+  const card = page.getByRole('article', {
+    name: `Voyage du ${String(out.getDate()).padStart(2, '0')}/${String(out.getMonth() + 1).padStart(2, '0')}/${out.getFullYear()}`,
+    exact: true,
+  });
   await expect(card.getByRole('button', { name: 'Libérer l’option' })).toHaveCount(2);
   await card.getByRole('button', { name: 'Libérer l’option' }).first().click();
   const confirm = page.getByRole('dialog', { name: 'Libérer l’option ?' });

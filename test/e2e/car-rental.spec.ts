@@ -25,7 +25,11 @@ test('alice rents a car at Lyon Part-Dieu whose renter asks for the licence: add
   // The pick-up place is the return place too, and the focus goes there.
   const pickUp = form.getByRole('combobox', { name: 'Lieu de prise en charge' });
   await pickUp.fill('Lyon Part-Dieu');
-  await page.getByRole('listbox', { name: 'Lieu de prise en charge' }).getByRole('option', { name: /^Lyon Part-Dieu/ }).first().click();
+  await page
+    .getByRole('listbox', { name: 'Lieu de prise en charge' })
+    .getByRole('option', { name: /^Lyon Part-Dieu/ })
+    .first()
+    .click();
   const back = form.getByRole('combobox', { name: 'Lieu de restitution' });
   await expect(back).toHaveValue('Lyon Part-Dieu');
   await expect(back).toBeFocused();

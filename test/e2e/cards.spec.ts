@@ -10,7 +10,13 @@ import { journeyDay } from './days';
 
 const AVANTAGE = '29090529630741856';
 
-const euros = (text: string) => Number(/(\d[\d\s\u202f]*,\d{2})\s*€/.exec(text)![1]!.replace(/[\s\u202f]/g, '').replace(',', '.'));
+const euros = (text: string) =>
+  Number(
+    /(\d[\d\s\u202f]*,\d{2})\s*€/
+      .exec(text)![1]!
+      .replace(/[\s\u202f]/g, '')
+      .replace(',', '.'),
+  );
 
 /** Searches Paris → Lyon on `day` at 07:00 and reads each train's second-class price, by its carrier (the logo's name) and its text (times). */
 async function searchPrices(page: Page, day: Date): Promise<Map<string, number>> {
@@ -68,7 +74,9 @@ test('carol adds a rail discount card (a bad number refused first) and sees lowe
   expect(lowered).toBeGreaterThan(0);
 
   // Her card is offered with her traveller form (spec 2 traveller step).
-  const inoui = proposals(page).filter({ has: page.getByRole('img', { name: 'TGV INOUI' }) }).first();
+  const inoui = proposals(page)
+    .filter({ has: page.getByRole('img', { name: 'TGV INOUI' }) })
+    .first();
   await inoui.getByRole('button', { name: /^2de classe.*€/ }).click();
   await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();

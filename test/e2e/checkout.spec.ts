@@ -27,7 +27,9 @@ async function addParisLyon(page: Page, day: Date, cabin: Cabin, entity?: string
 
   await expect(page.getByRole('heading', { level: 1, name: 'Aller : Paris - Lyon' })).toBeVisible();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  const button = proposals(page).getByRole('button', { name: new RegExp(`^${cabin}.*€`) }).first();
+  const button = proposals(page)
+    .getByRole('button', { name: new RegExp(`^${cabin}.*€`) })
+    .first();
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   const panel = offerPanel(page);
@@ -83,7 +85,9 @@ async function fillMissionOrder(page: Page) {
   await form.getByRole('button', { name: 'Valider' }).click();
 }
 
-test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval request; the cart shows it in approval and bob gets the e-mail', async ({ page }) => {
+test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval request; the cart shows it in approval and bob gets the e-mail', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const day = journeyDay('checkout', 10);
   await signIn(page, 'alice', 'Alice');
@@ -188,7 +192,12 @@ test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and
   const [recap] = await Promise.all([context.waitForEvent('page'), recapModal.getByRole('link', { name: /Gus Moreau/ }).click()]);
   await expect(recap.getByRole('heading', { level: 1, name: 'Récapitulatif de voyage – Gus Moreau' })).toBeVisible();
   await expect(recap.getByText('Numéro de billet').first()).toBeVisible();
-  await expect(recap.locator('dd').filter({ hasText: /^\d{13}$/ }).first()).toBeVisible();
+  await expect(
+    recap
+      .locator('dd')
+      .filter({ hasText: /^\d{13}$/ })
+      .first(),
+  ).toBeVisible();
   await recap.close();
   await recapModal.getByRole('button', { name: 'Fermer' }).click();
   await expect(recapModal).toBeHidden();

@@ -63,7 +63,9 @@ test('maya invites an employee, who activates from the e-mail, signs in and book
   await tripForm(nina).getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
   await tripForm(nina).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(nina).first()).toBeVisible({ timeout: 15_000 });
-  const cabin = proposals(nina).getByRole('button', { name: /^2de classe.*€/ }).first();
+  const cabin = proposals(nina)
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .first();
   await cabin.click();
   await offerPanel(nina).getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(nina.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
@@ -71,7 +73,10 @@ test('maya invites an employee, who activates from the e-mail, signs in and book
   await nina.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(nina.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();
   await nina.goto('/cart');
-  await nina.getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true }).getByRole('button', { name: 'Continuer ce voyage' }).click();
+  await nina
+    .getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true })
+    .getByRole('button', { name: 'Continuer ce voyage' })
+    .click();
   const analytics = nina.getByRole('form', { name: 'Informations de facturation' });
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
   await analytics.getByRole('button', { name: 'Continuer' }).click();

@@ -53,7 +53,13 @@ test('a traveller who booked two trips sees their CO2 on the dashboard', async (
   const month = after.months.find((m) => m.month === `${lyonDay.getFullYear()}-${String(lyonDay.getMonth() + 1).padStart(2, '0')}`)!;
   const table = page.getByRole('table', { name: 'Émissions de CO2 par mois et par mode, en kg' });
   const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' }).format(new Date(`${month.month}-01T00:00:00Z`));
-  await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) }).getByRole('cell').first()).toHaveText(kgText(month.rail));
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(kgText(month.rail));
 
   const upcoming = page.getByRole('region', { name: 'Prochains voyages' });
   await expect(upcoming.getByText('Train : Paris → Lyon').first()).toBeVisible();

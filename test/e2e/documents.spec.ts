@@ -21,7 +21,10 @@ test('sam sees that a flight to Cairo needs a passport, adds his, and the warnin
   await form.getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
   const chooseFlight = async () => {
-    await proposals(page).getByRole('button', { name: /^Économie.*€/ }).first().click();
+    await proposals(page)
+      .getByRole('button', { name: /^Économie.*€/ })
+      .first()
+      .click();
     await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
     await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   };

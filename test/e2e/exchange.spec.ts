@@ -10,7 +10,13 @@ import { journeyDay } from './days';
  * one issued and the e-mail in the mailbox.
  */
 
-type Travel = { id: string; status: string; version: number; links: Record<string, Link>; products: { id: string; status: string; pnr: string | null; departure: string; links: Record<string, Link> }[] };
+type Travel = {
+  id: string;
+  status: string;
+  version: number;
+  links: Record<string, Link>;
+  products: { id: string; status: string; pnr: string | null; departure: string; links: Record<string, Link> }[];
+};
 
 /** Gus's Paris → Lyon train on `day` at a flexible fare, booked and issued: the travel. */
 async function issuedFlexibleTicket(page: Page, day: Date): Promise<Travel> {
@@ -39,7 +45,10 @@ test('gus exchanges his flexible Paris → Lyon ticket for a later train', async
   await page.getByRole('button', { name: 'Rechercher' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Choisissez votre nouveau trajet' })).toBeVisible({ timeout: 15_000 });
-  const first = page.getByRole('listitem').filter({ has: page.getByRole('group', { name: 'Classe' }) }).first();
+  const first = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('group', { name: 'Classe' }) })
+    .first();
   await first.getByRole('button', { name: 'Voir les offres' }).click();
   await first.getByRole('button', { name: 'Choisir' }).first().click();
 

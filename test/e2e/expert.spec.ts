@@ -15,7 +15,10 @@ const journey = (page: Page, n: number) => expertForm(page).getByRole('group', {
 async function pickCity(page: Page, group: Locator, field: string, city: string) {
   const input = group.getByRole('combobox', { name: field, exact: true });
   await input.fill(city);
-  await page.getByRole('listbox', { name: field, exact: true }).getByRole('option', { name: new RegExp(`^${city}\\s*(Ville|City)`) }).click();
+  await page
+    .getByRole('listbox', { name: field, exact: true })
+    .getByRole('option', { name: new RegExp(`^${city}\\s*(Ville|City)`) })
+    .click();
   await expect(input).toHaveValue(city);
 }
 

@@ -42,7 +42,10 @@ test('a visitor signs up, activates from the e-mail, signs in, switches to Engli
   await expect(banner.getByText('Léa')).toBeVisible();
 
   await banner.getByRole('button', { name: /Léa/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).or(page.getByRole('button', { name: 'Log out' })).click();
+  await page
+    .getByRole('menuitem', { name: 'Log out' })
+    .or(page.getByRole('button', { name: 'Log out' }))
+    .click();
   await expect(banner.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(banner.getByText('Léa')).toHaveCount(0);
 });
@@ -62,7 +65,10 @@ test('a user resets the password from the e-mailed link and signs in with the ne
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Mot de passe oublié ?' }).or(dialog.getByRole('link', { name: 'Mot de passe oublié ?' })).click();
+  await dialog
+    .getByRole('button', { name: 'Mot de passe oublié ?' })
+    .or(dialog.getByRole('link', { name: 'Mot de passe oublié ?' }))
+    .click();
   await dialog.getByLabel('Nom d’utilisateur').fill(traveller.username);
   await dialog.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(dialog.getByText('Si ce compte existe, un e-mail est en route', { exact: false })).toBeVisible();

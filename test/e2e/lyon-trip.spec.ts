@@ -28,7 +28,9 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   await tripForm(page).getByRole('combobox', { name: 'Entité' }).selectOption({ label: 'Paris HQ' });
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
-  const cabin = proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first();
+  const cabin = proposals(page)
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .first();
   await cabin.click();
   await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
@@ -51,7 +53,10 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   await hotel.click();
   await expect(hotel).toHaveAttribute('aria-pressed', 'true');
   const detail = page.getByRole('region').filter({ has: page.getByRole('button', { name: /^Choisir la chambre/ }) });
-  await detail.getByRole('button', { name: /^Choisir la chambre/ }).first().click();
+  await detail
+    .getByRole('button', { name: /^Choisir la chambre/ })
+    .first()
+    .click();
   await detail.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await fillIfEmpty(page.getByRole('textbox', { name: 'Téléphone *' }), '0611223344');
@@ -100,7 +105,10 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   const bob = await context.newPage();
   await signIn(bob, 'bob', 'Bob');
   await bob.goto('/account/approvals');
-  const request = bob.getByRole('article', { name: 'Demande de Alice Martin' }).filter({ hasText: typedDate(day) }).first();
+  const request = bob
+    .getByRole('article', { name: 'Demande de Alice Martin' })
+    .filter({ hasText: typedDate(day) })
+    .first();
   await expect(request).toBeVisible({ timeout: 15_000 });
   await request.getByRole('button', { name: 'Accepter' }).click();
   await expect(request).toContainText('Acceptée');

@@ -15,7 +15,9 @@ type Train = { departure: string; arrival: string; choices: { cabin: string; pri
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
 
-test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking confirmed and in his bookings with the card, then cancelled and refunded to it', async ({ page }) => {
+test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking confirmed and in his bookings with the card, then cancelled and refunded to it', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const day = journeyDay('payment', 27); // a day of its own: no other journey books gus a train on it
   await signIn(page, 'gus', 'Gus');
@@ -42,11 +44,16 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
   }
   expect(train, 'a train with a flexible second-class fare').toBeDefined();
   const [dep, arr] = [train!.departure.slice(11, 16), train!.arrival.slice(11, 16)];
-  const row = proposals(page).filter({ has: page.getByRole('heading', { level: 3, name: `Départ à ${dep}, arrivée à ${arr}` }) }).first();
+  const row = proposals(page)
+    .filter({ has: page.getByRole('heading', { level: 3, name: `Départ à ${dep}, arrivée à ${arr}` }) })
+    .first();
   await row.getByRole('button', { name: /^2de classe.*€/ }).click();
   const panel = offerPanel(page);
   await panel.getByRole('button', { name: 'Plus de choix' }).click();
-  await panel.getByRole('button', { name: /^Flexible · / }).first().click();
+  await panel
+    .getByRole('button', { name: /^Flexible · / })
+    .first()
+    .click();
   await panel.getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await completeEmptyFields(page);
@@ -55,7 +62,10 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
 
   // Checkout: the mission order Globex asks for, then the card.
   await cartLink(page).click();
-  await page.getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true }).getByRole('button', { name: 'Continuer ce voyage' }).click();
+  await page
+    .getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true })
+    .getByRole('button', { name: 'Continuer ce voyage' })
+    .click();
   const orders = page.getByRole('form', { name: 'Ordres de mission' });
   await orders.getByLabel('Objet de la mission *').fill('Audit du site de Lyon');
   await orders.getByLabel('Lieu de la mission *').fill('Lyon');

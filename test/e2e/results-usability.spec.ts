@@ -40,7 +40,9 @@ test('a shared link’s first screen already says route, date and passengers, an
   // The page as the server sends it, before any script: the heading and its line are in it.
   const html = await (await page.request.get(url, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).text();
   const root = /<div id="root" data-page="search">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
-  expect(root.replace(/<!--[^>]*-->/g, '')).toMatch(/>Aller : Paris - Lyon<\/h1><p class="text-gray-800 tabular-nums">.*arrivée avant 07:00 · 2 passagers<\/p>/);
+  expect(root.replace(/<!--[^>]*-->/g, '')).toMatch(
+    />Aller : Paris - Lyon<\/h1><p class="text-gray-800 tabular-nums">.*arrivée avant 07:00 · 2 passagers<\/p>/,
+  );
   // Marked as the HTML parser made them, before the app's scripts run: the app must keep those very nodes.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
@@ -65,7 +67,10 @@ test('a shared link’s first screen already says route, date and passengers, an
 test('on a phone, "Choisir cette offre" sits in a bar at the bottom of the screen once a fare is shown', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openResults(page);
-  await proposals(page).first().getByRole('button', { name: /^2de classe.*€/ }).click();
+  await proposals(page)
+    .first()
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .click();
   const choose = page.getByRole('button', { name: 'Choisir cette offre' });
   await expect(choose).toBeInViewport();
   const box = (await choose.boundingBox())!;
@@ -140,6 +145,8 @@ test('later trips continue the list where it ends, a day separator marking the n
 
 test('two stations of one city: the results say why there is nothing to show', async ({ page }) => {
   await page.goto(`/search?from=station:8768600&to=station:8739100&date=${iso(dayFromToday(1))}T07:00&mode=departure&pax=me`);
-  await expect(page.getByRole('alert')).toContainText('Paris Gare de Lyon et Paris Montparnasse sont dans la même ville (Paris) : aucun train ni vol ne les relie.');
+  await expect(page.getByRole('alert')).toContainText(
+    'Paris Gare de Lyon et Paris Montparnasse sont dans la même ville (Paris) : aucun train ni vol ne les relie.',
+  );
   await expect(page).toHaveURL(/\/search\?/);
 });

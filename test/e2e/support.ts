@@ -147,7 +147,10 @@ export async function setDateTime(page: Page, label: string, day: Date, hour: st
 
 /** The proposals of the results list (rows with a heading: the list is virtualised). */
 export const proposals = (page: Page, list = 'Trajets') =>
-  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  page
+    .getByRole('list', { name: list })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
 
 /** The side panel with the fares of the chosen cabin. */
 export const offerPanel = (page: Page, name: RegExp = /^Tarifs/) => page.getByRole('region', { name });
@@ -165,8 +168,7 @@ export async function completeEmptyFields(page: Page) {
     [/^Numéro du passeport/, '19FR12345'],
     [/^Date d’expiration/, typedDate(expiry)],
   ] as const) {
-    for (const field of await page.getByLabel(label).all())
-      if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
+    for (const field of await page.getByLabel(label).all()) if ((await field.isEditable()) && (await field.inputValue()) === '') await field.fill(value);
   }
   for (const nationality of await page.getByRole('combobox', { name: /^Nationalité/ }).all())
     if ((await nationality.inputValue()) === '') await nationality.selectOption({ label: 'France' });
@@ -179,7 +181,8 @@ export async function completeEmptyFields(page: Page) {
  */
 export function frenchOnPage(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const french = /[àâçéèêëîïôûùœ]|\b(le|la|les|des|du|une|et|ou|vous|votre|vos|pour|avec|sans|aucun|aucune|rechercher|panier|passagers?|voyageurs?|JJ|AAAA)\b/i;
+    const french =
+      /[àâçéèêëîïôûùœ]|\b(le|la|les|des|du|une|et|ou|vous|votre|vos|pour|avec|sans|aucun|aucune|rechercher|panier|passagers?|voyageurs?|JJ|AAAA)\b/i;
     const found = new Set<string>();
     const inFrench = (el: Element | null) => !el || el.closest('[lang="fr"], script, style, noscript') !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -65,10 +65,20 @@ for (const [timezoneId, offset] of [
       // The option's deadline: an instant, on the laptop's clock, its zone named.
       const held = page.waitForResponse((r) => r.url().endsWith('/confirm') && r.request().method() === 'POST');
       await page.getByRole('button', { name: 'Poser une option' }).click();
-      const { result: heldTravel } = (await (await held).json()) as { result: { confirmationTimeLimit: string | null; products: { confirmationTimeLimit: string | null }[] } };
+      const { result: heldTravel } = (await (await held).json()) as {
+        result: { confirmationTimeLimit: string | null; products: { confirmationTimeLimit: string | null }[] };
+      };
       const limit = heldTravel.confirmationTimeLimit ?? heldTravel.products[0]!.confirmationTimeLimit!;
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-GB', { timeZone: timezoneId, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: timezoneId,
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
           .formatToParts(new Date(limit))
           .map((p) => [p.type, p.value]),
       );

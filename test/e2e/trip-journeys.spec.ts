@@ -1,5 +1,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartCount, cartLink, completeEmptyFields, dayFromToday, frenchOnPage, offerPanel, pickCity, proposals, searchPanel, setDateTime, signIn, tabTo, tripForm, typedDate } from './support';
+import {
+  cartCount,
+  cartLink,
+  completeEmptyFields,
+  dayFromToday,
+  frenchOnPage,
+  offerPanel,
+  pickCity,
+  proposals,
+  searchPanel,
+  setDateTime,
+  signIn,
+  tabTo,
+  tripForm,
+  typedDate,
+} from './support';
 
 /*
  * Whole trip journeys against the real server: home form → results → traveller step →
@@ -18,7 +33,9 @@ async function eachProposal(page: Page, visit: (card: Locator) => Promise<boolea
     const next = headings.find((h) => !seen.has(h));
     if (next === undefined) break;
     seen.add(next);
-    const card = proposals(page).filter({ has: page.getByRole('heading', { level: 3 }).filter({ hasText: next }) }).first();
+    const card = proposals(page)
+      .filter({ has: page.getByRole('heading', { level: 3 }).filter({ hasText: next }) })
+      .first();
     if (await visit(card)) return { visited: seen.size, stopped: true };
   }
   return { visited: seen.size, stopped: false };
@@ -118,7 +135,11 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
   await modes.getByRole('button', { name: /^Avion/ }).click();
   await expect(modes.getByRole('button', { name: /^Avion/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(/transport=flight/);
-  await expect(proposals(page).first().getByRole('button', { name: /^Économie/ })).toBeVisible();
+  await expect(
+    proposals(page)
+      .first()
+      .getByRole('button', { name: /^Économie/ }),
+  ).toBeVisible();
 
   // The hold-luggage filter is on by default (fares with hold luggage are offered); off, every
   // fare shown is hand luggage only.
@@ -133,7 +154,10 @@ test('gus switches a Paris → Nice search to flights, uses the hold-luggage fil
     if ((await economy.count()) === 0) return false;
     await economy.click();
     await expect(economy).toHaveAttribute('aria-pressed', 'true');
-    const fares = panel.getByRole('list', { name: 'Tarifs' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /€/ }) });
+    const fares = panel
+      .getByRole('list', { name: 'Tarifs' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /€/ }) });
     await expect(fares.first()).toBeVisible();
     for (const fare of await fares.all()) {
       await expect(fare).toContainText('Bagage à main uniquement');
@@ -251,7 +275,10 @@ test('alice books Paris → Lyon for three: herself, colleague Bob Durand and he
     await expect(card.getByLabel('Nom *', { exact: true })).toHaveValue(lastname);
   }
   // The booking contact is the first traveller's, shown (read-only) on the others' cards.
-  const contact = await cards.nth(0).getByLabel(/^E-mail de contact/).inputValue();
+  const contact = await cards
+    .nth(0)
+    .getByLabel(/^E-mail de contact/)
+    .inputValue();
   expect(contact).not.toBe('');
   await expect(cards.nth(2).getByLabel(/^E-mail de contact/)).toHaveValue(contact);
   await expect(cards.nth(2).getByLabel(/^E-mail de contact/)).toBeDisabled();
@@ -294,7 +321,9 @@ test('bob switches to English and books Paris → Lyon with every screen in Engl
   expect(await frenchOnPage(page)).toEqual([]);
   await expect(page.getByRole('group', { name: 'Transport' }).getByRole('button', { name: /^Train/ })).toHaveAttribute('aria-pressed', 'true');
   // The first train still selling second class (tomorrow's first ones can be full, depending on the hour).
-  const cabin = proposals(page, 'Trips').getByRole('button', { name: /^2nd class.*€/ }).first();
+  const cabin = proposals(page, 'Trips')
+    .getByRole('button', { name: /^2nd class.*€/ })
+    .first();
   await cabin.click();
   const panel = offerPanel(page, /fares/);
   await expect(panel).toContainText('Paris → Lyon');
@@ -360,12 +389,20 @@ test('sam signs in, searches, chooses an offer and books it with the keyboard on
   await expect(first).toBeVisible({ timeout: 15_000 });
   // Arrows move between trains (one Tab stop for the list), down to the first still selling second class
   // (tomorrow's first ones can be full, depending on the hour); Tab then reaches its cabin.
-  const priced = (n: number) => proposals(page).nth(n).getByRole('button', { name: /2de classe.*€/ });
+  const priced = (n: number) =>
+    proposals(page)
+      .nth(n)
+      .getByRole('button', { name: /2de classe.*€/ });
   await tabTo(page, first.getByRole('button').first());
   let n = 0;
   for (; (await priced(n).count()) === 0 && n < 9; n++) {
     await page.keyboard.press('ArrowDown');
-    await expect(proposals(page).nth(n + 1).getByRole('button').first()).toBeFocused();
+    await expect(
+      proposals(page)
+        .nth(n + 1)
+        .getByRole('button')
+        .first(),
+    ).toBeFocused();
   }
   const cabin = priced(n);
   await tabTo(page, cabin);

@@ -43,7 +43,10 @@ test('alice books the first Paris → Lyon train from a /search link and the car
   await page.reload();
   await expect(trips.getByRole('heading', { level: 3 }).first()).toHaveText(firstDeparture ?? '', { timeout: 15_000 });
 
-  const first = trips.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).first();
+  const first = trips
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .first();
   await first.getByRole('button', { name: /2de classe/ }).click();
   const panel = page.getByRole('region', { name: /^Tarifs/ });
   await expect(panel.getByRole('button', { pressed: true }).first()).toBeVisible();

@@ -37,7 +37,9 @@ test('Alpine Business Travel on alpine.localhost: its own brand and messages, it
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('heading', { name: 'Alpine Business Travel, à Grenoble' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'conseil@alpine-business-travel.example' }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Messages de votre agence' })).toContainText('Saison d’hiver : les trains du week-end vers les Alpes se remplissent vite, réservez tôt.');
+  await expect(page.getByRole('region', { name: 'Messages de votre agence' })).toContainText(
+    'Saison d’hiver : les trains du week-end vers les Alpes se remplissent vite, réservez tôt.',
+  );
   // Nothing of Escale Voyages: not its name, nor its information block.
   await expect(page.locator('body')).not.toContainText('Escale');
   await expect(page.locator('body')).not.toContainText('support@escale-voyages.example');
@@ -56,7 +58,10 @@ test('Alpine Business Travel on alpine.localhost: its own brand and messages, it
   await tripForm(page).getByRole('button', { name: 'Rechercher' }).click();
   await expect(proposals(page).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Modifier la recherche' })).toBeVisible();
-  await proposals(page).getByRole('button', { name: /^2de classe.*€/ }).first().click();
+  await proposals(page)
+    .getByRole('button', { name: /^2de classe.*€/ })
+    .first()
+    .click();
   await offerPanel(page).getByRole('button', { name: 'Choisir cette offre' }).click();
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await completeEmptyFields(page);
@@ -86,7 +91,9 @@ test('Alpine’s logo shows whole in the header: at its own size, its name and t
   const overflows = await page.evaluate(() => {
     const root = document.querySelector('svg')!;
     const { width, height } = root.viewBox.baseVal;
-    return [...root.querySelectorAll('text')].map((text) => text.getBBox()).filter((box) => box.x < 0 || box.y < 0 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5);
+    return [...root.querySelectorAll('text')]
+      .map((text) => text.getBBox())
+      .filter((box) => box.x < 0 || box.y < 0 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5);
   });
   expect(overflows).toEqual([]);
 });

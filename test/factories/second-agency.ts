@@ -16,11 +16,24 @@ export const SECOND_API_KEY = ALPINE_API_KEY;
 export async function addSecondAgency(db: Db) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const [agency] = await tx.select().from(agencies).where(eq(agencies.apiKeyHash, sha256(ALPINE_API_KEY)));
-    const [company] = await tx.select().from(companies).where(and(eq(companies.agencyId, agency!.id), eq(companies.name, 'Initech')));
+    const [agency] = await tx
+      .select()
+      .from(agencies)
+      .where(eq(agencies.apiKeyHash, sha256(ALPINE_API_KEY)));
+    const [company] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.agencyId, agency!.id), eq(companies.name, 'Initech')));
     const [entity] = await tx.insert(entities).values({ companyId: company!.id, name: 'Initech Lille' }).returning();
-    const [ivan] = await tx.update(users).set({ flags: { canUseExpertMode: true } }).where(and(eq(users.agencyId, agency!.id), eq(users.username, 'ivan'))).returning();
-    const [olga] = await tx.select().from(users).where(and(eq(users.agencyId, agency!.id), eq(users.username, 'olga')));
+    const [ivan] = await tx
+      .update(users)
+      .set({ flags: { canUseExpertMode: true } })
+      .where(and(eq(users.agencyId, agency!.id), eq(users.username, 'ivan')))
+      .returning();
+    const [olga] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agency!.id), eq(users.username, 'olga')));
     const person = (username: string, firstname: string, lastname: string, more: Partial<typeof users.$inferInsert> = {}) => ({
       agencyId: agency!.id,
       companyId: company!.id,

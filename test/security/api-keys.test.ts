@@ -28,7 +28,8 @@ describe('unknown Api-Keys are not remembered', () => {
         expect(res.statusCode).toBe(401);
       }
       expect(cache.size).toBe(0);
-      for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': DEMO_API_KEY } })).json()).toEqual({ name: 'Escale Voyages' });
+      for (let i = 0; i < 3; i++)
+        expect((await app.inject({ method: 'GET', url: '/api/v1/agency', headers: { 'api-key': DEMO_API_KEY } })).json()).toEqual({ name: 'Escale Voyages' });
       expect(cache.size).toBe(1);
     } finally {
       await app.close();

@@ -38,7 +38,12 @@ describe('card numbers and security codes', () => {
     await postCard(api, card('4242424242424241'));
     await postCard(api, card('4000000000000069'));
     await postCard(api, { ...card(CARDS.mastercard), exp_year: 2020 });
-    await api.app.inject({ method: 'POST', url: '/sandbox-pay/v1/tokens', headers: { 'content-type': 'application/json' }, payload: `{"number":"${CARDS.visa}","cvc":"${CVC}"` });
+    await api.app.inject({
+      method: 'POST',
+      url: '/sandbox-pay/v1/tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"number":"${CARDS.visa}","cvc":"${CVC}"`,
+    });
 
     // A frictionless payment, the card saved, then cancelled (a refund to the card).
     const visa = await postCard(api, card(CARDS.visa));
@@ -46,10 +51,18 @@ describe('card numbers and security codes', () => {
     const paid = await payByCard(api, gus, first, { cardToken: visa.body.token, saveCard: true });
     expect(paid.body.result.status).toBe('booked');
     const product = paid.body.result.travel.products[0];
-    const previews = (await api.call('GET', product.links.previewRefund.href, { token: gus })).body.result as { product_id: string; refund: { total: number }; confirm_refund_date_limit: string }[];
+    const previews = (await api.call('GET', product.links.previewRefund.href, { token: gus })).body.result as {
+      product_id: string;
+      refund: { total: number };
+      confirm_refund_date_limit: string;
+    }[];
     const cancelled = await api.call('POST', '/api/v1/treep/cancel', {
       token: gus,
-      body: { ticket_ids: [product.id], void: false, previews: previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit })) },
+      body: {
+        ticket_ids: [product.id],
+        void: false,
+        previews: previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit })),
+      },
     });
     expect(cancelled.status).toBe(200);
 
@@ -82,12 +95,16 @@ describe('card numbers and security codes', () => {
   });
 
   it('are in no table: only the token, brand, last 4 digits, expiry and holder are kept', async () => {
-    const tables = (await api.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as {
+    const tables = (await api.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as {
       rows: { table_name: string }[];
     };
     const cells: unknown[] = [];
     for (const { table_name } of tables.rows) {
-      const rows = (await api.db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(table_name)} t`)) as unknown as { rows: { row: string }[] };
+      const rows = (await api.db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(table_name)} t`)) as unknown as {
+        rows: { row: string }[];
+      };
       for (const { row } of rows.rows) {
         for (const number of Object.values(CARDS)) expect(row, `${table_name} holds a card number`).not.toContain(number);
         expect(row, `${table_name} holds a security code`).not.toMatch(/"cvc"/i);
@@ -101,7 +118,9 @@ describe('card numbers and security codes', () => {
     }
     expect(cells).not.toContain(CVC);
     // What is kept of the cards: the payments and the saved cards say it.
-    const kept = (await api.db.execute(sql`select brand, last4, exp_month, exp_year, holder from payment_cards order by last4`)) as unknown as { rows: unknown[] };
+    const kept = (await api.db.execute(sql`select brand, last4, exp_month, exp_year, holder from payment_cards order by last4`)) as unknown as {
+      rows: unknown[];
+    };
     expect(kept.rows).toEqual([
       { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2030, holder: 'Gus Moreau' },
       { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, holder: 'Gus Moreau' },

@@ -101,17 +101,53 @@ let own: {
 const tokens: Partial<Record<Caller, string>> = {};
 
 const addBody = (offer: string) => ({ choiceIDs: [offer], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: own.entityId });
-const searchBody = (extra: Record<string, unknown> = {}) => ({ origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra });
+const searchBody = (extra: Record<string, unknown> = {}) => ({
+  origin: 'city:paris',
+  destination: 'city:lyon',
+  datetime: '2026-11-23T07:00',
+  nb_travelers: 1,
+  filters: { rail: true, flight: false },
+  ...extra,
+});
 
-const hotelBody = (extra: Record<string, unknown> = {}) => ({ checkin_date: '20261124T120000', checkout_date: '20261125T120000', latitude: 45.76, longitude: 4.86, radius_km: 2, nb_rooms: 1, travelers: [{ id: 1 }], ...extra });
-const carBody = (extra: Record<string, unknown> = {}) => ({ latitude: 45.76, longitude: 4.86, return_latitude: 45.76, return_longitude: 4.86, pickup_time: '2026-11-24T10:00', return_time: '2026-11-25T10:00', ...extra });
+const hotelBody = (extra: Record<string, unknown> = {}) => ({
+  checkin_date: '20261124T120000',
+  checkout_date: '20261125T120000',
+  latitude: 45.76,
+  longitude: 4.86,
+  radius_km: 2,
+  nb_rooms: 1,
+  travelers: [{ id: 1 }],
+  ...extra,
+});
+const carBody = (extra: Record<string, unknown> = {}) => ({
+  latitude: 45.76,
+  longitude: 4.86,
+  return_latitude: 45.76,
+  return_longitude: 4.86,
+  pickup_time: '2026-11-24T10:00',
+  return_time: '2026-11-25T10:00',
+  ...extra,
+});
 const carAddBody = (driver: Record<string, unknown>) => ({
-  car_rental: { id: 'EP-lyon-gare-0_ECMR_EP-lyon-gare-0_20261124T1000_20261125T1000', driver: { gender: 'MS', firstname: 'Inès', lastname: 'Faure', email: 'ines@initech.example', phone: '0601020304', birthdate: '1990-01-01', ...driver } },
+  car_rental: {
+    id: 'EP-lyon-gare-0_ECMR_EP-lyon-gare-0_20261124T1000_20261125T1000',
+    driver: { gender: 'MS', firstname: 'Inès', lastname: 'Faure', email: 'ines@initech.example', phone: '0601020304', birthdate: '1990-01-01', ...driver },
+  },
   entity_id: own.entityId,
 });
 
-const expertBody = (extra: Record<string, unknown> = {}) => ({ journeys: [{ origin: 'city:paris', destination: 'city:nice', timeRange: { from: '2026-11-23T07:00' } }], travelers: [{ id: 1 }], ...extra });
-const expertAddBody = (offer: string, extra: Record<string, unknown> = {}) => ({ offerIDs: [offer], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: own.entityId, ...extra });
+const expertBody = (extra: Record<string, unknown> = {}) => ({
+  journeys: [{ origin: 'city:paris', destination: 'city:nice', timeRange: { from: '2026-11-23T07:00' } }],
+  travelers: [{ id: 1 }],
+  ...extra,
+});
+const expertAddBody = (offer: string, extra: Record<string, unknown> = {}) => ({
+  offerIDs: [offer],
+  travelers: [{ travelerID: 1, fields: alicesFields }],
+  entity_id: own.entityId,
+  ...extra,
+});
 type ExpertResult = { expertID: string; proposals: { flights: { cabinClasses: { offers: { offerId: string }[] }[] }[] } };
 const firstExpertOffer = (r: ExpertResult) => r.proposals.flights[0]!.cabinClasses[0]!.offers[0]!.offerId;
 
@@ -159,37 +195,193 @@ function companyAdminRows(): Row[] {
 
 const ROWS: Row[] = [
   // Colleagues and guests to book for.
-  { op: 'GET /users/', input: 'company_id', expect: { ivan: 200, vera: 404, olga: 200 }, request: (i) => ({ method: 'GET', url: `/users/?company_id=${i.companyId}` }) },
-  { op: 'GET /user/guests', input: 'company_id', expect: { ivan: 200, vera: 404, olga: 200 }, request: (i) => ({ method: 'GET', url: `/user/guests?company_id=${i.companyId}` }) },
+  {
+    op: 'GET /users/',
+    input: 'company_id',
+    expect: { ivan: 200, vera: 404, olga: 200 },
+    request: (i) => ({ method: 'GET', url: `/users/?company_id=${i.companyId}` }),
+  },
+  {
+    op: 'GET /user/guests',
+    input: 'company_id',
+    expect: { ivan: 200, vera: 404, olga: 200 },
+    request: (i) => ({ method: 'GET', url: `/user/guests?company_id=${i.companyId}` }),
+  },
   { op: 'GET /comms', input: 'entityId', expect: everyone(200), request: (i) => ({ method: 'GET', url: `/comms?entityId=${i.entityId}` }) },
   // Trip search, its pages and offers.
-  { op: 'POST /treep/search', input: 'outward.choiceID', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ outward: { choiceID: i.choiceId }, return_datetime: '2026-11-25T17:00' }) }) },
-  { op: 'POST /treep/search', input: 'travelID', expect: everyone(200), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelID: i.travelId }) }) },
-  { op: 'POST /treep/search', input: 'customer_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ customer_id: i.companyId }) }) },
-  { op: 'POST /treep/search', input: 'entity_id', expect: everyone(200), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ entity_id: i.entityId }) }) },
-  { op: 'POST /treep/search', input: 'travelers.profile_id', expect: everyone(200), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelers: [{ id: 1, profile_id: i.userId }] }) }) },
-  { op: 'POST /treep/search', input: 'travelers.guest_id', expect: everyone(200), request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelers: [{ id: 1, guest_id: i.guestId }] }) }) },
-  { op: 'POST /treep/next', input: 'searchID', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/next', body: { searchID: i.searchId } }) },
-  { op: 'POST /treep/previous', input: 'searchID', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/previous', body: { searchID: i.searchId } }) },
-  { op: 'GET /treep/choices/{choiceID}/more', input: 'choiceID', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/treep/choices/${i.choiceId}/more` }) },
-  { op: 'GET /treep/choices/{choiceID}/more', input: 'choiceID', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/treep/choices/${i.publicChoiceId}/more` }) },
-  { op: 'GET /treep/offers/{offerID}/fare-conditions', input: 'offerID', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/treep/offers/${i.offerId}/fare-conditions` }) },
-  { op: 'POST /ticket/travelerForm', input: 'choiceIDs', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [i.offerId] } }) },
-  { op: 'POST /ticket/travelerForm', input: 'travelers.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, profile_id: i.userId }] } }) },
-  { op: 'POST /ticket/travelerForm', input: 'travelers.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, guest_id: i.guestId }] } }) },
-  { op: 'POST /ticket/travelerForm', input: 'travelID', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelID: i.travelId } }) },
-  { op: 'POST /ticket/placementOptions', input: 'choiceIDs', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [i.offerId] } }) },
-  { op: 'POST /ticket/placementOptions', input: 'travelers.profile_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, profile_id: i.userId }] } }) },
-  { op: 'POST /ticket/placementOptions', input: 'travelers.guest_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, guest_id: i.guestId }] } }) },
-  { op: 'POST /ticket/placementOptions', input: 'travelID', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelID: i.travelId } }) },
+  {
+    op: 'POST /treep/search',
+    input: 'outward.choiceID',
+    expect: everyone(400),
+    request: (i) => ({
+      method: 'POST',
+      url: '/treep/search?version=v2',
+      body: searchBody({ outward: { choiceID: i.choiceId }, return_datetime: '2026-11-25T17:00' }),
+    }),
+  },
+  {
+    op: 'POST /treep/search',
+    input: 'travelID',
+    expect: everyone(200),
+    request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelID: i.travelId }) }),
+  },
+  {
+    op: 'POST /treep/search',
+    input: 'customer_id',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ customer_id: i.companyId }) }),
+  },
+  {
+    op: 'POST /treep/search',
+    input: 'entity_id',
+    expect: everyone(200),
+    request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ entity_id: i.entityId }) }),
+  },
+  {
+    op: 'POST /treep/search',
+    input: 'travelers.profile_id',
+    expect: everyone(200),
+    request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelers: [{ id: 1, profile_id: i.userId }] }) }),
+  },
+  {
+    op: 'POST /treep/search',
+    input: 'travelers.guest_id',
+    expect: everyone(200),
+    request: (i) => ({ method: 'POST', url: '/treep/search?version=v2', body: searchBody({ travelers: [{ id: 1, guest_id: i.guestId }] }) }),
+  },
+  {
+    op: 'POST /treep/next',
+    input: 'searchID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/treep/next', body: { searchID: i.searchId } }),
+  },
+  {
+    op: 'POST /treep/previous',
+    input: 'searchID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/treep/previous', body: { searchID: i.searchId } }),
+  },
+  {
+    op: 'GET /treep/choices/{choiceID}/more',
+    input: 'choiceID',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/treep/choices/${i.choiceId}/more` }),
+  },
+  {
+    op: 'GET /treep/choices/{choiceID}/more',
+    input: 'choiceID',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/treep/choices/${i.publicChoiceId}/more` }),
+  },
+  {
+    op: 'GET /treep/offers/{offerID}/fare-conditions',
+    input: 'offerID',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/treep/offers/${i.offerId}/fare-conditions` }),
+  },
+  {
+    op: 'POST /ticket/travelerForm',
+    input: 'choiceIDs',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [i.offerId] } }),
+  },
+  {
+    op: 'POST /ticket/travelerForm',
+    input: 'travelers.profile_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, profile_id: i.userId }] } }),
+  },
+  {
+    op: 'POST /ticket/travelerForm',
+    input: 'travelers.guest_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, guest_id: i.guestId }] } }),
+  },
+  {
+    op: 'POST /ticket/travelerForm',
+    input: 'travelID',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/ticket/travelerForm', body: { choiceIDs: [own.offerId], travelID: i.travelId } }),
+  },
+  {
+    op: 'POST /ticket/placementOptions',
+    input: 'choiceIDs',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [i.offerId] } }),
+  },
+  {
+    op: 'POST /ticket/placementOptions',
+    input: 'travelers.profile_id',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, profile_id: i.userId }] } }),
+  },
+  {
+    op: 'POST /ticket/placementOptions',
+    input: 'travelers.guest_id',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelers: [{ id: 1, guest_id: i.guestId }] } }),
+  },
+  {
+    op: 'POST /ticket/placementOptions',
+    input: 'travelID',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/ticket/placementOptions', body: { choiceIDs: [own.offerId], travelID: i.travelId } }),
+  },
   // The cart.
-  { op: 'POST /cart/add', input: 'choiceIDs', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: addBody(i.offerId) }) },
-  { op: 'POST /cart/add', input: 'travelID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelID: i.travelId } }) },
-  { op: 'POST /cart/add', input: 'entity_id', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), entity_id: i.entityId } }) },
-  { op: 'POST /cart/add', input: 'customer_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), customer_id: i.companyId } }) },
-  { op: 'POST /cart/add', input: 'travelers.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, profile_id: i.userId }] } }) },
-  { op: 'POST /cart/add', input: 'travelers.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, guest_id: i.guestId }] } }) },
-  { op: 'POST /cart/add', input: 'ancillaries.offerID', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), ancillaries: [{ type: 'bike', quantity: 1, offerID: i.offerId }] } }) },
+  {
+    op: 'POST /cart/add',
+    input: 'choiceIDs',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: addBody(i.offerId) }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'travelID',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), travelID: i.travelId } }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'entity_id',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), entity_id: i.entityId } }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'customer_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: { ...addBody(own.offerId), customer_id: i.companyId } }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'travelers.profile_id',
+    expect: { ivan: 404 },
+    request: (i) => ({
+      method: 'POST',
+      url: '/cart/add?version=v2',
+      body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, profile_id: i.userId }] },
+    }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'travelers.guest_id',
+    expect: { ivan: 404 },
+    request: (i) => ({
+      method: 'POST',
+      url: '/cart/add?version=v2',
+      body: { ...addBody(own.offerId), travelers: [{ travelerID: 1, fields: alicesFields, guest_id: i.guestId }] },
+    }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'ancillaries.offerID',
+    expect: { ivan: 400 },
+    request: (i) => ({
+      method: 'POST',
+      url: '/cart/add?version=v2',
+      body: { ...addBody(own.offerId), ancillaries: [{ type: 'bike', quantity: 1, offerID: i.offerId }] },
+    }),
+  },
   // Hotel and car rental: Initech sells both.
   ...(['/hotel/search', '/hotel/search/h-lyon-001'] as const).flatMap((url): Row[] => {
     const op = url === '/hotel/search' ? 'POST /hotel/search' : 'POST /hotel/search/{hotelId}';
@@ -202,104 +394,484 @@ const ROWS: Row[] = [
       { op, input: 'entity_id', expect: everyone(400), request: (i) => request({ entity_id: i.entityId }) },
     ];
   }),
-  { op: 'POST /carrental/search', input: 'driver.profile_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ driver: { profile_id: i.userId } }) }) },
-  { op: 'POST /carrental/search', input: 'driver.guest_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ driver: { guest_id: i.guestId } }) }) },
-  { op: 'POST /carrental/search', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ travelID: i.travelId }) }) },
-  { op: 'POST /carrental/search', input: 'customer_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ customer_id: i.companyId }) }) },
-  { op: 'POST /carrental/search', input: 'entity_id', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ entity_id: i.entityId }) }) },
-  { op: 'POST /cart/add', input: 'car_rental.driver.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ profile_id: i.userId }) }) },
-  { op: 'POST /cart/add', input: 'car_rental.driver.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ guest_id: i.guestId }) }) },
+  {
+    op: 'POST /carrental/search',
+    input: 'driver.profile_id',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ driver: { profile_id: i.userId } }) }),
+  },
+  {
+    op: 'POST /carrental/search',
+    input: 'driver.guest_id',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ driver: { guest_id: i.guestId } }) }),
+  },
+  {
+    op: 'POST /carrental/search',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ travelID: i.travelId }) }),
+  },
+  {
+    op: 'POST /carrental/search',
+    input: 'customer_id',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ customer_id: i.companyId }) }),
+  },
+  {
+    op: 'POST /carrental/search',
+    input: 'entity_id',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/carrental/search', body: carBody({ entity_id: i.entityId }) }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'car_rental.driver.profile_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ profile_id: i.userId }) }),
+  },
+  {
+    op: 'POST /cart/add',
+    input: 'car_rental.driver.guest_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/cart/add?version=v2', body: carAddBody({ guest_id: i.guestId }) }),
+  },
   // The expert search: ivan has the expert mode (vera and olga are refused it whatever the ids); like
   // the trip search, it searches as if a stranger's travel, company, entity or traveller were not given.
-  { op: 'POST /expert-search', input: 'travelers.profile_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, profile_id: i.userId }] }) }) },
-  { op: 'POST /expert-search', input: 'travelers.guest_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, guest_id: i.guestId }] }) }) },
-  { op: 'POST /expert-search', input: 'travelID', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelID: i.travelId }) }) },
-  { op: 'POST /expert-search', input: 'customer_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ customer_id: i.companyId }) }) },
-  { op: 'POST /expert-search', input: 'entity_id', expect: { ivan: 200 }, request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ entity_id: i.entityId }) }) },
+  {
+    op: 'POST /expert-search',
+    input: 'travelers.profile_id',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, profile_id: i.userId }] }) }),
+  },
+  {
+    op: 'POST /expert-search',
+    input: 'travelers.guest_id',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelers: [{ id: 1, guest_id: i.guestId }] }) }),
+  },
+  {
+    op: 'POST /expert-search',
+    input: 'travelID',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ travelID: i.travelId }) }),
+  },
+  {
+    op: 'POST /expert-search',
+    input: 'customer_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ customer_id: i.companyId }) }),
+  },
+  {
+    op: 'POST /expert-search',
+    input: 'entity_id',
+    expect: { ivan: 200 },
+    request: (i) => ({ method: 'POST', url: '/expert-search', body: expertBody({ entity_id: i.entityId }) }),
+  },
   ...(['next', 'traveler-form'] as const).flatMap((step): Row[] => [
-    { op: `POST /expert-search/{expertID}/${step}`, input: 'expertID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/expert-search/${i.expertId}/${step}`, body: { offerIDs: [i.expertOfferId] } }) },
-    { op: `POST /expert-search/{expertID}/${step}`, input: 'offerIDs', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/expert-search/${own.expertId}/${step}`, body: { offerIDs: [i.expertOfferId] } }) },
+    {
+      op: `POST /expert-search/{expertID}/${step}`,
+      input: 'expertID',
+      expect: { ivan: 404 },
+      request: (i) => ({ method: 'POST', url: `/expert-search/${i.expertId}/${step}`, body: { offerIDs: [i.expertOfferId] } }),
+    },
+    {
+      op: `POST /expert-search/{expertID}/${step}`,
+      input: 'offerIDs',
+      expect: { ivan: 400 },
+      request: (i) => ({ method: 'POST', url: `/expert-search/${own.expertId}/${step}`, body: { offerIDs: [i.expertOfferId] } }),
+    },
   ]),
-  { op: 'POST /cart/expert/{expertID}', input: 'expertID', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${i.expertId}`, body: expertAddBody(i.expertOfferId) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'offerIDs', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(i.expertOfferId) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'travelers.profile_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { travelers: [{ travelerID: 1, fields: alicesFields, profile_id: i.userId }] }) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'travelers.guest_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { travelers: [{ travelerID: 1, fields: alicesFields, guest_id: i.guestId }] }) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'travelID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { travelID: i.travelId }) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'customer_id', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { customer_id: i.companyId }) }) },
-  { op: 'POST /cart/expert/{expertID}', input: 'entity_id', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { entity_id: i.entityId }) }) },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'expertID',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: `/cart/expert/${i.expertId}`, body: expertAddBody(i.expertOfferId) }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'offerIDs',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(i.expertOfferId) }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'travelers.profile_id',
+    expect: { ivan: 404 },
+    request: (i) => ({
+      method: 'POST',
+      url: `/cart/expert/${own.expertId}`,
+      body: expertAddBody(own.expertOfferId, { travelers: [{ travelerID: 1, fields: alicesFields, profile_id: i.userId }] }),
+    }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'travelers.guest_id',
+    expect: { ivan: 404 },
+    request: (i) => ({
+      method: 'POST',
+      url: `/cart/expert/${own.expertId}`,
+      body: expertAddBody(own.expertOfferId, { travelers: [{ travelerID: 1, fields: alicesFields, guest_id: i.guestId }] }),
+    }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'travelID',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { travelID: i.travelId }) }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'customer_id',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { customer_id: i.companyId }) }),
+  },
+  {
+    op: 'POST /cart/expert/{expertID}',
+    input: 'entity_id',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: `/cart/expert/${own.expertId}`, body: expertAddBody(own.expertOfferId, { entity_id: i.entityId }) }),
+  },
   // A travel and its checkout.
   { op: 'GET /v2/travels/{travelID}', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}` }) },
   { op: 'DELETE /v2/travels/{travelID}', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'DELETE', url: `/v2/travels/${i.travelId}` }) },
-  { op: 'POST /v2/travels/{travelID}/confirm', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/confirm`, body: {} }) },
-  { op: 'POST /v2/travels/{travelID}/approval', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/approval` }) },
-  { op: 'POST /v2/travels/{travelID}/products/{productID}/release', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/products/${i.productId}/release` }) },
-  { op: 'POST /v2/travels/{travelID}/products/{productID}/release', input: 'productID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/products/${i.productId}/release` }) },
-  { op: 'GET /v2/travels/{travelID}/calendar.ics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/calendar.ics` }) },
-  { op: 'GET /v2/travels/{travelID}/analytics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/analytics` }) },
-  { op: 'PATCH /v2/travels/{travelID}/analytics', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/analytics`, body: { fields: [] } }) },
-  { op: 'GET /v2/travels/{travelID}/mission-orders', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/mission-orders` }) },
-  { op: 'PATCH /v2/travels/{travelID}/mission-orders', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/mission-orders`, body: [{ travelerId: 1, purpose: 'Audit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon' }] }) },
-  { op: 'GET /v2/travels/{travelID}/approvers', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/approvers` }) },
-  { op: 'PATCH /v2/travels/{travelID}/approvers', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/approvers`, body: { approver: i.userId } }) },
+  {
+    op: 'POST /v2/travels/{travelID}/confirm',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/confirm`, body: {} }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/approval',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/approval` }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/products/{productID}/release',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/products/${i.productId}/release` }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/products/{productID}/release',
+    input: 'productID',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/products/${i.productId}/release` }),
+  },
+  {
+    op: 'GET /v2/travels/{travelID}/calendar.ics',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/calendar.ics` }),
+  },
+  {
+    op: 'GET /v2/travels/{travelID}/analytics',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/analytics` }),
+  },
+  {
+    op: 'PATCH /v2/travels/{travelID}/analytics',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/analytics`, body: { fields: [] } }),
+  },
+  {
+    op: 'GET /v2/travels/{travelID}/mission-orders',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/mission-orders` }),
+  },
+  {
+    op: 'PATCH /v2/travels/{travelID}/mission-orders',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({
+      method: 'PATCH',
+      url: `/v2/travels/${i.travelId}/mission-orders`,
+      body: [{ travelerId: 1, purpose: 'Audit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon' }],
+    }),
+  },
+  {
+    op: 'GET /v2/travels/{travelID}/approvers',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/v2/travels/${i.travelId}/approvers` }),
+  },
+  {
+    op: 'PATCH /v2/travels/{travelID}/approvers',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'PATCH', url: `/v2/travels/${i.travelId}/approvers`, body: { approver: i.userId } }),
+  },
   // Agency A's approver named on agency B's own travel: not one of its approvers (spec code 68, 403).
-  { op: 'PATCH /v2/travels/{travelID}/approvers', input: 'approver', expect: { ivan: 403 }, request: (i) => ({ method: 'PATCH', url: `/v2/travels/${own.travelId}/approvers`, body: { approver: i.userId } }) },
-  { op: 'PATCH /v2/travels/{travelID}/approvers', input: 'emergencyApprover', expect: { ivan: 403 }, request: (i) => ({ method: 'PATCH', url: `/v2/travels/${own.travelId}/approvers`, body: { approver: own.olgaId, emergencyApprover: i.userId } }) },
+  {
+    op: 'PATCH /v2/travels/{travelID}/approvers',
+    input: 'approver',
+    expect: { ivan: 403 },
+    request: (i) => ({ method: 'PATCH', url: `/v2/travels/${own.travelId}/approvers`, body: { approver: i.userId } }),
+  },
+  {
+    op: 'PATCH /v2/travels/{travelID}/approvers',
+    input: 'emergencyApprover',
+    expect: { ivan: 403 },
+    request: (i) => ({ method: 'PATCH', url: `/v2/travels/${own.travelId}/approvers`, body: { approver: own.olgaId, emergencyApprover: i.userId } }),
+  },
   // Approval requests.
   { op: 'GET /approvals/{approvalID}', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/approvals/${i.approvalId}` }) },
-  { op: 'POST /approvals/{approvalID}/approve', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/approve`, body: {} }) },
-  { op: 'POST /approvals/{approvalID}/deny', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/deny`, body: { reason: 'No' } }) },
-  { op: 'POST /approvals/{approvalID}/escalate', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/escalate`, body: {} }) },
+  {
+    op: 'POST /approvals/{approvalID}/approve',
+    input: 'approvalID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/approve`, body: {} }),
+  },
+  {
+    op: 'POST /approvals/{approvalID}/deny',
+    input: 'approvalID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/deny`, body: { reason: 'No' } }),
+  },
+  {
+    op: 'POST /approvals/{approvalID}/escalate',
+    input: 'approvalID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/approvals/${i.approvalId}/escalate`, body: {} }),
+  },
   // Agency A's approver named in agency B's own request: not one of its chain (68, 403), where rémi is.
-  { op: 'POST /approvals/{approvalID}/escalate', input: 'approver', expect: { olga: 403 }, request: (i) => ({ method: 'POST', url: `/approvals/${own.approvalId}/escalate`, body: { approver: i.userId } }) },
-  { op: 'PATCH /approvals/{approvalID}/cancel', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/cancel` }) },
-  { op: 'PATCH /approvals/{approvalID}/remind', input: 'approvalID', expect: everyone(404), request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/remind` }) },
-  { op: 'GET /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/approval/one-click/${i.oneClickToken}` }) },
-  { op: 'POST /approval/one-click/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: `/approval/one-click/${i.oneClickToken}`, body: {} }) },
+  {
+    op: 'POST /approvals/{approvalID}/escalate',
+    input: 'approver',
+    expect: { olga: 403 },
+    request: (i) => ({ method: 'POST', url: `/approvals/${own.approvalId}/escalate`, body: { approver: i.userId } }),
+  },
+  {
+    op: 'PATCH /approvals/{approvalID}/cancel',
+    input: 'approvalID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/cancel` }),
+  },
+  {
+    op: 'PATCH /approvals/{approvalID}/remind',
+    input: 'approvalID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'PATCH', url: `/approvals/${i.approvalId}/remind` }),
+  },
+  {
+    op: 'GET /approval/one-click/{token}',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/approval/one-click/${i.oneClickToken}` }),
+  },
+  {
+    op: 'POST /approval/one-click/{token}',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: `/approval/one-click/${i.oneClickToken}`, body: {} }),
+  },
   // Bookings, cancellation and exchange.
   { op: 'GET /tickets/', input: 'creator_id', expect: everyone(403), request: (i) => ({ method: 'GET', url: `/tickets/?creator_id=${i.userId}` }) },
-  { op: 'GET /products/{productID}/refund-preview', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}/refund-preview` }) },
-  { op: 'POST /treep/cancel', input: 'ticket_ids', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [] } }) },
-  { op: 'POST /treep/cancel', input: 'previews.product_id', expect: everyone(404), request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [{ product_id: i.productId, refund_total: 0, confirm_refund_date_limit: '2026-11-23T00:00:00Z' }] } }) },
+  {
+    op: 'GET /products/{productID}/refund-preview',
+    input: 'productID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/products/${i.productId}/refund-preview` }),
+  },
+  {
+    op: 'POST /treep/cancel',
+    input: 'ticket_ids',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: '/treep/cancel', body: { ticket_ids: [i.productId], void: false, previews: [] } }),
+  },
+  {
+    op: 'POST /treep/cancel',
+    input: 'previews.product_id',
+    expect: everyone(404),
+    request: (i) => ({
+      method: 'POST',
+      url: '/treep/cancel',
+      body: {
+        ticket_ids: [i.productId],
+        void: false,
+        previews: [{ product_id: i.productId, refund_total: 0, confirm_refund_date_limit: '2026-11-23T00:00:00Z' }],
+      },
+    }),
+  },
   // Only agency staff answer tasks (403 for the others), and only their own agency's (404).
-  { op: 'POST /agency/tasks/{taskID}/complete', input: 'taskID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/complete`, body: { refund: 0, fees: 0 } }) },
+  {
+    op: 'POST /agency/tasks/{taskID}/complete',
+    input: 'taskID',
+    expect: { ivan: 403, vera: 404, olga: 403 },
+    request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/complete`, body: { refund: 0, fees: 0 } }),
+  },
   // The agency work queue: its staff close failed bookings and book or release options, of their own agency only.
-  { op: 'POST /agency/tasks/{taskID}/close', input: 'taskID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/close`, body: { note: 'Called the traveller' } }) },
-  { op: 'POST /agency/travels/{travelID}/confirm', input: 'travelID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/confirm` }) },
-  { op: 'POST /agency/travels/{travelID}/release', input: 'travelID', expect: { ivan: 403, vera: 404, olga: 403 }, request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/release` }) },
+  {
+    op: 'POST /agency/tasks/{taskID}/close',
+    input: 'taskID',
+    expect: { ivan: 403, vera: 404, olga: 403 },
+    request: (i) => ({ method: 'POST', url: `/agency/tasks/${i.taskId}/close`, body: { note: 'Called the traveller' } }),
+  },
+  {
+    op: 'POST /agency/travels/{travelID}/confirm',
+    input: 'travelID',
+    expect: { ivan: 403, vera: 404, olga: 403 },
+    request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/confirm` }),
+  },
+  {
+    op: 'POST /agency/travels/{travelID}/release',
+    input: 'travelID',
+    expect: { ivan: 403, vera: 404, olga: 403 },
+    request: (i) => ({ method: 'POST', url: `/agency/travels/${i.travelId}/release` }),
+  },
   { op: 'GET /products/{productID}', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}` }) },
-  { op: 'GET /products/{productID}/sections', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'GET', url: `/products/${i.productId}/sections` }) },
-  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/search', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }) },
-  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/search', input: 'sectionID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }) },
-  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
-  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'sectionID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
-  { op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book', input: 'choiceID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }) },
-  { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'productID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
-  { op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm', input: 'offerID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }) },
+  {
+    op: 'GET /products/{productID}/sections',
+    input: 'productID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'GET', url: `/products/${i.productId}/sections` }),
+  },
+  {
+    op: 'POST /products/{productID}/sections/{sectionID}/exchange/search',
+    input: 'productID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }),
+  },
+  {
+    op: 'POST /products/{productID}/sections/{sectionID}/exchange/search',
+    input: 'sectionID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/search`, body: exchangeSearch }),
+  },
+  {
+    op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book',
+    input: 'productID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }),
+  },
+  {
+    op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book',
+    input: 'sectionID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }),
+  },
+  {
+    op: 'POST /products/{productID}/sections/{sectionID}/exchange/choices/{choiceID}/book',
+    input: 'choiceID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/sections/${i.sectionId}/exchange/choices/${i.exchangeChoiceId}/book` }),
+  },
+  {
+    op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm',
+    input: 'productID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }),
+  },
+  {
+    op: 'POST /products/{productID}/exchange/offers/{offerID}/confirm',
+    input: 'offerID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/products/${i.productId}/exchange/offers/${i.exchangeOfferId}/confirm` }),
+  },
   // The travel manager's company: only its own travel manager reaches it (404 for another company, 403 for
   // the others of his), and a person or guest of another company is unknown in his. Tom's own company never changes here.
   ...companyAdminRows(),
   // The company's dashboard: its travel manager's alone.
-  { op: 'GET /companies/{companyID}/stats/travels', input: 'companyID', expect: staffToo(404), request: (i) => ({ method: 'GET', url: `/companies/${i.companyId}/stats/travels` }) },
+  {
+    op: 'GET /companies/{companyID}/stats/travels',
+    input: 'companyID',
+    expect: staffToo(404),
+    request: (i) => ({ method: 'GET', url: `/companies/${i.companyId}/stats/travels` }),
+  },
   // Each user's own loyalty and discount cards.
-  { op: 'PUT /user/cards/{cardID}', input: 'cardID', expect: everyone(404), request: (i) => ({ method: 'PUT', url: `/user/cards/${i.cardId}`, body: { cardtype_id: 'af-flying-blue', cardnumber: '0741852966' } }) },
+  {
+    op: 'PUT /user/cards/{cardID}',
+    input: 'cardID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'PUT', url: `/user/cards/${i.cardId}`, body: { cardtype_id: 'af-flying-blue', cardnumber: '0741852966' } }),
+  },
   { op: 'DELETE /user/cards/{cardID}', input: 'cardID', expect: everyone(404), request: (i) => ({ method: 'DELETE', url: `/user/cards/${i.cardId}` }) },
   // Card payment: a travel's, with a saved card or a new card's token of someone else's; a payment waiting for the bank; saved cards.
-  { op: 'POST /v2/travels/{travelID}/card-payment', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/card-payment`, body: { cardToken: i.cardToken } }) },
-  { op: 'POST /v2/travels/{travelID}/card-payment', input: 'paymentCardID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { paymentCardID: i.paymentCardId } }) },
-  { op: 'POST /v2/travels/{travelID}/card-payment', input: 'cardToken', expect: { ivan: 400 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { cardToken: i.cardToken } }) },
-  { op: 'POST /v2/travels/{travelID}/card-payment/{paymentID}/confirm', input: 'travelID', expect: everyone(404), request: (i) => ({ method: 'POST', url: `/v2/travels/${i.paymentTravelId}/card-payment/${i.paymentId}/confirm` }) },
-  { op: 'POST /v2/travels/{travelID}/card-payment/{paymentID}/confirm', input: 'paymentID', expect: { ivan: 404 }, request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment/${i.paymentId}/confirm` }) },
-  { op: 'DELETE /user/payment-cards/{paymentCardID}', input: 'paymentCardID', expect: everyone(404), request: (i) => ({ method: 'DELETE', url: `/user/payment-cards/${i.paymentCardId}` }) },
+  {
+    op: 'POST /v2/travels/{travelID}/card-payment',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${i.travelId}/card-payment`, body: { cardToken: i.cardToken } }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/card-payment',
+    input: 'paymentCardID',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { paymentCardID: i.paymentCardId } }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/card-payment',
+    input: 'cardToken',
+    expect: { ivan: 400 },
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment`, body: { cardToken: i.cardToken } }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/card-payment/{paymentID}/confirm',
+    input: 'travelID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${i.paymentTravelId}/card-payment/${i.paymentId}/confirm` }),
+  },
+  {
+    op: 'POST /v2/travels/{travelID}/card-payment/{paymentID}/confirm',
+    input: 'paymentID',
+    expect: { ivan: 404 },
+    request: (i) => ({ method: 'POST', url: `/v2/travels/${own.travelId}/card-payment/${i.paymentId}/confirm` }),
+  },
+  {
+    op: 'DELETE /user/payment-cards/{paymentCardID}',
+    input: 'paymentCardID',
+    expect: everyone(404),
+    request: (i) => ({ method: 'DELETE', url: `/user/payment-cards/${i.paymentCardId}` }),
+  },
   // E-mailed account tokens.
   { op: 'POST /user/login', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/user/login', body: { token: i.loginToken } }) },
   { op: 'GET /sso/', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/sso/?type=sandbox&token=${i.loginToken}` }) },
-  { op: 'POST /user/confirm', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/user/confirm', body: { token: i.activationToken } }) },
-  { op: 'POST /user/regenerate', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: '/user/regenerate', body: { token: i.activationToken } }) },
-  { op: 'PUT /user/password', input: 'token_pwd', expect: everyone(400), request: (i) => ({ method: 'PUT', url: '/user/password', body: { token_pwd: i.resetToken, password: 'Taken0ver!' } }) },
-  { op: 'GET /user/onboarding/data', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/user/onboarding/data?${new URLSearchParams({ token: i.onboardingToken, username: i.onboardingUsername })}` }) },
-  { op: 'DELETE /user/onboarding/data', input: 'token', expect: everyone(400), request: (i) => ({ method: 'DELETE', url: `/user/onboarding/data?${new URLSearchParams({ token: i.onboardingToken, username: i.onboardingUsername })}` }) },
-  { op: 'GET /user/invitation/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'GET', url: `/user/invitation/${i.invitationToken}` }) },
-  { op: 'POST /user/invitation/{token}', input: 'token', expect: everyone(400), request: (i) => ({ method: 'POST', url: `/user/invitation/${i.invitationToken}`, body: { password: 'Taken0ver!' } }) },
+  {
+    op: 'POST /user/confirm',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/user/confirm', body: { token: i.activationToken } }),
+  },
+  {
+    op: 'POST /user/regenerate',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/user/regenerate', body: { token: i.activationToken } }),
+  },
+  {
+    op: 'PUT /user/password',
+    input: 'token_pwd',
+    expect: everyone(400),
+    request: (i) => ({ method: 'PUT', url: '/user/password', body: { token_pwd: i.resetToken, password: 'Taken0ver!' } }),
+  },
+  {
+    op: 'GET /user/onboarding/data',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/user/onboarding/data?${new URLSearchParams({ token: i.onboardingToken, username: i.onboardingUsername })}` }),
+  },
+  {
+    op: 'DELETE /user/onboarding/data',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'DELETE', url: `/user/onboarding/data?${new URLSearchParams({ token: i.onboardingToken, username: i.onboardingUsername })}` }),
+  },
+  {
+    op: 'GET /user/invitation/{token}',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'GET', url: `/user/invitation/${i.invitationToken}` }),
+  },
+  {
+    op: 'POST /user/invitation/{token}',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: `/user/invitation/${i.invitationToken}`, body: { password: 'Taken0ver!' } }),
+  },
 ];
 
 /** Inputs named like ids that name nothing of an agency. */
@@ -368,7 +940,10 @@ beforeAll(async () => {
   const activated = await api.call('POST', '/api/v1/user/confirm', { body: { token: (await api.lastMail(onboarded.email))!.token! } });
   expect(activated.status, JSON.stringify(activated.body)).toBe(200);
   const alicesCards = (await api.call('GET', '/api/v1/user/cards', { token: world.alice.token })).body.result;
-  const added = await api.call('POST', alicesCards.links.addUserCard.href, { token: world.alice.token, body: { cardtype_id: 'af-flying-blue', cardnumber: '0741852966' } });
+  const added = await api.call('POST', alicesCards.links.addUserCard.href, {
+    token: world.alice.token,
+    body: { cardtype_id: 'af-flying-blue', cardnumber: '0741852966' },
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   // Gus pays a travel by card, saving it, and leaves another one's payment on the bank's page.
   const gus = await api.login('gus');
@@ -392,7 +967,12 @@ beforeAll(async () => {
     offerId: search.proposals[0].offers[0].id,
     publicChoiceId: publicSearch.proposals[0].choices[0].id,
     oneClickToken: oneClick,
-    taskId: (await api.db.insert(agencyTasks).values({ agencyId: acme!.agencyId, kind: 'cancellation', travelId: asked.travelId, productIds: [product!.id], requesterId: world.alice.user.uid }).returning())[0]!.id,
+    taskId: (
+      await api.db
+        .insert(agencyTasks)
+        .values({ agencyId: acme!.agencyId, kind: 'cancellation', travelId: asked.travelId, productIds: [product!.id], requesterId: world.alice.user.uid })
+        .returning()
+    )[0]!.id,
     sectionId: (product!.data as TripData).journey.id,
     exchangeChoiceId: `${randomUUID()}.0.second.0`,
     exchangeOfferId: randomUUID(),
@@ -458,13 +1038,18 @@ beforeAll(async () => {
   const cart = await addOwn();
   const sent = await addOwn();
   const asB = { token: tokens.ivan, apiKey: SECOND_API_KEY };
-  const filled = await api.call('PATCH', `/api/v1/v2/travels/${sent.id}/approvers`, { ...asB, body: { approver: b.users.olga.id }, headers: { 'if-match': String(sent.version) } });
+  const filled = await api.call('PATCH', `/api/v1/v2/travels/${sent.id}/approvers`, {
+    ...asB,
+    body: { approver: b.users.olga.id },
+    headers: { 'if-match': String(sent.version) },
+  });
   expect(filled.status, JSON.stringify(filled.body)).toBe(200);
   const ready = (await api.call('GET', `/api/v1/v2/travels/${sent.id}`, asB)).body.result;
   const requested = await api.call('POST', `/api/v1/v2/travels/${sent.id}/approval`, { ...asB, headers: { 'if-match': String(ready.version) } });
   expect(requested.status, JSON.stringify(requested.body)).toBe(200);
   const inbox = (await api.call('GET', '/api/v1/approvals/', { token: tokens.olga, apiKey: SECOND_API_KEY })).body.result as { approvalID: string }[];
-  const ivansExpert = (await api.call('POST', '/api/v1/expert-search', { body: expertBody(), token: tokens.ivan, apiKey: SECOND_API_KEY })).body.result as ExpertResult;
+  const ivansExpert = (await api.call('POST', '/api/v1/expert-search', { body: expertBody(), token: tokens.ivan, apiKey: SECOND_API_KEY })).body
+    .result as ExpertResult;
   const publicB = (await api.call('POST', '/api/v1/treep/search?version=v2', { body: searchBody(), apiKey: SECOND_API_KEY })).body.result;
   own = {
     offerId: offers[0]!.id,
@@ -505,7 +1090,12 @@ describe('agency B’s callers and agency A’s ids', () => {
       ];
     };
     const inputs: string[] = [];
-    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>))
+    for (const [path, operations] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+      >,
+    ))
       for (const [method, operation] of Object.entries(operations)) {
         const op = `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`;
         const params = (operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query').map((p) => p.name);
@@ -514,7 +1104,9 @@ describe('agency B’s callers and agency A’s ids', () => {
       }
     const covered = new Set(ROWS.map((r) => `${r.op} ${r.input}`));
     expect(inputs.filter((i) => !covered.has(i))).toEqual([]);
-    const withIds = Object.values(rels).filter((r) => r.path.includes(':')).map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+    const withIds = Object.values(rels)
+      .filter((r) => r.path.includes(':'))
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(withIds.filter((op) => !ROWS.some((r) => r.op === op))).toEqual([]);
   });
 
@@ -528,7 +1120,10 @@ describe('agency B’s callers and agency A’s ids', () => {
     const tina = await api.login('tina');
     const employees = (await api.call('GET', `/api/v1/users/?company_id=${A.companyId}`, { token: tina })).body.result as { firstname: string }[];
     expect(employees.map((e) => e.firstname)).toContain('Bob');
-    const step = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [A.offerId], travelers: [{ id: 1, profile_id: A.userId }] }, token: world.alice.token });
+    const step = await api.call('POST', '/api/v1/ticket/travelerForm', {
+      body: { choiceIDs: [A.offerId], travelers: [{ id: 1, profile_id: A.userId }] },
+      token: world.alice.token,
+    });
     expect(step.body.result.travelerForms[0].fieldsGroups[0].fields.find((f: { name: string }) => f.name === 'firstname').value).toBe('Bob');
   });
 
@@ -543,9 +1138,16 @@ describe('agency B’s callers and agency A’s ids', () => {
   });
 
   it('take agency B’s own ids where A’s were refused', async () => {
-    const escalated = await api.call('POST', `/api/v1/approvals/${own.approvalId}/escalate`, { body: { approver: own.remiId }, token: tokens.olga, apiKey: SECOND_API_KEY });
+    const escalated = await api.call('POST', `/api/v1/approvals/${own.approvalId}/escalate`, {
+      body: { approver: own.remiId },
+      token: tokens.olga,
+      apiKey: SECOND_API_KEY,
+    });
     expect(escalated.status, JSON.stringify(escalated.body)).toBe(200);
-    const initech = await api.call('GET', `/api/v1/users/?company_id=${(await api.db.select().from(companies).where(eq(companies.name, 'Initech')))[0]!.id}`, { token: tokens.vera, apiKey: SECOND_API_KEY });
+    const initech = await api.call('GET', `/api/v1/users/?company_id=${(await api.db.select().from(companies).where(eq(companies.name, 'Initech')))[0]!.id}`, {
+      token: tokens.vera,
+      apiKey: SECOND_API_KEY,
+    });
     expect((initech.body.result as { firstname: string }[]).map((u) => u.firstname).sort()).toEqual(['Ivan', 'Olga', 'Rémi', 'Tom']);
   });
 
@@ -558,12 +1160,16 @@ describe('agency B’s callers and agency A’s ids', () => {
     expect((await api.call('PUT', '/api/v1/user/password', { body: { token_pwd: A.resetToken, password: 'GusAgain2027' } })).status).toBe(200);
     expect((await api.call('POST', '/api/v1/user/login', { body: { token: A.loginToken } })).status).toBe(200);
     expect((await api.call('GET', `/api/v1/user/invitation/${A.invitationToken}`)).status).toBe(200);
-    expect((await api.call('GET', `/api/v1/user/onboarding/data?${new URLSearchParams({ token: A.onboardingToken, username: A.onboardingUsername })}`)).status).toBe(200);
+    expect(
+      (await api.call('GET', `/api/v1/user/onboarding/data?${new URLSearchParams({ token: A.onboardingToken, username: A.onboardingUsername })}`)).status,
+    ).toBe(200);
     const alice = await api.login('alice');
     expect(((await api.call('GET', '/api/v1/user/cards', { token: alice })).body.result.cards as { uid: string }[]).map((c) => c.uid)).toContain(A.cardId);
     // Gus's password was just reset with the e-mailed token above.
     const gus = await api.login('gus', 'GusAgain2027');
-    expect(((await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards as { id: string }[]).map((c) => c.id)).toContain(A.paymentCardId);
+    expect(((await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards as { id: string }[]).map((c) => c.id)).toContain(
+      A.paymentCardId,
+    );
     const waiting = (await api.call('GET', `/api/v1/v2/travels/${A.paymentTravelId}`, { token: gus })).body.result;
     expect(waiting.links.confirmCardPayment.href).toContain(A.paymentId);
   });
@@ -582,14 +1188,23 @@ describe('Escale Voyages and Alpine Business Travel see nothing of each other', 
     escale = { alice: world.alice.token, bob: world.bob.token, tina: await api.login('tina') };
   });
   const seen = (res: { status: number; body: { api_code?: number } }) => ({ status: res.status, api_code: res.body?.api_code });
-  const asEscale = (who: keyof typeof escale, method: 'GET' | 'POST', url: string, body?: object) => api.call(method, `/api/v1${url}`, { token: escale[who], body });
+  const asEscale = (who: keyof typeof escale, method: 'GET' | 'POST', url: string, body?: object) =>
+    api.call(method, `/api/v1${url}`, { token: escale[who], body });
   const asAlpine = (who: Caller | null, method: 'GET' | 'POST', url: string, body?: object) =>
     api.call(method, `/api/v1${url}`, { token: who ? tokens[who] : undefined, body, apiKey: SECOND_API_KEY });
 
   it('users: each agency’s users are unknown under the other’s key, and a session serves its own agency only', async () => {
     // From an address of its own, so that these failures meet no sign-in throttle; each unknown name once.
-    const login = (username: string, apiKey: string) => api.call('POST', '/api/v1/user/login', { body: { username, password: 'Escale2026!' }, apiKey, remoteAddress: '198.51.100.7' });
-    for (const [username, apiKey] of [['ivan', ESCALE], ['olga', ESCALE], ['vera', ESCALE], ['alice', SECOND_API_KEY], ['bob', SECOND_API_KEY], ['tina', SECOND_API_KEY]] as const) {
+    const login = (username: string, apiKey: string) =>
+      api.call('POST', '/api/v1/user/login', { body: { username, password: 'Escale2026!' }, apiKey, remoteAddress: '198.51.100.7' });
+    for (const [username, apiKey] of [
+      ['ivan', ESCALE],
+      ['olga', ESCALE],
+      ['vera', ESCALE],
+      ['alice', SECOND_API_KEY],
+      ['bob', SECOND_API_KEY],
+      ['tina', SECOND_API_KEY],
+    ] as const) {
       const theirs = seen(await login(username, apiKey));
       expect(theirs, username).toEqual(seen(await login(`nobody-${username}`, apiKey)));
       expect(theirs.status, username).toBe(401);
@@ -599,14 +1214,19 @@ describe('Escale Voyages and Alpine Business Travel see nothing of each other', 
   });
 
   it('companies: neither agency’s travel agent finds the other’s customers or their people', async () => {
-    expect(seen(await asEscale('tina', 'GET', `/users/?company_id=${own.companyId}`))).toEqual(seen(await asEscale('tina', 'GET', `/users/?company_id=${randomUUID()}`)));
-    expect(seen(await asAlpine('vera', 'GET', `/users/?company_id=${A.companyId}`))).toEqual(seen(await asAlpine('vera', 'GET', `/users/?company_id=${randomUUID()}`)));
+    expect(seen(await asEscale('tina', 'GET', `/users/?company_id=${own.companyId}`))).toEqual(
+      seen(await asEscale('tina', 'GET', `/users/?company_id=${randomUUID()}`)),
+    );
+    expect(seen(await asAlpine('vera', 'GET', `/users/?company_id=${A.companyId}`))).toEqual(
+      seen(await asAlpine('vera', 'GET', `/users/?company_id=${randomUUID()}`)),
+    );
     const tinas = (await asEscale('tina', 'GET', `/users/?company_id=${A.companyId}`)).body.result as { uid: string }[];
     expect(tinas.map((u) => u.uid)).not.toContain(own.olgaId);
   });
 
   it('travels: neither agency’s users read or list the other’s', async () => {
-    for (const who of ['alice', 'tina'] as const) expect(seen(await asEscale(who, 'GET', `/v2/travels/${own.travelId}`)), who).toEqual(seen(await asEscale(who, 'GET', `/v2/travels/${randomUUID()}`)));
+    for (const who of ['alice', 'tina'] as const)
+      expect(seen(await asEscale(who, 'GET', `/v2/travels/${own.travelId}`)), who).toEqual(seen(await asEscale(who, 'GET', `/v2/travels/${randomUUID()}`)));
     expect(seen(await asAlpine('ivan', 'GET', `/v2/travels/${A.travelId}`))).toEqual(seen(await asAlpine('ivan', 'GET', `/v2/travels/${randomUUID()}`)));
     const alices = (await asEscale('alice', 'GET', '/v2/travels/')).body.result.travels as { id: string }[];
     expect(alices.map((t) => t.id)).toContain(A.travelId);
@@ -627,7 +1247,11 @@ describe('Escale Voyages and Alpine Business Travel see nothing of each other', 
   });
 
   it('comms: each agency’s messages only, signed in or out', async () => {
-    const ids = (res: { body: { result: Record<string, { id: string }[]> } }) => Object.values(res.body.result).flat().map((m) => m.id).sort();
+    const ids = (res: { body: { result: Record<string, { id: string }[]> } }) =>
+      Object.values(res.body.result)
+        .flat()
+        .map((m) => m.id)
+        .sort();
     expect(ids(await api.call('GET', '/api/v1/comms'))).toEqual(['cart-strike']);
     expect(ids(await asEscale('alice', 'GET', '/comms'))).toEqual(['cart-strike']);
     expect(ids(await asAlpine(null, 'GET', '/comms'))).toEqual(['cart-snow', 'search-winter']);
@@ -636,15 +1260,24 @@ describe('Escale Voyages and Alpine Business Travel see nothing of each other', 
 
   it('branding: each key answers its own agency', async () => {
     expect((await api.call('GET', '/api/v1/agency')).body.result).toMatchObject({ name: 'Escale Voyages', supportEmail: 'support@escale-voyages.example' });
-    expect((await asAlpine(null, 'GET', '/agency')).body.result).toMatchObject({ name: 'Alpine Business Travel', supportEmail: 'conseil@alpine-business-travel.example' });
+    expect((await asAlpine(null, 'GET', '/agency')).body.result).toMatchObject({
+      name: 'Alpine Business Travel',
+      supportEmail: 'conseil@alpine-business-travel.example',
+    });
   });
 
   it('searches: neither agency pages through or opens the other’s, signed in or out', async () => {
     const otherSearch = randomUUID();
-    expect(seen(await asEscale('alice', 'POST', '/treep/next', { searchID: own.searchId }))).toEqual(seen(await asEscale('alice', 'POST', '/treep/next', { searchID: otherSearch })));
-    expect(seen(await api.call('POST', '/api/v1/treep/next', { body: { searchID: own.searchId } }))).toEqual(seen(await api.call('POST', '/api/v1/treep/next', { body: { searchID: otherSearch } })));
+    expect(seen(await asEscale('alice', 'POST', '/treep/next', { searchID: own.searchId }))).toEqual(
+      seen(await asEscale('alice', 'POST', '/treep/next', { searchID: otherSearch })),
+    );
+    expect(seen(await api.call('POST', '/api/v1/treep/next', { body: { searchID: own.searchId } }))).toEqual(
+      seen(await api.call('POST', '/api/v1/treep/next', { body: { searchID: otherSearch } })),
+    );
     for (const choice of [own.choiceId, own.publicChoiceId]) {
-      expect(seen(await asEscale('alice', 'GET', `/treep/choices/${choice}/more`))).toEqual(seen(await asEscale('alice', 'GET', `/treep/choices/${choiceId(randomUUID(), 0, 'second')}/more`)));
+      expect(seen(await asEscale('alice', 'GET', `/treep/choices/${choice}/more`))).toEqual(
+        seen(await asEscale('alice', 'GET', `/treep/choices/${choiceId(randomUUID(), 0, 'second')}/more`)),
+      );
       expect((await asEscale('alice', 'GET', `/treep/choices/${choice}/more`)).status).toBe(400);
     }
     // Under its own key, Alpine's signed-out search is Alpine's to open.

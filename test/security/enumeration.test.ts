@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** What a caller can compare between two answers. */
-const seen = (res: { status: number; body: unknown; headers: Record<string, unknown> }) => ({ status: res.status, body: res.body, contentType: res.headers['content-type'] });
+const seen = (res: { status: number; body: unknown; headers: Record<string, unknown> }) => ({
+  status: res.status,
+  body: res.body,
+  contentType: res.headers['content-type'],
+});
 
 let client = 0;
 /** Every call from another address: the sign-in throttling must not be what answers. */

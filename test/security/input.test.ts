@@ -12,23 +12,32 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /** A raw HTTP/1.1 request (fetch would refuse or re-encode what these tests send). */
-function send(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function send(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Json }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, agent: false, method: opts.method ?? 'GET', headers: { 'api-key': DEMO_API_KEY, ...opts.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON: the assertions say so
-        }
-        resolve({ status: res.statusCode!, headers: res.headers, body });
-      });
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path, agent: false, method: opts.method ?? 'GET', headers: { 'api-key': DEMO_API_KEY, ...opts.headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: the assertions say so
+          }
+          resolve({ status: res.statusCode!, headers: res.headers, body });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });

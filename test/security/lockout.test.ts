@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const WINDOW = 15 * 60_000;
-const attempt = (username: string, password: string, from: string) => api.call('POST', '/api/v1/user/login', { body: { username, password }, remoteAddress: from });
+const attempt = (username: string, password: string, from: string) =>
+  api.call('POST', '/api/v1/user/login', { body: { username, password }, remoteAddress: from });
 const statusOf = async (username: string, password: string, from: string) => (await attempt(username, password, from)).status;
 
 /** Fails `n` times for `username` from `from`, waiting out each growing delay. */

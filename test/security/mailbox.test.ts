@@ -56,14 +56,27 @@ describe('production mode has no mailbox and needs its public origin and SMTP', 
     expect(loadConfig({ NODE_ENV: 'production', ...complete }).production).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/escale', ...complete }).production).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/escale', DEMO: '1' }).production).toBe(false);
-    for (const env of [{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://db/escale' }, { DATABASE_URL: 'postgres://db/escale', PUBLIC_URL: complete.PUBLIC_URL }]) {
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { DATABASE_URL: 'postgres://db/escale' },
+      { DATABASE_URL: 'postgres://db/escale', PUBLIC_URL: complete.PUBLIC_URL },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }
   });
 
   it('refuses to start without PUBLIC_URL and SMTP_URL, in one line, before touching the database', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, NODE_ENV: '', DEMO: '', PUBLIC_URL: '', SMTP_URL: '', DATABASE_URL: 'postgres://escale@127.0.0.1:1/escale', PORT: '0', HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        NODE_ENV: '',
+        DEMO: '',
+        PUBLIC_URL: '',
+        SMTP_URL: '',
+        DATABASE_URL: 'postgres://escale@127.0.0.1:1/escale',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

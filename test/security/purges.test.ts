@@ -35,7 +35,10 @@ describe('a daily job purges what has expired', () => {
       { userId: alice!.id, key: 'new-key-0001', requestHash: 'h', status: 'done' },
     ]);
     const search = { agencyId: alice!.agencyId, userId: alice!.id, leg: 'outward' as const, request: {} as never, journeys: new Uint8Array() };
-    await db.insert(tripSearches).values([{ ...search, createdAt: at(-3 * DAY) }, { ...search, createdAt: at(0) }]);
+    await db.insert(tripSearches).values([
+      { ...search, createdAt: at(-3 * DAY) },
+      { ...search, createdAt: at(0) },
+    ]);
     await db.insert(rateLimits).values([
       { key: 'ended', hits: 3, resetAt: sql`now() - interval '1 minute'` },
       { key: 'running', hits: 3, resetAt: sql`now() + interval '1 minute'` },
@@ -46,8 +49,16 @@ describe('a daily job purges what has expired', () => {
       { scope: 'address', key: 'recent-failure', at: at(-60_000) },
     ]);
 
-    const cardToken = (token: string, values: Partial<typeof sandboxPayTokens.$inferInsert>) =>
-      ({ token, brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, holder: 'Alice', behaviour: 'frictionless' as const, ...values });
+    const cardToken = (token: string, values: Partial<typeof sandboxPayTokens.$inferInsert>) => ({
+      token,
+      brand: 'visa' as const,
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      holder: 'Alice',
+      behaviour: 'frictionless' as const,
+      ...values,
+    });
     await db.insert(sandboxPayTokens).values([
       // Timed by the database clock, as the purge reads it (the test's clock is another).
       cardToken('tok_unused_old_0000000', { createdAt: new Date(Date.now() - 2 * DAY) }),
@@ -69,6 +80,9 @@ describe('a daily job purges what has expired', () => {
     expect(await db.select({ id: tripSearches.id }).from(tripSearches)).toHaveLength(1);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['running']);
     expect((await db.select({ key: authFailures.key }).from(authFailures)).map((r) => r.key)).toEqual(['recent-failure']);
-    expect((await db.select({ token: sandboxPayTokens.token }).from(sandboxPayTokens)).map((r) => r.token).sort()).toEqual(['tok_unused_new_000000', 'tok_used_old_00000000']);
+    expect((await db.select({ token: sandboxPayTokens.token }).from(sandboxPayTokens)).map((r) => r.token).sort()).toEqual([
+      'tok_unused_new_000000',
+      'tok_used_old_00000000',
+    ]);
   });
 });

@@ -41,7 +41,13 @@ describe('rate limits shared by several API processes on one database', () => {
     ];
     try {
       const call = (i: number, remoteAddress = '198.51.100.20') =>
-        apps[i % 2]!.inject({ method: 'POST', url: '/api/v1/user/forgot', headers: { 'api-key': DEMO_API_KEY }, payload: { username: 'alice' }, remoteAddress });
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/v1/user/forgot',
+          headers: { 'api-key': DEMO_API_KEY },
+          payload: { username: 'alice' },
+          remoteAddress,
+        });
       for (let i = 0; i < 4; i++) expect((await call(i)).statusCode).toBe(200);
       expect((await call(0)).statusCode).toBe(429);
       expect((await call(1)).statusCode).toBe(429);
@@ -83,7 +89,15 @@ describe('anonymous trip searches are limited per client', () => {
   });
   afterAll(() => api.close());
 
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', represents: 'departure', nb_travelers: 1, travelers: [{ id: 1, age_cat: '30-59' }], filters: { rail: true, flight: false } };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-23T07:00',
+    represents: 'departure',
+    nb_travelers: 1,
+    travelers: [{ id: 1, age_cat: '30-59' }],
+    filters: { rail: true, flight: false },
+  };
   const search = (remoteAddress: string, token?: string) => api.call('POST', '/api/v1/treep/search?version=v2', { body, remoteAddress, token });
 
   it('answers 429 with its own api_code once a client passed the limit; pages count too; signed-in users are not limited', async () => {

@@ -28,14 +28,28 @@ export async function startApi(
 ) {
   const database = await freshDatabase();
   const clock = fixedClock('2026-11-22T09:00:00Z');
-  const config = { ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000', ANONYMOUS_SEARCH_RATE_LIMIT: '1000' }), ...overrides };
-  const app = await buildApp({ db: database.db, config, clock, ...(deps.logStream ? { logStream: deps.logStream } : { logger: false }), supplier: deps.supplier, payment: deps.payment?.(database.db, clock) });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', MAILING_RATE_LIMIT: '1000', ANONYMOUS_SEARCH_RATE_LIMIT: '1000' }),
+    ...overrides,
+  };
+  const app = await buildApp({
+    db: database.db,
+    config,
+    clock,
+    ...(deps.logStream ? { logStream: deps.logStream } : { logger: false }),
+    supplier: deps.supplier,
+    payment: deps.payment?.(database.db, clock),
+  });
   await app.ready();
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
   const links = new LinkChecker();
 
   /** `remoteAddress`: the connection's peer (inject's default is 127.0.0.1). */
-  const call = async (method: InjectOptions['method'], url: string, opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string>; remoteAddress?: string } = {}) => {
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    opts: { body?: Body; token?: string; apiKey?: string | null; headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.apiKey !== null) headers['api-key'] = opts.apiKey ?? DEMO_API_KEY;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -60,7 +74,19 @@ export async function startApi(
     return { ...mail, link, token: link?.split('/').pop() };
   };
 
-  return { app, db: database.db, clock, call, login, lastMail, links, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    db: database.db,
+    clock,
+    call,
+    login,
+    lastMail,
+    links,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 /** What the job runner and the services need, on the test app's database and clock (e-mails to the outbox, the sandbox supplier and payment service). */

@@ -13,7 +13,14 @@ export const CARDS = {
   declined: '4000000000000002',
 } as const;
 
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
 
 let browsers = 0;
 /**
@@ -21,7 +28,12 @@ let browsers = 0;
  * an address of its own: the service takes 20 cards a minute per address, far fewer than these tests post.
  */
 export const postCard = (api: Api, card: Record<string, unknown>, lang = 'fr') =>
-  api.call('POST', '/sandbox-pay/v1/tokens', { apiKey: null, body: card, headers: { 'accept-language': lang }, remoteAddress: `198.18.${(++browsers >> 8) & 255}.${browsers & 255}` });
+  api.call('POST', '/sandbox-pay/v1/tokens', {
+    apiKey: null,
+    body: card,
+    headers: { 'accept-language': lang },
+    remoteAddress: `198.18.${(++browsers >> 8) & 255}.${browsers & 255}`,
+  });
 
 /** A test card's token (expiry December 2030). */
 export async function tokenize(api: Api, number: string, holder = 'Gus Moreau'): Promise<string> {
@@ -30,7 +42,14 @@ export async function tokenize(api: Api, number: string, holder = 'Gus Moreau'):
   return res.body.token as string;
 }
 
-export type TravelJson = { id: string; version: number; status: string; payment: Record<string, unknown> | null; links: Record<string, { href: string; method: 'POST' | 'GET' }>; products: { id: string; price: { amount: string }; links: Record<string, { href: string; method: string }> }[] };
+export type TravelJson = {
+  id: string;
+  version: number;
+  status: string;
+  payment: Record<string, unknown> | null;
+  links: Record<string, { href: string; method: 'POST' | 'GET' }>;
+  products: { id: string; price: { amount: string }; links: Record<string, { href: string; method: string }> }[];
+};
 
 type Offer = { id: string; roundTrip: boolean; flexibility: number };
 
@@ -48,13 +67,28 @@ export async function gusTravel(api: Api, token: string, datetime = '2026-11-23T
   let offer = proposals.flatMap((p) => p.offers).find(wanted);
   // Not among the listed fares: every fare of each choice, through its getMoreChoices link.
   for (const choice of proposals.flatMap((p) => p.choices))
-    if (!offer && choice.links.getMoreChoices) offer = ((await api.call('GET', choice.links.getMoreChoices.href, { token })).body.result.offers as Offer[]).find(wanted);
+    if (!offer && choice.links.getMoreChoices)
+      offer = ((await api.call('GET', choice.links.getMoreChoices.href, { token })).body.result.offers as Offer[]).find(wanted);
   if (!offer) throw new Error('no such fare');
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] } });
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    token,
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const id = added.body.result.travel.id as string;
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, id));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, id));
   return (await api.call('GET', `/api/v1/v2/travels/${id}`, { token })).body.result as TravelJson;
 }
 
@@ -84,5 +118,8 @@ export async function answerChallenge(api: Api, url: string, answer: { approve: 
 export async function confirmAfterBank(api: Api, token: string, travelId: string, key?: string) {
   const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token })).body.result as TravelJson;
   expect(travel.links.confirmCardPayment, 'the travel offers to finish its card payment').toBeDefined();
-  return api.call('POST', travel.links.confirmCardPayment!.href, { token, headers: { 'if-match': String(travel.version), ...(key ? { 'idempotency-key': key } : {}) } });
+  return api.call('POST', travel.links.confirmCardPayment!.href, {
+    token,
+    headers: { 'if-match': String(travel.version), ...(key ? { 'idempotency-key': key } : {}) },
+  });
 }

@@ -60,7 +60,10 @@ export async function prepareTemplate(): Promise<void> {
 export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `escale_test_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  return { url: withDatabase(serverUrl, name), drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
 export async function freshDatabase(): Promise<Database> {

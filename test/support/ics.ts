@@ -25,7 +25,10 @@ function parseLine(line: string): IcsProperty {
 }
 
 export function parseIcs(text: string): IcsComponent {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter((l) => l.length > 0);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter((l) => l.length > 0);
   const root: IcsComponent = { type: 'ROOT', props: [], children: [] };
   const stack = [root];
   for (const line of lines) {

@@ -30,7 +30,8 @@ export class LinkChecker {
     const withBody = method !== 'GET' && method !== 'DELETE';
     // Rels may share a method and path (the cart's add takes a trip, a hotel or a car): the call followed those whose input its body is.
     const followed = withBody ? handed.filter((rel) => rels[rel].input.safeParse(bodyOf(request.body, rels[rel].input)).success) : handed;
-    if (ok && withBody && handed.length > 0 && followed.length === 0) expectShape(handed[0]!, request, 'input', rels[handed[0]!].input, bodyOf(request.body, rels[handed[0]!].input));
+    if (ok && withBody && handed.length > 0 && followed.length === 0)
+      expectShape(handed[0]!, request, 'input', rels[handed[0]!].input, bodyOf(request.body, rels[handed[0]!].input));
     for (const rel of followed) {
       if (!ok) continue;
       expectShape(rel, request, 'output', rels[rel].output, (answer.body as { result?: unknown } | null)?.result);

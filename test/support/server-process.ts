@@ -44,7 +44,11 @@ export async function startServerProcess(database: { dataDir: string } | { datab
  */
 export async function idempotencyKeyClaimed(server: ServerProcess, key: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
-  const claimed = () => server.output().split('\n').some((line) => line.includes('idempotency key claimed') && line.includes(`"idempotencyKey":"${key}"`));
+  const claimed = () =>
+    server
+      .output()
+      .split('\n')
+      .some((line) => line.includes('idempotency key claimed') && line.includes(`"idempotencyKey":"${key}"`));
   while (!claimed()) {
     if (Date.now() > deadline) throw new Error(`the server never claimed the Idempotency-Key ${key}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -94,10 +98,20 @@ export async function gusTravelReadyToConfirm(
     body: { origin: 'city:paris', destination: 'city:lyon', datetime: `${nextWeek}T07:00`, nb_travelers: 1, filters: { rail: true, flight: false } },
   });
   const offer = await pick(search.body.result.proposals as Proposal[], token);
-  const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-  const travelId = (await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields }] } })).body.result.travel.id as string;
+  const fields = {
+    gender: 'MR',
+    firstname: 'Gus',
+    lastname: 'Moreau',
+    birthdate: '1980-01-02',
+    contact_email: 'gus@globex.example',
+    contact_phone: '0601020304',
+  };
+  const travelId = (await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields }] } })).body
+    .result.travel.id as string;
   const href = `/api/v1/v2/travels/${travelId}`;
-  const orders = [{ travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' }];
+  const orders = [
+    { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', travel_policy_exemption: 'Only train left' },
+  ];
   expect((await call('PATCH', `${href}/mission-orders`, { token, body: orders })).status).toBe(200);
   const travel = (await call('GET', href, { token })).body.result as Json;
   return { token, nextWeek, travelId, href, travel };

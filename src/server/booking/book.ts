@@ -63,7 +63,11 @@ const earliest = (isoDates: string[]) => new Date(Math.min(...isoDates.map((d) =
 /** Holds `products` (an option each) until the earliest of their time limits: the PNRs, and that limit. */
 export async function holdProducts(services: Services, products: ProductRow[]): Promise<{ pnrs: string[]; limits: Date[]; limit: Date }> {
   const options = await allOrNothing(services, products, (item) => services.supplier.booking.hold(item, services.clock.now()));
-  return { pnrs: options.map((o) => o.pnr), limits: options.map((o) => new Date(o.confirmationTimeLimit)), limit: earliest(options.map((o) => o.confirmationTimeLimit)) };
+  return {
+    pnrs: options.map((o) => o.pnr),
+    limits: options.map((o) => new Date(o.confirmationTimeLimit)),
+    limit: earliest(options.map((o) => o.confirmationTimeLimit)),
+  };
 }
 
 /** The traveller's hold: an option on each product, the travel held until the earliest deadline, its expiry job and e-mail. */
@@ -86,11 +90,23 @@ export async function holdAsOptions(services: Services, rec: TravelRecord, produ
  * tickets and seats, and the ticketing job, in one transaction on the version `rec` was read at (105
  * when it moved on meanwhile). `card`: the booking is paid by card, which its e-mail says.
  */
-export async function bookHeld(services: Services, rec: TravelRecord, products: ProductRow[], alsoInTransaction?: InTransaction, card?: CardPaid): Promise<void> {
+export async function bookHeld(
+  services: Services,
+  rec: TravelRecord,
+  products: ProductRow[],
+  alsoInTransaction?: InTransaction,
+  card?: CardPaid,
+): Promise<void> {
   const bookings = await allOrNothing(services, products, (item) => services.supplier.booking.book(item, services.clock.now()));
   const booked = products.map((p, i) => {
     const { pnr, tickets, seats } = bookings[i]!;
-    return { ...p, status: 'booked' as const, pnr, confirmationTimeLimit: null, data: { ...p.data, booking: { bookedAt: services.clock.now().toISOString(), tickets, seats } } };
+    return {
+      ...p,
+      status: 'booked' as const,
+      pnr,
+      confirmationTimeLimit: null,
+      data: { ...p.data, booking: { bookedAt: services.clock.now().toISOString(), tickets, seats } },
+    };
   });
   await commit(services, rec, new Map(booked.map((p) => [p.id, p.pnr])), async (tx) => {
     const now = services.clock.now();
@@ -98,7 +114,12 @@ export async function bookHeld(services: Services, rec: TravelRecord, products: 
     const event = rec.travel.status === 'pending_approval' ? 'approveRound' : 'book';
     const moves = booked.map((p) => ({ id: p.id, status: p.status, pnr: p.pnr, confirmationTimeLimit: null, data: p.data }));
     const travel = await applyTravelEvent(tx, rec, event, moves, now, { confirmationTimeLimit: null });
-    await enqueue(tx, { kind: 'ticket-travel', key: ticketingKey(rec.travel.id), payload: { travelId: rec.travel.id }, runAt: new Date(now.getTime() + services.config.ticketing.startMs) });
+    await enqueue(tx, {
+      kind: 'ticket-travel',
+      key: ticketingKey(rec.travel.id),
+      payload: { travelId: rec.travel.id },
+      runAt: new Date(now.getTime() + services.config.ticketing.startMs),
+    });
     await queueBookingMails(services, tx, { event: 'booked', travel, products: booked, card });
     // The booker's last travellers: these people first, 10 at most.
     await rememberTravellers(tx, rec.travel.userId, booked, now);

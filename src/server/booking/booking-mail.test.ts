@@ -51,18 +51,34 @@ async function mailsTo(email: string, travelId: string) {
 
 /** The mail's single .ics attachment, parsed. */
 function calendarOf(mail: typeof outbox.$inferSelect): IcsComponent {
-  expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[expect.stringMatching(/^(voyage|trip)\.ics$/), 'text/calendar; charset=utf-8; method=PUBLISH']]);
+  expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+    [expect.stringMatching(/^(voyage|trip)\.ics$/), 'text/calendar; charset=utf-8; method=PUBLISH'],
+  ]);
   const ics = mail.attachments[0]!.content;
   for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
   expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   return parseIcs(ics);
 }
 
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
 type Offer = { id: string; roundTrip: boolean };
 
 async function search(token: string, extra: Record<string, unknown> = {}) {
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-23T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...extra,
+  };
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token });
   expect(res.status).toBe(200);
   return (res.body.result.proposals as { offers: Offer[] }[]).flatMap((p) => p.offers).filter((o) => !o.roundTrip);
@@ -71,16 +87,34 @@ async function search(token: string, extra: Record<string, unknown> = {}) {
 /** A Globex travel (no approval) with its mission orders filled: its next step is confirm. */
 async function gusTravel() {
   const [offer] = await search(gus);
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+    token: gus,
+  });
   expect(added.status).toBe(200);
   const id = added.body.result.travel.id as string;
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, id));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, id));
   return (await api.call('GET', travelUrl(id), { token: gus })).body.result as { id: string; version: number; links: Record<string, { href: string }> };
 }
 
 const post = (url: string, token: string, opts: { body?: Record<string, unknown>; key?: string; lang?: string } = {}) =>
-  api.call('POST', url, { token, body: opts.body ?? {}, headers: { ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.lang ? { 'accept-language': opts.lang } : {}) } });
+  api.call('POST', url, {
+    token,
+    body: opts.body ?? {},
+    headers: { ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...(opts.lang ? { 'accept-language': opts.lang } : {}) },
+  });
 
 /** The stored legs of a travel's products (the supplier's journey), to compare the e-mails with. */
 async function legsOf(travelId: string) {
@@ -111,15 +145,27 @@ function expectLegs(cal: IcsComponent, legs: Awaited<ReturnType<typeof legsOf>>,
 describe('booking e-mails', () => {
   it('confirms a booking to the booker, a colleague in English and a guest, once each; then sends the tickets', async () => {
     // Acme without approval, so Alice books directly for herself, Bob (signed in in English) and her guest Jean.
-    await api.db.update(companies).set({ checkoutRules: { ...ACME_CHECKOUT, approval: 'never', chooseApprover: false } }).where(eq(companies.name, 'Acme Industries'));
+    await api.db
+      .update(companies)
+      .set({ checkoutRules: { ...ACME_CHECKOUT, approval: 'never', chooseApprover: false } })
+      .where(eq(companies.name, 'Acme Industries'));
     const alice = await api.login('alice');
-    const bobToken = (await api.call('POST', '/api/v1/user/login', { body: { username: 'bob', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })).body.result.token;
+    const bobToken = (
+      await api.call('POST', '/api/v1/user/login', { body: { username: 'bob', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })
+    ).body.result.token;
     const bob = (await api.call('GET', '/api/v1/user/', { token: bobToken })).body.result;
     const me = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result;
     const jean = (await api.call('GET', '/api/v1/user/guests?query=jean', { token: alice })).body.result[0];
     const picks = [{ id: 1 }, { id: 2, profile_id: bob.uid }, { id: 3, guest_id: jean.uid }];
     const [offer] = await search(alice, { nb_travelers: 3, travelers: picks });
-    const person = (firstname: string, lastname: string, gender: string) => ({ gender, firstname, lastname, birthdate: '1985-05-05', contact_email: 'alice@acme.example', contact_phone: '0601020304' });
+    const person = (firstname: string, lastname: string, gender: string) => ({
+      gender,
+      firstname,
+      lastname,
+      birthdate: '1985-05-05',
+      contact_email: 'alice@acme.example',
+      contact_phone: '0601020304',
+    });
     const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
       token: alice,
       body: {
@@ -134,7 +180,10 @@ describe('booking e-mails', () => {
     });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
     const id = added.body.result.travel.id as string;
-    await api.db.update(travels).set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' } }).where(eq(travels.id, id));
+    await api.db
+      .update(travels)
+      .set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' } })
+      .where(eq(travels.id, id));
     const travel = (await api.call('GET', travelUrl(id), { token: alice })).body.result;
     expect(travel.links.confirm, JSON.stringify(travel.links)).toBeDefined();
 
@@ -247,7 +296,8 @@ describe('booking e-mails', () => {
   });
 
   it('tells of a released option, in English for a user who signed in in English', async () => {
-    const english = (await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })).body.result.token;
+    const english = (await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } }))
+      .body.result.token;
     const travel = await gusTravel();
     const held = (await post(travel.links.confirm!.href, english, { body: { hold: true } })).body.result;
     const res = await post(held.products[0].links.releasePrebooking.href, english, { key: `release-${travel.id}` });
@@ -255,14 +305,20 @@ describe('booking e-mails', () => {
     const replayed = await post(held.products[0].links.releasePrebooking.href, english, { key: `release-${travel.id}` });
     expect([replayed.status, replayed.body]).toEqual([res.status, res.body]);
     const mails = await mailsTo('gus@globex.example', travel.id);
-    expect(mails.map((m) => m.subject)).toEqual(['Escale Voyages: option held – Paris → Lyon, Mon 23/11', 'Escale Voyages: option released – Paris → Lyon, Mon 23/11']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Escale Voyages: option held – Paris → Lyon, Mon 23/11',
+      'Escale Voyages: option released – Paris → Lyon, Mon 23/11',
+    ]);
     expect(mails[0]!.text).toMatch(/Option held until : Monday, 23 November 2026 at \d\d:\d\d Central European Standard Time/);
     expect(mails[1]!.text).toContain('The option on this trip was released');
     expect(mails[1]!.text).toContain(`Option reference: ${held.products[0].pnr}`);
     expectLegs(calendarOf(mails[1]!), await legsOf(travel.id), 'CANCELLED', 3);
     // The dev mailbox lists the attachments by name.
     const [newest] = (await api.call('GET', '/dev/mailbox.json?to=gus%40globex.example', { apiKey: null })).body.result;
-    expect(newest).toMatchObject({ subject: mails[1]!.subject, attachments: [{ filename: 'trip.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] });
+    expect(newest).toMatchObject({
+      subject: mails[1]!.subject,
+      attachments: [{ filename: 'trip.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    });
     expect((await api.call('GET', '/dev/mailbox', { apiKey: null })).body).toContain('Pièces jointes : trip.ics');
     await api.login('gus'); // back to French for the other tests
   });
@@ -276,7 +332,13 @@ describe('booking e-mails', () => {
     // A committed confirm run again under a key left pending without its answer: it is refused, and e-mails nothing more.
     const key = `crashed-${travel.id}`;
     const [owner] = await api.db.select({ userId: travels.userId }).from(travels).where(eq(travels.id, travel.id));
-    await api.db.insert(idempotencyKeys).values({ userId: owner!.userId, key, requestHash: sha256(`POST ${travel.links.confirm!.href} {}`), status: 'pending', leaseUntil: new Date(Date.now() - 1_000) });
+    await api.db.insert(idempotencyKeys).values({
+      userId: owner!.userId,
+      key,
+      requestHash: sha256(`POST ${travel.links.confirm!.href} {}`),
+      status: 'pending',
+      leaseUntil: new Date(Date.now() - 1_000),
+    });
     const retried = await post(travel.links.confirm!.href, gus, { key });
     expect(retried.status).toBe(409);
     expect(await mailsTo('gus@globex.example', travel.id)).toHaveLength(1);

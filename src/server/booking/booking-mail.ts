@@ -25,7 +25,14 @@ export type BookingEvent = 'held' | 'booked' | 'issued' | 'released' | 'expired'
 export type CardPaid = { brand: CardBrand; last4: string; amount: number };
 
 /** What the e-mails tell of: the travel, the products concerned as they are now, the option's deadline, the card it was paid with. */
-export type BookingNews = { event: BookingEvent; travel: TravelRow; products: ProductRow[]; deadline?: Date | null; stillHeld?: boolean; card?: CardPaid | null };
+export type BookingNews = {
+  event: BookingEvent;
+  travel: TravelRow;
+  products: ProductRow[];
+  deadline?: Date | null;
+  stillHeld?: boolean;
+  card?: CardPaid | null;
+};
 
 type Context = { agencyName: string; origin: string; bookerName: string; now: Date };
 
@@ -56,7 +63,8 @@ const T = {
     subject: { held: 'option posée', booked: 'réservation confirmée', issued: 'billets émis', released: 'option libérée', expired: 'option expirée' },
     subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency} : ` : ''}${what} – ${route}`,
     intro: {
-      held: (until: string) => `Une option est posée sur votre voyage. Elle est garantie jusqu’au ${until} : confirmez-la depuis votre panier avant cette heure, sinon elle sera libérée.`,
+      held: (until: string) =>
+        `Une option est posée sur votre voyage. Elle est garantie jusqu’au ${until} : confirmez-la depuis votre panier avant cette heure, sinon elle sera libérée.`,
       booked: () => 'Votre voyage est réservé. Vos billets sont en cours d’émission : vous les recevrez dans un prochain e-mail.',
       bookedStay: () => 'Votre réservation est confirmée. Gardez cet e-mail : la référence vous sera demandée à l’arrivée.',
       issued: () => 'Vos billets sont émis. Gardez cet e-mail : la référence et les numéros de billet vous seront demandés à bord ou à l’enregistrement.',
@@ -162,12 +170,23 @@ const time = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { ho
 const day = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const shortDay = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'short', day: '2-digit', month: '2-digit' });
 const deadline = (d: Date, lang: Lang) =>
-  formatter(lang, DEADLINE_ZONE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'long' }).format(d);
+  formatter(lang, DEADLINE_ZONE, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'long',
+  }).format(d);
 
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
-const service = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
+const service = (s: Section) =>
+  s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`;
 /** "Paris → Lyon" in the reader's language for a trip; the hotel or the renter and its city otherwise. */
-const routeOf = (data: ProductData, lang: Lang) => (isTrip(data) ? `${cityNameIn(data.journey.from, lang)} → ${cityNameIn(data.journey.to, lang)}` : labelOf(data));
+const routeOf = (data: ProductData, lang: Lang) =>
+  isTrip(data) ? `${cityNameIn(data.journey.from, lang)} → ${cityNameIn(data.journey.to, lang)}` : labelOf(data);
 
 /** One line per leg: local departure and arrival (with the day when it is another), places, train or flight. */
 function sectionLine(s: Section, firstDay: string, lang: Lang): string {
@@ -229,13 +248,13 @@ function carLines(data: CarData, lang: Lang): string[] {
 function productRow(p: ProductRow, event: BookingEvent, lang: Lang): [string, string] {
   const t = T[lang];
   const data = p.data;
-  const what =
-    data.type === 'hotel'
-      ? hotelLines(data, lang)
-      : data.type === 'car_rental'
-        ? carLines(data, lang)
-        : tripLines(data, lang);
-  const lines = [...what, ...(data.type === 'car_rental' ? [] : [t.field(t.travellers, data.travelers.map(personName).join(', '))]), ...referenceLines(p, event, lang), t.field(t.price, money(p.price, lang))];
+  const what = data.type === 'hotel' ? hotelLines(data, lang) : data.type === 'car_rental' ? carLines(data, lang) : tripLines(data, lang);
+  const lines = [
+    ...what,
+    ...(data.type === 'car_rental' ? [] : [t.field(t.travellers, data.travelers.map(personName).join(', '))]),
+    ...referenceLines(p, event, lang),
+    t.field(t.price, money(p.price, lang)),
+  ];
   return [routeOf(data, lang), lines.join('\n')];
 }
 
@@ -262,10 +281,7 @@ function events(products: ProductRow[], event: BookingEvent, lang: Lang): IcsEve
       endZone: s.to.tz,
       summary: `${cityNameIn(s.from, lang)} → ${cityNameIn(s.to, lang)} ${service(s)}`,
       location: placeNameIn(s.from, lang),
-      description: [
-        `${placeNameIn(s.from, lang)} → ${placeNameIn(s.to, lang)}`,
-        ...referenceLines(p, event, lang),
-      ].join('\n'),
+      description: [`${placeNameIn(s.from, lang)} → ${placeNameIn(s.to, lang)}`, ...referenceLines(p, event, lang)].join('\n'),
     })),
   );
 }
@@ -289,16 +305,35 @@ export function bookingMail(news: BookingNews, ctx: Context, to: Recipient): Omi
     ...(products.some((p) => !isTripProduct(p)) ? [t.localTimesStay] : []),
     ...(legs.length ? [cancelled ? t.attachedCancel(t.file) : t.attached(t.file)] : []),
   ];
-  const details: [string, string][] = [...products.map((p) => productRow(p, event, lang)), [t.total, money(products.reduce((sum, p) => sum + p.price, 0), lang)]];
+  const details: [string, string][] = [
+    ...products.map((p) => productRow(p, event, lang)),
+    [
+      t.total,
+      money(
+        products.reduce((sum, p) => sum + p.price, 0),
+        lang,
+      ),
+    ],
+  ];
   // Only the booker paid; the travellers are told the booking, not the booker's card.
   if (news.card && to.isBooker) details.push([t.payment, t.paidByCard(CARD_NAMES[news.card.brand], news.card.last4, money(news.card.amount, lang))]);
   if (event === 'held' && news.deadline) details.push([t.until, deadline(news.deadline, lang)]);
   // Only the booker can open the travel in the app; a travel with nothing left held is gone from it.
   const showsTravel = to.isBooker && (!cancelled || news.stillHeld);
-  const actions = showsTravel ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(travel.id)}` }] : to.isBooker ? [{ label: t.search, url: `${ctx.origin}/` }] : [];
+  const actions = showsTravel
+    ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(travel.id)}` }]
+    : to.isBooker
+      ? [{ label: t.search, url: `${ctx.origin}/` }]
+      : [];
   const body = detailedMail({ greeting: t.hello(to.firstname), paragraphs, details, actions, footer: t.footer });
   const attachments = legs.length
-    ? [{ filename: t.file, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar(legs, { prodId: '-//Escale//Booking//FR', now: ctx.now }) }]
+    ? [
+        {
+          filename: t.file,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: calendar(legs, { prodId: '-//Escale//Booking//FR', now: ctx.now }),
+        },
+      ]
     : [];
   return { subject: t.subjectLine(ctx.agencyName, t.subject[event], route), ...body, attachments };
 }
@@ -308,7 +343,12 @@ export async function queueBookingMails(services: Services, tx: Services['db'], 
   if (news.products.length === 0) return;
   const { config, clock, mailer } = services;
   const { list, booker } = await travelRecipients(tx, news.travel.userId, news.products);
-  const ctx: Context = { agencyName: news.travel.agencyId ? (await agencyContact(tx, news.travel.agencyId)).name : '', origin: config.publicUrl ?? `http://localhost:${config.port}`, bookerName: booker, now: clock.now() };
+  const ctx: Context = {
+    agencyName: news.travel.agencyId ? (await agencyContact(tx, news.travel.agencyId)).name : '',
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    bookerName: booker,
+    now: clock.now(),
+  };
   const mails = list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...bookingMail(news, ctx, to) }));
   await queueMails(tx, mailer, mails, clock.now());
 }

@@ -37,7 +37,12 @@ export async function releaseHeld(services: Services, rec: TravelRecord, release
     const moves = released.map((p) => ({ id: p.id, status: 'released' as const, confirmationTimeLimit: null }));
     const travel = await applyTravelEvent(tx, rec, 'release', moves, now, { confirmationTimeLimit: limit });
     if (limit) await enqueue(tx, { kind: 'expire-options', key: expiryKey(travelId), payload: { travelId }, runAt: limit });
-    await queueBookingMails(services, tx, { event: 'released', travel, products: released.map((p) => ({ ...p, status: 'released' as const })), stillHeld: left.length > 0 });
+    await queueBookingMails(services, tx, {
+      event: 'released',
+      travel,
+      products: released.map((p) => ({ ...p, status: 'released' as const })),
+      stillHeld: left.length > 0,
+    });
     await alsoInTransaction?.(tx);
   });
 }
@@ -45,7 +50,13 @@ export async function releaseHeld(services: Services, rec: TravelRecord, release
 /** In the transaction that lets holds go: the holds to give back, as a durable job (its payload keeps their PNRs: the products lose them). */
 export async function enqueueRelease(tx: Services['db'], travelId: string, products: ProductRow[], now: Date): Promise<void> {
   const held = products.filter((p) => p.pnr).map((p) => ({ id: p.id, pnr: p.pnr! }));
-  if (held.length) await enqueue(tx, { kind: 'release-holds', key: releaseKey(travelId), payload: { travelId, products: held }, runAt: new Date(now.getTime() + RELEASE_RETRY_MS) });
+  if (held.length)
+    await enqueue(tx, {
+      kind: 'release-holds',
+      key: releaseKey(travelId),
+      payload: { travelId, products: held },
+      runAt: new Date(now.getTime() + RELEASE_RETRY_MS),
+    });
 }
 
 /** After that commit: gives the holds back now; when the supplier fails, the job does it later. */

@@ -52,7 +52,15 @@ async function stayOrRentalPrice(services: Services, rec: TravelRecord, p: Produ
   const { data } = p;
   try {
     if (data.type === 'hotel') {
-      const hotel = await supplier.hotel.hotel(data.hotel.id, { checkin: data.checkin, checkout: data.checkout, rooms: data.rooms.length, guests: data.travelers.length, customer, lang: 'fr', now });
+      const hotel = await supplier.hotel.hotel(data.hotel.id, {
+        checkin: data.checkin,
+        checkout: data.checkout,
+        rooms: data.rooms.length,
+        guests: data.travelers.length,
+        customer,
+        lang: 'fr',
+        now,
+      });
       const offers = data.rooms.map((r) => hotel?.rooms.find((o) => o.id === r.offer.id));
       const wanted = new Map<string, number>();
       for (const r of data.rooms) wanted.set(r.offer.id, (wanted.get(r.offer.id) ?? 0) + 1);

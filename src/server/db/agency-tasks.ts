@@ -21,7 +21,11 @@ export async function insertTask(db: Db, values: typeof agencyTasks.$inferInsert
 /** The agency's task, locked for the rest of `tx` (another agency's is absent). */
 export async function lockTask(tx: Db, agencyId: string, taskId: string): Promise<TaskRow | undefined> {
   if (!isUuid(taskId)) return undefined;
-  const [row] = await tx.select().from(agencyTasks).where(and(eq(agencyTasks.id, taskId), eq(agencyTasks.agencyId, agencyId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(agencyTasks)
+    .where(and(eq(agencyTasks.id, taskId), eq(agencyTasks.agencyId, agencyId)))
+    .for('update');
   return row;
 }
 
@@ -34,7 +38,13 @@ export async function tasksOf(db: Db, agencyId: string, filter: { status?: 'open
     .select({ task: agencyTasks, requester: { firstname: users.firstname, lastname: users.lastname, email: users.email } })
     .from(agencyTasks)
     .innerJoin(users, eq(users.id, agencyTasks.requesterId))
-    .where(and(eq(agencyTasks.agencyId, agencyId), filter.status ? eq(agencyTasks.status, filter.status) : undefined, filter.id ? eq(agencyTasks.id, filter.id) : undefined))
+    .where(
+      and(
+        eq(agencyTasks.agencyId, agencyId),
+        filter.status ? eq(agencyTasks.status, filter.status) : undefined,
+        filter.id ? eq(agencyTasks.id, filter.id) : undefined,
+      ),
+    )
     .orderBy(desc(agencyTasks.createdAt))
     .limit(200);
   return rows.map((r) => ({ ...r.task, requester: r.requester }));

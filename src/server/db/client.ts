@@ -57,7 +57,12 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   // so the planner takes the inbox's few requests by key instead of scanning them all.
   await client.exec('SET random_page_cost = 1.1');
   // PGlite is single-process (one data dir, one connection): nothing else can be starting on it.
-  return { db: drizzle(client as InstanceType<typeof PGlite>, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
+  return {
+    db: drizzle(client as InstanceType<typeof PGlite>, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exclusive: (work) => work(),
+  };
 }
 
 /**

@@ -10,7 +10,13 @@ import { companies, entities, users, type CompanyConfig } from './schema';
 
 /** Whether the company is one of the agency's: ids of other agencies' companies are unknown here. */
 export const isAgencyCompany = async (db: Db, agencyId: string, companyId: string) =>
-  (await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.agencyId, agencyId))).limit(1)).length === 1;
+  (
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), eq(companies.agencyId, agencyId)))
+      .limit(1)
+  ).length === 1;
 
 /** The addresses a company offers in every place search (its config's suggestedAddresses). */
 export const companySuggestedAddresses = async (db: Db, companyId: string) =>
@@ -34,14 +40,27 @@ export async function approverBackup(db: Db, companyId: string, approverId: stri
     .select({ id: backup.id })
     .from(users)
     .innerJoin(backup, eq(backup.id, users.backupApproverId))
-    .where(and(eq(users.id, approverId), eq(users.companyId, companyId), eq(backup.companyId, companyId), eq(backup.status, 'active'), arrayContains(backup.perms, ['approval'])))
+    .where(
+      and(
+        eq(users.id, approverId),
+        eq(users.companyId, companyId),
+        eq(backup.companyId, companyId),
+        eq(backup.status, 'active'),
+        arrayContains(backup.perms, ['approval']),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
 
 /** A company's travel policy in figures; none for a traveller without a company. */
 const checkoutRulesOf = preparedPer((db) =>
-  db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, sql.placeholder('companyId'))).limit(1).prepare('company_checkout_rules'),
+  db
+    .select({ rules: companies.checkoutRules })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .limit(1)
+    .prepare('company_checkout_rules'),
 );
 
 export async function companyPolicy(db: Db, companyId: string | null): Promise<TravelPolicyRules | null> {
@@ -67,17 +86,37 @@ export type BuyerCompany = {
  * company (another agency's, or a customer without being staff) is refused as unknown (404, 33):
  * nothing tells whether it exists. No company (a private traveller, a visitor, staff naming none): null.
  */
-export async function buyerCompany(db: Db, agencyId: string, user: { companyId: string | null; perms: string[] } | null, customerId?: string | null): Promise<BuyerCompany | null> {
+export async function buyerCompany(
+  db: Db,
+  agencyId: string,
+  user: { companyId: string | null; perms: string[] } | null,
+  customerId?: string | null,
+): Promise<BuyerCompany | null> {
   const isStaff = isAgencyStaff(user?.perms ?? []);
   const id = customerId && customerId !== user?.companyId ? (isStaff ? customerId : fail('COMPANY_NOT_FOUND')) : (user?.companyId ?? null);
   if (!id) return null;
   if (!/^[0-9a-f-]{36}$/.test(id)) return fail('COMPANY_NOT_FOUND');
   const [row] = await db
-    .select({ id: companies.id, name: companies.name, hotelEnabled: companies.hotelEnabled, carrentalEnabled: companies.carrentalEnabled, rules: companies.checkoutRules, config: companies.config })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      hotelEnabled: companies.hotelEnabled,
+      carrentalEnabled: companies.carrentalEnabled,
+      rules: companies.checkoutRules,
+      config: companies.config,
+    })
     .from(companies)
     .where(and(eq(companies.id, id), eq(companies.agencyId, agencyId)))
     .limit(1);
   if (!row) return fail('COMPANY_NOT_FOUND');
   const entityIds = (await db.select({ id: entities.id }).from(entities).where(eq(entities.companyId, row.id))).map((e) => e.id);
-  return { id: row.id, name: row.name, hotelEnabled: row.hotelEnabled, carrentalEnabled: row.carrentalEnabled, policy: row.rules.policy, config: row.config, entityIds };
+  return {
+    id: row.id,
+    name: row.name,
+    hotelEnabled: row.hotelEnabled,
+    carrentalEnabled: row.carrentalEnabled,
+    policy: row.rules.policy,
+    config: row.config,
+    entityIds,
+  };
 }

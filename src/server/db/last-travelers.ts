@@ -22,5 +22,8 @@ export async function rememberTravellers(tx: Db, userId: string, products: { dat
   if (booked.length === 0) return;
   const [row] = await tx.select({ list: users.lastTravelers }).from(users).where(eq(users.id, userId)).for('update').limit(1);
   if (!row) return;
-  await tx.update(users).set({ lastTravelers: withLastTravelers(row.list, booked) }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ lastTravelers: withLastTravelers(row.list, booked) })
+    .where(eq(users.id, userId));
 }

@@ -14,12 +14,17 @@ export type SavedCard = { token: string; brand: CardBrand; last4: string; expMon
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-export const paymentCardsOf = (db: Db, userId: string) => db.select().from(paymentCards).where(eq(paymentCards.userId, userId)).orderBy(asc(paymentCards.createdAt));
+export const paymentCardsOf = (db: Db, userId: string) =>
+  db.select().from(paymentCards).where(eq(paymentCards.userId, userId)).orderBy(asc(paymentCards.createdAt));
 
 /** One of the user's cards; another user's, or an id of nothing, is none. */
 export async function ownPaymentCard(db: Db, userId: string, id: string): Promise<PaymentCardRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(paymentCards).where(and(eq(paymentCards.id, id), eq(paymentCards.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(paymentCards)
+    .where(and(eq(paymentCards.id, id), eq(paymentCards.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -37,4 +42,5 @@ export async function savePaymentCard(tx: Db, userId: string, card: SavedCard): 
   if (updated.length === 0) await tx.insert(paymentCards).values({ userId, ...card });
 }
 
-export const deletePaymentCard = (db: Db, userId: string, id: string) => db.delete(paymentCards).where(and(eq(paymentCards.id, id), eq(paymentCards.userId, userId)));
+export const deletePaymentCard = (db: Db, userId: string, id: string) =>
+  db.delete(paymentCards).where(and(eq(paymentCards.id, id), eq(paymentCards.userId, userId)));

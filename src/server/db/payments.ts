@@ -14,7 +14,14 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-export const storedPayment = (row: PaymentRow): StoredPayment => ({ id: row.id, status: row.status, brand: row.brand, last4: row.last4, amount: row.amount, refunds: row.refunds });
+export const storedPayment = (row: PaymentRow): StoredPayment => ({
+  id: row.id,
+  status: row.status,
+  brand: row.brand,
+  last4: row.last4,
+  amount: row.amount,
+  refunds: row.refunds,
+});
 
 /** For each travel, the card payment it was paid with and the attempt waiting for the bank's authentication (the presenter's `cardPayment`). */
 export async function cardPaymentsOf(db: Db, travelIds: string[]): Promise<Map<string, { paid: StoredPayment | null; awaitingAuthentication: string | null }>> {
@@ -47,7 +54,11 @@ export async function openPayment(tx: Db, travelId: string): Promise<PaymentRow 
 /** A payment of the user's travel, by id (a malformed or foreign id: none). */
 export async function paymentOfTravel(db: Db, travelId: string, paymentId: string): Promise<PaymentRow | undefined> {
   if (!isUuid(paymentId)) return undefined;
-  const [row] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.travelId, travelId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.travelId, travelId)))
+    .limit(1);
   return row;
 }
 
@@ -74,7 +85,13 @@ export async function insertPayment(tx: Db, values: typeof payments.$inferInsert
 }
 
 /** Moves a payment on from one of `from` (compare-and-set): the row as it is now, or undefined when it was elsewhere. */
-export async function movePayment(db: Db, id: string, from: readonly StoredPaymentStatus[], set: Partial<typeof payments.$inferInsert>, now: Date): Promise<PaymentRow | undefined> {
+export async function movePayment(
+  db: Db,
+  id: string,
+  from: readonly StoredPaymentStatus[],
+  set: Partial<typeof payments.$inferInsert>,
+  now: Date,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
     .set({ ...set, updatedAt: now })
@@ -86,7 +103,11 @@ export async function movePayment(db: Db, id: string, from: readonly StoredPayme
 /** Records refunds to the card (pending until the payment service made them), once per key. */
 export async function addRefunds(tx: Db, row: PaymentRow, refunds: StoredRefund[], now: Date): Promise<void> {
   const fresh = refunds.filter((r) => !row.refunds.some((x) => x.key === r.key));
-  if (fresh.length) await tx.update(payments).set({ refunds: [...row.refunds, ...fresh], updatedAt: now }).where(eq(payments.id, row.id));
+  if (fresh.length)
+    await tx
+      .update(payments)
+      .set({ refunds: [...row.refunds, ...fresh], updatedAt: now })
+      .where(eq(payments.id, row.id));
 }
 
 /** Marks a refund made by the payment service. */

@@ -19,7 +19,13 @@ export const actingBooker = (user: Booker, company: { id: string } | null): Book
 export const companyGuest = (db: Db, agencyId: string, companyId: string) =>
   or(
     eq(guests.companyId, companyId),
-    inArray(guests.ownerId, db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.agencyId, agencyId)))),
+    inArray(
+      guests.ownerId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.agencyId, agencyId))),
+    ),
   )!;
 
 /**
@@ -51,24 +57,46 @@ export async function bookablePeople(db: Db, booker: Booker | null, travelers: T
       ? or(eq(guests.ownerId, booker.id), eq(guests.companyId, booker.companyId))!
       : eq(guests.ownerId, booker.id);
   if (guestIds.length && owner)
-    for (const row of await db.select(pick(guests)).from(guests).where(and(inArray(guests.id, guestIds), owner, isNull(guests.deactivatedAt))))
+    for (const row of await db
+      .select(pick(guests))
+      .from(guests)
+      .where(and(inArray(guests.id, guestIds), owner, isNull(guests.deactivatedAt))))
       known.set(`g:${row.id}`, row);
   return known;
 }
 
 /** What a person's record says of how to reach them: a driver form or a traveller form prefills it. */
-export type PersonContact = KnownPerson & { profileId: string | null; guestId: string | null; email: string | null; phone: string | null; address: string | null };
+export type PersonContact = KnownPerson & {
+  profileId: string | null;
+  guestId: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+};
 
 /**
  * A person the booker may book for (bookablePeople's rule, or the booker themselves), with their contact
  * details; null for anyone else or an unknown id.
  */
-export async function bookableContact(db: Db, booker: Booker & { id: string }, ref: { profile_id?: string | null; guest_id?: string | null }): Promise<PersonContact | null> {
+export async function bookableContact(
+  db: Db,
+  booker: Booker & { id: string },
+  ref: { profile_id?: string | null; guest_id?: string | null },
+): Promise<PersonContact | null> {
   if (ref.profile_id) {
     if (!isUuid(ref.profile_id)) return null;
     if (ref.profile_id !== booker.id && !(await bookablePeople(db, booker, [{ id: 1, profile_id: ref.profile_id }])).has(`p:${ref.profile_id}`)) return null;
     const [row] = await db
-      .select({ id: users.id, gender: users.gender, firstname: users.firstname, lastname: users.lastname, birthdate: users.birthdate, email: users.email, phone: users.phone, address: users.address })
+      .select({
+        id: users.id,
+        gender: users.gender,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        birthdate: users.birthdate,
+        email: users.email,
+        phone: users.phone,
+        address: users.address,
+      })
       .from(users)
       .where(and(eq(users.id, ref.profile_id), eq(users.agencyId, booker.agencyId)))
       .limit(1);
@@ -77,7 +105,14 @@ export async function bookableContact(db: Db, booker: Booker & { id: string }, r
   if (ref.guest_id) {
     if (!isUuid(ref.guest_id) || !(await bookablePeople(db, booker, [{ id: 1, guest_id: ref.guest_id }])).has(`g:${ref.guest_id}`)) return null;
     const [row] = await db
-      .select({ id: guests.id, gender: guests.gender, firstname: guests.firstname, lastname: guests.lastname, birthdate: guests.birthdate, email: guests.email })
+      .select({
+        id: guests.id,
+        gender: guests.gender,
+        firstname: guests.firstname,
+        lastname: guests.lastname,
+        birthdate: guests.birthdate,
+        email: guests.email,
+      })
       .from(guests)
       .where(eq(guests.id, ref.guest_id))
       .limit(1);

@@ -35,7 +35,13 @@ describe('PGlite queries as prepared statements', () => {
   it('writes parameters as PGlite does (null, bytea, json, dates) and counts affected rows', async () => {
     for (let i = 0; i < 3; i++)
       for (const db of [pg, plain]) {
-        const written = await db.query('insert into items (id, name, data, blob, at) values ($1, $2, $3, $4, $5) returning id, blob', [10 + i, null, { b: [1, 2] }, new Uint8Array([7, 8]), new Date('2026-12-02T08:00:00Z')]);
+        const written = await db.query('insert into items (id, name, data, blob, at) values ($1, $2, $3, $4, $5) returning id, blob', [
+          10 + i,
+          null,
+          { b: [1, 2] },
+          new Uint8Array([7, 8]),
+          new Date('2026-12-02T08:00:00Z'),
+        ]);
         expect(written.rows).toEqual([{ id: 10 + i, blob: Buffer.from([7, 8]) }]);
         expect(written.affectedRows).toBe(1);
         expect((await db.query('update items set name = $1 where id >= $2', ['x', 100])).affectedRows).toBe(0);
@@ -45,7 +51,10 @@ describe('PGlite queries as prepared statements', () => {
 
   it('keeps PostgreSQL’s errors (23505: a unique key taken) and goes on answering with the statement', async () => {
     for (let i = 0; i < 3; i++) {
-      const err = await pg.query('insert into items (id, name) values ($1, $2)', [20 + i, 'one']).then(() => null, (e: unknown) => e as { code?: string; message: string });
+      const err = await pg.query('insert into items (id, name) values ($1, $2)', [20 + i, 'one']).then(
+        () => null,
+        (e: unknown) => e as { code?: string; message: string },
+      );
       expect(err?.code).toBe('23505');
       expect((await pg.query('select name from items where id = $1', [1])).rows).toEqual([{ name: 'one' }]);
     }
@@ -72,7 +81,9 @@ describe('PGlite queries as prepared statements', () => {
     const small = new PreparedStatements(pg, pg.query.bind(pg), 2);
     for (let round = 0; round < 3; round++)
       for (const column of ['id', 'name', 'data', 'day'])
-        expect((await small.query(`select ${column} as v from items where id = $1`, [1], undefined, null)).rows).toEqual((await plain.query(`select ${column} as v from items where id = $1`, [1])).rows);
+        expect((await small.query(`select ${column} as v from items where id = $1`, [1], undefined, null)).rows).toEqual(
+          (await plain.query(`select ${column} as v from items where id = $1`, [1])).rows,
+        );
     for (let i = 0; i < 3; i++) await pg.query('select day from items where id = $1', [1]);
     // As a query, not exec: the statements are not forgotten, PostgreSQL refuses the prepared one.
     await pg.query('alter table items alter column day type text');

@@ -81,7 +81,13 @@ export class PreparedStatements {
     if (dropped) this.closing.push(dropped.name);
   }
 
-  private async execute<T>(sql: string, known: Statement | null, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  private async execute<T>(
+    sql: string,
+    known: Statement | null,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const { serialize } = protocol;
     const pg = this.pg;
     const exchange = (parts: Uint8Array[]) => pg.execProtocolStream(concat(parts), { syncToFs: false });
@@ -128,7 +134,13 @@ export function withPreparedStatements(pg: PGlite): PGlite {
       return exec(sql, options);
     },
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
-      transaction((tx) => work(Object.assign(Object.create(tx) as Transaction, { query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => statements.query<R>(sql, params, options, tx) }))),
+      transaction((tx) =>
+        work(
+          Object.assign(Object.create(tx) as Transaction, {
+            query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => statements.query<R>(sql, params, options, tx),
+          }),
+        ),
+      ),
   });
   return pg;
 }

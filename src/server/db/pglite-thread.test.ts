@@ -44,7 +44,13 @@ describe('PGlite on its own thread', () => {
 
   it('keeps a PostgreSQL error’s code (23505: a unique key taken) and goes on answering', async () => {
     const { db } = database;
-    const err = await db.insert(agencies).values(agency).then(() => null, (e: unknown) => e as { code?: string; cause?: { code?: string } });
+    const err = await db
+      .insert(agencies)
+      .values(agency)
+      .then(
+        () => null,
+        (e: unknown) => e as { code?: string; cause?: { code?: string } },
+      );
     expect(err?.code ?? err?.cause?.code).toBe('23505');
     const [row] = await db.select({ createdAt: agencies.createdAt }).from(agencies).where(eq(agencies.name, 'Thread'));
     expect(row!.createdAt).toBeInstanceOf(Date);
@@ -61,9 +67,13 @@ describe('PGlite on its own thread', () => {
 
   it('gives drizzle dates as the database writes them, and PGlite’s own Dates to a call that does not ask for text', async () => {
     const { db } = database;
-    const { rows } = (await db.execute(sql`select timestamptz '2026-12-01 07:00:00+00' as at, date '2026-12-01' as day`)) as unknown as { rows: { at: unknown; day: unknown }[] };
+    const { rows } = (await db.execute(sql`select timestamptz '2026-12-01 07:00:00+00' as at, date '2026-12-01' as day`)) as unknown as {
+      rows: { at: unknown; day: unknown }[];
+    };
     expect(rows[0]).toEqual({ at: '2026-12-01 07:00:00+00', day: '2026-12-01' });
-    const client = (db as unknown as { $client: { query: (q: string) => Promise<{ rows: { at: unknown }[] }>; exec: (q: string) => Promise<{ rows: { at: unknown }[] }[]> } }).$client;
+    const client = (
+      db as unknown as { $client: { query: (q: string) => Promise<{ rows: { at: unknown }[] }>; exec: (q: string) => Promise<{ rows: { at: unknown }[] }[]> } }
+    ).$client;
     expect((await client.query(`select timestamptz '2026-12-01 07:00:00+00' as at`)).rows[0]!.at).toEqual(new Date('2026-12-01T07:00:00Z'));
     expect((await client.exec(`select timestamptz '2026-12-01 07:00:00+00' as at`))[0]!.rows[0]!.at).toEqual(new Date('2026-12-01T07:00:00Z'));
   });

@@ -16,7 +16,10 @@ export type Recipient = { email: string; firstname: string; lang: Lang; isBooker
 export async function travelRecipients(db: Db, bookerId: string, products: Pick<StoredProduct, 'data'>[]): Promise<{ list: Recipient[]; booker: string }> {
   const travellers = [...new Map(products.flatMap((p) => p.data.travelers).map((t) => [travelerKey(t), t])).values()];
   const ids = [...new Set([bookerId, ...travellers.flatMap((t) => (t.profileID ? [t.profileID] : []))])];
-  const rows = await db.select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, lang: users.lang }).from(users).where(inArray(users.id, ids));
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, lang: users.lang })
+    .from(users)
+    .where(inArray(users.id, ids));
   const accounts = new Map(rows.map((r) => [r.id, r]));
   const guestIds = [...new Set(travellers.flatMap((t) => (t.guestID ? [t.guestID] : [])))];
   const guestRows = guestIds.length ? await db.select({ id: guests.id, email: guests.email }).from(guests).where(inArray(guests.id, guestIds)) : [];
@@ -43,7 +46,11 @@ export async function travelRecipients(db: Db, bookerId: string, products: Pick<
 
 /** The agency's name and the address its staff read (its support e-mail), for the e-mails it sends and receives. */
 export async function agencyContact(db: Db, agencyId: string): Promise<{ name: string; email: string | null; lang: Lang }> {
-  const [row] = await db.select({ name: agencies.name, email: agencies.supportEmail, info: agencies.info }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  const [row] = await db
+    .select({ name: agencies.name, email: agencies.supportEmail, info: agencies.info })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
   // The agency writes in the first language of its information block (French when it has none).
   const lang: Lang = row?.info && !row.info.fr && row.info.en ? 'en' : 'fr';
   return { name: row?.name ?? '', email: row?.email ?? null, lang };

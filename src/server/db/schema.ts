@@ -87,31 +87,39 @@ export type CompanySso = {
   scopes: string;
 };
 
-export const companies = pgTable('companies', {
-  id: id(),
-  agencyId: uuid('agency_id').notNull().references(() => agencies.id),
-  name: text('name').notNull(),
-  config: jsonb('config').$type<CompanyConfig>().notNull(),
-  /** Overrides of the feature flags' defaults (contract featureFlagsSchema). */
-  features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
-  hotelEnabled: boolean('hotel_enabled').notNull().default(false),
-  carrentalEnabled: boolean('carrental_enabled').notNull().default(false),
-  /** The policy as travellers read it. */
-  travelPolicy: text('travel_policy'),
-  checkoutRules: jsonb('checkout_rules')
-    .$type<CheckoutRules>()
-    .notNull()
-    .default({ analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null }),
-  /** Places offered before anything is typed (offices, plants), in the contract's place shape. */
-  suggestedAddresses: jsonb('suggested_addresses').$type<unknown[]>().notNull().default([]),
-  /** Single sign-on; null: its users sign in with a password. */
-  sso: jsonb('sso').$type<CompanySso>(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('companies_sso_segment').on(sql`(${t.sso}->>'segment')`)]);
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<CompanyConfig>().notNull(),
+    /** Overrides of the feature flags' defaults (contract featureFlagsSchema). */
+    features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
+    hotelEnabled: boolean('hotel_enabled').notNull().default(false),
+    carrentalEnabled: boolean('carrental_enabled').notNull().default(false),
+    /** The policy as travellers read it. */
+    travelPolicy: text('travel_policy'),
+    checkoutRules: jsonb('checkout_rules')
+      .$type<CheckoutRules>()
+      .notNull()
+      .default({ analytics: [], missionOrders: false, chooseApprover: false, approval: 'never', policy: null }),
+    /** Places offered before anything is typed (offices, plants), in the contract's place shape. */
+    suggestedAddresses: jsonb('suggested_addresses').$type<unknown[]>().notNull().default([]),
+    /** Single sign-on; null: its users sign in with a password. */
+    sso: jsonb('sso').$type<CompanySso>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('companies_sso_segment').on(sql`(${t.sso}->>'segment')`)],
+);
 
 export const entities = pgTable('entities', {
   id: id(),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   name: text('name').notNull(),
 });
 
@@ -129,7 +137,9 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     companyId: uuid('company_id').references(() => companies.id),
     username: text('username').notNull(),
     email: text('email').notNull(),
@@ -181,7 +191,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: instant('last_seen_at').notNull(),
@@ -203,7 +215,9 @@ export const ssoLogins = pgTable(
   {
     id: id(),
     browserHash: text('browser_hash').notNull().unique(),
-    companyId: uuid('company_id').notNull().references(() => companies.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** sso: an ordinary sign-in; sandbox: a partner's entry (external-source mode). */
     entry: text('entry').$type<'sso' | 'sandbox'>().notNull(),
     state: text('state').notNull(),
@@ -221,7 +235,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').$type<'activation' | 'reset' | 'login' | 'invitation' | 'onboarding'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -268,7 +284,9 @@ export const tripSearches = pgTable(
   'trip_searches',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     userId: uuid('user_id').references(() => users.id),
     leg: text('leg').$type<'outward' | 'return'>().notNull(),
     /** The validated request, with the resolved places. */
@@ -285,9 +303,13 @@ export const travels = pgTable(
   'travels',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     companyId: uuid('company_id').references(() => companies.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     entityId: uuid('entity_id').references(() => entities.id),
     customerId: uuid('customer_id').references(() => companies.id),
     /**
@@ -328,7 +350,9 @@ export const travelProducts = pgTable(
   'travel_products',
   {
     id: id(),
-    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    travelId: uuid('travel_id')
+      .notNull()
+      .references(() => travels.id),
     type: text('type').$type<ProductType>().notNull(),
     status: text('status').$type<ProductStatus>().notNull(),
     /** Cents, every traveller and option included. */
@@ -345,16 +369,12 @@ export const travelProducts = pgTable(
      * travel_product_summary, migration travel_product_summary): a page of lists reads this, not
      * the whole data, which PostgreSQL would decompress once per field read.
      */
-    summary: jsonb('summary')
-      .$type<ProductSummary>()
-      .generatedAlwaysAs(sql`travel_product_summary(data)`),
+    summary: jsonb('summary').$type<ProductSummary>().generatedAlwaysAs(sql`travel_product_summary(data)`),
     /**
      * What the tickets list reads of the product (function travel_product_ticket, migration
      * tickets_data): the data's shape, only the fields a ticket shows or decides on.
      */
-    ticket: jsonb('ticket')
-      .$type<TicketData>()
-      .generatedAlwaysAs(sql`travel_product_ticket(data)`),
+    ticket: jsonb('ticket').$type<TicketData>().generatedAlwaysAs(sql`travel_product_ticket(data)`),
     /**
      * What the dashboard sums (features/stats; functions of the migration travel_stats),
      * derived from `data` like `summary`: grams CO2e, km and minutes on board, every traveller counted.
@@ -384,7 +404,9 @@ export type ProductSummary = {
  * sha256 like sessions. Rotating writes a new token (the old address answers 404); revoking deletes the row.
  */
 export const calendarSubscriptions = pgTable('calendar_subscriptions', {
-  userId: uuid('user_id').primaryKey().references(() => users.id),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: instant('created_at').notNull(),
   /** When a calendar app last read the feed. */
@@ -401,12 +423,16 @@ export const approvalRequests = pgTable(
   'approval_requests',
   {
     id: id(),
-    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    travelId: uuid('travel_id')
+      .notNull()
+      .references(() => travels.id),
     roundId: uuid('round_id').notNull().default(sql`gen_random_uuid()`),
     kind: text('kind').$type<ApprovalKind>().notNull().default('regular'),
     agencyId: uuid('agency_id').references(() => agencies.id),
     companyId: uuid('company_id').references(() => companies.id),
-    requesterId: uuid('requester_id').notNull().references(() => users.id),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
     /** The main approver now (the chosen one, or the one it was escalated to); none for the safety service. */
     approverId: uuid('approver_id').references(() => users.id),
     backupApproverId: uuid('backup_approver_id').references(() => users.id),
@@ -447,8 +473,12 @@ export const approvalRequests = pgTable(
 export const approvalRecipients = pgTable(
   'approval_recipients',
   {
-    approvalId: uuid('approval_id').notNull().references(() => approvalRequests.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvalRequests.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     role: text('role').$type<RecipientRole>().notNull(),
     visibleFrom: instant('visible_from').notNull(),
   },
@@ -460,8 +490,12 @@ export const approvalTokens = pgTable(
   'approval_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    approvalId: uuid('approval_id').notNull().references(() => approvalRequests.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvalRequests.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     action: text('action').$type<'approve' | 'deny'>().notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -497,7 +531,9 @@ export const jobs = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status').$type<'pending' | 'done'>().notNull(),
@@ -528,7 +564,9 @@ export const guests = pgTable(
   'guests',
   {
     id: id(),
-    ownerId: uuid('owner_id').notNull().references(() => users.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
     /** A company's guest (made by its travel manager, the owner): every employee may book for them. */
     companyId: uuid('company_id').references(() => companies.id),
     /** Deactivated by the travel manager: offered to no one, bookable by no one. */
@@ -553,11 +591,17 @@ export const agencyTasks = pgTable(
   'agency_tasks',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     kind: text('kind').$type<'cancellation' | 'failed_booking'>().notNull(),
-    travelId: uuid('travel_id').notNull().references(() => travels.id),
+    travelId: uuid('travel_id')
+      .notNull()
+      .references(() => travels.id),
     productIds: uuid('product_ids').array().notNull(),
-    requesterId: uuid('requester_id').notNull().references(() => users.id),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
     status: text('status').$type<'open' | 'done'>().notNull().default('open'),
     outcome: text('outcome').$type<'cancelled' | 'refused' | 'closed'>(),
     /** Cents, for all the task's products, once done. */
@@ -580,8 +624,12 @@ export const exchangeSearches = pgTable(
   'exchange_searches',
   {
     id: id(),
-    productId: uuid('product_id').notNull().references(() => travelProducts.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => travelProducts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     sectionId: text('section_id').notNull(),
     journeys: jsonb('journeys').$type<Journey[]>().notNull(),
     createdAt: createdAt(),
@@ -600,10 +648,18 @@ export const exchangeOffers = pgTable(
   'exchange_offers',
   {
     id: id(),
-    productId: uuid('product_id').notNull().references(() => travelProducts.id),
-    travelId: uuid('travel_id').notNull().references(() => travels.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    searchId: uuid('search_id').notNull().references(() => exchangeSearches.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => travelProducts.id),
+    travelId: uuid('travel_id')
+      .notNull()
+      .references(() => travels.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    searchId: uuid('search_id')
+      .notNull()
+      .references(() => exchangeSearches.id),
     journey: jsonb('journey').$type<Journey>().notNull(),
     offer: jsonb('offer').$type<FareOffer>().notNull(),
     cabin: text('cabin').notNull(),
@@ -626,8 +682,12 @@ export const staffActions = pgTable(
   'staff_actions',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
-    actorId: uuid('actor_id').notNull().references(() => users.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
     forUserId: uuid('for_user_id').references(() => users.id),
     travelId: uuid('travel_id').references(() => travels.id),
     /** The operation (the rel name, e.g. addToCart, confirmTravel). */
@@ -721,9 +781,15 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
-    travelId: uuid('travel_id').notNull().references(() => travels.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    travelId: uuid('travel_id')
+      .notNull()
+      .references(() => travels.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     status: text('status').$type<StoredPaymentStatus>().notNull(),
     request: text('request').notNull(),
     token: text('token').notNull(),

@@ -38,5 +38,15 @@ const policy = (p: { agency: string; city: string; dpo: string; version: { fr: s
   },
 });
 
-export const ESCALE_PRIVACY = policy({ agency: 'Escale Voyages', city: 'Paris', dpo: 'dpo@escale-voyages.example', version: { fr: 'février 2022', en: 'February 2022' } });
-export const ALPINE_PRIVACY = policy({ agency: 'Alpine Business Travel', city: 'Grenoble', dpo: 'rgpd@alpine-business-travel.example', version: { fr: 'mars 2024', en: 'March 2024' } });
+export const ESCALE_PRIVACY = policy({
+  agency: 'Escale Voyages',
+  city: 'Paris',
+  dpo: 'dpo@escale-voyages.example',
+  version: { fr: 'février 2022', en: 'February 2022' },
+});
+export const ALPINE_PRIVACY = policy({
+  agency: 'Alpine Business Travel',
+  city: 'Grenoble',
+  dpo: 'rgpd@alpine-business-travel.example',
+  version: { fr: 'mars 2024', en: 'March 2024' },
+});

@@ -34,7 +34,14 @@ type DemoUser = {
 
 /** The demo world README lists. Idempotent: runs only on an empty database. */
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'alice', firstname: 'Alice', lastname: 'Martin', gender: 'MS', company: 'acme', flags: { hasOpenJawSearchEnabled: true, canUseExpertMode: true } },
+  {
+    username: 'alice',
+    firstname: 'Alice',
+    lastname: 'Martin',
+    gender: 'MS',
+    company: 'acme',
+    flags: { hasOpenJawSearchEnabled: true, canUseExpertMode: true },
+  },
   { username: 'bob', firstname: 'Bob', lastname: 'Durand', gender: 'MR', company: 'acme', perms: ['approval'] },
   { username: 'carol', firstname: 'Carol', lastname: 'Petit', gender: 'MS', company: 'acme', perms: ['approval'] },
   { username: 'sam', firstname: 'Sam', lastname: 'Leroy', gender: 'MR', company: 'acme', perms: ['check_approval'], flags: { canApproveSafetyApproval: true } },
@@ -49,11 +56,39 @@ export const DEMO_USERS: DemoUser[] = [
  * the big foreign capitals 130 €, elsewhere 100 €. Keys are reference city ids.
  */
 export const LARGE_CITIES = [
-  'lyon', 'marseille', 'bordeaux', 'lille', 'toulouse', 'nice', 'nantes', 'strasbourg', 'montpellier', 'rennes',
-  'london', 'berlin', 'madrid', 'rome', 'brussels', 'amsterdam', 'vienna', 'lisbon', 'prague', 'warsaw', 'dublin', 'copenhagen', 'stockholm', 'budapest', 'athens', 'new-york', 'tokyo',
+  'lyon',
+  'marseille',
+  'bordeaux',
+  'lille',
+  'toulouse',
+  'nice',
+  'nantes',
+  'strasbourg',
+  'montpellier',
+  'rennes',
+  'london',
+  'berlin',
+  'madrid',
+  'rome',
+  'brussels',
+  'amsterdam',
+  'vienna',
+  'lisbon',
+  'prague',
+  'warsaw',
+  'dublin',
+  'copenhagen',
+  'stockholm',
+  'budapest',
+  'athens',
+  'new-york',
+  'tokyo',
 ];
 export const HOTEL_CAPS = { paris: 18_000, large: 13_000, elsewhere: 10_000 };
-const hotelCaps = () => ({ maxNightlyByCity: { paris: HOTEL_CAPS.paris, ...Object.fromEntries(LARGE_CITIES.map((c) => [c, HOTEL_CAPS.large])) }, maxNightly: HOTEL_CAPS.elsewhere });
+const hotelCaps = () => ({
+  maxNightlyByCity: { paris: HOTEL_CAPS.paris, ...Object.fromEntries(LARGE_CITIES.map((c) => [c, HOTEL_CAPS.large])) },
+  maxNightly: HOTEL_CAPS.elsewhere,
+});
 
 /** Acme: analytics (with a traveller field), an approver to choose, approval always, a travel policy. */
 export const ACME_CHECKOUT: CheckoutRules = {
@@ -87,7 +122,14 @@ export const ACME_CHECKOUT: CheckoutRules = {
   chooseApprover: true,
   approval: 'always',
   policy: {
-    rail: { firstClassFromMinutes: 240, maxPriceByDistance: [{ upToKm: 300, maxPrice: 9_000 }, { upToKm: 600, maxPrice: 15_000 }, { upToKm: null, maxPrice: 25_000 }] },
+    rail: {
+      firstClassFromMinutes: 240,
+      maxPriceByDistance: [
+        { upToKm: 300, maxPrice: 9_000 },
+        { upToKm: 600, maxPrice: 15_000 },
+        { upToKm: null, maxPrice: 25_000 },
+      ],
+    },
     flight: { onlyAboveRailMinutes: 240, cabins: ['economy'] },
     hotel: hotelCaps(),
     car: { categories: ['Citadine', 'Compact', 'Berline', 'SUV', 'Monospace', 'Utilitaire'], maxDaily: 9_000 },
@@ -217,7 +259,8 @@ async function seedAlpine(tx: Tx, passwordHash: string) {
           provider_codes: [],
         },
       ],
-      travelPolicy: 'Train en 2de classe sous 3 h, 200 € au plus ; avion en économie seulement au-delà de 5 h de train. Hôtel : 180 € par nuit à Paris, 130 € dans les grandes villes, 100 € ailleurs. Chaque voyage est validé par Olga Fontaine.',
+      travelPolicy:
+        'Train en 2de classe sous 3 h, 200 € au plus ; avion en économie seulement au-delà de 5 h de train. Hôtel : 180 € par nuit à Paris, 130 € dans les grandes villes, 100 € ailleurs. Chaque voyage est validé par Olga Fontaine.',
     })
     .returning();
   await tx.insert(users).values(
@@ -342,7 +385,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           checkoutRules: GLOBEX_CHECKOUT,
           // Its users sign in through the demo OpenID Connect provider this server runs at /oidc (features/sso).
           sso: { segment: 'globex', issuer: '/oidc', clientId: 'escale-globex', clientSecret: newToken(), scopes: 'openid email profile' },
-          travelPolicy: 'Train en 2de classe ; avion seulement au-delà de 3 h de train, en économie. Hôtel : 180 € par nuit à Paris, 130 € dans les grandes villes, 100 € ailleurs.',
+          travelPolicy:
+            'Train en 2de classe ; avion seulement au-delà de 3 h de train, en économie. Hôtel : 180 € par nuit à Paris, 130 € dans les grandes villes, 100 € ailleurs.',
         },
       ])
       .returning();
@@ -351,23 +395,26 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       { companyId: acme!.id, name: 'Lyon Plant' },
     ]);
     const companyId = { acme: acme!.id, globex: globex!.id };
-    const inserted = await tx.insert(users).values(
-      DEMO_USERS.map((u) => ({
-        agencyId: agency!.id,
-        companyId: u.company ? companyId[u.company] : null,
-        username: u.username,
-        email: `${u.username}@${u.company ?? 'escale-voyages'}.example`,
-        passwordHash,
-        gender: u.gender,
-        firstname: u.firstname,
-        lastname: u.lastname,
-        phone: '0601020304',
-        perms: u.perms ?? [],
-        flags: u.flags ?? {},
-        status: 'active' as const,
-        activatedAt: new Date(),
-      })),
-    ).returning({ id: users.id, username: users.username });
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          agencyId: agency!.id,
+          companyId: u.company ? companyId[u.company] : null,
+          username: u.username,
+          email: `${u.username}@${u.company ?? 'escale-voyages'}.example`,
+          passwordHash,
+          gender: u.gender,
+          firstname: u.firstname,
+          lastname: u.lastname,
+          phone: '0601020304',
+          perms: u.perms ?? [],
+          flags: u.flags ?? {},
+          status: 'active' as const,
+          activatedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
     const alice = inserted.find((u) => u.username === 'alice')!;
     await tx.insert(guests).values([
       { ownerId: alice.id, gender: 'MR', firstname: 'Jean', lastname: 'Dupont', email: 'jean.dupont@partner.example', birthdate: '1979-03-14' },

@@ -20,7 +20,12 @@ export const documentsOf = (db: Db, userId: string): Promise<TravelDocumentRow[]
  * caller (`callerId`), never someone staff act for — number and nationality, to prefill it. As it
  * was otherwise (no query for rail or domestic trips).
  */
-export async function withDocuments<B extends { id: string }>(db: Db, booker: B | null, journeys: Journey[], callerId: string | null): Promise<(B & { documents?: HeldDocument[] }) | null> {
+export async function withDocuments<B extends { id: string }>(
+  db: Db,
+  booker: B | null,
+  journeys: Journey[],
+  callerId: string | null,
+): Promise<(B & { documents?: HeldDocument[] }) | null> {
   if (!booker || (documentNeed(journeys) === 'none' && !needsTravelDocument(journeys))) return booker;
   const own = booker.id === callerId;
   const documents = (await documentsOf(db, booker.id)).map(

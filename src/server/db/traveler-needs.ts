@@ -20,12 +20,19 @@ export async function travelerNeeds(
   own?: Accessibility | null,
 ): Promise<{ travelerID: number; needs: Accessibility | null }[]> {
   if (!booker || travellers.length === 0) return travellers.map((t) => ({ travelerID: t.id, needs: null }));
-  const known = await bookablePeople(db, booker, travellers.filter((t) => t.profile_id && t.profile_id !== booker.id));
+  const known = await bookablePeople(
+    db,
+    booker,
+    travellers.filter((t) => t.profile_id && t.profile_id !== booker.id),
+  );
   const profileOf = (t: TravelerRef, i: number) =>
     t.profile_id === booker.id || (!t.profile_id && !t.guest_id && i === 0) ? booker.id : t.profile_id && known.has(`p:${t.profile_id}`) ? t.profile_id : null;
   const ids = [...new Set(travellers.map(profileOf).filter((id): id is string => id !== null && !(id === booker.id && own !== undefined)))];
   const rows = ids.length
-    ? await db.select({ id: users.id, accessibility: users.accessibility }).from(users).where(and(inArray(users.id, ids), eq(users.agencyId, booker.agencyId)))
+    ? await db
+        .select({ id: users.id, accessibility: users.accessibility })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.agencyId, booker.agencyId)))
     : [];
   const needs = new Map(rows.map((r) => [r.id, r.accessibility]));
   if (own !== undefined) needs.set(booker.id, own);

@@ -41,25 +41,31 @@ const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
  */
 export const travelOfUser = (userId: string) => or(eq(travels.userId, userId), and(eq(travels.onBehalfOf, userId), ne(travels.status, 'cart')));
 
-
 /** The names of who booked what for whom, for the travels staff booked (onBehalfOf set). */
 async function onBehalfOf(db: Db, rows: { travel: TravelRow; companyName: string | null }[]): Promise<Map<string, OnBehalf>> {
   const acted = rows.filter((r) => r.travel.onBehalfOf && r.travel.companyId);
   if (acted.length === 0) return new Map();
   const ids = [...new Set(acted.flatMap((r) => [r.travel.userId, r.travel.onBehalfOf!]))];
   const people = new Map(
-    (await db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, perms: users.perms }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]),
+    (await db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, perms: users.perms }).from(users).where(inArray(users.id, ids))).map(
+      (u) => [u.id, u],
+    ),
   );
   return new Map(
     acted.flatMap(({ travel, companyName }) => {
       const traveler = people.get(travel.onBehalfOf!);
       const booker = people.get(travel.userId);
       if (!traveler || !booker) return [];
-      return [[travel.id, {
-        company: { uid: travel.companyId!, name: companyName ?? '' },
-        traveler: { uid: traveler.id, firstname: traveler.firstname, lastname: traveler.lastname },
-        bookedBy: { firstname: booker.firstname, lastname: booker.lastname, role: staffRole(booker.perms) },
-      }] as const];
+      return [
+        [
+          travel.id,
+          {
+            company: { uid: travel.companyId!, name: companyName ?? '' },
+            traveler: { uid: traveler.id, firstname: traveler.firstname, lastname: traveler.lastname },
+            bookedBy: { firstname: booker.firstname, lastname: booker.lastname, role: staffRole(booker.perms) },
+          },
+        ] as const,
+      ];
     }),
   );
 }
@@ -70,7 +76,12 @@ export async function loadTravels(db: Db, userId: string, filter: TravelFilter =
   const rows = await db
     .select({
       travel: travels,
-      company: { checkoutRules: companies.checkoutRules, travelPolicy: companies.travelPolicy, hotelEnabled: companies.hotelEnabled, carrentalEnabled: companies.carrentalEnabled },
+      company: {
+        checkoutRules: companies.checkoutRules,
+        travelPolicy: companies.travelPolicy,
+        hotelEnabled: companies.hotelEnabled,
+        carrentalEnabled: companies.carrentalEnabled,
+      },
       companyName: companies.name,
     })
     .from(travels)
@@ -87,12 +98,23 @@ export async function loadTravels(db: Db, userId: string, filter: TravelFilter =
   const products = await db
     .select()
     .from(travelProducts)
-    .where(inArray(travelProducts.travelId, rows.map((r) => r.travel.id)))
+    .where(
+      inArray(
+        travelProducts.travelId,
+        rows.map((r) => r.travel.id),
+      ),
+    )
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt));
   const pending = rows.filter((r) => r.travel.status === 'pending_approval').map((r) => r.travel.id);
   const requests = pending.length
     ? await db
-        .select({ id: approvalRequests.id, travelId: approvalRequests.travelId, roundId: approvalRequests.roundId, kind: approvalRequests.kind, status: approvalRequests.status })
+        .select({
+          id: approvalRequests.id,
+          travelId: approvalRequests.travelId,
+          roundId: approvalRequests.roundId,
+          kind: approvalRequests.kind,
+          status: approvalRequests.status,
+        })
         .from(approvalRequests)
         .where(inArray(approvalRequests.travelId, pending))
         .orderBy(desc(approvalRequests.requestedAt))
@@ -104,7 +126,10 @@ export async function loadTravels(db: Db, userId: string, filter: TravelFilter =
     return regular ? { id: regular.id, open: round.some((r) => r.status === 'pending' || r.status === 'escalated') } : null;
   };
   const acted = await onBehalfOf(db, rows);
-  const cards = await cardPaymentsOf(db, rows.map((r) => r.travel.id));
+  const cards = await cardPaymentsOf(
+    db,
+    rows.map((r) => r.travel.id),
+  );
   return rows.map(({ travel, company }) => ({
     travel,
     company,
@@ -180,6 +205,10 @@ export async function applyTravelEvent(
 /** The user's travel `id` while it is in the cart (a search or an add joins it), else undefined. */
 export async function findCartTravel(db: Db, id: string, userId: string): Promise<TravelRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(travels).where(and(eq(travels.id, id), eq(travels.userId, userId), eq(travels.status, 'cart'))).limit(1);
+  const [row] = await db
+    .select()
+    .from(travels)
+    .where(and(eq(travels.id, id), eq(travels.userId, userId), eq(travels.status, 'cart')))
+    .limit(1);
   return row;
 }

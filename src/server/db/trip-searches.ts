@@ -43,7 +43,13 @@ const searchById = preparedPer((db) =>
 const insertSearch = preparedPer((db) =>
   db
     .insert(tripSearches)
-    .values({ agencyId: sql.placeholder('agencyId'), userId: sql.placeholder('userId'), leg: sql.placeholder('leg'), request: sql.placeholder('request'), journeys: sql.placeholder('journeys') })
+    .values({
+      agencyId: sql.placeholder('agencyId'),
+      userId: sql.placeholder('userId'),
+      leg: sql.placeholder('leg'),
+      request: sql.placeholder('request'),
+      journeys: sql.placeholder('journeys'),
+    })
     .returning({ id: tripSearches.id, createdAt: tripSearches.createdAt })
     .prepare('insert_trip_search'),
 );

@@ -35,7 +35,11 @@ export type SearchCard = Pick<UserCardRow, 'cardTypeId' | 'effectiveDate' | 'exp
  * `companyId` (unless it is the caller's own account: null). A traveller's cards are read only for
  * someone who may book for them.
  */
-export function heldBy<C extends { userId: string }>(rows: { card: C; holderCompanyId: string | null }[], callerId: string, companyId: string | null): Map<string, C[]> {
+export function heldBy<C extends { userId: string }>(
+  rows: { card: C; holderCompanyId: string | null }[],
+  callerId: string,
+  companyId: string | null,
+): Map<string, C[]> {
   const byUser = new Map<string, C[]>();
   for (const { card, holderCompanyId } of rows) {
     if (card.userId !== callerId && (companyId === null || holderCompanyId !== companyId)) continue;
@@ -48,7 +52,13 @@ export function heldBy<C extends { userId: string }>(rows: { card: C; holderComp
 export const travelerIds = (userIds: string[]) => [...new Set(userIds.filter(isUuid))];
 
 /** The cards of the users named (of the agency), by user id, as `heldBy` lets the caller read them. */
-export async function cardsOfTravelers(db: Db, agencyId: string, callerId: string, companyId: string | null, userIds: string[]): Promise<Map<string, UserCardRow[]>> {
+export async function cardsOfTravelers(
+  db: Db,
+  agencyId: string,
+  callerId: string,
+  companyId: string | null,
+  userIds: string[],
+): Promise<Map<string, UserCardRow[]>> {
   const ids = travelerIds(userIds);
   if (ids.length === 0) return new Map();
   const rows = await db

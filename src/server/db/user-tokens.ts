@@ -47,6 +47,10 @@ export const findUserToken = async (db: Db, agencyId: string, tokenHash: string)
 
 /** Uses the token up only if nobody did first: of two concurrent uses, exactly one wins. */
 export async function useUpToken(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db.update(userTokens).set({ usedAt: at }).where(and(eq(userTokens.id, id), isNull(userTokens.usedAt))).returning({ id: userTokens.id });
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
   return rows.length === 1;
 }

@@ -43,7 +43,10 @@ type Labelled = { name: string; label: Record<Lang, string> };
 /** GET /handicap/types: the kinds of disability a rail or air operator's assistance service asks about. */
 export const HANDICAP_TYPES: Labelled[] = [
   { name: 'WHEELCHAIR_USER', label: { fr: 'Personne en fauteuil roulant', en: 'Wheelchair user' } },
-  { name: 'REDUCED_MOBILITY', label: { fr: 'Mobilité réduite (marche difficile, canne, déambulateur)', en: 'Reduced mobility (walking difficulty, cane, walker)' } },
+  {
+    name: 'REDUCED_MOBILITY',
+    label: { fr: 'Mobilité réduite (marche difficile, canne, déambulateur)', en: 'Reduced mobility (walking difficulty, cane, walker)' },
+  },
   { name: 'VISUAL', label: { fr: 'Déficience visuelle', en: 'Visual impairment' } },
   { name: 'HEARING', label: { fr: 'Déficience auditive', en: 'Hearing impairment' } },
   { name: 'COGNITIVE', label: { fr: 'Déficience cognitive ou psychique', en: 'Cognitive or mental impairment' } },
@@ -57,9 +60,21 @@ export const HANDICAP_TYPES: Labelled[] = [
  */
 export const WHEELCHAIRS: (Labelled & { dimensions: string; weight: number; wheel_thickness: number })[] = [
   { name: 'MANUAL_FOLDING', label: { fr: 'Fauteuil manuel pliant', en: 'Folding manual wheelchair' }, dimensions: '66x104x90', weight: 16, wheel_thickness: 3 },
-  { name: 'MANUAL_RIGID', label: { fr: 'Fauteuil manuel à châssis rigide', en: 'Rigid-frame manual wheelchair' }, dimensions: '60x90x80', weight: 9, wheel_thickness: 2.5 },
+  {
+    name: 'MANUAL_RIGID',
+    label: { fr: 'Fauteuil manuel à châssis rigide', en: 'Rigid-frame manual wheelchair' },
+    dimensions: '60x90x80',
+    weight: 9,
+    wheel_thickness: 2.5,
+  },
   { name: 'ELECTRIC', label: { fr: 'Fauteuil électrique', en: 'Power wheelchair' }, dimensions: '68x115x105', weight: 120, wheel_thickness: 8 },
-  { name: 'ELECTRIC_FOLDING', label: { fr: 'Fauteuil électrique pliant', en: 'Folding power wheelchair' }, dimensions: '62x100x92', weight: 27, wheel_thickness: 5 },
+  {
+    name: 'ELECTRIC_FOLDING',
+    label: { fr: 'Fauteuil électrique pliant', en: 'Folding power wheelchair' },
+    dimensions: '62x100x92',
+    weight: 27,
+    wheel_thickness: 5,
+  },
   { name: 'SCOOTER', label: { fr: 'Scooter électrique de mobilité', en: 'Mobility scooter' }, dimensions: '64x125x100', weight: 85, wheel_thickness: 9 },
 ];
 
@@ -89,7 +104,9 @@ export type SearchAssistance = { travelerID: number; handicap: string; wheelchai
  * traveller of a search has a handicap, and at most one travels as a companion — one counts as a
  * companion only when another traveller of the search needs one.
  */
-export function searchAssistance(travellers: { travelerID: number; needs: Accessibility | null }[]): { problem: 'SEVERAL_DISABLED_PASSENGERS' | 'SEVERAL_ACCOMPANYING_PASSENGERS' } | { assistance: SearchAssistance | null } {
+export function searchAssistance(
+  travellers: { travelerID: number; needs: Accessibility | null }[],
+): { problem: 'SEVERAL_DISABLED_PASSENGERS' | 'SEVERAL_ACCOMPANYING_PASSENGERS' } | { assistance: SearchAssistance | null } {
   const disabled = travellers.filter((t) => t.needs?.hasHandicap);
   if (disabled.length > 1) return { problem: 'SEVERAL_DISABLED_PASSENGERS' };
   const needsCompanion = disabled.some((t) => t.needs!.need_accompanying);
@@ -97,5 +114,12 @@ export function searchAssistance(travellers: { travelerID: number; needs: Access
   if (companions.length > 1) return { problem: 'SEVERAL_ACCOMPANYING_PASSENGERS' };
   const one = disabled[0];
   if (!one) return { assistance: null };
-  return { assistance: { travelerID: one.travelerID, handicap: one.needs!.handicap ?? 'OTHER', wheelchair: one.needs!.wheelchair, accompaniedBy: companions[0]?.travelerID ?? null } };
+  return {
+    assistance: {
+      travelerID: one.travelerID,
+      handicap: one.needs!.handicap ?? 'OTHER',
+      wheelchair: one.needs!.wheelchair,
+      accompaniedBy: companions[0]?.travelerID ?? null,
+    },
+  };
 }

@@ -25,7 +25,9 @@ export type StoredTask = {
 
 export function taskLinks(task: Pick<StoredTask, 'id' | 'kind' | 'status'>): AgencyTask['links'] {
   if (task.status !== 'open') return {};
-  return task.kind === 'cancellation' ? { completeAgencyTask: linkTo('completeAgencyTask', { taskID: task.id }) } : { closeAgencyTask: linkTo('closeAgencyTask', { taskID: task.id }) };
+  return task.kind === 'cancellation'
+    ? { completeAgencyTask: linkTo('completeAgencyTask', { taskID: task.id }) }
+    : { closeAgencyTask: linkTo('closeAgencyTask', { taskID: task.id }) };
 }
 
 export function presentTask(task: StoredTask): AgencyTask {

@@ -138,7 +138,9 @@ export type ApprovalView = {
 };
 
 const personOf = (p: ChainPerson | undefined, viewer: Viewer): ApprovalPerson =>
-  p ? { id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email, you: p.id === viewer.id } : { id: '', firstname: '', lastname: '', email: '', you: false };
+  p
+    ? { id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email, you: p.id === viewer.id }
+    : { id: '', firstname: '', lastname: '', email: '', you: false };
 
 /** A product as the approver reads it, by product type. */
 export function journeyItem(product: StoredProduct, lang: Lang): ApprovalJourneyItem {
@@ -161,7 +163,14 @@ export function journeyItem(product: StoredProduct, lang: Lang): ApprovalJourney
         ...base,
         start: journey.departure,
         end: journey.arrival,
-        routes: journey.sections.map((s) => ({ from: s.from.name, to: s.to.name, departure: s.departure, arrival: s.arrival, carrier: s.transport.carrier.name, number: s.transport.number })),
+        routes: journey.sections.map((s) => ({
+          from: s.from.name,
+          to: s.to.name,
+          departure: s.departure,
+          arrival: s.arrival,
+          carrier: s.transport.carrier.name,
+          number: s.transport.number,
+        })),
         fareLabel: data.offer.name,
         cabinClass: data.cabin,
         transportTicketNumber: data.booking?.tickets.map((t) => t.number) ?? [],
@@ -181,7 +190,14 @@ export function journeyItem(product: StoredProduct, lang: Lang): ApprovalJourney
         hotelBreakFastIncluded: data.rooms.every((r) => r.offer.board !== 'room-only'),
       };
     case 'car_rental':
-      return { type: 'car_rental', ...base, start: data.pickupAt, end: data.returnAt, agencyName: data.pickup.name, carRentalCarType: `${data.car.category} · ${data.car.model}` };
+      return {
+        type: 'car_rental',
+        ...base,
+        start: data.pickupAt,
+        end: data.returnAt,
+        agencyName: data.pickup.name,
+        carRentalCarType: `${data.car.category} · ${data.car.model}`,
+      };
   }
 }
 
@@ -202,7 +218,13 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
 
   const travellers = travelersOf(products);
   const orders = travel.missionOrders ?? [];
-  const exemption = travel.analytics?.exemption?.trim() || orders.map((o) => o.exemption?.trim()).filter(Boolean).join(' ; ') || null;
+  const exemption =
+    travel.analytics?.exemption?.trim() ||
+    orders
+      .map((o) => o.exemption?.trim())
+      .filter(Boolean)
+      .join(' ; ') ||
+    null;
   return {
     approvalID: request.id,
     travelID: travel.id,
@@ -246,7 +268,9 @@ export function presentApproval(view: ApprovalView, viewer: Viewer, lang: Lang, 
     escalateTo: links.escalate ? view.next.map(({ id, firstname, lastname }) => ({ id, firstname, lastname })) : [],
     approvers: recipients.flatMap((r) => {
       const person = people.get(r.userId);
-      return person ? [{ id: person.id, firstname: person.firstname, lastname: person.lastname, email: person.email, username: person.username, role: r.role }] : [];
+      return person
+        ? [{ id: person.id, firstname: person.firstname, lastname: person.lastname, email: person.email, username: person.username, role: r.role }]
+        : [];
     }),
     links,
   };
@@ -261,7 +285,14 @@ export const closeChain = (chain: StoredChainStep[], status: ChainStatus, at: Da
  * of their own) takes the answer; the other pending steps stay pending (spec 2 §4: "an unanswered
  * approver is shown as pending"), and a backup not asked yet is dropped.
  */
-export function answerChain(chain: StoredChainStep[], by: ChainPerson, status: ChainStatus, message: string | null, at: Date, role: StoredChainStep['role']): StoredChainStep[] {
+export function answerChain(
+  chain: StoredChainStep[],
+  by: ChainPerson,
+  status: ChainStatus,
+  message: string | null,
+  at: Date,
+  role: StoredChainStep['role'],
+): StoredChainStep[] {
   const answered = { status, by, answeredAt: at.toISOString(), message };
   const asked = chain.filter((step) => Date.parse(step.askedAt) <= at.getTime());
   const mine = asked.findIndex((step) => step.approver.id === by.id && step.status === 'pending');
@@ -270,7 +301,14 @@ export function answerChain(chain: StoredChainStep[], by: ChainPerson, status: C
 }
 
 /** The chain once `by` passed the request to `to`: their answer recorded, `to` asked now (a pending step of theirs replaced). */
-export function escalatedChain(chain: StoredChainStep[], by: ChainPerson, to: ChainPerson, message: string | null, at: Date, role: StoredChainStep['role']): StoredChainStep[] {
+export function escalatedChain(
+  chain: StoredChainStep[],
+  by: ChainPerson,
+  to: ChainPerson,
+  message: string | null,
+  at: Date,
+  role: StoredChainStep['role'],
+): StoredChainStep[] {
   const passed = answerChain(chain, by, 'escalated', message, at, role).filter((s) => !(s.approver.id === to.id && s.status === 'pending'));
   return [...passed, { approver: to, role: 'main', askedAt: at.toISOString(), status: 'pending', by: null, answeredAt: null, message: null }];
 }
@@ -283,7 +321,12 @@ export const roundAccepted = (round: Pick<ApprovalState, 'status'>[]) => round.l
  * gave a lone main approver (`configured`), never the main approver themself nor someone the travel
  * is about; none otherwise.
  */
-export function backupApprover(chosen: { approverId: string; emergencyApproverId: string | null } | null, mains: { id: string }[], configured: string | null, involved: Set<string>): string | null {
+export function backupApprover(
+  chosen: { approverId: string; emergencyApproverId: string | null } | null,
+  mains: { id: string }[],
+  configured: string | null,
+  involved: Set<string>,
+): string | null {
   if (chosen?.emergencyApproverId && chosen.emergencyApproverId !== chosen.approverId) return chosen.emergencyApproverId;
   if (mains.length === 1 && configured && configured !== mains[0]!.id && !involved.has(configured)) return configured;
   return null;
@@ -296,4 +339,5 @@ export const backupTime = (requestedAt: Date, timeLimit: Date) => new Date(reque
 export const REMIND_EVERY_MS = 3_600_000;
 
 /** Whether the requester may remind the approvers now (the last e-mail, the request's or a reminder, is an hour old). */
-export const mayRemind = (r: { requestedAt: Date; remindedAt: Date | null }, now: Date) => now.getTime() - Math.max(r.requestedAt.getTime(), r.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;
+export const mayRemind = (r: { requestedAt: Date; remindedAt: Date | null }, now: Date) =>
+  now.getTime() - Math.max(r.requestedAt.getTime(), r.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;

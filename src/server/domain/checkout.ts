@@ -41,12 +41,16 @@ export function analyticsProblems(rules: CheckoutRules, answers: TravelAnalytics
 }
 
 /** Field path → PLEASE_FILL for every missing mission-order answer (spec 2 §5 "Mission orders"). */
-export function missionOrderProblems(orders: TravelMissionOrder[] | null, travelerIds: number[], compliant: boolean, rules: CheckoutRules): Record<string, string> {
+export function missionOrderProblems(
+  orders: TravelMissionOrder[] | null,
+  travelerIds: number[],
+  compliant: boolean,
+  rules: CheckoutRules,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const id of travelerIds) {
     const order = orders?.find((o) => o.travelerId === id);
-    for (const name of ['purpose', 'location', 'startLocation', 'endLocation'] as const)
-      if (!order?.[name]?.trim()) problems[`${id}.${name}`] = 'PLEASE_FILL';
+    for (const name of ['purpose', 'location', 'startLocation', 'endLocation'] as const) if (!order?.[name]?.trim()) problems[`${id}.${name}`] = 'PLEASE_FILL';
     if (!compliant && rules.policy && !order?.exemption?.trim()) problems[`${id}.travel_policy_exemption`] = 'PLEASE_FILL';
   }
   return problems;
@@ -56,16 +60,22 @@ export function missionOrderProblems(orders: TravelMissionOrder[] | null, travel
 export const approvalNeeded = (rules: CheckoutRules, compliant: boolean) => rules.approval === 'always' || (rules.approval === 'non_compliant' && !compliant);
 
 /** The context flags of spec 2 §3 for a travel in the cart. */
-export function checkoutContext(rules: CheckoutRules, travel: Pick<TravelState, 'analytics' | 'missionOrders' | 'approvers'>, products: StoredProduct[]): TravelContext {
+export function checkoutContext(
+  rules: CheckoutRules,
+  travel: Pick<TravelState, 'analytics' | 'missionOrders' | 'approvers'>,
+  products: StoredProduct[],
+): TravelContext {
   const compliant = isTravelCompliant(products);
   const ids = travelersOf(products).map((t) => t.travelerId);
   const needAllAnalytics = rules.analytics.length > 0 || (!compliant && !!rules.policy && exemptionInAnalytics(rules));
   const needApproval = approvalNeeded(rules, compliant);
   return {
     needAllAnalytics,
-    hasAllAnalyticsFilled: !needAllAnalytics || (travel.analytics !== null && Object.keys(analyticsProblems(rules, travel.analytics, ids, compliant)).length === 0),
+    hasAllAnalyticsFilled:
+      !needAllAnalytics || (travel.analytics !== null && Object.keys(analyticsProblems(rules, travel.analytics, ids, compliant)).length === 0),
     needMissionOrders: rules.missionOrders,
-    hasMissionOrderFilled: !rules.missionOrders || (travel.missionOrders !== null && Object.keys(missionOrderProblems(travel.missionOrders, ids, compliant, rules)).length === 0),
+    hasMissionOrderFilled:
+      !rules.missionOrders || (travel.missionOrders !== null && Object.keys(missionOrderProblems(travel.missionOrders, ids, compliant, rules)).length === 0),
     needSelectedApprover: needApproval && rules.chooseApprover,
     hasSelectedApprover: travel.approvers !== null,
   };

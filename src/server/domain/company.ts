@@ -60,7 +60,8 @@ export type CompanyRules = {
 };
 
 /** Which staff a member is, as a travel booked by them names them (the first permission that applies). */
-export const staffRole = (perms: readonly string[]): 'travel_agent' | 'assistance_agent' => (perms.includes('travel_agent') ? 'travel_agent' : 'assistance_agent');
+export const staffRole = (perms: readonly string[]): 'travel_agent' | 'assistance_agent' =>
+  perms.includes('travel_agent') ? 'travel_agent' : 'assistance_agent';
 
 /** The company's rules, or none for a traveller without a company. */
 export const rulesOf = (company: CompanyRules | null): CheckoutRules => company?.checkoutRules ?? NO_RULES;

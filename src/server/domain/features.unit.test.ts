@@ -21,6 +21,9 @@ describe('effectiveFeatures', () => {
   });
 
   it('leaves out names that are no flag and values of the wrong shape, keeping the level below', () => {
-    expect(effectiveFeatures({ noTabMode: true }, { noTabMode: 'no', customUrlPostReservation: { url: 1 }, constructor: true, other: 1 })).toEqual({ ...DEFAULT_FEATURES, noTabMode: true });
+    expect(effectiveFeatures({ noTabMode: true }, { noTabMode: 'no', customUrlPostReservation: { url: 1 }, constructor: true, other: 1 })).toEqual({
+      ...DEFAULT_FEATURES,
+      noTabMode: true,
+    });
   });
 });

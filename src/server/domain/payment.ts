@@ -64,7 +64,11 @@ const paidStatuses: readonly TravelStatus[] = [...BOOKED, ...CANCELLATION_STATUS
  * How a travel was paid, as the API shows it: its card payment when it has one; else, once booked, the
  * company's account (its booked products' prices, less the refunds of cancelled ones); null before.
  */
-export function presentPayment(status: TravelStatus, products: Pick<StoredProduct, 'id' | 'status' | 'price' | 'data'>[], card: StoredPayment | null | undefined): TravelPayment | null {
+export function presentPayment(
+  status: TravelStatus,
+  products: Pick<StoredProduct, 'id' | 'status' | 'price' | 'data'>[],
+  card: StoredPayment | null | undefined,
+): TravelPayment | null {
   if (card) {
     const refunded = card.refunds.filter((r) => r.status === 'done').reduce((sum, r) => sum + r.amount, 0);
     return {

@@ -144,7 +144,10 @@ export function carCompliance(policy: TravelPolicyRules | null, car: { category:
   if (!rules) return { compliant: true, reasons: [] };
   const reasons: Reason[] = [];
   if (!rules.categories.includes(car.category))
-    reasons.push({ fr: `Catégorie ${car.category} non autorisée (autorisées : ${rules.categories.join(', ')}).`, en: `The ${car.category} category is not allowed (allowed: ${rules.categories.join(', ')}).` });
+    reasons.push({
+      fr: `Catégorie ${car.category} non autorisée (autorisées : ${rules.categories.join(', ')}).`,
+      en: `The ${car.category} category is not allowed (allowed: ${rules.categories.join(', ')}).`,
+    });
   if (rules.maxDaily !== null && car.pricePerDay > rules.maxDaily)
     reasons.push({
       fr: `Prix par jour au-dessus du plafond de ${eurosFr(rules.maxDaily)} (ici ${eurosFr(car.pricePerDay)}).`,

@@ -41,7 +41,10 @@ describe('rail under the travel policy', () => {
     expect(tripCompliance(ACME, { journey: train, cabin: 'first', pricePerTraveler: 6590 }, null)).toEqual({
       compliant: false,
       reasons: [
-        { fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 55).', en: 'First class only for journeys of 4 h or more (this one: 1 h 55).' },
+        {
+          fr: '1re classe autorisée seulement pour les trajets d’au moins 4 h (celui-ci : 1 h 55).',
+          en: 'First class only for journeys of 4 h or more (this one: 1 h 55).',
+        },
       ],
     });
   });
@@ -63,12 +66,22 @@ describe('rail under the travel policy', () => {
     const train = await firstTrain('city:paris', 'city:lyon');
     expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveler: 15000 }, null).compliant).toBe(true);
     expect(tripCompliance(ACME, { journey: train, cabin: 'second', pricePerTraveler: 16190 }, null).reasons).toEqual([
-      { fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 428 km (ici 161,90 €).', en: 'Price per traveller above the €150 cap for 428 km (here €161.90).' },
+      {
+        fr: 'Prix par voyageur au-dessus du plafond de 150 € pour 428 km (ici 161,90 €).',
+        en: 'Price per traveller above the €150 cap for 428 km (here €161.90).',
+      },
     ]);
   });
 
   it('picks the first band a distance fits in, whatever order the bands are written in', () => {
-    const rail = { firstClassFromMinutes: null, maxPriceByDistance: [{ upToKm: null, maxPrice: 25_000 }, { upToKm: 600, maxPrice: 15_000 }, { upToKm: 300, maxPrice: 9_000 }] };
+    const rail = {
+      firstClassFromMinutes: null,
+      maxPriceByDistance: [
+        { upToKm: null, maxPrice: 25_000 },
+        { upToKm: 600, maxPrice: 15_000 },
+        { upToKm: 300, maxPrice: 9_000 },
+      ],
+    };
     expect([300, 301, 600, 601, 1200].map((km) => railPriceCap(rail, km))).toEqual([9_000, 15_000, 15_000, 25_000, 25_000]);
     expect(railPriceCap({ firstClassFromMinutes: null, maxPriceByDistance: [{ upToKm: 300, maxPrice: 9_000 }] }, 416)).toBeNull();
   });
@@ -153,13 +166,25 @@ describe('flights under the travel policy', () => {
 
 describe('hotels and cars under the travel policy', () => {
   it('caps a night per room by city class: Paris 180 €, large cities and capitals 130 €, elsewhere 100 €', () => {
-    expect([nightlyCap(ACME, 'paris'), nightlyCap(ACME, 'lyon'), nightlyCap(ACME, 'london'), nightlyCap(ACME, 'dijon'), nightlyCap(null, 'paris')]).toEqual([18_000, 13_000, 13_000, 10_000, null]);
+    expect([nightlyCap(ACME, 'paris'), nightlyCap(ACME, 'lyon'), nightlyCap(ACME, 'london'), nightlyCap(ACME, 'dijon'), nightlyCap(null, 'paris')]).toEqual([
+      18_000,
+      13_000,
+      13_000,
+      10_000,
+      null,
+    ]);
     expect(roomCompliance(ACME, { cityId: 'paris', cityName: 'Paris', pricePerNight: 18_000 })).toEqual({ compliant: true, reasons: [] });
     const over = roomCompliance(ACME, { cityId: 'lyon', cityName: 'Lyon', pricePerNight: 14_500 });
     expect(over.compliant).toBe(false);
-    expect(over.reasons[0]).toEqual({ fr: 'Prix par nuit au-dessus du plafond de 130 € à Lyon (ici 145 €).', en: 'Price per night above the €130 cap in Lyon (here €145).' });
+    expect(over.reasons[0]).toEqual({
+      fr: 'Prix par nuit au-dessus du plafond de 130 € à Lyon (ici 145 €).',
+      en: 'Price per night above the €130 cap in Lyon (here €145).',
+    });
     // A stay is compliant when every room is; the same reason once.
-    const stay = stayCompliance(ACME, [over, over].map(() => ({ cityId: 'lyon', cityName: 'Lyon', pricePerNight: 14_500 })));
+    const stay = stayCompliance(
+      ACME,
+      [over, over].map(() => ({ cityId: 'lyon', cityName: 'Lyon', pricePerNight: 14_500 })),
+    );
     expect(stay).toEqual({ compliant: false, reasons: over.reasons });
     expect(stayCompliance(null, [{ cityId: 'lyon', cityName: 'Lyon', pricePerNight: 99_000 }]).compliant).toBe(true);
   });

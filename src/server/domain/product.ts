@@ -212,7 +212,10 @@ export type ProductData = TripData | HotelData | CarData;
 export const isTrip = (data: ProductData): data is TripData => data.type === 'rail' || data.type === 'flight';
 
 type Named = { name: string };
-type TicketTravelers = { travelers: Pick<StoredTraveler, 'travelerID' | 'profileID' | 'guestID' | 'firstname' | 'lastname'>[]; booking?: Pick<BookingData, 'tickets'> };
+type TicketTravelers = {
+  travelers: Pick<StoredTraveler, 'travelerID' | 'profileID' | 'guestID' | 'firstname' | 'lastname'>[];
+  booking?: Pick<BookingData, 'tickets'>;
+};
 /**
  * What the tickets list reads of a trip's data (travel_products.ticket, derived by the database,
  * migrations tickets_data and stay_tickets): its shape, with only what a ticket shows or decides on.
@@ -225,7 +228,11 @@ export type TripTicketData = Pick<TripData, 'type' | 'cabin' | 'ancillaries' | '
 export type HotelTicketData = Pick<HotelData, 'type' | 'startsAt' | 'endsAt' | 'nights' | 'cancelDeadline' | 'compliance'> &
   TicketTravelers & { hotel: Pick<HotelSnapshot, 'name' | 'city' | 'chain'>; rooms: { offer: Pick<RoomOfferData, 'name' | 'board' | 'cancellable'> }[] };
 export type CarTicketData = Pick<CarData, 'type' | 'pickupAt' | 'returnAt' | 'renter' | 'compliance'> &
-  TicketTravelers & { car: Pick<CarData['car'], 'model' | 'category'>; pickup: Pick<AgencySnapshot, 'name' | 'city'>; dropoff: Pick<AgencySnapshot, 'name' | 'city'> };
+  TicketTravelers & {
+    car: Pick<CarData['car'], 'model' | 'category'>;
+    pickup: Pick<AgencySnapshot, 'name' | 'city'>;
+    dropoff: Pick<AgencySnapshot, 'name' | 'city'>;
+  };
 export type TicketData = TripTicketData | HotelTicketData | CarTicketData;
 
 /**
@@ -318,7 +325,9 @@ export function labelOf(data: ProductData): string {
     case 'hotel':
       return `${data.hotel.name}, ${data.hotel.city}`;
     case 'car_rental':
-      return data.pickup.city === data.dropoff.city ? `${data.renter.name}, ${data.pickup.city}` : `${data.renter.name}, ${data.pickup.city} → ${data.dropoff.city}`;
+      return data.pickup.city === data.dropoff.city
+        ? `${data.renter.name}, ${data.pickup.city}`
+        : `${data.renter.name}, ${data.pickup.city} → ${data.dropoff.city}`;
     default:
       return `${data.journey.from.city} → ${data.journey.to.city}`;
   }

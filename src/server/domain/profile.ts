@@ -8,7 +8,14 @@ import { LAST_TRAVELERS_MAX, type LastTraveler as LastTravelerView } from '@cont
 import { NO_NEEDS, type Accessibility } from './accessibility';
 
 /** A person the user booked for: an employee (profileId) or a guest (guestId), as users.last_travelers stores it. */
-export type LastTraveler = { profileId: string | null; guestId: string | null; gender: 'MR' | 'MS' | null; firstname: string; lastname: string; bookedAt: string };
+export type LastTraveler = {
+  profileId: string | null;
+  guestId: string | null;
+  gender: 'MR' | 'MS' | null;
+  firstname: string;
+  lastname: string;
+  bookedAt: string;
+};
 /** A special fare the user may search with; `auto`: applied by the agency on its own, never offered (spec 1). */
 export type SpecialFare = { code: string; label: string; auto?: boolean };
 

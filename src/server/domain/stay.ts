@@ -30,7 +30,8 @@ export const MAX_NIGHTS = 30;
 
 const DAY_MS = 86_400_000;
 /** Nights between two local days `YYYY-MM-DD`. */
-export const nightsBetween = (checkin: string, checkout: string) => Math.round((Date.parse(`${checkout}T00:00:00Z`) - Date.parse(`${checkin}T00:00:00Z`)) / DAY_MS);
+export const nightsBetween = (checkin: string, checkout: string) =>
+  Math.round((Date.parse(`${checkout}T00:00:00Z`) - Date.parse(`${checkin}T00:00:00Z`)) / DAY_MS);
 
 /** A stay's problems: check-in a real day, today or later in the hotel's zone (`today`), within the horizon; at least one night, at most 30. */
 export function stayProblems(checkin: string, checkout: string, today: string, lang: Lang): DateProblems | null {

@@ -11,7 +11,9 @@ const product = (notices = [] as ReturnType<typeof differenceOf>[]) => ({ data: 
 describe('what the reconciliation flags', () => {
   it('nothing when the supplier agrees (the same instants, whatever the offset written)', () => {
     expect(differenceOf(product(), { status: 'booked', sections: legs }, at)).toBeNull();
-    expect(differenceOf(product(), { status: 'booked', sections: [{ departure: '2026-11-23T06:09:00Z', arrival: '2026-11-23T07:05:00Z' }, legs[1]!] }, at)).toBeNull();
+    expect(
+      differenceOf(product(), { status: 'booked', sections: [{ departure: '2026-11-23T06:09:00Z', arrival: '2026-11-23T07:05:00Z' }, legs[1]!] }, at),
+    ).toBeNull();
   });
 
   it('a cancellation once, and a schedule change once per new schedule', () => {
@@ -24,9 +26,13 @@ describe('what the reconciliation flags', () => {
     expect(moved).toMatchObject({ kind: 'schedule', minutes: 0, sections: [{ section: 1, after: later[1] }] });
     expect(differenceOf(product([moved]), { status: 'booked', sections: later }, at)).toBeNull();
     // Its warning: the moved legs' first departure and last arrival, with the day when it changed.
-    expect(noticeWarnings([moved!], 'fr')).toEqual(['Horaires modifiés par le transporteur : départ 08:20 → 08:50, arrivée 23:55 → 24/11 00:25 (heures locales).']);
+    expect(noticeWarnings([moved!], 'fr')).toEqual([
+      'Horaires modifiés par le transporteur : départ 08:20 → 08:50, arrivée 23:55 → 24/11 00:25 (heures locales).',
+    ]);
     expect(noticeWarnings([moved!], 'en')).toEqual(['Times changed by the carrier: departure 08:20 → 08:50, arrival 23:55 → 24/11 00:25 (local times).']);
     // Cancelled after it moved: the cancellation is what the traveller needs to read.
-    expect(noticeWarnings([moved!, cancelled!], 'fr')).toEqual(['Le transporteur a annulé ce trajet. Contactez votre agence pour un autre billet ou un remboursement.']);
+    expect(noticeWarnings([moved!, cancelled!], 'fr')).toEqual([
+      'Le transporteur a annulé ce trajet. Contactez votre agence pour un autre billet ou un remboursement.',
+    ]);
   });
 });

@@ -12,7 +12,35 @@ import type { Journey } from './journey';
 
 /** The Schengen area (2025: with Bulgaria and Romania). */
 export const SCHENGEN: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CH', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ]);
 /** French overseas departments: France for their own citizens' papers (an ID card is enough), though outside Schengen. */
 const FRENCH_DEPARTMENTS: ReadonlySet<string> = new Set(['GP', 'MQ', 'GF', 'RE', 'YT']);
@@ -34,8 +62,7 @@ export function documentNeed(journeys: Journey[]): DocumentNeed {
 }
 
 /** The last local day of the trip: its last arrival's date as the timetable writes it. */
-export const tripEndDay = (journeys: Journey[]) =>
-  journeys.flatMap((j) => j.sections.map((s) => s.arrival.slice(0, 10))).reduce((a, b) => (b > a ? b : a), '');
+export const tripEndDay = (journeys: Journey[]) => journeys.flatMap((j) => j.sections.map((s) => s.arrival.slice(0, 10))).reduce((a, b) => (b > a ? b : a), '');
 
 /**
  * What the rules need of a recorded document; its number and nationality only when the traveller is

@@ -5,7 +5,9 @@ import { documentNeed, documentWarnings, passportFor, tripEndDay } from './trave
 /** A journey of one section per pair of countries, by `mode`, arriving on `arrival`. */
 function journey(mode: 'rail' | 'flight', hops: [string, string][], arrival = '2026-12-10T12:00:00+01:00'): Journey {
   const place = (country: string) => ({ country }) as Journey['from'];
-  const sections = hops.map(([from, to]) => ({ from: place(from), to: place(to), departure: '2026-12-10T08:00:00+01:00', arrival, transport: { mode } }) as unknown as Section);
+  const sections = hops.map(
+    ([from, to]) => ({ from: place(from), to: place(to), departure: '2026-12-10T08:00:00+01:00', arrival, transport: { mode } }) as unknown as Section,
+  );
   return { mode, sections } as unknown as Journey;
 }
 
@@ -14,7 +16,14 @@ describe('documentNeed', () => {
     expect(documentNeed([journey('rail', [['FR', 'GB']])])).toBe('none');
     expect(documentNeed([journey('flight', [['FR', 'FR']])])).toBe('none');
     expect(documentNeed([journey('flight', [['FR', 'DE']])])).toBe('identity');
-    expect(documentNeed([journey('flight', [['FR', 'DE'], ['DE', 'US']])])).toBe('passport');
+    expect(
+      documentNeed([
+        journey('flight', [
+          ['FR', 'DE'],
+          ['DE', 'US'],
+        ]),
+      ]),
+    ).toBe('passport');
     expect(documentNeed([journey('flight', [['FR', 'IE']])])).toBe('passport');
   });
 
@@ -48,7 +57,11 @@ describe('documentWarnings', () => {
       'en',
     );
     expect(warnings).toEqual([
-      { code: 'DOCUMENT_EXPIRES_BEFORE_RETURN', expiration_date: '2026-12-09', message: 'The passport on record expires on 09/12/2026, before the end of the trip (10/12/2026).' },
+      {
+        code: 'DOCUMENT_EXPIRES_BEFORE_RETURN',
+        expiration_date: '2026-12-09',
+        message: 'The passport on record expires on 09/12/2026, before the end of the trip (10/12/2026).',
+      },
     ]);
     const schengen = journey('flight', [['FR', 'DE']]);
     expect(documentWarnings([schengen], [{ type: 'id_card', expirationDate: '2026-12-01' }], 'fr')[0]!.message).toBe(

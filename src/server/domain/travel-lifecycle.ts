@@ -72,12 +72,29 @@ const LIFECYCLE: Record<TravelEvent, Rule> = {
   failRound: toCart,
   expire: { from: ['pending_confirmation', 'pending_approval'], products: { prebooked: ['expired'], pending_approval: ['expired'] }, to: to('expired') },
   book: { from: ['cart', 'pending_confirmation'], products: { cart: ['booked'], prebooked: ['booked'] }, to: to('booked') },
-  release: { from: ['pending_confirmation'], products: { prebooked: ['released'] }, to: (_, after) => (after.some((p) => p.status === 'prebooked') ? 'pending_confirmation' : 'removed') },
-  startTicketing: { from: ['booked', ...PARTLY_CANCELLED], products: { booked: ['pending_ticketing'] }, to: (current) => (current === 'booked' ? 'pending_ticketing' : current) },
-  issue: { from: ['pending_ticketing', ...PARTLY_CANCELLED], products: { pending_ticketing: ['issued'] }, to: (current) => (current === 'pending_ticketing' ? 'issued' : current) },
+  release: {
+    from: ['pending_confirmation'],
+    products: { prebooked: ['released'] },
+    to: (_, after) => (after.some((p) => p.status === 'prebooked') ? 'pending_confirmation' : 'removed'),
+  },
+  startTicketing: {
+    from: ['booked', ...PARTLY_CANCELLED],
+    products: { booked: ['pending_ticketing'] },
+    to: (current) => (current === 'booked' ? 'pending_ticketing' : current),
+  },
+  issue: {
+    from: ['pending_ticketing', ...PARTLY_CANCELLED],
+    products: { pending_ticketing: ['issued'] },
+    to: (current) => (current === 'pending_ticketing' ? 'issued' : current),
+  },
   cancelProducts: {
     from: CANCELLABLE_TRAVEL,
-    products: { booked: ['cancelled', 'pending_cancel'], pending_ticketing: ['cancelled', 'pending_cancel'], issued: ['cancelled', 'pending_cancel'], pending_cancel: ['cancelled', ...BOOKED_PRODUCT] },
+    products: {
+      booked: ['cancelled', 'pending_cancel'],
+      pending_ticketing: ['cancelled', 'pending_cancel'],
+      issued: ['cancelled', 'pending_cancel'],
+      pending_cancel: ['cancelled', ...BOOKED_PRODUCT],
+    },
     to: statusAfterCancellation,
   },
   supplierCancels: {
@@ -122,7 +139,12 @@ export type Transition = { ok: true; status: TravelStatus } | { ok: false; why: 
  * The travel's status after `event`, its products moved as `moves` says (id → status): refused when
  * the travel's status does not allow the event, or a product's move is not the event's.
  */
-export function transition<P extends LifecycleProduct & { id: string }>(event: TravelEvent, current: TravelStatus, products: P[], moves: Map<string, ProductStatus>): Transition {
+export function transition<P extends LifecycleProduct & { id: string }>(
+  event: TravelEvent,
+  current: TravelStatus,
+  products: P[],
+  moves: Map<string, ProductStatus>,
+): Transition {
   if (!allows(event, current)) return { ok: false, why: `${event} may not happen to a travel ${current}` };
   for (const [id, next] of moves) {
     const product = products.find((p) => p.id === id);

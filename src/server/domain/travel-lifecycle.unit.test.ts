@@ -97,20 +97,43 @@ describe('the travel presenter', () => {
   const now = new Date('2026-03-01T08:00:00Z');
   const later = new Date('2026-03-10T08:00:00Z');
   const product = (status: ProductStatus) =>
-    ({ id: 'p1', type: 'rail', status, price: 10_000, startsAt: later, endsAt: later, pnr: null, notices: [], data: { type: 'rail', travelers: [], offer: { exchangeable: true } } }) as unknown as StoredProduct;
+    ({
+      id: 'p1',
+      type: 'rail',
+      status,
+      price: 10_000,
+      startsAt: later,
+      endsAt: later,
+      pnr: null,
+      notices: [],
+      data: { type: 'rail', travelers: [], offer: { exchangeable: true } },
+    }) as unknown as StoredProduct;
   const approval: CompanyRules = { checkoutRules: { ...rulesOf(null), approval: 'always' }, travelPolicy: null };
   const card: CompanyRules = { checkoutRules: { ...rulesOf(null), payment: { card: true } }, travelPolicy: null };
   const viewOf = (status: TravelStatus, productStatus: ProductStatus, company: CompanyRules | null): TravelView => ({
-    travel: { id: 't1', userId: 'u1', companyId: null, customerId: null, entityId: null, status, version: 1, confirmationTimeLimit: null, analytics: null, missionOrders: null, approvers: null },
+    travel: {
+      id: 't1',
+      userId: 'u1',
+      companyId: null,
+      customerId: null,
+      entityId: null,
+      status,
+      version: 1,
+      confirmationTimeLimit: null,
+      analytics: null,
+      missionOrders: null,
+      approvers: null,
+    },
     products: [product(productStatus)],
     company,
     approval: { id: 'a1', open: true },
   });
   /** The action links a travel and its product carry now. */
-  const linksOf = (view: TravelView) => [
-    ...Object.keys(LINK_EVENTS).filter((rel) => offers(view, rel as Rel, now)),
-    ...Object.keys(productLinks(view.travel, view.products[0]!, now)).filter((rel) => rel in LINK_EVENTS),
-  ] as (keyof typeof LINK_EVENTS)[];
+  const linksOf = (view: TravelView) =>
+    [
+      ...Object.keys(LINK_EVENTS).filter((rel) => offers(view, rel as Rel, now)),
+      ...Object.keys(productLinks(view.travel, view.products[0]!, now)).filter((rel) => rel in LINK_EVENTS),
+    ] as (keyof typeof LINK_EVENTS)[];
 
   it.each(TRAVEL_STATUSES)('offers on a travel %s the links of exactly the events its status allows', (status) => {
     const offered = new Set<TravelEvent>();

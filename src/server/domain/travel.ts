@@ -8,7 +8,19 @@ import { CANCELLATION_STATUSES, mayCancel, presentCancellation, refundOf } from 
 import { rulesOf, type CompanyRules } from './company';
 import { FLEX_NAMES, type Section } from './journey';
 import { exchangeable } from './exchange';
-import { complianceOf, isTravelCompliant, spanOf, startedBy, travelersOf, type CarData, type HotelData, type StoredProduct, type StoredTraveler, type TicketProduct, type TripData } from './product';
+import {
+  complianceOf,
+  isTravelCompliant,
+  spanOf,
+  startedBy,
+  travelersOf,
+  type CarData,
+  type HotelData,
+  type StoredProduct,
+  type StoredTraveler,
+  type TicketProduct,
+  type TripData,
+} from './product';
 import { kg } from './co2';
 import { noticeWarnings } from './supplier-notices';
 import { BOOKED, OPEN, type TravelState } from './travel-state';
@@ -21,7 +33,6 @@ import { cardPaymentAllowed, presentPayment, type StoredPayment } from './paymen
  * refuse an action exactly when its link is missing (`offers`). An action's link is offered only when
  * its lifecycle event may happen to the travel now (domain/travel-lifecycle.ts `LINK_EVENTS`).
  */
-
 
 /** `approval`: a travel pending approval's request, and whether it still awaits an answer (the requester may remind or cancel it then). */
 export type TravelView = {
@@ -78,7 +89,8 @@ function travelLinks(rec: TravelView, now: Date, context: TravelContext, complia
     } else if (allows('book', travel.status)) links.confirm = linkTo('confirm', p);
   }
   // Options held: confirm books them.
-  if (travel.status === 'pending_confirmation' && allows('book', travel.status) && !departed && products.some((p) => p.status === 'prebooked')) links.confirm = linkTo('confirm', p);
+  if (travel.status === 'pending_confirmation' && allows('book', travel.status) && !departed && products.some((p) => p.status === 'prebooked'))
+    links.confirm = linkTo('confirm', p);
   // Paying by card is the final step's other way to book, where the company allows it: never for a travel going to approval.
   if (links.confirm && cardPaymentAllowed(rulesOf(rec.company))) {
     links.payByCard = linkTo('payByCard', p);
@@ -108,8 +120,10 @@ export function productLinks(travel: Pick<TravelState, 'id' | 'status'>, product
   if (allows('release', travel.status) && product.status === 'prebooked')
     return { releasePrebooking: linkTo('releasePrebooking', { travelID: travel.id, productID: product.id }) };
   const links: Product['links'] = {};
-  if (allows('cancelProducts', travel.status) && mayCancel(travel, product, now)) Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
-  if (allows('exchange', travel.status) && exchangeable(product, now)) links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
+  if (allows('cancelProducts', travel.status) && mayCancel(travel, product, now))
+    Object.assign(links, { previewRefund: linkTo('previewRefund', { productID: product.id }), cancelProduct: linkTo('cancelProduct') });
+  if (allows('exchange', travel.status) && exchangeable(product, now))
+    links.getExchangeableSections = linkTo('getExchangeableSections', { productID: product.id });
   return links;
 }
 
@@ -379,7 +393,10 @@ export function presentTravel(rec: TravelView, lang: Lang, now: Date): Travel {
     warnings,
     // The option's deadline is confirmationTimeLimit, which each reader sees on their own clock, zone named.
     infos: [],
-    treepRecaps: BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status) ? travellers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${t.travelerId}` })) : [],
+    treepRecaps:
+      BOOKED.includes(status) || CANCELLATION_STATUSES.includes(status)
+        ? travellers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${t.travelerId}` }))
+        : [],
     price: money(live.reduce((sum, p) => sum + p.price, 0) - refunded),
     refunded: refunded > 0 ? money(refunded) : null,
     payment: presentPayment(status, products, rec.cardPayment?.paid),

@@ -10,23 +10,105 @@ import { documentWarnings, passportFor, type HeldDocument } from './travel-docum
  */
 const T = {
   fr: {
-    identity: 'Identité', contact: 'Contact', document: 'Document de voyage', gender: 'Civilité', mr: 'Monsieur', ms: 'Madame',
-    firstname: 'Prénom', lastname: 'Nom', birthdate: 'Date de naissance', email: 'E-mail de contact', phone: 'Téléphone de contact',
-    nationality: 'Nationalité', number: 'Numéro du passeport', expiry: 'Date d’expiration', name: 'Lettres, espaces, apostrophes et tirets uniquement',
-    emailDesc: 'Une adresse e-mail au format nom@domaine.fr', phoneDesc: 'Votre numéro doit être au format 0XXXXXXXXX', docDesc: 'Lettres majuscules et chiffres (5 à 20)',
-    date: 'JJ/MM/AAAA', position: 'Placement', window: 'Fenêtre', aisle: 'Couloir', any: 'Sans préférence', deck: 'Salle', upper: 'Haute', lower: 'Basse', seat: 'Siège', meal: 'Repas', standard: 'Standard', vegetarian: 'Végétarien',
+    identity: 'Identité',
+    contact: 'Contact',
+    document: 'Document de voyage',
+    gender: 'Civilité',
+    mr: 'Monsieur',
+    ms: 'Madame',
+    firstname: 'Prénom',
+    lastname: 'Nom',
+    birthdate: 'Date de naissance',
+    email: 'E-mail de contact',
+    phone: 'Téléphone de contact',
+    nationality: 'Nationalité',
+    number: 'Numéro du passeport',
+    expiry: 'Date d’expiration',
+    name: 'Lettres, espaces, apostrophes et tirets uniquement',
+    emailDesc: 'Une adresse e-mail au format nom@domaine.fr',
+    phoneDesc: 'Votre numéro doit être au format 0XXXXXXXXX',
+    docDesc: 'Lettres majuscules et chiffres (5 à 20)',
+    date: 'JJ/MM/AAAA',
+    position: 'Placement',
+    window: 'Fenêtre',
+    aisle: 'Couloir',
+    any: 'Sans préférence',
+    deck: 'Salle',
+    upper: 'Haute',
+    lower: 'Basse',
+    seat: 'Siège',
+    meal: 'Repas',
+    standard: 'Standard',
+    vegetarian: 'Végétarien',
   },
   en: {
-    identity: 'Identity', contact: 'Contact', document: 'Travel document', gender: 'Title', mr: 'Mr', ms: 'Ms',
-    firstname: 'First name', lastname: 'Last name', birthdate: 'Date of birth', email: 'Contact e-mail', phone: 'Contact phone',
-    nationality: 'Nationality', number: 'Passport number', expiry: 'Expiry date', name: 'Letters, spaces, apostrophes and hyphens only',
-    emailDesc: 'An e-mail address like name@domain.com', phoneDesc: 'Your number must look like 0XXXXXXXXX', docDesc: 'Capital letters and digits (5 to 20)',
-    date: 'DD/MM/YYYY', position: 'Seat position', window: 'Window', aisle: 'Aisle', any: 'No preference', deck: 'Deck', upper: 'Upper', lower: 'Lower', seat: 'Seat', meal: 'Meal', standard: 'Standard', vegetarian: 'Vegetarian',
+    identity: 'Identity',
+    contact: 'Contact',
+    document: 'Travel document',
+    gender: 'Title',
+    mr: 'Mr',
+    ms: 'Ms',
+    firstname: 'First name',
+    lastname: 'Last name',
+    birthdate: 'Date of birth',
+    email: 'Contact e-mail',
+    phone: 'Contact phone',
+    nationality: 'Nationality',
+    number: 'Passport number',
+    expiry: 'Expiry date',
+    name: 'Letters, spaces, apostrophes and hyphens only',
+    emailDesc: 'An e-mail address like name@domain.com',
+    phoneDesc: 'Your number must look like 0XXXXXXXXX',
+    docDesc: 'Capital letters and digits (5 to 20)',
+    date: 'DD/MM/YYYY',
+    position: 'Seat position',
+    window: 'Window',
+    aisle: 'Aisle',
+    any: 'No preference',
+    deck: 'Deck',
+    upper: 'Upper',
+    lower: 'Lower',
+    seat: 'Seat',
+    meal: 'Meal',
+    standard: 'Standard',
+    vegetarian: 'Vegetarian',
   },
 };
 
 const NAME_RE = "^[A-Za-zÀ-ÖØ-öø-ÿ' -]{1,50}$";
-const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'CH', 'NO', 'IS', 'LI']);
+const EU = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'CH',
+  'NO',
+  'IS',
+  'LI',
+]);
 
 const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'label' | 'type'>): FormField => ({
   placeholder: null,
@@ -64,14 +146,44 @@ export function travelerForms(journeys: Journey[], travelers: TravelerRef[], use
     const person = me ?? known.get(`p:${traveler.profile_id}`) ?? known.get(`g:${traveler.guest_id}`) ?? null;
     const leader = i === 0;
     const identity = [
-      field({ name: 'gender', label: t.gender, type: 'radio', required: true, value: person?.gender ?? null, options: [{ value: 'MR', label: t.mr }, { value: 'MS', label: t.ms }] }),
+      field({
+        name: 'gender',
+        label: t.gender,
+        type: 'radio',
+        required: true,
+        value: person?.gender ?? null,
+        options: [
+          { value: 'MR', label: t.mr },
+          { value: 'MS', label: t.ms },
+        ],
+      }),
       field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.firstname ?? null }),
       field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.lastname ?? null }),
       field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: person?.birthdate ?? null, placeholder: t.date }),
     ];
     const contact = [
-      field({ name: 'contact_email', label: t.email, type: 'text', required: true, regex: EMAIL_RE.source, regexDesc: t.emailDesc, value: me?.email ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_email'] : [] }, disabled: !leader }),
-      field({ name: 'contact_phone', label: t.phone, type: 'text', required: flight, regex: PHONE_RE.source, regexDesc: t.phoneDesc, value: me?.phone ?? null, linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_phone'] : [] }, disabled: !leader }),
+      field({
+        name: 'contact_email',
+        label: t.email,
+        type: 'text',
+        required: true,
+        regex: EMAIL_RE.source,
+        regexDesc: t.emailDesc,
+        value: me?.email ?? null,
+        linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_email'] : [] },
+        disabled: !leader,
+      }),
+      field({
+        name: 'contact_phone',
+        label: t.phone,
+        type: 'text',
+        required: flight,
+        regex: PHONE_RE.source,
+        regexDesc: t.phoneDesc,
+        value: me?.phone ?? null,
+        linkedWith: { type: 'overwrite', isLeader: leader, followerNames: leader ? ['contact_phone'] : [] },
+        disabled: !leader,
+      }),
     ];
     const groups = [
       { label: t.identity, isNested: false, group: 'identity', fields: identity },
@@ -94,12 +206,27 @@ export function travelerForms(journeys: Journey[], travelers: TravelerRef[], use
             options: offered.map((c) => ({ value: c, label: countries.of(c) ?? c })),
             value: passport && offered.includes(passport.nationality) ? passport.nationality : null,
           }),
-          field({ name: 'document_number', label: t.number, type: 'text', required: true, regex: '^[A-Z0-9]{5,20}$', regexDesc: t.docDesc, value: passport?.number ?? null }),
+          field({
+            name: 'document_number',
+            label: t.number,
+            type: 'text',
+            required: true,
+            regex: '^[A-Z0-9]{5,20}$',
+            regexDesc: t.docDesc,
+            value: passport?.number ?? null,
+          }),
           field({ name: 'document_expiry', label: t.expiry, type: 'date', required: true, placeholder: t.date, value: passport?.expirationDate ?? null }),
         ],
       });
     const warnings = me?.documents ? documentWarnings(journeys, me.documents, lang) : [];
-    return { travelerID: traveler.id, guestID: traveler.guest_id ?? null, profileID: traveler.profile_id ?? (me ? me.id : null), cards: [], fieldsGroups: groups, documentWarnings: warnings };
+    return {
+      travelerID: traveler.id,
+      guestID: traveler.guest_id ?? null,
+      profileID: traveler.profile_id ?? (me ? me.id : null),
+      cards: [],
+      fieldsGroups: groups,
+      documentWarnings: warnings,
+    };
   });
 }
 
@@ -114,7 +241,14 @@ export function placementOptions(journeys: Journey[], lang: Lang) {
   }
   if (journeys.some((j) => j.mode === 'flight')) {
     placement.push({ name: 'seat', label: t.seat, options: [any, { value: 'window', label: t.window }, { value: 'aisle', label: t.aisle }] });
-    placement.push({ name: 'meal', label: t.meal, options: [{ value: 'standard', label: t.standard }, { value: 'vegetarian', label: t.vegetarian }] });
+    placement.push({
+      name: 'meal',
+      label: t.meal,
+      options: [
+        { value: 'standard', label: t.standard },
+        { value: 'vegetarian', label: t.vegetarian },
+      ],
+    });
   }
   return placement;
 }

@@ -95,7 +95,8 @@ function page(lang: Lang, status: number, title: string, body: string): Page {
   return { status, html, csp: CSP };
 }
 
-const money = (cents: number, lang: Lang) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const money = (cents: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const brandName = (brand: string) => (brand === 'visa' ? 'Visa' : brand === 'mastercard' ? 'Mastercard' : brand);
 
 /** The challenge: what is paid, the sandbox's code, the code field (focused), approve or refuse. */

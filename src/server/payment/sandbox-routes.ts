@@ -15,7 +15,10 @@ import { challengePage, closedPage, unknownPage, type Page } from './sandbox-pag
 const REFUSALS: Record<string, Record<Lang, string>> = {
   PAYMENT_CARD_NUMBER_INVALID: { fr: 'Numéro de carte invalide.', en: 'Invalid card number.' },
   PAYMENT_CARD_EXPIRED: { fr: 'Cette carte est expirée.', en: 'This card has expired.' },
-  PAYMENT_EXPIRY_INVALID: { fr: 'Date d’expiration invalide : indiquez le mois et l’année (MM/AA).', en: 'Invalid expiry date: give the month and year (MM/YY).' },
+  PAYMENT_EXPIRY_INVALID: {
+    fr: 'Date d’expiration invalide : indiquez le mois et l’année (MM/AA).',
+    en: 'Invalid expiry date: give the month and year (MM/YY).',
+  },
   PAYMENT_CVC_INVALID: { fr: 'Le cryptogramme compte 3 chiffres, au dos de la carte.', en: 'The security code is 3 digits, on the back of the card.' },
   UNKNOWN_TEST_CARD: {
     fr: 'Carte inconnue du bac à sable : utilisez une carte de test, par exemple 4242 4242 4242 4242.',
@@ -72,17 +75,24 @@ export function sandboxPaymentRoutes(psp: SandboxPayment) {
       });
 
       // A code guesser gets 3 tries per payment (then it is refused) and 30 posts a minute per address.
-      scope.post<Challenge>(path, { schema: { hide: true }, config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: 'sandbox-pay-challenge' } } }, async (request, reply) => {
-        const lang = requestLang(request.headers['accept-language']);
-        const { challengeId } = request.params;
-        if (!validId(challengeId)) return html(reply, unknownPage(lang));
-        const answer = await psp.answerChallenge(challengeId, { approve: request.body?.action === 'approve', code: String(request.body?.code ?? '').slice(0, 12) });
-        if (answer.outcome === 'unknown') return html(reply, unknownPage(lang));
-        if (answer.outcome === 'closed') return html(reply, closedPage(lang, answer.returnUrl!));
-        if (answer.outcome === 'wrong_code') return html(reply, challengePage(lang, challengeId, answer.challenge!, true));
-        // Back to the merchant, which asks the service itself how it went: the browser's word counts for nothing.
-        return reply.header('cache-control', 'no-store').redirect(answer.returnUrl!, 303);
-      });
+      scope.post<Challenge>(
+        path,
+        { schema: { hide: true }, config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: 'sandbox-pay-challenge' } } },
+        async (request, reply) => {
+          const lang = requestLang(request.headers['accept-language']);
+          const { challengeId } = request.params;
+          if (!validId(challengeId)) return html(reply, unknownPage(lang));
+          const answer = await psp.answerChallenge(challengeId, {
+            approve: request.body?.action === 'approve',
+            code: String(request.body?.code ?? '').slice(0, 12),
+          });
+          if (answer.outcome === 'unknown') return html(reply, unknownPage(lang));
+          if (answer.outcome === 'closed') return html(reply, closedPage(lang, answer.returnUrl!));
+          if (answer.outcome === 'wrong_code') return html(reply, challengePage(lang, challengeId, answer.challenge!, true));
+          // Back to the merchant, which asks the service itself how it went: the browser's word counts for nothing.
+          return reply.header('cache-control', 'no-store').redirect(answer.returnUrl!, 303);
+        },
+      );
     });
   };
 }

@@ -52,7 +52,16 @@ export type SandboxPayment = PaymentService & {
   answerChallenge(challengeId: string, answer: { approve: boolean; code: string }): Promise<ChallengeAnswer>;
 };
 
-export type Challenge = { description: string; amount: number; brand: string; last4: string; code: string; returnUrl: string; open: boolean; wrongCodes: number };
+export type Challenge = {
+  description: string;
+  amount: number;
+  brand: string;
+  last4: string;
+  code: string;
+  returnUrl: string;
+  open: boolean;
+  wrongCodes: number;
+};
 export type ChallengeAnswer = { outcome: 'approved' | 'refused' | 'wrong_code' | 'closed' | 'unknown'; returnUrl: string | null; challenge: Challenge | null };
 
 export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
@@ -63,7 +72,13 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
     return row;
   };
   const update = async (tx: Db, id: string, set: Partial<typeof sandboxPayPayments.$inferInsert>) =>
-    (await tx.update(sandboxPayPayments).set({ ...set, updatedAt: clock.now() }).where(eq(sandboxPayPayments.id, id)).returning())[0]!;
+    (
+      await tx
+        .update(sandboxPayPayments)
+        .set({ ...set, updatedAt: clock.now() })
+        .where(eq(sandboxPayPayments.id, id))
+        .returning()
+    )[0]!;
   /** A state change of one payment under its row lock: two calls at once act one after the other. */
   const change = (id: string, next: (row: PaymentRow) => Partial<typeof sandboxPayPayments.$inferInsert> | null) =>
     db.transaction(async (tx) => {
@@ -93,7 +108,10 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
         const issue = parsed.error.issues[0]!;
         const field = String(issue.path[0] ?? '');
         const known = (['number', 'exp_month', 'exp_year', 'cvc', 'holder'] as const).find((f) => f === field);
-        return { ok: false, refusal: { field: known === 'exp_year' ? 'exp_month' : (known ?? null), key: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'FORMAT_INVALID' } };
+        return {
+          ok: false,
+          refusal: { field: known === 'exp_year' ? 'exp_month' : (known ?? null), key: /^[A-Z_]+$/.test(issue.message) ? issue.message : 'FORMAT_INVALID' },
+        };
       }
       const card = parsed.data;
       const behaviour = TEST_CARDS[card.number];
@@ -178,7 +196,9 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
     cancel: (id) =>
       change(id, (row) => {
         if (row.status === 'captured') throw new PaymentError('invalid_state', `payment ${id} is captured: refund it instead`);
-        return row.status === 'authorized' || row.status === 'requires_authentication' ? { status: 'voided', authentication: row.authentication === 'pending' ? 'failed' : row.authentication } : null;
+        return row.status === 'authorized' || row.status === 'requires_authentication'
+          ? { status: 'voided', authentication: row.authentication === 'pending' ? 'failed' : row.authentication }
+          : null;
       }),
 
     refund: (id, { key, amount }) =>
@@ -205,7 +225,8 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(sandboxPayPayments).where(eq(sandboxPayPayments.challengeId, challengeId)).limit(1).for('update');
         if (!row) return { outcome: 'unknown' as const, returnUrl: null, challenge: null };
-        if (row.status !== 'requires_authentication' || row.authentication !== 'pending') return { outcome: 'closed' as const, returnUrl: row.returnUrl, challenge: await challengeOf(row, tx) };
+        if (row.status !== 'requires_authentication' || row.authentication !== 'pending')
+          return { outcome: 'closed' as const, returnUrl: row.returnUrl, challenge: await challengeOf(row, tx) };
         if (!approve) {
           await update(tx, row.id, { authentication: 'failed' });
           return { outcome: 'refused' as const, returnUrl: row.returnUrl, challenge: null };
@@ -215,7 +236,10 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
           return { outcome: 'approved' as const, returnUrl: row.returnUrl, challenge: null };
         }
         const attempts = row.challengeAttempts + 1;
-        const updated = await update(tx, row.id, { challengeAttempts: attempts, ...(attempts >= CHALLENGE_ATTEMPTS ? { authentication: 'failed' as const } : {}) });
+        const updated = await update(tx, row.id, {
+          challengeAttempts: attempts,
+          ...(attempts >= CHALLENGE_ATTEMPTS ? { authentication: 'failed' as const } : {}),
+        });
         return attempts >= CHALLENGE_ATTEMPTS
           ? { outcome: 'refused' as const, returnUrl: row.returnUrl, challenge: null }
           : { outcome: 'wrong_code' as const, returnUrl: row.returnUrl, challenge: await challengeOf(updated, tx) };

@@ -41,7 +41,10 @@ export async function revokeSession({ db, clock }: Services, sessionId: string) 
 }
 
 export async function revokeAllSessions({ db, clock }: Services, userId: string) {
-  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** Resolves `Authorization: Bearer` into a live session: not revoked, within absolute and idle expiry. */

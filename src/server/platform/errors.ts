@@ -39,7 +39,11 @@ export function errorBody(err: ApiError, lang: Lang): ApiErrorBody {
 }
 
 export const requestLang = (header: string | string[] | undefined): Lang =>
-  String(header ?? '').toLowerCase().startsWith('en') ? 'en' : 'fr';
+  String(header ?? '')
+    .toLowerCase()
+    .startsWith('en')
+    ? 'en'
+    : 'fr';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -54,7 +58,10 @@ export function fieldProblems(issues: { path: string; message: string }[]): Reco
 export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  throw new ApiError(apiCode.REQUEST_FORMAT_INVALID, fieldProblems(result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))));
+  throw new ApiError(
+    apiCode.REQUEST_FORMAT_INVALID,
+    fieldProblems(result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))),
+  );
 }
 
 /** PostgreSQL text cannot hold NUL, and lone surrogates are not text: both are refused up front. */
@@ -79,7 +86,8 @@ export function jsonDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -112,7 +120,11 @@ export function installInputGuard(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const code =
-    error.code === 'FST_ERR_BAD_URL' ? apiCode.REQUEST_FORMAT_INVALID : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? apiCode.URI_TOO_LONG : apiCode.INTERNAL_ERROR;
+    error.code === 'FST_ERR_BAD_URL'
+      ? apiCode.REQUEST_FORMAT_INVALID
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? apiCode.URI_TOO_LONG
+        : apiCode.INTERNAL_ERROR;
   const apiError = new ApiError(code);
   return reply.status(apiError.status).send(errorBody(apiError, requestLang(request.headers['accept-language'])));
 }
@@ -164,8 +176,7 @@ export function installErrorHandler(app: FastifyInstance) {
       apiError = new ApiError(apiCode.REQUEST_FORMAT_INVALID, fieldProblems(issues));
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError(apiCode.PAYLOAD_TOO_LARGE);
     else if (error.statusCode === 429) apiError = new ApiError(apiCode.TOO_MANY_ATTEMPTS);
-    else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-      apiError = new ApiError(apiCode.REQUEST_FORMAT_INVALID);
+    else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) apiError = new ApiError(apiCode.REQUEST_FORMAT_INVALID);
     else {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(apiCode.INTERNAL_ERROR);

@@ -25,12 +25,7 @@ const MAX_OCTETS = 75;
 const DAY_MS = 86_400_000;
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
-export const escapeText = (value: string) =>
-  value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** Folds a content line (§3.1): at most 75 octets per line, never inside a UTF-8 character; continuations start with a space. */
 export function foldLine(line: string): string {
@@ -55,7 +50,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(at: number, zone: string) {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));

@@ -40,7 +40,10 @@ describe('iCalendar writer', () => {
   });
 
   it('writes CRLF lines of at most 75 octets, one VEVENT per leg with its UID, status and sequence', () => {
-    const ics = calendar([leg(), leg({ uid: 'product-1.1@escale', summary: 'x'.repeat(200), status: 'TENTATIVE', sequence: 0 })], { prodId: '-//Escale//FR', now });
+    const ics = calendar([leg(), leg({ uid: 'product-1.1@escale', summary: 'x'.repeat(200), status: 'TENTATIVE', sequence: 0 })], {
+      prodId: '-//Escale//FR',
+      now,
+    });
     expect(ics.endsWith('\r\n')).toBe(true);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of ics.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
@@ -56,7 +59,13 @@ describe('iCalendar writer', () => {
   });
 
   it('gives local times with the TZID of the place, and the VTIMEZONE that maps them back to the instant', () => {
-    const flight = leg({ start: new Date('2026-07-01T10:00:00Z'), startZone: 'Europe/Paris', end: new Date('2026-07-01T22:30:00Z'), endZone: 'America/New_York', location: 'Paris-Charles de Gaulle (CDG)' });
+    const flight = leg({
+      start: new Date('2026-07-01T10:00:00Z'),
+      startZone: 'Europe/Paris',
+      end: new Date('2026-07-01T22:30:00Z'),
+      endZone: 'America/New_York',
+      location: 'Paris-Charles de Gaulle (CDG)',
+    });
     const winter = leg({ uid: 'product-2.0@escale' });
     const cal = parseIcs(calendar([flight, winter], { prodId: '-//Escale//FR', now }));
     const [summer, november] = components(cal, 'VEVENT');

@@ -79,7 +79,10 @@ export async function idempotent(db: Db, request: FastifyRequest, userId: string
     }
     if (row.expired && row.responseStatus !== null) {
       // Its change committed, then its runner died before the final answer: the recorded one is the call's.
-      await db.update(idempotencyKeys).set({ status: 'done', leaseUntil: null }).where(and(where, eq(idempotencyKeys.status, 'pending')));
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'done', leaseUntil: null })
+        .where(and(where, eq(idempotencyKeys.status, 'pending')));
       request.idempotentReplay = true;
       return { status: row.responseStatus, body: row.responseBody };
     }
@@ -108,7 +111,10 @@ async function runClaimed(db: Db, request: FastifyRequest, claim: Claim, run: ()
   const mine = ownedBy(claim);
   const stillPending = and(mine, eq(idempotencyKeys.status, 'pending'));
   const renew = setInterval(() => {
-    db.update(idempotencyKeys).set({ leaseUntil: leaseFrom(leaseMs) }).where(stillPending).catch((err) => request.log.warn({ err }, 'idempotency lease not renewed'));
+    db.update(idempotencyKeys)
+      .set({ leaseUntil: leaseFrom(leaseMs) })
+      .where(stillPending)
+      .catch((err) => request.log.warn({ err }, 'idempotency lease not renewed'));
   }, leaseMs / 3);
   try {
     const answer = await running.run(claim, run);
@@ -117,7 +123,10 @@ async function runClaimed(db: Db, request: FastifyRequest, claim: Claim, run: ()
     return answer;
   } catch (err) {
     // A change that committed keeps the answer recorded with it: the retry gets that one.
-    await db.update(idempotencyKeys).set({ status: 'done', leaseUntil: null }).where(and(stillPending, isNotNull(idempotencyKeys.responseStatus)));
+    await db
+      .update(idempotencyKeys)
+      .set({ status: 'done', leaseUntil: null })
+      .where(and(stillPending, isNotNull(idempotencyKeys.responseStatus)));
     const unchanged = and(stillPending, isNull(idempotencyKeys.responseStatus));
     if (err instanceof ApiError && err.status < 500) {
       // A refusal is an answer too: the retry gets the same one.
@@ -160,6 +169,12 @@ declare module 'fastify' {
 
 /** Runs an unsafe call once per Idempotency-Key and sends its answer (a replayed refusal keeps its status). */
 export async function sendOnce(services: Services, request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  const answer = await idempotent(services.db, request, currentUser(request).id, async () => ({ status: 200, body: { result: await run() } }), services.config.idempotencyLeaseMs);
+  const answer = await idempotent(
+    services.db,
+    request,
+    currentUser(request).id,
+    async () => ({ status: 200, body: { result: await run() } }),
+    services.config.idempotencyLeaseMs,
+  );
   return reply.status(answer.status).send(answer.body);
 }

@@ -61,7 +61,10 @@ describe('durable jobs', () => {
     const handlers: JobHandlers = { orphan: async () => void calls++ };
     await enqueue(database.db, { kind: 'orphan', key: 'orphan', payload: {}, runAt: clock.now() });
     // A runner claimed it and died: the lease stands, nobody else runs it meanwhile.
-    await database.db.update(jobs).set({ leaseUntil: new Date(clock.now().getTime() + LEASE_MS), attempts: 1 }).where(eq(jobs.key, 'orphan'));
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: new Date(clock.now().getTime() + LEASE_MS), attempts: 1 })
+      .where(eq(jobs.key, 'orphan'));
     await runDueJobs(services, handlers);
     expect(calls).toBe(0);
     clock.advance(LEASE_MS + 1_000);

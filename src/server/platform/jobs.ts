@@ -37,7 +37,10 @@ export async function enqueue(db: Db, job: { kind: string; key?: string; payload
       .insert(jobs)
       .values(values)
       // lease_until is cleared so a runner still busy with the old schedule does not mark the new one done.
-      .onConflictDoUpdate({ target: jobs.key, set: { kind: job.kind, payload: job.payload, runAt: job.runAt, doneAt: null, leaseUntil: null, attempts: 0, lastError: null } });
+      .onConflictDoUpdate({
+        target: jobs.key,
+        set: { kind: job.kind, payload: job.payload, runAt: job.runAt, doneAt: null, leaseUntil: null, attempts: 0, lastError: null },
+      });
 }
 
 /**
@@ -45,7 +48,10 @@ export async function enqueue(db: Db, job: { kind: string; key?: string; payload
  * after the change that enqueued it), unless a runner holds it now: that one finishes it.
  */
 export async function settleJob(db: Db, key: string, now: Date): Promise<void> {
-  await db.update(jobs).set({ doneAt: now }).where(and(eq(jobs.key, key), isNull(jobs.doneAt), isNull(jobs.leaseUntil)));
+  await db
+    .update(jobs)
+    .set({ doneAt: now })
+    .where(and(eq(jobs.key, key), isNull(jobs.doneAt), isNull(jobs.leaseUntil)));
 }
 
 /** Claims one due job atomically: free or with an expired lease, and not locked by a concurrent claim. */
@@ -74,10 +80,16 @@ async function runOne(services: Services, handlers: JobHandlers, job: JobRow): P
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     const outcome = await handler(services, job);
     const set = outcome ? { runAt: outcome.runAgainAt, attempts: 0 } : { doneAt: clock.now() };
-    await db.update(jobs).set({ ...set, leaseUntil: null, lastError: null }).where(mine);
+    await db
+      .update(jobs)
+      .set({ ...set, leaseUntil: null, lastError: null })
+      .where(mine);
   } catch (err) {
     const retryAt = new Date(clock.now().getTime() + backoffMs(job.attempts));
-    await db.update(jobs).set({ runAt: retryAt, leaseUntil: null, lastError: String(err instanceof Error ? (err.stack ?? err.message) : err).slice(0, 2000) }).where(mine);
+    await db
+      .update(jobs)
+      .set({ runAt: retryAt, leaseUntil: null, lastError: String(err instanceof Error ? (err.stack ?? err.message) : err).slice(0, 2000) })
+      .where(mine);
   }
 }
 

@@ -25,7 +25,12 @@ describe('envelopeBytesWriter', () => {
         extra: 'not in the schema',
       },
       // Larger than the first buffer (128 KB), in three-byte characters.
-      { searchID: 's3', items: Array.from({ length: 400 }, (_, i) => ({ id: `i${i}`, price: i, note: '€’—'.repeat(200), tags: ['t'] })), places: { from: 'Nice' }, warns: [] },
+      {
+        searchID: 's3',
+        items: Array.from({ length: 400 }, (_, i) => ({ id: `i${i}`, price: i, note: '€’—'.repeat(200), tags: ['t'] })),
+        places: { from: 'Nice' },
+        warns: [],
+      },
     ];
     for (const value of values) expect(bytes({ result: value }).toString('utf8')).toBe(whole({ result: value }));
   });

@@ -41,10 +41,16 @@ export function transportMailer(transport: Pick<Transporter, 'sendMail'>, from: 
         html: row.html,
         attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
-      await db.update(outbox).set({ sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ sentAt: new Date(), attempts: row.attempts + 1 })
+        .where(eq(outbox.id, row.id));
     } catch (err) {
       onError(err, row.to);
-      await db.update(outbox).set({ attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(outbox.id, row.id));
       throw err;
     }
   };
@@ -55,7 +61,11 @@ export function transportMailer(transport: Pick<Transporter, 'sendMail'>, from: 
       await deliverRow(db, row!).catch(() => undefined);
     },
     async deliver(db, outboxId) {
-      const [row] = await db.select().from(outbox).where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
+        .limit(1);
       if (row) await deliverRow(db, row);
     },
   };
@@ -75,7 +85,13 @@ export function linkMail(p: { greeting: string; body: string; action: string; ur
  * A transactional e-mail with details and several links: greeting, paragraphs, `label: value`
  * lines, one line per action (the first is the main one), footer. The plain-text part says all of it.
  */
-export function detailedMail(p: { greeting: string; paragraphs: string[]; details: [string, string][]; actions: { label: string; url: string }[]; footer: string }) {
+export function detailedMail(p: {
+  greeting: string;
+  paragraphs: string[];
+  details: [string, string][];
+  actions: { label: string; url: string }[];
+  footer: string;
+}) {
   const text = [
     p.greeting,
     p.paragraphs.join('\n\n'),

@@ -43,7 +43,14 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
-const mail = (to: string): Mail => ({ agencyId: null, to, subject: 'Réservation confirmée', text: 'Votre voyage est réservé.', html: '<p>Votre voyage est réservé.</p>', attachments: [{ filename: 'voyage.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] });
+const mail = (to: string): Mail => ({
+  agencyId: null,
+  to,
+  subject: 'Réservation confirmée',
+  text: 'Votre voyage est réservé.',
+  html: '<p>Votre voyage est réservé.</p>',
+  attachments: [{ filename: 'voyage.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+});
 const rowsTo = (to: string) => database.db.select().from(outbox).where(eq(outbox.to, to));
 const deliver = () => runDueJobs(services, mailJobs);
 
@@ -57,7 +64,10 @@ function part(raw: string, header: RegExp): string {
   const content = body.join('\r\n\r\n').replace(/\r\n$/, '');
   if (/Content-Transfer-Encoding: base64/i.test(headers!)) return Buffer.from(content.replace(/\s/g, ''), 'base64').toString('utf8');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers!))
-    return Buffer.from(content.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      content.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   return content;
 }
 
@@ -99,7 +109,10 @@ describe('mails written in a transaction', () => {
     const [row] = await rowsTo('alice@acme.example');
     expect(await deliver()).toBe(1);
     expect(sent).toHaveLength(1);
-    const [job] = await database.db.select().from(jobs).where(eq(jobs.key, deliveryKey(row!.id)));
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, deliveryKey(row!.id)));
     expect(job).toMatchObject({ doneAt: null, lastError: expect.stringContaining('421 try again later') });
     expect((await rowsTo('alice@acme.example'))[0]).toMatchObject({ sentAt: null, attempts: 1 });
     clock.advance(backoffMs(1));

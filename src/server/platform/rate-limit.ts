@@ -45,7 +45,10 @@ export class DatabaseRateLimitStore {
         },
       })
       .returning({ current: rateLimits.hits, ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.resetAt} - now()) * 1000))::int` })
-      .then(([row]) => done(null, row), (err: Error) => done(err));
+      .then(
+        ([row]) => done(null, row),
+        (err: Error) => done(err),
+      );
   }
 
   child(options: ChildOptions): DatabaseRateLimitStore {
@@ -88,7 +91,9 @@ export function installRateLimits(app: FastifyInstance, db: Db, kind: RateLimitS
 type Limit = { config: { rateLimit: RateLimitOptions } };
 
 /** Route options of the calls that create accounts or send e-mail: MAILING_RATE_LIMIT requests a minute per address. */
-export const mailingLimit = (config: Pick<Config, 'mailingRateLimit'>): Limit => ({ config: { rateLimit: { max: config.mailingRateLimit, timeWindow: '1 minute' } } });
+export const mailingLimit = (config: Pick<Config, 'mailingRateLimit'>): Limit => ({
+  config: { rateLimit: { max: config.mailingRateLimit, timeWindow: '1 minute' } },
+});
 
 /**
  * Route options of the calls that store a trip search (search, next and previous pages share one

@@ -26,14 +26,28 @@ beforeAll(async () => {
   // The handlers answer what the tests look at, not the rels' outputs.
   const answer = z.unknown();
   relRoute(on, 'getMoreChoices', { summary: 'params', session: 'none', answer, errors: [400, 401] }, ({ params }) => ({ choiceID: params.choiceID }) as never);
-  relRoute(on, 'next', { summary: 'body', session: 'optional', answer, errors: [400, 401], once: false }, ({ body, ctx }) => ({ searchID: body.searchID, user: ctx.user }) as never);
+  relRoute(
+    on,
+    'next',
+    { summary: 'body', session: 'optional', answer, errors: [400, 401], once: false },
+    ({ body, ctx }) => ({ searchID: body.searchID, user: ctx.user }) as never,
+  );
   relRoute(
     on,
     'travelerForm',
-    { summary: 'checked at request time', session: 'none', answer, errors: [400, 401], once: false, checkBody: () => z.object({ choiceIDs: z.array(z.string()).min(2, { error: 'TOO_SHORT' }) }) },
+    {
+      summary: 'checked at request time',
+      session: 'none',
+      answer,
+      errors: [400, 401],
+      once: false,
+      checkBody: () => z.object({ choiceIDs: z.array(z.string()).min(2, { error: 'TOO_SHORT' }) }),
+    },
     ({ body }) => ({ count: body.choiceIDs.length }) as never,
   );
-  relRoute(on, 'calendar', { summary: 'a file', session: 'none', answer: z.string(), errors: [400, 401, 404] }, ({ params, reply }) => reply.type('text/plain').send(`file ${params.travelID}`));
+  relRoute(on, 'calendar', { summary: 'a file', session: 'none', answer: z.string(), errors: [400, 401, 404] }, ({ params, reply }) =>
+    reply.type('text/plain').send(`file ${params.travelID}`),
+  );
   expect(() => relRoute(on, 'logout', { summary: 'unsafe without a session', session: 'none', errors: [400] }, () => ({}) as never)).toThrow(/once: false/);
   await app.ready();
 });

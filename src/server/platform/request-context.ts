@@ -41,4 +41,7 @@ export const contextOf = (request: FastifyRequest, services: Services): RequestC
 export const userContext = (request: FastifyRequest, services: Services): UserContext => ({ ...contextOf(request, services), user: currentUser(request) });
 
 /** The context of a route behind `optionalUser`. */
-export const visitorContext = (request: FastifyRequest, services: Services): VisitorContext => ({ ...contextOf(request, services), user: request.session?.user ?? null });
+export const visitorContext = (request: FastifyRequest, services: Services): VisitorContext => ({
+  ...contextOf(request, services),
+  user: request.session?.user ?? null,
+});

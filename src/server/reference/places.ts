@@ -5,9 +5,39 @@ import riskJson from './data/high-risk-countries.json';
 import { distanceKm } from './geo';
 
 export type Names = { fr: string; en: string };
-export type RefCity = { id: string; name: Names; country: string; lat: number; lon: number; tz: string; zip?: string | null; iata?: string | null; population: number };
-export type RefStation = { uic: string; name: Names; city: string; lat: number; lon: number; highSpeed: boolean; intercity: boolean; hub: boolean; importance: number };
-export type RefAirport = { iata: string; icao?: string | null; name: Names; city: string; country: string; lat: number; lon: number; tz: string; importance: number };
+export type RefCity = {
+  id: string;
+  name: Names;
+  country: string;
+  lat: number;
+  lon: number;
+  tz: string;
+  zip?: string | null;
+  iata?: string | null;
+  population: number;
+};
+export type RefStation = {
+  uic: string;
+  name: Names;
+  city: string;
+  lat: number;
+  lon: number;
+  highSpeed: boolean;
+  intercity: boolean;
+  hub: boolean;
+  importance: number;
+};
+export type RefAirport = {
+  iata: string;
+  icao?: string | null;
+  name: Names;
+  city: string;
+  country: string;
+  lat: number;
+  lon: number;
+  tz: string;
+  importance: number;
+};
 
 /** The shipped reference data (see README.md), indexed once at start-up. */
 export const cities = new Map<string, RefCity>((citiesJson as RefCity[]).map((c) => [c.id, c]));

@@ -13,7 +13,15 @@ export function itemOf(product: Pick<StoredProduct, 'id' | 'price' | 'data'>): B
       // One stay, one booking: its reference is the least flexible room's offer, so a stay with a
       // non-refundable room is quoted non-refundable (the rooms' own conditions stay on the product).
       const reference = data.rooms.map((r) => r.offer).find((o) => !o.cancellable) ?? data.rooms[0]!.offer;
-      return { kind: 'hotel', offerRef: reference.id, price: product.price, passengers, startsAt: data.startsAt, flexibility: reference.cancellable ? 3 : 1, reference: product.id };
+      return {
+        kind: 'hotel',
+        offerRef: reference.id,
+        price: product.price,
+        passengers,
+        startsAt: data.startsAt,
+        flexibility: reference.cancellable ? 3 : 1,
+        reference: product.id,
+      };
     }
     case 'car_rental':
       return { kind: 'car', offerRef: data.car.id, price: product.price, passengers, startsAt: data.pickupAt, flexibility: 3, reference: product.id };

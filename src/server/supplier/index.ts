@@ -18,7 +18,8 @@ export function createSandboxSupplier(options: { latencyMs?: number } = {}): Sup
   let fault: SupplierFault = null;
   const places = sandboxPlaces();
   const directory = places.byId;
-  const remote = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+  const remote =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       if (fault === 'timeout') throw new SupplierError('timeout', 'the supplier did not answer in time');

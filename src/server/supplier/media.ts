@@ -13,7 +13,18 @@ export function sandboxMediaRoutes() {
     const svg = (body: string) => ({ body, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' } });
     r.get(
       '/media/sandbox/hotel/:hotelId/:n.svg',
-      { schema: { hide: true, params: z.object({ hotelId: z.string().max(80).regex(/^[A-Za-z0-9_-]+$/), n: z.coerce.number().int().min(1).max(4) }) } },
+      {
+        schema: {
+          hide: true,
+          params: z.object({
+            hotelId: z
+              .string()
+              .max(80)
+              .regex(/^[A-Za-z0-9_-]+$/),
+            n: z.coerce.number().int().min(1).max(4),
+          }),
+        },
+      },
       async (request, reply) => {
         const { body, headers } = svg(hotelImageSvg(request.params.hotelId, request.params.n));
         return reply.headers(headers).send(body);

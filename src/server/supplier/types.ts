@@ -160,7 +160,7 @@ export type BookItem = {
    */
   reference?: string;
   /** Rail and flight: the trip's sections (one seat each per passenger) and the seat wishes (position, deck, seat). */
-  sections?: { mode: 'rail' | 'flight'; duplex: boolean; /** The marketing carrier's code (some take no online cancellation). */ carrier?: string }[];
+  sections?: { mode: 'rail' | 'flight'; duplex: boolean /** The marketing carrier's code (some take no online cancellation). */; carrier?: string }[];
   placementWishes?: Record<string, string>;
 };
 
@@ -173,7 +173,16 @@ export type Held = { pnr: string; confirmationTimeLimit: string; status: 'held' 
  * nothing changes before the start. `online: false`: the supplier takes no online cancellation of this
  * ticket: an agent handles it. `void`: the quote is a void's (see CancelOptions).
  */
-export type RefundQuote = { refundable: boolean; refund: number; fees: number; fixedFees: number; conditions: string; deadline: string | null; online: boolean; void: boolean };
+export type RefundQuote = {
+  refundable: boolean;
+  refund: number;
+  fees: number;
+  fixedFees: number;
+  conditions: string;
+  deadline: string | null;
+  online: boolean;
+  void: boolean;
+};
 /** `void`: void the ticket rather than cancel it, when allowed (a flight ticket less than 24 h after `issuedAt`, an ISO instant). */
 export type CancelOptions = { void?: boolean; issuedAt?: string | null };
 /** What exchanging a ticket now costs in fees (cents, every passenger), from its fare's conditions. */
@@ -255,7 +264,10 @@ export type Supplier = {
 
 /** Failures a real supplier can have; the API maps them to its error catalogue. */
 export class SupplierError extends Error {
-  constructor(readonly kind: 'timeout' | 'unavailable' | 'invalid-place' | 'invalid-request', message?: string) {
+  constructor(
+    readonly kind: 'timeout' | 'unavailable' | 'invalid-place' | 'invalid-request',
+    message?: string,
+  ) {
     super(message ?? kind);
   }
 }

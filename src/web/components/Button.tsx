@@ -22,13 +22,7 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 export function Button({ variant = 'primary', busy = false, className = '', type = 'button', disabled, children, ...rest }: Props) {
   return (
-    <button
-      type={type}
-      className={`${buttonClass[variant]} ${className}`}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={`${buttonClass[variant]} ${className}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy && <Spinner />}
       {children}
     </button>

@@ -43,7 +43,9 @@ describe('the agency’s messages on the home page (spec 1 §2 "Home search scre
   it('shows a visitor the messages their page came with, without asking the API', async () => {
     const asked: string[] = [];
     server.use(http.get('/api/v1/comms', () => (asked.push('comms'), HttpResponse.json({ result: {} }))));
-    setPageData({ comms: { search: [{ id: 'snow', level: 'warning', message: 'Neige sur les Alpes.' }], cart: [{ id: 'x', level: 'info', message: 'Panier.' }] } });
+    setPageData({
+      comms: { search: [{ id: 'snow', level: 'warning', message: 'Neige sur les Alpes.' }], cart: [{ id: 'x', level: 'info', message: 'Panier.' }] },
+    });
     await renderRoute('/');
     const banner = await screen.findByRole('region', { name: 'Messages de votre agence' });
     expect(banner.textContent).toBe('Messages de votre agenceAttention : Neige sur les Alpes.');
@@ -96,7 +98,9 @@ describe('the agency’s messages of every page', () => {
     view.unmount();
 
     renderApp(<CommsBanner support="checkout" />);
-    expect((await screen.findByRole('region', { name: 'Messages de votre agence' })).textContent).toBe('Messages de votre agenceInformation : Factures mensuelles.');
+    expect((await screen.findByRole('region', { name: 'Messages de votre agence' })).textContent).toBe(
+      'Messages de votre agenceInformation : Factures mensuelles.',
+    );
     expect(JSON.parse(sessionStorage.getItem('escale.comms.dismissed')!)).toEqual(['strike']);
   });
 });

@@ -24,7 +24,11 @@ export function CommsBanner({ support, entityId = null, className = '' }: { supp
   const given = user ? undefined : pageData().comms;
   const { data: fetched = [] } = useQuery({ ...commsQuery(support, user?.uid ?? null, entityId), enabled: !given });
   // A prerendered page has none: they show once the app has taken it over (no hydration mismatch).
-  const hydrated = useSyncExternalStore(noChange, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   const dismissed = useDismissedComms((s) => s.ids);
   const messages = (given ? (hydrated ? (given[support] ?? []) : []) : fetched).filter((m) => !dismissed.includes(m.id));
   if (messages.length === 0) return null;

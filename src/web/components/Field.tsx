@@ -70,10 +70,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 });
 
 /** A password input with a show/hide toggle. */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'trailing'>>(function PasswordField(
-  props,
-  ref,
-) {
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'trailing'>>(function PasswordField(props, ref) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
@@ -105,7 +102,21 @@ function useControlIds(givenId: string | undefined, error: string | undefined, h
   return { id, text, control: { id, 'aria-invalid': text ? true : undefined, 'aria-describedby': describedBy } as const };
 }
 
-function ControlFrame({ id, label, hint, text, className, children }: { id: string; label: ReactNode; hint?: ReactNode; text?: string; className: string; children: ReactNode }) {
+function ControlFrame({
+  id,
+  label,
+  hint,
+  text,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  text?: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block font-medium text-gray-900">
@@ -155,10 +166,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
 
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string };
 
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField(
-  { label, error, id: givenId, className = '', ...input },
-  ref,
-) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField({ label, error, id: givenId, className = '', ...input }, ref) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const text = useFieldText()(error);

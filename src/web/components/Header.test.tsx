@@ -51,7 +51,11 @@ describe('the header’s feature flags', () => {
   it('noTabMode on: only the custom button', async () => {
     signIn({ noTabMode: true, customUrlPostReservation: INTRANET });
     await renderRoute('/');
-    expect(nav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Retour à l’intranet']);
+    expect(
+      nav()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Retour à l’intranet']);
   });
 
   it('customUrlPostReservation set: its button, with its label and address', async () => {
@@ -63,18 +67,36 @@ describe('the header’s feature flags', () => {
   it('customUrlPostReservation empty: no such button', async () => {
     signIn();
     await renderRoute('/');
-    expect(nav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Rechercher', 'Panier', 'Mon espace']);
+    expect(
+      nav()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Rechercher', 'Panier', 'Mon espace']);
   });
 
   it('gives a signed-out visitor the agency’s flags (its branding), and a user their own', async () => {
-    server.use(http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, noTabMode: true, customUrlPostReservation: INTRANET } } })));
+    server.use(
+      http.get('/api/v1/agency', () =>
+        HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, noTabMode: true, customUrlPostReservation: INTRANET } } }),
+      ),
+    );
     const view = await renderRoute('/');
-    await waitFor(() => expect(nav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Retour à l’intranet']));
+    await waitFor(() =>
+      expect(
+        nav()
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Retour à l’intranet']),
+    );
     view.unmount();
     // The user's flags (their agency's under their company's, GET /user/) are the ones that count.
     signIn();
     await renderRoute('/');
     await header().findByRole('button', { name: /Alice/ });
-    expect(nav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Rechercher', 'Panier', 'Mon espace']);
+    expect(
+      nav()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Rechercher', 'Panier', 'Mon espace']);
   });
 });

@@ -99,10 +99,7 @@ export function Header() {
             if (event.key === 'Escape') setMenuOpen(false);
           }}
         >
-          <nav
-            aria-label={t`Navigation principale`}
-            className="md:order-last md:h-12 md:w-full lg:order-none lg:h-[68px] lg:w-auto"
-          >
+          <nav aria-label={t`Navigation principale`} className="md:order-last md:h-12 md:w-full lg:order-none lg:h-[68px] lg:w-auto">
             <ul className="flex h-full flex-col gap-1 md:flex-row md:items-center">
               {!features.noTabMode && (
                 <>

@@ -22,9 +22,7 @@ export function LanguageSwitch() {
             aria-label={NAMES[lang].name}
             aria-pressed={active}
             onClick={() => void activateLang(lang, { persist: true })}
-            className={`min-h-10 min-w-11 rounded-md px-2 text-sm font-semibold ${
-              active ? 'bg-brand text-brand-contrast' : 'text-gray-800 hover:bg-gray-100'
-            }`}
+            className={`min-h-10 min-w-11 rounded-md px-2 text-sm font-semibold ${active ? 'bg-brand text-brand-contrast' : 'text-gray-800 hover:bg-gray-100'}`}
           >
             {NAMES[lang].short}
           </button>

@@ -10,13 +10,7 @@ async function setUp(noClose = false) {
   const user = userEvent.setup();
   let confirmed = 0;
   renderApp(
-    <Button
-      onClick={() =>
-        openModal('Confirm', { message: 'Supprimer vos données ?', onConfirm: () => void (confirmed += 1) }, { noClose })
-      }
-    >
-      Ouvrir
-    </Button>,
+    <Button onClick={() => openModal('Confirm', { message: 'Supprimer vos données ?', onConfirm: () => void (confirmed += 1) }, { noClose })}>Ouvrir</Button>,
   );
   const opener = screen.getByRole('button', { name: 'Ouvrir' });
   await user.click(opener);

@@ -43,7 +43,9 @@ export function PaymentNote({ payment, className = '' }: { payment: TravelPaymen
             const refunded = formatMoney(r.amount);
             return (
               <li key={r.productId}>
-                <Trans>{refunded} remboursés sur la carte {card}</Trans>
+                <Trans>
+                  {refunded} remboursés sur la carte {card}
+                </Trans>
               </li>
             );
           })}

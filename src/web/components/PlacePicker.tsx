@@ -38,7 +38,19 @@ export const placeSearchText = (text: string) => (text.trim() === '' ? '' : text
  * failure falls back to the default suggestions, and the opposite end's place is left out. A text
  * longer than the API takes is not sent: the field says so instead.
  */
-export function PlacePicker({ id: givenId, name, label, value, onChange, exclude, types = 'airport,station,city', error, inputRef, onFocus, placeholder }: Props) {
+export function PlacePicker({
+  id: givenId,
+  name,
+  label,
+  value,
+  onChange,
+  exclude,
+  types = 'airport,station,city',
+  error,
+  inputRef,
+  onFocus,
+  placeholder,
+}: Props) {
   const { t } = useLingui();
   const autoId = useId();
   const id = givenId ?? autoId;

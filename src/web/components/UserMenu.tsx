@@ -51,11 +51,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         <ChevronDown aria-hidden="true" size={18} />
       </button>
-      <ul
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-30 mt-1 min-w-52 rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
-      >
+      <ul id={menuId} hidden={!open} className="absolute right-0 z-30 mt-1 min-w-52 rounded-lg border border-gray-200 bg-white py-1 shadow-lg">
         {user.links.agencyQueue && (
           <li>
             <Link to="/agency/queue" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
@@ -66,11 +62,7 @@ export function UserMenu({ user }: { user: User }) {
         )}
         {user.features.enableAccountAccess && (
           <li>
-            <Link
-              to="/account/dashboard"
-              onClick={() => setOpen(false)}
-              className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100"
-            >
+            <Link to="/account/dashboard" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
               <UserRound aria-hidden="true" size={18} />
               {t`Mon espace`}
             </Link>

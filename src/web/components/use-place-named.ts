@@ -21,4 +21,3 @@ export function usePlaceNamed(name: string | undefined, apply: (place: Place) =>
     latest.current(found);
   }, [found]);
 }
-

@@ -56,15 +56,29 @@ export function bookingFor(user: User | null, acting: ActingFor | null): Booking
   // Agency staff book for the agency's customers rather than for themselves.
   if (!user || !isAgencyStaff(user.perms)) {
     const company = user?.company
-      ? { hotel_enabled: user.company.hotel_enabled, carrental_enabled: user.company.carrental_enabled, hasMultipaxSearchDisabled: user.company.config.travelAgency.hasMultipaxSearchDisabled }
+      ? {
+          hotel_enabled: user.company.hotel_enabled,
+          carrental_enabled: user.company.carrental_enabled,
+          hasMultipaxSearchDisabled: user.company.config.travelAgency.hasMultipaxSearchDisabled,
+        }
       : null;
     return { staff: false, entities: user?.entities ?? [], company, customerId: undefined, traveler: null };
   }
-  return { staff: true, entities: acting?.company.entities ?? [], company: acting?.company ?? null, customerId: acting?.company.uid, traveler: acting?.traveler ?? null };
+  return {
+    staff: true,
+    entities: acting?.company.entities ?? [],
+    company: acting?.company ?? null,
+    customerId: acting?.company.uid,
+    traveler: acting?.traveler ?? null,
+  };
 }
 
 /** The hook form of bookingFor, for the signed-in user. */
-export const useBookingFor = (user: User | null): BookingFor => bookingFor(user, useActing((s) => s.acting));
+export const useBookingFor = (user: User | null): BookingFor =>
+  bookingFor(
+    user,
+    useActing((s) => s.acting),
+  );
 
 /** The URL ref of the traveller staff act for. */
 export const travelerRef = (traveler: ActingTraveler) => `${traveler.type === 'guest' ? 'guest' : 'profile'}:${traveler.uid}`;

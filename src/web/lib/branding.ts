@@ -40,9 +40,7 @@ export const useBranding = (): Branding | undefined => useQuery(brandingQuery())
 export function themeVariables(colors: Branding['colors']): Record<string, string> {
   const white = '#ffffff';
   const brand = parseHex(colors.brand) ? ensureContrast(colors.brand, white, 4.5) : '#1d4ed8';
-  const contrastText = [colors.brandContrast, white, '#111827']
-    .filter((c) => parseHex(c))
-    .find((c) => contrast(c, brand) >= 4.5) ?? white;
+  const contrastText = [colors.brandContrast, white, '#111827'].filter((c) => parseHex(c)).find((c) => contrast(c, brand) >= 4.5) ?? white;
   const accent = parseHex(colors.accent) ? ensureContrast(colors.accent, white, 3) : '#0f766e';
   return {
     '--brand': brand,

@@ -7,7 +7,8 @@ import { entryPath } from '@contract/entries';
 export const cartQuery = () =>
   queryOptions({
     queryKey: travelKeys.cartCount(),
-    queryFn: ({ signal }) => api.get(entryPath('travels', undefined, 'status=cart'), () => import('./boot-schemas').then((m) => m.cartCountSchema), { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      api.get(entryPath('travels', undefined, 'status=cart'), () => import('./boot-schemas').then((m) => m.cartCountSchema), { signal, silent: true }),
   });
 
 /**

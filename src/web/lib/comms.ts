@@ -13,10 +13,14 @@ export const commsQuery = (support: CommSupport, userId: string | null, entityId
   queryOptions({
     queryKey: ['comms', support, userId, entityId] as const,
     queryFn: ({ signal }) =>
-      api.get(entryPath('comms', undefined, `support=${support}${entityId ? `&entityId=${encodeURIComponent(entityId)}` : ''}`), () => import('@contract/comms').then((m) => m.commsSchema), {
-        signal,
-        silent: true,
-      }),
+      api.get(
+        entryPath('comms', undefined, `support=${support}${entityId ? `&entityId=${encodeURIComponent(entityId)}` : ''}`),
+        () => import('@contract/comms').then((m) => m.commsSchema),
+        {
+          signal,
+          silent: true,
+        },
+      ),
     select: (comms) => comms[support] ?? [],
     staleTime: 5 * 60_000,
   });

@@ -27,7 +27,14 @@ export async function downloadLink(link: Link, fallbackName: string): Promise<vo
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { api_code?: number; msg?: string; errorMessage?: string } | null;
-    const error = new ApiError({ status: response.status, api_code: body?.api_code ?? null, msg: body?.msg ?? response.statusText, errorMessage: body?.errorMessage ?? '', method: 'GET', url: link.href });
+    const error = new ApiError({
+      status: response.status,
+      api_code: body?.api_code ?? null,
+      msg: body?.msg ?? response.statusText,
+      errorMessage: body?.errorMessage ?? '',
+      method: 'GET',
+      url: link.href,
+    });
     if (response.status === 401 && token) expireSession();
     else toastFailure(error);
     throw error;

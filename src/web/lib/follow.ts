@@ -14,7 +14,8 @@ export type ChangeRel = Exclude<Rel, GetRel>;
 type FollowOptions = Omit<RequestOptions, 'json'>;
 
 /** The arguments after the link: the rel's body when it takes one (required then), and request options. */
-type FollowArgs<R extends Rel> = RelInput<R> extends void | undefined ? [input?: undefined, options?: FollowOptions] : [input: RelInput<R>, options?: FollowOptions];
+type FollowArgs<R extends Rel> =
+  RelInput<R> extends void | undefined ? [input?: undefined, options?: FollowOptions] : [input: RelInput<R>, options?: FollowOptions];
 
 /**
  * Follows a server-written link (ARCHITECTURE §2): the app never builds these URLs. The rel table
@@ -53,7 +54,9 @@ export function linkQueryOptions<R extends GetRel>(rel: R, link: Link, options: 
 }
 
 /** What a change follows: the link, its body, and the version of the resource the user looked at (If-Match). */
-export type Change<R extends ChangeRel> = { link: Link; version?: number } & (RelInput<R> extends void | undefined ? { input?: undefined } : { input: RelInput<R> });
+export type Change<R extends ChangeRel> = { link: Link; version?: number } & (RelInput<R> extends void | undefined
+  ? { input?: undefined }
+  : { input: RelInput<R> });
 
 /** Only a lost answer (network) or a server fault may be retried with the same key; anything else settled the intent. */
 const settles = (error: unknown) => !(error instanceof ApiError) || (error.status !== 0 && error.status < 500);

@@ -57,7 +57,11 @@ describe('contractResolver (zodResolver over a contract schema)', () => {
     expect(messages(alone.errors)).toEqual({ password_confirm: 'PASSWORD_MATCH' });
 
     const same = await run(
-      contractResolver(schema, (v: Form) => ({ ...v, address: { city: v.city } }), () => [{ path: 'email', key: 'FIELD_REQUIRED' as const }]),
+      contractResolver(
+        schema,
+        (v: Form) => ({ ...v, address: { city: v.city } }),
+        () => [{ path: 'email', key: 'FIELD_REQUIRED' as const }],
+      ),
       { ...VALID, email: 'nope' },
     );
     expect(messages(same.errors)).toEqual({ email: 'EMAIL_FORMAT' });

@@ -34,8 +34,7 @@ async function expectNoToast() {
   expect(shownToasts()).toHaveLength(1);
 }
 
-const failWith = (status: number, body: ReturnType<typeof apiError>) =>
-  server.use(http.post('/api/v1/things', () => HttpResponse.json(body, { status })));
+const failWith = (status: number, body: ReturnType<typeof apiError>) => server.use(http.post('/api/v1/things', () => HttpResponse.json(body, { status })));
 
 describe('http client: what the user sees when a call fails (spec 3 §8)', () => {
   it('shows code 29 as a warning with the server’s message', async () => {

@@ -49,7 +49,10 @@ export class ApiError extends Error {
 
 /** The server and the app disagree on the contract (unexpected body, wrong link method): a bug. */
 export class ContractError extends Error {
-  constructor(message: string, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
     this.name = 'ContractError';
   }
@@ -178,14 +181,12 @@ export async function request<S extends z.ZodType>(
 
 /** `/api/v1` + path, for the calls that do not come from a server-written link. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
-    request('GET', API_BASE + path, schema, options),
+  get: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) => request('GET', API_BASE + path, schema, options),
   post: <S extends z.ZodType>(path: string, json: unknown, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('POST', API_BASE + path, schema, { ...options, json }),
   put: <S extends z.ZodType>(path: string, json: unknown, schema: SchemaSource<S>, options?: RequestOptions) =>
     request('PUT', API_BASE + path, schema, { ...options, json }),
-  delete: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) =>
-    request('DELETE', API_BASE + path, schema, options),
+  delete: <S extends z.ZodType>(path: string, schema: SchemaSource<S>, options?: RequestOptions) => request('DELETE', API_BASE + path, schema, options),
 };
 
 function describe(info: Record<string, unknown>): string {

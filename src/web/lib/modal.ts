@@ -50,9 +50,8 @@ type ModalState = {
 };
 export const useModal = create<ModalState>(() => ({ current: null, opener: null }));
 
-type PropsArg<N extends ModalName> = Record<string, never> extends ModalProps[N]
-  ? [props?: ModalProps[N], options?: ModalOptions]
-  : [props: ModalProps[N], options?: ModalOptions];
+type PropsArg<N extends ModalName> =
+  Record<string, never> extends ModalProps[N] ? [props?: ModalProps[N], options?: ModalOptions] : [props: ModalProps[N], options?: ModalOptions];
 
 /** Opens a modal by name, replacing the one open (if any). */
 export function openModal<N extends ModalName>(name: N, ...[props, options]: PropsArg<N>) {

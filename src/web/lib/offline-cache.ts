@@ -106,8 +106,7 @@ export function startOfflineCache(): Promise<void> {
         // A copy is what was true when it was saved: shown at once, but read again as soon as a screen uses it (online).
         const restored = new Set(stored.state.queries.map((q) => q.queryHash));
         void queryClient.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
-      }
-      else if (stored) await run('readwrite', (store) => store.delete(KEY));
+      } else if (stored) await run('readwrite', (store) => store.delete(KEY));
     } catch {
       // Unreadable: start afresh.
     }

@@ -20,7 +20,14 @@ export function readOnboarding(): OnboardingStart | null {
     const raw = sessionStorage.getItem(KEY);
     const value = raw ? (JSON.parse(raw) as Partial<OnboardingStart>) : null;
     return value && typeof value.token === 'string' && typeof value.username === 'string'
-      ? { token: value.token, username: value.username, firstname: value.firstname ?? '', lastname: value.lastname ?? '', email: value.email ?? '', sso: value.sso === true }
+      ? {
+          token: value.token,
+          username: value.username,
+          firstname: value.firstname ?? '',
+          lastname: value.lastname ?? '',
+          email: value.email ?? '',
+          sso: value.sso === true,
+        }
       : null;
   } catch {
     return null;

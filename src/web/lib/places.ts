@@ -11,7 +11,10 @@ export type PlaceTypes = 'airport,station,city' | 'station,city' | 'city';
 export const placesQuery = (q: string, types: PlaceTypes) => ({
   queryKey: ['places', types, q] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(entryPath('places', undefined, `q=${encodeURIComponent(q)}&types=${types}`), () => import('./places-schema').then((m) => m.placesSchema), { signal, silent: true }),
+    api.get(entryPath('places', undefined, `q=${encodeURIComponent(q)}&types=${types}`), () => import('./places-schema').then((m) => m.placesSchema), {
+      signal,
+      silent: true,
+    }),
   // Places do not change while the user types.
   staleTime: 60_000,
 });

@@ -7,7 +7,8 @@ import { parseSearchParams } from './search-url';
 const withZod = z.preprocess((raw) => {
   const search = { ...(raw as Record<string, unknown>) };
   if (search.pax !== undefined && !Array.isArray(search.pax)) search.pax = [search.pax];
-  for (const key of ['from', 'to', 'entity', 'customer', 'fare', 'travelID', 'retFrom', 'retTo']) if (typeof search[key] === 'number') search[key] = String(search[key]);
+  for (const key of ['from', 'to', 'entity', 'customer', 'fare', 'travelID', 'retFrom', 'retTo'])
+    if (typeof search[key] === 'number') search[key] = String(search[key]);
   return search;
 }, searchUrlSchema.partial().catch({}));
 

@@ -12,7 +12,10 @@ const TRAVELLER_REF = /^(me|profile:[\w-]{1,64}|guest:[\w-]{1,64}|age:(0-3|4-29|
 
 const text = (min: number, max: number) => (v: unknown) => typeof v === 'string' && v.length >= min && v.length <= max;
 const pattern = (re: RegExp) => (v: unknown) => typeof v === 'string' && re.test(v);
-const oneOf = (...values: string[]) => (v: unknown) => typeof v === 'string' && values.includes(v);
+const oneOf =
+  (...values: string[]) =>
+  (v: unknown) =>
+    typeof v === 'string' && values.includes(v);
 
 const RULES: Record<keyof SearchUrl, (v: unknown) => boolean> = {
   from: text(1, 80),

@@ -25,7 +25,6 @@ export const travelQuery = (id: string) =>
 export const travelsQuery = (statuses: readonly TravelStatus[] = []) =>
   queryOptions({
     queryKey: travelKeys.list(statuses),
-    queryFn: ({ signal }) =>
-      api.get(entryPath('travels', undefined, statuses.map((s) => `status=${s}`).join('&')), travelsListSchema, { signal }),
+    queryFn: ({ signal }) => api.get(entryPath('travels', undefined, statuses.map((s) => `status=${s}`).join('&')), travelsListSchema, { signal }),
     meta: OFFLINE,
   });

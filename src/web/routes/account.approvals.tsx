@@ -36,9 +36,6 @@ export const Route = createFileRoute('/account/approvals')({
 function ApprovalsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearch = useCallback(
-    (change: ApprovalsSearch) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
-    [navigate],
-  );
+  const onSearch = useCallback((change: ApprovalsSearch) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }), [navigate]);
   return <ApprovalsPage search={search} onSearch={onSearch} />;
 }

@@ -39,7 +39,11 @@ const noChange = () => () => undefined;
 function HomeComms() {
   const user = useUser();
   // The prerendered first screen has none: they show once the app has taken it over (no hydration mismatch).
-  const hydrated = useSyncExternalStore(noChange, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   const given = pageData().comms;
   if (!hydrated || (!user && given && !given.search?.length)) return null;
   return (
@@ -55,7 +59,12 @@ export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>) => {
     const type = optionalChoice(search, 'type', SEARCH_TYPES);
     return {
-      ...optionalTexts(search, { travelID: { min: 1, max: 64, coerce: true }, place: { min: 1, max: 80 }, start: { min: 16, max: 16 }, end: { min: 16, max: 16 } }),
+      ...optionalTexts(search, {
+        travelID: { min: 1, max: 64, coerce: true },
+        place: { min: 1, max: 80 },
+        start: { min: 16, max: 16 },
+        end: { min: 16, max: 16 },
+      }),
       ...(type ? { type } : {}),
     };
   },

@@ -36,7 +36,9 @@ export const Route = createFileRoute('/search-expert')({
 function SearchExpertRoute() {
   const search = parseExpertParams(Route.useSearch());
   const navigate = useNavigate();
-  const url: ExpertUrl | undefined = isExpertUrl(search) ? { journeys: search.journeys, pax: search.pax, entity: search.entity, customer: search.customer, travelID: search.travelID } : undefined;
+  const url: ExpertUrl | undefined = isExpertUrl(search)
+    ? { journeys: search.journeys, pax: search.pax, entity: search.entity, customer: search.customer, travelID: search.travelID }
+    : undefined;
   return (
     <Suspense fallback={null}>
       {url && !search.edit ? (

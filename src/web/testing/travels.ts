@@ -28,7 +28,14 @@ export function travelFixture(overrides: Partial<Travel> = {}): Travel {
     canBeCompleted: false,
     isCompliant: true,
     travelPolicy: null,
-    context: { needAllAnalytics: false, hasAllAnalyticsFilled: true, needMissionOrders: false, hasMissionOrderFilled: true, needSelectedApprover: false, hasSelectedApprover: false },
+    context: {
+      needAllAnalytics: false,
+      hasAllAnalyticsFilled: true,
+      needMissionOrders: false,
+      hasMissionOrderFilled: true,
+      needSelectedApprover: false,
+      hasSelectedApprover: false,
+    },
     links: {},
     ...overrides,
   };
@@ -143,7 +150,16 @@ export function hotelProduct(overrides: Partial<Product> = {}): Product {
 
 /** A two-day Europcar rental at Lyon Part-Dieu, Alice driving, in the cart unless overridden. */
 export function carProduct(overrides: Partial<Product> = {}): Product {
-  const agency = { id: 'ag-partdieu', name: 'Europcar Lyon Part-Dieu', city: 'Lyon', address: '5 place Charles Béraudier', zipCode: '69003', phone: '0472000000', latitude: 45.76, longitude: 4.86 };
+  const agency = {
+    id: 'ag-partdieu',
+    name: 'Europcar Lyon Part-Dieu',
+    city: 'Lyon',
+    address: '5 place Charles Béraudier',
+    zipCode: '69003',
+    phone: '0472000000',
+    latitude: 45.76,
+    longitude: 4.86,
+  };
   return railProduct({
     id: 'p-car',
     name: 'Peugeot 208 ou similaire',

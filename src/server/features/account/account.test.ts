@@ -85,7 +85,10 @@ describe('POST /user/login and the session', () => {
     const notJson = await api.call('POST', '/api/v1/user/login', { body: '{bad', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
     expect(notJson.body.api_code).toBe(17);
-    const tooBig = await api.call('POST', '/api/v1/user/login', { body: JSON.stringify({ username: 'x'.repeat(300_000) }), headers: { 'content-type': 'application/json' } });
+    const tooBig = await api.call('POST', '/api/v1/user/login', {
+      body: JSON.stringify({ username: 'x'.repeat(300_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.api_code).toBe(107);
   });
@@ -279,7 +282,13 @@ describe('sign-up and activation', () => {
   it('accepts unicode names and survives wrong types without a 500', async () => {
     const ok = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('4'), firstname: 'Łukasz 🚆', lastname: '王' } });
     expect(ok.status).toBe(201);
-    for (const body of [{ ...validSignup('5'), address: 'street' }, { ...validSignup('5'), gdpr_consent: 'yes' }, { ...validSignup('5'), birthdate: 19900517 }, null, 'x']) {
+    for (const body of [
+      { ...validSignup('5'), address: 'street' },
+      { ...validSignup('5'), gdpr_consent: 'yes' },
+      { ...validSignup('5'), birthdate: 19900517 },
+      null,
+      'x',
+    ]) {
       const res = await api.call('POST', '/api/v1/user/signin', { body: body as never, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(400);
     }

@@ -8,21 +8,53 @@ type Common = { lang: Lang; agency: string; firstname: string };
 export function activationMail({ lang, agency, firstname, url, hours }: Common & { url: string; hours: number }) {
   const t =
     lang === 'en'
-      ? { subject: `${agency}: activate your account`, greeting: `Hello ${firstname},`, body: `Welcome to ${agency}. Confirm your e-mail address to activate your account. The link is valid for ${hours} hours.`, action: 'Activate my account', footer: 'If you did not sign up, ignore this e-mail.' }
-      : { subject: `${agency} : activez votre compte`, greeting: `Bonjour ${firstname},`, body: `Bienvenue chez ${agency}. Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable ${hours} heures.`, action: 'Activer mon compte', footer: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail.' };
+      ? {
+          subject: `${agency}: activate your account`,
+          greeting: `Hello ${firstname},`,
+          body: `Welcome to ${agency}. Confirm your e-mail address to activate your account. The link is valid for ${hours} hours.`,
+          action: 'Activate my account',
+          footer: 'If you did not sign up, ignore this e-mail.',
+        }
+      : {
+          subject: `${agency} : activez votre compte`,
+          greeting: `Bonjour ${firstname},`,
+          body: `Bienvenue chez ${agency}. Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable ${hours} heures.`,
+          action: 'Activer mon compte',
+          footer: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail.',
+        };
   return { subject: t.subject, ...linkMail({ ...t, url }) };
 }
 
 export function resetMail({ lang, agency, firstname, username, url, minutes }: Common & { username: string; url: string; minutes: number }) {
   const t =
     lang === 'en'
-      ? { subject: `${agency}: reset your password`, greeting: `Hello ${firstname},`, body: `Someone asked to reset the password of your account (${username}). The link works once, for ${minutes} minutes.`, action: 'Choose a new password', footer: 'If you did not ask for it, ignore this e-mail: your password stays the same.' }
-      : { subject: `${agency} : réinitialisez votre mot de passe`, greeting: `Bonjour ${firstname},`, body: `Une réinitialisation du mot de passe de votre compte (${username}) a été demandée. Le lien fonctionne une seule fois, pendant ${minutes} minutes.`, action: 'Choisir un nouveau mot de passe', footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.' };
+      ? {
+          subject: `${agency}: reset your password`,
+          greeting: `Hello ${firstname},`,
+          body: `Someone asked to reset the password of your account (${username}). The link works once, for ${minutes} minutes.`,
+          action: 'Choose a new password',
+          footer: 'If you did not ask for it, ignore this e-mail: your password stays the same.',
+        }
+      : {
+          subject: `${agency} : réinitialisez votre mot de passe`,
+          greeting: `Bonjour ${firstname},`,
+          body: `Une réinitialisation du mot de passe de votre compte (${username}) a été demandée. Le lien fonctionne une seule fois, pendant ${minutes} minutes.`,
+          action: 'Choisir un nouveau mot de passe',
+          footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+        };
   return { subject: t.subject, ...linkMail({ ...t, url }) };
 }
 
 /** A sign-up with the address of an existing account: it is told so, with ways in instead of a second account. */
-export function alreadyRegisteredMail({ lang, agency, firstname, username, signInUrl, resetUrl, minutes }: Common & { username: string; signInUrl: string; resetUrl: string; minutes: number }) {
+export function alreadyRegisteredMail({
+  lang,
+  agency,
+  firstname,
+  username,
+  signInUrl,
+  resetUrl,
+  minutes,
+}: Common & { username: string; signInUrl: string; resetUrl: string; minutes: number }) {
   const en = lang === 'en';
   const mail = detailedMail({
     greeting: en ? `Hello ${firstname},` : `Bonjour ${firstname},`,
@@ -39,7 +71,9 @@ export function alreadyRegisteredMail({ lang, agency, firstname, username, signI
       { label: en ? 'Sign in' : 'Me connecter', url: signInUrl },
       { label: en ? 'Choose a new password' : 'Choisir un nouveau mot de passe', url: resetUrl },
     ],
-    footer: en ? 'If you did not ask for it, ignore this e-mail: nothing changes on your account.' : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change sur votre compte.',
+    footer: en
+      ? 'If you did not ask for it, ignore this e-mail: nothing changes on your account.'
+      : 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change sur votre compte.',
   });
   return { subject: en ? `${agency}: you already have an account` : `${agency} : vous avez déjà un compte`, ...mail };
 }

@@ -27,17 +27,18 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   return row!;
 }
 
-export const activateUser = (db: Db, id: string, at: Date) =>
-  db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
+export const activateUser = (db: Db, id: string, at: Date) => db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
 
-export const setPassword = (db: Db, id: string, passwordHash: string) =>
-  db.update(users).set({ passwordHash }).where(eq(users.id, id));
+export const setPassword = (db: Db, id: string, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, id));
 
 export type AttemptScope = (typeof authFailures.$inferSelect)['scope'];
 
 /** Writes a sign-in attempt under each key, before its password is checked; answers the rows' ids. */
 export async function recordAttempts(db: Db, keys: { scope: AttemptScope; key: string }[], at: Date): Promise<string[]> {
-  const rows = await db.insert(authFailures).values(keys.map((k) => ({ ...k, at }))).returning({ id: authFailures.id });
+  const rows = await db
+    .insert(authFailures)
+    .values(keys.map((k) => ({ ...k, at })))
+    .returning({ id: authFailures.id });
   return rows.map((r) => r.id);
 }
 
@@ -67,9 +68,7 @@ export async function loadUserGraph(db: Db, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
-  const companyEntities = row.company
-    ? await db.select().from(entities).where(eq(entities.companyId, row.company.id)).orderBy(entities.name)
-    : [];
+  const companyEntities = row.company ? await db.select().from(entities).where(eq(entities.companyId, row.company.id)).orderBy(entities.name) : [];
   return { ...row, entities: companyEntities };
 }
 

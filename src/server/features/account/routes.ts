@@ -40,7 +40,8 @@ export function accountRoutes(services: Services) {
       {
         schema: {
           tags,
-          summary: 'How a user signs in: single sign-on (redirectURL: its company’s entry) for a user of a company with a provider, else the password (the same answer for unknown names)',
+          summary:
+            'How a user signs in: single sign-on (redirectURL: its company’s entry) for a user of a company with a provider, else the password (the same answer for unknown names)',
           operationId: 'getAuthStrategy',
           params: z.object({ username: z.string().min(1).max(254) }),
           response: { 200: envelope(authStrategySchema), ...apiErrors(400, 401) },
@@ -51,7 +52,15 @@ export function accountRoutes(services: Services) {
 
     r.post(
       entries.login,
-      { schema: { tags, summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)', operationId: 'login', body: loginBodySchema, response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)',
+          operationId: 'login',
+          body: loginBodySchema,
+          response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) },
+        },
+      },
       async (request, reply) => {
         try {
           return { result: await account.login(ctx(request), request.body) };
@@ -62,17 +71,23 @@ export function accountRoutes(services: Services) {
       },
     );
 
-    relRoute(on, 'logout', { summary: 'Sign out', session: 'user', errors: [400, 401], once: false /* signing out again changes nothing */ }, ({ ctx, request }) =>
-      account.logout(ctx, request.session!.id),
+    relRoute(
+      on,
+      'logout',
+      { summary: 'Sign out', session: 'user', errors: [400, 401], once: false /* signing out again changes nothing */ },
+      ({ ctx, request }) => account.logout(ctx, request.session!.id),
     );
-    relRoute(on, 'self', { summary: 'The signed-in user', session: 'user', errors: [400, 401] }, ({ ctx, request }) => account.userView(services, ctx.user.id, request.session!));
+    relRoute(on, 'self', { summary: 'The signed-in user', session: 'user', errors: [400, 401] }, ({ ctx, request }) =>
+      account.userView(services, ctx.user.id, request.session!),
+    );
 
     r.get(
       entries.ssoEntry,
       {
         schema: {
           tags,
-          summary: 'Start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries with their one-time token: the user with a new session token, and the features in force (the sandbox entry hides tabs and the account area)',
+          summary:
+            'Start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries with their one-time token: the user with a new session token, and the features in force (the sandbox entry hides tabs and the account area)',
           operationId: 'ssoEntry',
           querystring: ssoEntryQuerySchema,
           response: { 200: envelope(ssoEntrySchema), ...apiErrors(400, 401, 403, 404, 410) },
@@ -101,7 +116,15 @@ export function accountRoutes(services: Services) {
 
     r.post(
       entries.activateAccount,
-      { schema: { tags, summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding', operationId: 'activateAccount', body: tokenBodySchema, response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Activate an account with its e-mailed token; the answer starts its first-login onboarding',
+          operationId: 'activateAccount',
+          body: tokenBodySchema,
+          response: { 200: envelope(activationResultSchema), ...apiErrors(400, 401, 404, 409, 410) },
+        },
+      },
       async (request) => ({ result: await account.confirm(ctx(request), request.body.token) }),
     );
 
@@ -109,20 +132,43 @@ export function accountRoutes(services: Services) {
       entries.regenerateActivation,
       {
         ...limited,
-        schema: { tags, summary: 'E-mail a new activation link for an unusable one (or a new onboarding link for an expired or used onboarding token)', operationId: 'regenerateActivation', body: tokenBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) } },
+        schema: {
+          tags,
+          summary: 'E-mail a new activation link for an unusable one (or a new onboarding link for an expired or used onboarding token)',
+          operationId: 'regenerateActivation',
+          body: tokenBodySchema,
+          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 409, 429) },
+        },
       },
       async (request) => ({ result: await account.regenerate(ctx(request), request.body.token) }),
     );
 
     r.post(
       entries.forgotPassword,
-      { ...limited, schema: { tags, summary: 'E-mail a password reset link if the account exists (same answer either way)', operationId: 'forgotPassword', body: forgotBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 429) } } },
+      {
+        ...limited,
+        schema: {
+          tags,
+          summary: 'E-mail a password reset link if the account exists (same answer either way)',
+          operationId: 'forgotPassword',
+          body: forgotBodySchema,
+          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 429) },
+        },
+      },
       async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
     );
 
     r.put(
       entries.resetPassword,
-      { schema: { tags, summary: 'Set a new password with an e-mailed reset token', operationId: 'resetPassword', body: newPasswordBodySchema, response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 410) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with an e-mailed reset token',
+          operationId: 'resetPassword',
+          body: newPasswordBodySchema,
+          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 410) },
+        },
+      },
       async (request) => ({ result: await account.resetPassword(ctx(request), request.body.token_pwd, request.body.password) }),
     );
   };

@@ -69,12 +69,16 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
   const now = clock.now();
   const client = clientKey(address);
   const pair = pairKey(agency.id, username, client);
-  const own = await repo.recordAttempts(db, [{ scope: 'pair', key: pair }, { scope: 'address', key: client }], now);
+  const own = await repo.recordAttempts(
+    db,
+    [
+      { scope: 'pair', key: pair },
+      { scope: 'address', key: client },
+    ],
+    now,
+  );
   const since = new Date(now.getTime() - minutes(config.loginLimits.windowMinutes));
-  const [byPair, byAddress] = await Promise.all([
-    repo.attemptsSince(db, 'pair', pair, since, own),
-    repo.attemptsSince(db, 'address', client, since, own),
-  ]);
+  const [byPair, byAddress] = await Promise.all([repo.attemptsSince(db, 'pair', pair, since, own), repo.attemptsSince(db, 'address', client, since, own)]);
   const wait = waitMs(byPair, byAddress, now, config.loginLimits);
   if (wait > 0) {
     await repo.forgetAttempts(db, own);
@@ -82,7 +86,8 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
   }
 
   const user = await repo.findUserByUsername(db, agency.id, username.trim());
-  const ok = user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
+  const ok =
+    user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
   await Promise.all([repo.clearAttempts(db, 'pair', pair), repo.forgetAttempts(db, own)]);
   if (user.status === 'pending') fail('EMAIL_NOT_CONFIRMED');
@@ -166,14 +171,27 @@ function parseSignup(body: unknown, today: string) {
 async function sendActivation({ services, agency, origin }: Ctx, user: UserRow) {
   const { db, config, mailer } = services;
   const token = await issueToken(services, user.id, 'activation', hours(config.tokens.activationHours));
-  const mail = activationMail({ lang: user.lang, agency: agency.name, firstname: user.firstname, url: `${origin}/user/activate/${token}`, hours: config.tokens.activationHours });
+  const mail = activationMail({
+    lang: user.lang,
+    agency: agency.name,
+    firstname: user.firstname,
+    url: `${origin}/user/activate/${token}`,
+    hours: config.tokens.activationHours,
+  });
   await mailer.send(db, { agencyId: agency.id, to: user.email, ...mail });
 }
 
 async function sendReset({ services, agency, origin }: Ctx, user: UserRow) {
   const { db, config, mailer } = services;
   const token = await issueToken(services, user.id, 'reset', minutes(config.tokens.resetMinutes));
-  const mail = resetMail({ lang: user.lang, agency: agency.name, firstname: user.firstname, username: user.username, url: `${origin}/password/${token}`, minutes: config.tokens.resetMinutes });
+  const mail = resetMail({
+    lang: user.lang,
+    agency: agency.name,
+    firstname: user.firstname,
+    username: user.username,
+    url: `${origin}/password/${token}`,
+    minutes: config.tokens.resetMinutes,
+  });
   await mailer.send(db, { agencyId: agency.id, to: user.email, ...mail });
 }
 
@@ -198,7 +216,8 @@ async function sendUsernameTaken({ services, agency, lang, origin }: Ctx, input:
   await services.mailer.send(services.db, { agencyId: agency.id, to: input.email, ...mail });
 }
 
-const issueToken = (services: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) => issueUserToken(services, userId, kind, ttlMs);
+const issueToken = (services: Pick<Services, 'db' | 'clock'>, userId: string, kind: repo.TokenKind, ttlMs: number) =>
+  issueUserToken(services, userId, kind, ttlMs);
 
 /** Checks and consumes a single-use token of one of the agency's users: unknown → 101, expired → 102, used → 103. */
 async function useToken({ services, agency }: Ctx, token: string, kind: repo.TokenKind) {

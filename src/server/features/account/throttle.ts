@@ -17,10 +17,17 @@ type Limits = Config['loginLimits'];
 
 /** A refused attempt: 104, with how long to wait (sent as Retry-After). */
 export class SignInThrottled extends ApiError {
-  constructor(readonly retryAfterSeconds: number, lang: Lang) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    lang: Lang,
+  ) {
     // A lock keeps the catalogue's "try again in a few minutes"; a short wait says how short.
     const s = retryAfterSeconds;
-    super(apiCode.TOO_MANY_ATTEMPTS, undefined, s >= 60 ? undefined : lang === 'en' ? `Too many attempts: try again in ${s} s.` : `Trop de tentatives : réessayez dans ${s} s.`);
+    super(
+      apiCode.TOO_MANY_ATTEMPTS,
+      undefined,
+      s >= 60 ? undefined : lang === 'en' ? `Too many attempts: try again in ${s} s.` : `Trop de tentatives : réessayez dans ${s} s.`,
+    );
   }
 }
 
@@ -36,7 +43,10 @@ export function clientKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The key of one username tried from one client, within one agency. */

@@ -47,7 +47,14 @@ afterAll(() => api.close());
 
 let keys = 0;
 const key = () => `queue-test-${++keys}`;
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
 const travelUrl = (id: string) => `/api/v1/v2/travels/${id}`;
 
 const queueOf = async (token: string, opts: { query?: string; apiKey?: string } = {}) => {
@@ -62,9 +69,12 @@ const follow = (link: Link, token: string, body: unknown = {}, opts: { key?: str
     body: body as never,
     headers: { 'idempotency-key': opts.key ?? key(), ...(opts.version !== undefined ? { 'if-match': String(opts.version) } : {}) },
   });
-const mailsTo = async (to: string) => (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
+const mailsTo = async (to: string) =>
+  (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
 /** The kinds of staff actions in the travel's history (features/staff-audit writes them). */
-const actionsOf = async (travelId: string) => [...new Set((await api.db.select().from(staffActions).where(eq(staffActions.travelId, travelId))).map((h) => h.action))];
+const actionsOf = async (travelId: string) => [
+  ...new Set((await api.db.select().from(staffActions).where(eq(staffActions.travelId, travelId))).map((h) => h.action)),
+];
 
 /** Runs with the clock moved, then puts it back; sessions are signed in again (they outlive an hour or two only). */
 async function at<T>(ms: number, run: () => Promise<T>): Promise<T> {
@@ -79,34 +89,76 @@ async function at<T>(ms: number, run: () => Promise<T>): Promise<T> {
 
 /** A Globex travel of one trip of gus's (rail Paris → Lyon unless told), its mission orders written as the checkout would: its next step is confirm. */
 async function gusTravel(extra: Record<string, unknown> = {}) {
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-23T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...extra,
+  };
   const search = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token: gus });
-  const offers = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean; flexibility: number }[] }[]).flatMap((p) => p.offers).filter((o) => !o.roundTrip);
+  const offers = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean; flexibility: number }[] }[])
+    .flatMap((p) => p.offers)
+    .filter((o) => !o.roundTrip);
   // A flexible fare where there is one (its refund is the whole price).
   const offer = offers.find((o) => o.flexibility === 3) ?? offers[0]!;
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+    token: gus,
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const id = added.body.result.travel.id as string;
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, id));
-  return (await api.call('GET', travelUrl(id), { token: gus })).body.result as { id: string; version: number; links: Record<string, Link>; products: { id: string; price: { amount: string }; links: Record<string, Link> }[] };
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, id));
+  return (await api.call('GET', travelUrl(id), { token: gus })).body.result as {
+    id: string;
+    version: number;
+    links: Record<string, Link>;
+    products: { id: string; price: { amount: string }; links: Record<string, Link> }[];
+  };
 }
 
 type Session = { token: string; user: { uid: string; entities: { uid: string }[] } };
-const signIn = async (username: string) => (await api.call('POST', '/api/v1/user/login', { body: { username, password: 'Escale2026!' } })).body.result as Session;
+const signIn = async (username: string) =>
+  (await api.call('POST', '/api/v1/user/login', { body: { username, password: 'Escale2026!' } })).body.result as Session;
 
 /** Alice's Acme travel (rail Paris → Lyon) sent to bob for approval, its analytics and approver written as the checkout steps would. */
 async function aliceAsksApproval(alice: Session, bob: Session) {
   const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } };
   const search = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token: alice.token });
   const offer = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean }[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
-  const fields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: alice.user.entities[0]!.uid }, token: alice.token });
+  const fields = {
+    gender: 'MS',
+    firstname: 'Alice',
+    lastname: 'Martin',
+    birthdate: '1988-04-02',
+    contact_email: 'alice@acme.example',
+    contact_phone: '0601020304',
+  };
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: alice.user.entities[0]!.uid },
+    token: alice.token,
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const travelId = added.body.result.travel.id as string;
   await api.db
     .update(travels)
-    .set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' }, approvers: { approverId: bob.user.uid, emergencyApproverId: null, message: 'Client meeting' } })
+    .set({
+      analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' },
+      approvers: { approverId: bob.user.uid, emergencyApproverId: null, message: 'Client meeting' },
+    })
     .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', travelUrl(travelId), { token: alice.token })).body.result;
   const asked = await follow(travel.links.requestApproval, alice.token, undefined, { version: travel.version });
@@ -126,14 +178,23 @@ async function held(extra: Record<string, unknown> = {}) {
 describe('pending offline cancellations', () => {
   it('an offline cancellation (Globex cancels rail offline) waits in the queue with its answer; the agent’s refund cancels it, once', async () => {
     const [globex] = await api.db.select().from(companies).where(eq(companies.name, 'Globex Consulting'));
-    await api.db.update(companies).set({ config: { ...globex!.config, railOfflineCancellation: true } }).where(eq(companies.id, globex!.id));
+    await api.db
+      .update(companies)
+      .set({ config: { ...globex!.config, railOfflineCancellation: true } })
+      .where(eq(companies.id, globex!.id));
     try {
       const travel = await gusTravel();
       const booked = (await follow(travel.links.confirm!, gus, {}, { version: travel.version })).body.result as typeof travel;
       const product = booked.products[0]!;
-      const previews = (await api.call('GET', product.links.previewRefund!.href, { token: gus })).body.result as { product_id: string; refund: { total: number | null }; confirm_refund_date_limit: string }[];
+      const previews = (await api.call('GET', product.links.previewRefund!.href, { token: gus })).body.result as {
+        product_id: string;
+        refund: { total: number | null };
+        confirm_refund_date_limit: string;
+      }[];
       const shown = previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
-      expect((await follow(product.links.cancelProduct!, gus, { ticket_ids: [product.id], void: false, previews: shown })).body.result.requested).toEqual([product.id]);
+      expect((await follow(product.links.cancelProduct!, gus, { ticket_ids: [product.id], void: false, previews: shown })).body.result.requested).toEqual([
+        product.id,
+      ]);
 
       const price = Math.round(Number(product.price.amount) * 100);
       const item = (await queueOf(tina)).pendingCancellations.items.find((i) => i.travelId === travel.id)!;
@@ -163,7 +224,11 @@ describe('pending offline cancellations', () => {
       expect((await queueOf(tina)).pendingCancellations.items.map((i) => i.taskId)).not.toContain(item.taskId);
       // The traveller's booking shows the agency's answer, and its history who gave it.
       const after = (await api.call('GET', travelUrl(travel.id), { token: gus })).body.result;
-      expect(after).toMatchObject({ status: 'cancelled', refunded: { amount: '30.00' }, products: [{ status: 'cancelled', cancellation: { offline: true, refund: { amount: '30.00' } } }] });
+      expect(after).toMatchObject({
+        status: 'cancelled',
+        refunded: { amount: '30.00' },
+        products: [{ status: 'cancelled', cancellation: { offline: true, refund: { amount: '30.00' } } }],
+      });
       expect(await actionsOf(travel.id)).toEqual(['completeAgencyTask']);
     } finally {
       await api.db.update(companies).set({ config: globex!.config }).where(eq(companies.id, globex!.id));
@@ -180,7 +245,12 @@ describe('failed bookings', () => {
     const refusing = { ...sandbox, booking: { ...sandbox.booking, book: () => Promise.reject(new SupplierError('invalid-request', 'train full')) } };
     const app = await buildApp({ db: api.db, config: loadConfig({ NODE_ENV: 'test' }), clock: api.clock, logger: false, supplier: refusing });
     try {
-      const res = await app.inject({ method: 'POST', url: `/api/v1/approvals/${asked.approvalId}/approve`, headers: { authorization: `Bearer ${bob.token}`, 'api-key': DEMO_API_KEY }, payload: {} });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/approvals/${asked.approvalId}/approve`,
+        headers: { authorization: `Bearer ${bob.token}`, 'api-key': DEMO_API_KEY },
+        payload: {},
+      });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       await app.close();
@@ -199,15 +269,31 @@ describe('failed bookings', () => {
     expect(item.links).toEqual({ closeAgencyTask: { href: `/api/v1/agency/tasks/${item.taskId}/close`, method: 'POST' } });
 
     // A note is required; an offline cancellation's answer does not apply to it.
-    expect(await follow(item.links.closeAgencyTask!, arthur, { note: '  ' })).toMatchObject({ status: 400, body: { api_code: 17, fields: { note: 'PLEASE_FILL' } } });
+    expect(await follow(item.links.closeAgencyTask!, arthur, { note: '  ' })).toMatchObject({
+      status: 400,
+      body: { api_code: 17, fields: { note: 'PLEASE_FILL' } },
+    });
     expect((await follow({ href: `/api/v1/agency/tasks/${item.taskId}/complete`, method: 'POST' }, arthur, { refund: 0, fees: 0 })).status).toBe(404);
 
     const k = key();
     const closed = await follow(item.links.closeAgencyTask!, arthur, { note: 'Called Alice: she books the 9:00 train herself.' }, { key: k });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    expect(closed.body.result).toMatchObject({ id: item.taskId, kind: 'failed_booking', status: 'done', outcome: 'closed', reason: 'Called Alice: she books the 9:00 train herself.', links: {} });
-    expect(await follow(item.links.closeAgencyTask!, arthur, { note: 'Called Alice: she books the 9:00 train herself.' }, { key: k })).toMatchObject({ status: 200, body: closed.body });
-    expect(await follow(item.links.closeAgencyTask!, tina, { note: 'Again' })).toMatchObject({ status: 409, body: { api_code: 69, current: { outcome: 'closed' } } });
+    expect(closed.body.result).toMatchObject({
+      id: item.taskId,
+      kind: 'failed_booking',
+      status: 'done',
+      outcome: 'closed',
+      reason: 'Called Alice: she books the 9:00 train herself.',
+      links: {},
+    });
+    expect(await follow(item.links.closeAgencyTask!, arthur, { note: 'Called Alice: she books the 9:00 train herself.' }, { key: k })).toMatchObject({
+      status: 200,
+      body: closed.body,
+    });
+    expect(await follow(item.links.closeAgencyTask!, tina, { note: 'Again' })).toMatchObject({
+      status: 409,
+      body: { api_code: 69, current: { outcome: 'closed' } },
+    });
     expect((await queueOf(tina)).failedBookings.items.map((i) => i.taskId)).not.toContain(item.taskId);
     expect(await actionsOf(asked.travelId)).toEqual(['closeAgencyTask']);
   });
@@ -222,7 +308,13 @@ describe('expiring options', () => {
     expect(now.horizonHours).toBe(24);
     const mine = now.expiringOptions.items.filter((i) => [rail.id, flight.id].includes(i.travelId));
     expect(mine.map((i) => i.travelId)).toEqual([rail.id]);
-    expect(mine[0]).toMatchObject({ version: rail.version, deadline: rail.confirmationTimeLimit, travellers: [{ firstname: 'Gus', lastname: 'Moreau' }], company: { name: 'Globex Consulting' }, products: [{ status: 'prebooked' }] });
+    expect(mine[0]).toMatchObject({
+      version: rail.version,
+      deadline: rail.confirmationTimeLimit,
+      travellers: [{ firstname: 'Gus', lastname: 'Moreau' }],
+      company: { name: 'Globex Consulting' },
+      products: [{ status: 'prebooked' }],
+    });
 
     // 49 hours later the flight's deadline is 23 hours away; the rail option's has passed (its expiry job takes it).
     const later = await at(49 * 3_600_000, async () => queueOf(await api.login('tina')));
@@ -309,11 +401,18 @@ describe('who sees the queue', () => {
     const ours = await queueOf(tina);
     const item = ours.expiringOptions.items.find((i) => i.travelId === travel.id)!;
     const theirs = await queueOf(vera, { apiKey: SECOND_API_KEY });
-    expect(theirs).toEqual({ horizonHours: 24, pendingCancellations: { total: 0, items: [] }, failedBookings: { total: 0, items: [] }, expiringOptions: { total: 0, items: [] } });
+    expect(theirs).toEqual({
+      horizonHours: 24,
+      pendingCancellations: { total: 0, items: [] },
+      failedBookings: { total: 0, items: [] },
+      expiringOptions: { total: 0, items: [] },
+    });
     expect((await follow(item.links.confirmHeldOption!, vera, undefined, { version: item.version, apiKey: SECOND_API_KEY })).body.api_code).toBe(38);
     expect((await follow(item.links.releaseHeldOptions!, vera, undefined, { version: item.version, apiKey: SECOND_API_KEY })).body.api_code).toBe(38);
     const [task] = await api.db.select().from(agencyTasks).where(eq(agencyTasks.kind, 'failed_booking'));
-    expect((await follow({ href: `/api/v1/agency/tasks/${task!.id}/close`, method: 'POST' }, vera, { note: 'x' }, { apiKey: SECOND_API_KEY })).status).toBe(404);
+    expect((await follow({ href: `/api/v1/agency/tasks/${task!.id}/close`, method: 'POST' }, vera, { note: 'x' }, { apiKey: SECOND_API_KEY })).status).toBe(
+      404,
+    );
     expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({ status: 'pending_confirmation', version: item.version });
   });
 });

@@ -42,13 +42,23 @@ const answered = (travelId: string) => (tx: Services['db']) => recordAnswer(tx, 
 /** POST confirmHeldOption: books every option the travel holds, as the traveller's confirm would. */
 export async function confirmForAgency(ctx: Ctx, travelId: string, expected: number | null): Promise<HeldOptionResult> {
   const rec = await heldTravel(ctx, travelId, expected);
-  await bookHeld(ctx.services, rec, rec.products.filter((p) => p.status === 'prebooked'), answered(travelId));
+  await bookHeld(
+    ctx.services,
+    rec,
+    rec.products.filter((p) => p.status === 'prebooked'),
+    answered(travelId),
+  );
   return result(ctx.services.db, travelId);
 }
 
 /** POST releaseHeldOptions: gives every option the travel holds back to the supplier (the travel is removed). */
 export async function releaseForAgency(ctx: Ctx, travelId: string, expected: number | null): Promise<HeldOptionResult> {
   const rec = await heldTravel(ctx, travelId, expected);
-  await releaseHeld(ctx.services, rec, rec.products.filter((p) => p.status === 'prebooked'), answered(travelId));
+  await releaseHeld(
+    ctx.services,
+    rec,
+    rec.products.filter((p) => p.status === 'prebooked'),
+    answered(travelId),
+  );
   return result(ctx.services.db, travelId);
 }

@@ -34,7 +34,12 @@ const companyOfTravel = sql`coalesce(${travels.customerId}, ${travels.companyId}
 const firstStart = sql`(select min(${travelProducts.startsAt}) from ${travelProducts} where ${travelProducts.id} = any(${agencyTasks.productIds}))`;
 
 /** The agency's open tasks of `kind`, the soonest departure first (then the oldest), at most `limit`, and how many there are. */
-export async function openTasks(db: Db, agencyId: string, kind: 'cancellation' | 'failed_booking', limit: number): Promise<{ total: number; rows: QueueTask[] }> {
+export async function openTasks(
+  db: Db,
+  agencyId: string,
+  kind: 'cancellation' | 'failed_booking',
+  limit: number,
+): Promise<{ total: number; rows: QueueTask[] }> {
   const where = and(eq(agencyTasks.agencyId, agencyId), eq(agencyTasks.kind, kind), eq(agencyTasks.status, 'open'));
   const [[counted], rows] = await Promise.all([
     db.select({ n: count() }).from(agencyTasks).where(where),
@@ -61,7 +66,12 @@ export async function openTasks(db: Db, agencyId: string, kind: 'cancellation' |
 
 /** The agency's travels holding options whose deadline falls in (now, until], the nearest first, at most `limit`, and how many there are. */
 export async function heldUntil(db: Db, agencyId: string, now: Date, until: Date, limit: number): Promise<{ total: number; rows: QueueOption[] }> {
-  const where = and(eq(travels.agencyId, agencyId), eq(travels.status, 'pending_confirmation'), gt(travels.confirmationTimeLimit, now), lte(travels.confirmationTimeLimit, until));
+  const where = and(
+    eq(travels.agencyId, agencyId),
+    eq(travels.status, 'pending_confirmation'),
+    gt(travels.confirmationTimeLimit, now),
+    lte(travels.confirmationTimeLimit, until),
+  );
   const [[counted], rows] = await Promise.all([
     db.select({ n: count() }).from(travels).where(where),
     db
@@ -79,7 +89,15 @@ export async function heldUntil(db: Db, agencyId: string, now: Date, until: Date
 export async function productsById(db: Db, ids: string[]): Promise<QueueProductRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: travelProducts.id, travelId: travelProducts.travelId, type: travelProducts.type, status: travelProducts.status, price: travelProducts.price, startsAt: travelProducts.startsAt, data: travelProducts.data })
+    .select({
+      id: travelProducts.id,
+      travelId: travelProducts.travelId,
+      type: travelProducts.type,
+      status: travelProducts.status,
+      price: travelProducts.price,
+      startsAt: travelProducts.startsAt,
+      data: travelProducts.data,
+    })
     .from(travelProducts)
     .where(inArray(travelProducts.id, ids))
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt));
@@ -89,7 +107,15 @@ export async function productsById(db: Db, ids: string[]): Promise<QueueProductR
 export async function heldProducts(db: Db, travelIds: string[]): Promise<QueueProductRow[]> {
   if (travelIds.length === 0) return [];
   return db
-    .select({ id: travelProducts.id, travelId: travelProducts.travelId, type: travelProducts.type, status: travelProducts.status, price: travelProducts.price, startsAt: travelProducts.startsAt, data: travelProducts.data })
+    .select({
+      id: travelProducts.id,
+      travelId: travelProducts.travelId,
+      type: travelProducts.type,
+      status: travelProducts.status,
+      price: travelProducts.price,
+      startsAt: travelProducts.startsAt,
+      data: travelProducts.data,
+    })
     .from(travelProducts)
     .where(and(inArray(travelProducts.travelId, travelIds), eq(travelProducts.status, 'prebooked')))
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt));

@@ -13,7 +13,8 @@ export function agencyQueueRoutes(services: Services) {
       on,
       'agencyQueue',
       {
-        summary: 'The agency’s work queue, for its staff: offline cancellations to answer, failed bookings to follow up, options whose deadline is near; each section by urgency, at most `limit` items, with its total',
+        summary:
+          'The agency’s work queue, for its staff: offline cancellations to answer, failed bookings to follow up, options whose deadline is near; each section by urgency, at most `limit` items, with its total',
         session: 'user',
         errors: [400, 401, 403],
         query: agencyQueueQuerySchema,
@@ -23,7 +24,11 @@ export function agencyQueueRoutes(services: Services) {
     relRoute(
       on,
       'closeAgencyTask',
-      { summary: 'Agency staff close a failed booking they followed up, with a note of what they did', session: 'user', errors: [400, 401, 403, 404, 409, 422] },
+      {
+        summary: 'Agency staff close a failed booking they followed up, with a note of what they did',
+        session: 'user',
+        errors: [400, 401, 403, 404, 409, 422],
+      },
       ({ ctx, params, body }) => agencyQueue.close(ctx, params.taskID, body),
     );
   };

@@ -49,7 +49,10 @@ export async function queue(ctx: Ctx, limit = AGENCY_QUEUE_DEFAULT_LIMIT): Promi
   ]);
   const [taskProducts, held] = await Promise.all([
     repo.productsById(db, [...new Set([...cancellations.rows, ...failures.rows].flatMap((t) => t.productIds))]),
-    repo.heldProducts(db, options.rows.map((o) => o.travelId)),
+    repo.heldProducts(
+      db,
+      options.rows.map((o) => o.travelId),
+    ),
   ]);
   const ofTask = (t: repo.QueueTask) => taskProducts.filter((p) => t.productIds.includes(p.id));
   const base = (travelId: string, companyName: string | null, products: repo.QueueProductRow[]) => ({
@@ -80,10 +83,17 @@ export async function queue(ctx: Ctx, limit = AGENCY_QUEUE_DEFAULT_LIMIT): Promi
     links: { closeAgencyTask: linkTo('closeAgencyTask', { taskID: t.id }) },
   }));
   const expiringOptions: ExpiringOption[] = options.rows.map((o) => ({
-    ...base(o.travelId, o.companyName, held.filter((p) => p.travelId === o.travelId)),
+    ...base(
+      o.travelId,
+      o.companyName,
+      held.filter((p) => p.travelId === o.travelId),
+    ),
     version: o.version,
     deadline: o.deadline.toISOString(),
-    links: { confirmHeldOption: linkTo('confirmHeldOption', { travelID: o.travelId }), releaseHeldOptions: linkTo('releaseHeldOptions', { travelID: o.travelId }) },
+    links: {
+      confirmHeldOption: linkTo('confirmHeldOption', { travelID: o.travelId }),
+      releaseHeldOptions: linkTo('releaseHeldOptions', { travelID: o.travelId }),
+    },
   }));
 
   return {

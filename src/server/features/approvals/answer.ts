@@ -2,7 +2,19 @@ import { personName } from '@contract/person-name';
 import type { Approval } from '@contract/approvals';
 import { apiCode } from '@contract/api-codes';
 import { companyApprovers } from '@server/db/companies';
-import { answerChain, answerRefusal, closeChain, escalatedChain, involvedIn, isOpen, nextApprovers, presentApproval, roundAccepted, type Answer, type Refusal } from '@server/domain/approvals';
+import {
+  answerChain,
+  answerRefusal,
+  closeChain,
+  escalatedChain,
+  involvedIn,
+  isOpen,
+  nextApprovers,
+  presentApproval,
+  roundAccepted,
+  type Answer,
+  type Refusal,
+} from '@server/domain/approvals';
 import type { UserRow } from '@server/platform/auth';
 import { ApiError, fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
@@ -76,16 +88,34 @@ export async function answerRequest(
     const base = { row, round: [row], roundComplete: false, back: null as ReturnToCart | null, escalatedTo: null as PersonRow | null, asked: [] as Asked[] };
 
     if (answer === 'approve') {
-      const saved = await repo.updateApproval(tx, row, { status: 'accepted', answeredAt: now, answeredBy: actor.id, answerMessage: input.message ?? null, chain: answerChain(row.chain, me, 'accepted', input.message ?? null, now, role) });
+      const saved = await repo.updateApproval(tx, row, {
+        status: 'accepted',
+        answeredAt: now,
+        answeredBy: actor.id,
+        answerMessage: input.message ?? null,
+        chain: answerChain(row.chain, me, 'accepted', input.message ?? null, now, role),
+      });
       const round = (await repo.roundOf(tx, row.roundId)).map((r) => (r.id === saved.id ? saved : r));
       const roundComplete = roundAccepted(round);
-      if (roundComplete) await enqueue(tx, { kind: 'book-approved', key: bookApprovedKey(row.travelId), payload: { travelId: row.travelId }, runAt: new Date(now.getTime() + BOOKING_RECOVERY_MS) });
+      if (roundComplete)
+        await enqueue(tx, {
+          kind: 'book-approved',
+          key: bookApprovedKey(row.travelId),
+          payload: { travelId: row.travelId },
+          runAt: new Date(now.getTime() + BOOKING_RECOVERY_MS),
+        });
       return { ...base, row: saved, round, roundComplete };
     }
 
     if (answer === 'deny') {
       const reason = input.reason ?? '';
-      const saved = await repo.updateApproval(tx, row, { status: 'denied', answeredAt: now, answeredBy: actor.id, answerMessage: reason, chain: answerChain(row.chain, me, 'denied', reason, now, role) });
+      const saved = await repo.updateApproval(tx, row, {
+        status: 'denied',
+        answeredAt: now,
+        answeredBy: actor.id,
+        answerMessage: reason,
+        chain: answerChain(row.chain, me, 'denied', reason, now, role),
+      });
       for (const other of await repo.roundOf(tx, row.roundId))
         if (other.id !== row.id && (isOpen(other.status) || other.status === 'accepted'))
           await repo.updateApproval(tx, other, { status: 'cancelled', chain: closeChain(other.chain, 'cancelled', now) });
@@ -108,7 +138,9 @@ export async function answerRequest(
     });
     // Passed on: everyone who held it sees it still, only the new approver answers it.
     await repo.putRecipients(tx, [
-      ...view.recipients.filter((r) => r.userId !== target.id).map((r) => ({ approvalId: row.id, userId: r.userId, role: 'former' as const, visibleFrom: r.visibleFrom < now ? r.visibleFrom : now })),
+      ...view.recipients
+        .filter((r) => r.userId !== target.id)
+        .map((r) => ({ approvalId: row.id, userId: r.userId, role: 'former' as const, visibleFrom: r.visibleFrom < now ? r.visibleFrom : now })),
       { approvalId: row.id, userId: target.id, role: 'main', visibleFrom: now },
     ]);
     const asked = await tokensFor(tx, await viewOf(tx, saved), [targetPerson], now);
@@ -138,7 +170,8 @@ export async function answerRequest(
   return shown(presentApproval(view, viewer, lang, clock.now()));
 }
 
-export const approve = (ctx: Ctx, approvalId: string, message: string | null) => answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'approve', { message });
+export const approve = (ctx: Ctx, approvalId: string, message: string | null) =>
+  answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'approve', { message });
 export const deny = (ctx: Ctx, approvalId: string, reason: string) => answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'deny', { reason });
 export const escalate = (ctx: Ctx, approvalId: string, body: { approver?: string | null; message?: string | null }) =>
   answerRequest(ctx.services, ctx.user, ctx.lang, approvalId, 'escalate', { approver: body.approver?.trim() || null, message: body.message ?? null });

@@ -28,7 +28,11 @@ afterAll(async () => {
 describe('a server killed between an approval and its booking', () => {
   it('books the travel once, through the job runner, after the restart', async () => {
     server = await start();
-    const login = async (username: string) => (await call('POST', '/api/v1/user/login', { body: { username, password: DEMO_PASSWORD } })).body.result as { token: string; user: { entities: { uid: string }[] } };
+    const login = async (username: string) =>
+      (await call('POST', '/api/v1/user/login', { body: { username, password: DEMO_PASSWORD } })).body.result as {
+        token: string;
+        user: { entities: { uid: string }[] };
+      };
     const alice = await login('alice');
     const token = alice.token;
     // The server runs on the real clock: a date ahead of it.
@@ -38,10 +42,23 @@ describe('a server killed between an approval and its booking', () => {
       body: { origin: 'city:paris', destination: 'city:lyon', datetime: `${nextWeek}T07:00`, nb_travelers: 1, filters: { rail: true, flight: false } },
     });
     const offer = (search.body.result.proposals as { offers: { id: string }[] }[])[0]!.offers[0]!;
-    const fields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-    const added = await call('POST', '/api/v1/cart/add?version=v2', { token, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: alice.user.entities[0]!.uid } });
+    const fields = {
+      gender: 'MS',
+      firstname: 'Alice',
+      lastname: 'Martin',
+      birthdate: '1988-04-02',
+      contact_email: 'alice@acme.example',
+      contact_phone: '0601020304',
+    };
+    const added = await call('POST', '/api/v1/cart/add?version=v2', {
+      token,
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: alice.user.entities[0]!.uid },
+    });
     const href = `/api/v1/v2/travels/${added.body.result.travel.id}`;
-    const analytics = await call('PATCH', `${href}/analytics`, { token, body: { fields: [{ name: 'cost_center', value: 'R&D' }], travel_policy_exemption: 'Client meeting' } });
+    const analytics = await call('PATCH', `${href}/analytics`, {
+      token,
+      body: { fields: [{ name: 'cost_center', value: 'R&D' }], travel_policy_exemption: 'Client meeting' },
+    });
     expect(analytics.status).toBe(200);
     const approvers = (await call('GET', `${href}/approvers`, { token })).body.result;
     const bobId = approvers.approvers.find((a: { username: string }) => a.username === 'bob').id as string;
@@ -50,12 +67,16 @@ describe('a server killed between an approval and its booking', () => {
     expect(pending.status).toBe('pending_approval');
 
     const bob = await login('bob');
-    const [request] = (await call('GET', '/api/v1/approvals/', { token: bob.token })).body.result as { approvalID: string; links: { approve: { href: string } } }[];
+    const [request] = (await call('GET', '/api/v1/approvals/', { token: bob.token })).body.result as {
+      approvalID: string;
+      links: { approve: { href: string } };
+    }[];
     const headers = { 'idempotency-key': `crash-approve-${request!.approvalID}` };
     const inFlight = call('POST', request!.links.approve.href, { token: bob.token, body: {}, headers }).catch((err: unknown) => err);
     // Killed while the supplier is answering the booking: the call holds its key, the approval is committed, the travel not booked yet.
     await idempotencyKeyClaimed(server, headers['idempotency-key']);
-    const approval = async () => (await call('GET', `/api/v1/approvals/${request!.approvalID}`, { token: bob.token })).body.result as { status: string; travelStatus: string };
+    const approval = async () =>
+      (await call('GET', `/api/v1/approvals/${request!.approvalID}`, { token: bob.token })).body.result as { status: string; travelStatus: string };
     let seen = await approval();
     while (seen.status !== 'accepted') {
       await sleep(20);

@@ -35,7 +35,8 @@ const moveTo = async (at: Date) => {
   api.clock.set(at);
   await refresh(api, w);
 };
-const inbox = async (token: string, path = '/api/v1/approvals/?limit=50') => (await api.call('GET', path, { token })).body.result as { approvalID: string; links: Record<string, unknown> }[];
+const inbox = async (token: string, path = '/api/v1/approvals/?limit=50') =>
+  (await api.call('GET', path, { token })).body.result as { approvalID: string; links: Record<string, unknown> }[];
 
 describe('the backup approver at half time', () => {
   it('gets the request and an e-mail once half of the time passed without an answer (the job survives a restart), and answers it', async () => {
@@ -43,7 +44,10 @@ describe('the backup approver at half time', () => {
     const row = await requestRow(asked.approvalId);
     const half = row.requestedAt.getTime() + (row.timeLimit.getTime() - row.requestedAt.getTime()) / 2;
     expect(row.backupAt!.getTime()).toBe(half);
-    const [job] = await api.db.select().from(jobs).where(eq(jobs.key, `approval-backup:${asked.approvalId}`));
+    const [job] = await api.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `approval-backup:${asked.approvalId}`));
     expect(job!.runAt.getTime()).toBe(half);
     // A restart: a new app on the same database, whose runner finds the job there.
     const restarted = await buildApp({ db: api.db, config: services.config, clock: api.clock, logger: false });
@@ -67,10 +71,11 @@ describe('the backup approver at half time', () => {
       // The first answer settles it: carol's; bob is too late.
       const res = await answer(api, w.carol.token, asked.approvalId, 'approve');
       expect(res.body.result).toMatchObject({ status: 'accepted', travelStatus: 'booked' });
-      expect(res.body.result.chain.map((s: { approver: { firstname: string }; role: string; response: { status: string } }) => `${s.approver.firstname}:${s.role}:${s.response.status}`)).toEqual([
-        'Bob:main:pending',
-        'Carol:backup:accepted',
-      ]);
+      expect(
+        res.body.result.chain.map(
+          (s: { approver: { firstname: string }; role: string; response: { status: string } }) => `${s.approver.firstname}:${s.role}:${s.response.status}`,
+        ),
+      ).toEqual(['Bob:main:pending', 'Carol:backup:accepted']);
       expect((await answer(api, w.bob.token, asked.approvalId, 'approve')).status).toBe(409);
       // Running the jobs again sends nothing more.
       await runJobs();
@@ -111,12 +116,18 @@ describe('the safety service', () => {
   it('a trip to a high-risk country needs sam’s answer too: listed under /approvals/safety, booked once both said yes', async () => {
     const asked = await askApproval(api, w, { destination: 'city:cairo', flight: true });
     expect(asked.safetyId).not.toBeNull();
-    const bobs = (await inbox(w.bob.token)).find((a) => a.approvalID === asked.approvalId) as unknown as { currentRequest: { isRisky: boolean; isSafetyApproval: boolean } };
+    const bobs = (await inbox(w.bob.token)).find((a) => a.approvalID === asked.approvalId) as unknown as {
+      currentRequest: { isRisky: boolean; isSafetyApproval: boolean };
+    };
     expect(bobs.currentRequest).toMatchObject({ isRisky: true, isSafetyApproval: false });
     expect((await api.call('GET', '/api/v1/approvals/safety', { token: w.bob.token })).status).toBe(403);
     const me = (await api.call('GET', '/api/v1/user/', { token: w.sam.token })).body.result;
     expect(me.links.safetyApprovals).toEqual({ href: '/api/v1/approvals/safety', method: 'GET' });
-    const sams = (await inbox(w.sam.token, '/api/v1/approvals/safety?status=pending&limit=50')).find((a) => a.approvalID === asked.safetyId) as unknown as { currentRequest: object; links: object; chain: { role: string }[] };
+    const sams = (await inbox(w.sam.token, '/api/v1/approvals/safety?status=pending&limit=50')).find((a) => a.approvalID === asked.safetyId) as unknown as {
+      currentRequest: object;
+      links: object;
+      chain: { role: string }[];
+    };
     expect(sams.currentRequest).toMatchObject({ isRisky: true, isSafetyApproval: true });
     expect(Object.keys(sams.links).sort()).toEqual(['approve', 'deny', 'getApproval']);
     expect(sams.chain.map((s) => s.role)).toEqual(['safety']);
@@ -145,14 +156,19 @@ describe('the safety service', () => {
 describe('one-click answers from the e-mail', () => {
   const tokensIn = (text: string) => [...text.matchAll(/one-click\?token=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
   const mailFor = async (email: string, approvalId: string) => (await mailsTo(email)).filter((m) => m.text.includes(approvalId)).at(-1)!;
-  const oneClick = (token: string, method: 'GET' | 'POST' = 'GET', body?: Record<string, unknown>) => api.call(method, `/api/v1/approval/one-click/${token}`, { body });
+  const oneClick = (token: string, method: 'GET' | 'POST' = 'GET', body?: Record<string, unknown>) =>
+    api.call(method, `/api/v1/approval/one-click/${token}`, { body });
 
   it('approve without a session: the link shows the request, answers it once, and opens nothing else', async () => {
     const asked = await askApproval(api, w);
     const [approveToken, denyToken] = tokensIn((await mailFor('bob@acme.example', asked.approvalId)).text);
     const grant = await oneClick(approveToken!);
     expect(grant.status).toBe(200);
-    expect(grant.body.result).toMatchObject({ action: 'approve', approval: { approvalID: asked.approvalId, status: 'pending', links: {} }, links: { answerOneClick: { href: `/api/v1/approval/one-click/${approveToken}`, method: 'POST' } } });
+    expect(grant.body.result).toMatchObject({
+      action: 'approve',
+      approval: { approvalID: asked.approvalId, status: 'pending', links: {} },
+      links: { answerOneClick: { href: `/api/v1/approval/one-click/${approveToken}`, method: 'POST' } },
+    });
     // Not a session: nothing else answers to it.
     expect((await api.call('GET', '/api/v1/approvals/', { token: approveToken })).status).toBe(401);
     expect((await api.call('GET', '/api/v1/user/', { token: approveToken })).status).toBe(401);
@@ -211,14 +227,22 @@ describe('an approval whose booking did not happen', () => {
     const res = await injectAs(down, w.bob.token, approvalUrl(asked.approvalId, 'approve'), {});
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ status: 'accepted', travelStatus: 'pending_approval' });
-    const [job] = await api.db.select().from(jobs).where(eq(jobs.key, `book-approved:${asked.travelId}`));
+    const [job] = await api.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `book-approved:${asked.travelId}`));
     expect(job!.doneAt).toBeNull();
     // Its time limit passes meanwhile: the expiry leaves an approved travel to its booking.
     await moveTo(new Date(api.clock.now().getTime() + 10_000));
     await Promise.all([runJobs(), runJobs({ ...services, supplier: createSandboxSupplier() })]);
     const travel = await travelOf(asked.travelId);
     expect(travel).toMatchObject({ status: 'booked', version: asked.travel.version + 1, products: [{ status: 'booked', pnr: asked.travel.products[0]!.pnr }] });
-    expect(await api.db.select().from(jobs).where(eq(jobs.key, `ticket-travel:${asked.travelId}`))).toHaveLength(1);
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `ticket-travel:${asked.travelId}`)),
+    ).toHaveLength(1);
     const booked = (await mailsTo('alice@acme.example')).filter((m) => m.text.includes('il est réservé'));
     await runJobs();
     expect((await mailsTo('alice@acme.example')).filter((m) => m.text.includes('il est réservé'))).toHaveLength(booked.length);
@@ -236,10 +260,20 @@ describe('an approval whose booking did not happen', () => {
     expect((await api.lastMail('alice@acme.example'))?.text).toContain('n’a pas pu être réservé');
     expect((await api.lastMail('bob@acme.example'))?.text).toContain('could not be booked');
     // The holds are still given back once the supplier answers.
-    const [release] = await api.db.select().from(jobs).where(and(eq(jobs.key, `release-holds:${asked.travelId}`)));
+    const [release] = await api.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.key, `release-holds:${asked.travelId}`)));
     expect(release!.doneAt).toBeNull();
     await moveTo(new Date(release!.runAt.getTime() + 1_000));
     await runJobs();
-    expect((await api.db.select().from(jobs).where(eq(jobs.key, `release-holds:${asked.travelId}`)))[0]!.doneAt).not.toBeNull();
+    expect(
+      (
+        await api.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `release-holds:${asked.travelId}`))
+      )[0]!.doneAt,
+    ).not.toBeNull();
   });
 });

@@ -8,7 +8,14 @@ import { approvalRequests, travels } from '@server/db/schema';
 export type World = Awaited<ReturnType<typeof approvalWorld>>;
 type Offer = { id: string; roundTrip: boolean; cabin: string; price: number };
 
-export const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+export const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 
 /** Signs in (English for bob, so his e-mails are in English); users by name. */
 export async function approvalWorld(api: Api) {
@@ -27,13 +34,29 @@ export async function refresh(api: Api, world: World) {
   Object.assign(world, fresh);
 }
 
-export type Asked = { travelId: string; approvalId: string; safetyId: string | null; travel: { id: string; version: number; status: string; confirmationTimeLimit: string; links: Record<string, { href: string; method: string }>; products: { pnr: string; status: string }[] } };
+export type Asked = {
+  travelId: string;
+  approvalId: string;
+  safetyId: string | null;
+  travel: {
+    id: string;
+    version: number;
+    status: string;
+    confirmationTimeLimit: string;
+    links: Record<string, { href: string; method: string }>;
+    products: { pnr: string; status: string }[];
+  };
+};
 
 /**
  * Alice's travel (Paris → Lyon rail by default; a flight to Cairo is risky) with analytics and bob
  * as approver (carol as backup) as the checkout steps write them, sent for approval.
  */
-export async function askApproval(api: Api, world: World, opts: { backup?: boolean; destination?: string; flight?: boolean; datetime?: string; message?: string; pick?: (offers: Offer[]) => Offer } = {}): Promise<Asked> {
+export async function askApproval(
+  api: Api,
+  world: World,
+  opts: { backup?: boolean; destination?: string; flight?: boolean; datetime?: string; message?: string; pick?: (offers: Offer[]) => Offer } = {},
+): Promise<Asked> {
   const body = {
     origin: 'city:paris',
     destination: opts.destination ?? 'city:lyon',
@@ -49,7 +72,12 @@ export async function askApproval(api: Api, world: World, opts: { backup?: boole
     body: {
       choiceIDs: [offer.id],
       // A flight abroad asks for the passport.
-      travelers: [{ travelerID: 1, fields: opts.flight ? { ...alicesFields, nationality: 'FR', document_number: 'P1234567', document_expiry: '2031-05-01' } : alicesFields }],
+      travelers: [
+        {
+          travelerID: 1,
+          fields: opts.flight ? { ...alicesFields, nationality: 'FR', document_number: 'P1234567', document_expiry: '2031-05-01' } : alicesFields,
+        },
+      ],
       entity_id: world.alice.user.entities[0]!.uid,
     },
     token: world.alice.token,
@@ -60,11 +88,19 @@ export async function askApproval(api: Api, world: World, opts: { backup?: boole
     .update(travels)
     .set({
       analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' },
-      approvers: { approverId: world.bob.user.uid, emergencyApproverId: opts.backup === false ? null : world.carol.user.uid, message: opts.message ?? 'Client meeting' },
+      approvers: {
+        approverId: world.bob.user.uid,
+        emergencyApproverId: opts.backup === false ? null : world.carol.user.uid,
+        message: opts.message ?? 'Client meeting',
+      },
     })
     .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: world.alice.token })).body.result;
-  const res = await api.call('POST', travel.links.requestApproval.href, { token: world.alice.token, body: {}, headers: { 'if-match': String(travel.version) } });
+  const res = await api.call('POST', travel.links.requestApproval.href, {
+    token: world.alice.token,
+    body: {},
+    headers: { 'if-match': String(travel.version) },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const rows = await api.db.select().from(approvalRequests).where(eq(approvalRequests.travelId, travelId));
   return {
@@ -75,7 +111,8 @@ export async function askApproval(api: Api, world: World, opts: { backup?: boole
   };
 }
 
-export const approvalUrl = (id: string, action?: 'approve' | 'deny' | 'escalate' | 'cancel' | 'remind') => `/api/v1/approvals/${id}${action ? `/${action}` : ''}`;
+export const approvalUrl = (id: string, action?: 'approve' | 'deny' | 'escalate' | 'cancel' | 'remind') =>
+  `/api/v1/approvals/${id}${action ? `/${action}` : ''}`;
 
 /** Follows an answer (POST) with an optional Idempotency-Key. */
 export const answer = (api: Api, token: string, id: string, action: 'approve' | 'deny' | 'escalate', body: Record<string, unknown> = {}, key?: string) =>

@@ -31,7 +31,12 @@ describe('the inbox (GET /approvals/)', () => {
       travelID: asked.travelId,
       status: 'pending',
       travelStatus: 'pending_approval',
-      currentRequest: { requester: { firstname: 'Alice', lastname: 'Martin', you: false }, message: 'Client meeting in Lyon', isRisky: false, isSafetyApproval: false },
+      currentRequest: {
+        requester: { firstname: 'Alice', lastname: 'Martin', you: false },
+        message: 'Client meeting in Lyon',
+        isRisky: false,
+        isSafetyApproval: false,
+      },
       exemption: 'Only train left',
       missionOrders: [],
       timeLimit: asked.travel.confirmationTimeLimit,
@@ -46,13 +51,24 @@ describe('the inbox (GET /approvals/)', () => {
       },
     });
     const [item] = request.journey;
-    expect(item).toMatchObject({ type: 'rail', compliant: expect.any(Boolean), paxs: [{ firstname: 'Alice', lastname: 'Martin' }], pnrs: [asked.travel.products[0]!.pnr], transportTicketNumber: [] });
+    expect(item).toMatchObject({
+      type: 'rail',
+      compliant: expect.any(Boolean),
+      paxs: [{ firstname: 'Alice', lastname: 'Martin' }],
+      pnrs: [asked.travel.products[0]!.pnr],
+      transportTicketNumber: [],
+    });
     expect(item.routes[0]).toMatchObject({ from: expect.any(String), to: expect.any(String), departure: expect.stringMatching(/^2026-11-23T/) });
     expect(item.fareLabel).toMatch(/\S/);
     expect(request.totalAmount).toEqual({ amount: item.totalAmount.amount, currency: 'EUR' });
     // The chain: bob asked (you), the backup not yet (she is asked at half time).
     expect(request.chain).toEqual([
-      { approver: expect.objectContaining({ firstname: 'Bob', you: true }), role: 'main', askedAt: expect.any(String), response: { status: 'pending', by: null, answeredAt: null, message: null } },
+      {
+        approver: expect.objectContaining({ firstname: 'Bob', you: true }),
+        role: 'main',
+        askedAt: expect.any(String),
+        response: { status: 'pending', by: null, answeredAt: null, message: null },
+      },
     ]);
     expect(request.approvers.map((a: { username: string; role: string }) => `${a.username}:${a.role}`).sort()).toEqual(['bob:main', 'carol:backup']);
     // One request by id, for the e-mail's deep link.
@@ -82,7 +98,12 @@ describe('the inbox (GET /approvals/)', () => {
     for (let i = 0; i < 5; i++) made.push(await askApproval(api, w, { datetime: `2026-11-2${3 + (i % 3)}T${String(7 + i).padStart(2, '0')}:00` }));
     const [ines] = await api.db.select().from(approvalRequests).where(eq(approvalRequests.id, made[2]!.approvalId));
     await api.db.update(approvalRequests).set({ paxSearch: 'ines benali' }).where(eq(approvalRequests.id, ines!.id));
-    const all = (await list(w.bob.token, '?limit=50')).body.result as { approvalID: string; currentRequest: { requestedAt: string }; totalAmount: { amount: string }; timeLimit: string }[];
+    const all = (await list(w.bob.token, '?limit=50')).body.result as {
+      approvalID: string;
+      currentRequest: { requestedAt: string };
+      totalAmount: { amount: string };
+      timeLimit: string;
+    }[];
     expect(all.length).toBeGreaterThanOrEqual(7);
     const page1 = (await list(w.bob.token, '?limit=3&page=1')).body.result;
     const page2 = (await list(w.bob.token, '?limit=3&page=2')).body.result;
@@ -93,20 +114,25 @@ describe('the inbox (GET /approvals/)', () => {
     // Newest first by default; asc reverses.
     const requested = all.map((a) => a.currentRequest.requestedAt);
     expect(requested).toEqual([...requested].sort().reverse());
-    const byAmount = (await list(w.bob.token, '?limit=50&sortBy=totalAmount&order=asc')).body.result.map((a: { totalAmount: { amount: string } }) => Number(a.totalAmount.amount));
+    const byAmount = (await list(w.bob.token, '?limit=50&sortBy=totalAmount&order=asc')).body.result.map((a: { totalAmount: { amount: string } }) =>
+      Number(a.totalAmount.amount),
+    );
     expect(byAmount).toEqual([...byAmount].sort((a, b) => a - b));
     const byLimit = (await list(w.bob.token, '?limit=50&sortBy=timeLimit&order=desc')).body.result.map((a: { timeLimit: string }) => a.timeLimit);
     expect(byLimit).toEqual([...byLimit].sort().reverse());
     expect((await list(w.bob.token, '?sortBy=price')).status).toBe(400);
     // Names: case and accents ignored.
-    for (const q of ['INÈS', 'inés benali', 'Benali']) expect((await list(w.bob.token, `?paxName=${encodeURIComponent(q)}`)).body.result.map((a: { approvalID: string }) => a.approvalID)).toEqual([ines!.id]);
+    for (const q of ['INÈS', 'inés benali', 'Benali'])
+      expect((await list(w.bob.token, `?paxName=${encodeURIComponent(q)}`)).body.result.map((a: { approvalID: string }) => a.approvalID)).toEqual([ines!.id]);
     expect((await list(w.bob.token, '?paxName=%25')).body.result).toEqual([]);
     expect((await list(w.bob.token, '?paxName=alice&limit=50')).body.result.length).toBe(all.length - 1);
     // Statuses: one denied, then pending and denied, and both repeated.
     await answer(api, w.bob.token, made[0]!.approvalId, 'deny', { reason: 'Budget frozen' });
     const denied = (await list(w.bob.token, '?status=denied&limit=50')).body.result.map((a: { approvalID: string }) => a.approvalID);
     expect(denied).toContain(made[0]!.approvalId);
-    expect((await list(w.bob.token, '?status=pending&limit=50')).body.result.map((a: { approvalID: string }) => a.approvalID)).not.toContain(made[0]!.approvalId);
+    expect((await list(w.bob.token, '?status=pending&limit=50')).body.result.map((a: { approvalID: string }) => a.approvalID)).not.toContain(
+      made[0]!.approvalId,
+    );
     expect((await list(w.bob.token, '?status=answered&limit=50')).body.result.map((a: { approvalID: string }) => a.approvalID)).toContain(made[0]!.approvalId);
     const both = (await list(w.bob.token, '?status=pending&status=denied&limit=50')).body.result;
     expect(both.length).toBe(all.length);
@@ -128,7 +154,12 @@ describe('answers', () => {
     expect(travel).toMatchObject({ status: 'booked', confirmationTimeLimit: null, products: [{ status: 'booked', pnr: asked.travel.products[0]!.pnr }] });
     expect(travel.products[0].ticketsByPax[0].tickets[0].reference).toMatch(/^\d{13}$/);
     expect(travel.links.remind).toBeUndefined();
-    expect(await api.db.select().from(jobs).where(eq(jobs.key, `ticket-travel:${asked.travelId}`))).toHaveLength(1);
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `ticket-travel:${asked.travelId}`)),
+    ).toHaveLength(1);
     const mail = await api.lastMail('alice@acme.example');
     expect(mail?.subject).toContain('votre demande d’approbation');
     expect(mail?.text).toContain('Bob Durand a approuvé votre voyage : il est réservé.');
@@ -151,7 +182,10 @@ describe('answers', () => {
     expect(travel).toMatchObject({ status: 'denied', products: [{ status: 'released' }] });
     expect(travel.links.delete).toBeDefined();
     // Given back at the supplier at once: the release job has nothing left to do.
-    const [release] = await api.db.select().from(jobs).where(eq(jobs.key, `release-holds:${asked.travelId}`));
+    const [release] = await api.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `release-holds:${asked.travelId}`));
     expect(release!.doneAt).not.toBeNull();
     const mail = await api.lastMail('alice@acme.example');
     expect(mail?.text).toContain('Bob Durand a refusé votre voyage');
@@ -164,7 +198,9 @@ describe('answers', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ status: 'escalated', escalationEnabled: false, links: { getApproval: expect.any(Object) } });
     expect(Object.keys(res.body.result.links)).toEqual(['getApproval']);
-    expect(res.body.result.chain.map((s: { approver: { firstname: string }; response: { status: string } }) => `${s.approver.firstname}:${s.response.status}`)).toEqual(['Bob:escalated', 'Carol:pending']);
+    expect(
+      res.body.result.chain.map((s: { approver: { firstname: string }; response: { status: string } }) => `${s.approver.firstname}:${s.response.status}`),
+    ).toEqual(['Bob:escalated', 'Carol:pending']);
     const carol = (await list(w.carol.token, '?status=pending&limit=50')).body.result.find((a: { approvalID: string }) => a.approvalID === asked.approvalId);
     expect(carol.links.approve).toBeDefined();
     // Nobody left after carol: she cannot escalate (69), bob no longer answers (66).
@@ -202,13 +238,19 @@ describe('answers', () => {
     expect(refused.body.api_code).toBe(68);
 
     const other = await askApproval(api, w);
-    await api.db.update(users).set({ perms: ['check_approval'] }).where(eq(users.id, w.bob.user.uid));
+    await api.db
+      .update(users)
+      .set({ perms: ['check_approval'] })
+      .where(eq(users.id, w.bob.user.uid));
     try {
       const mine = (await list(w.bob.token, '?limit=50')).body.result.find((a: { approvalID: string }) => a.approvalID === other.approvalId);
       expect(Object.keys(mine.links).sort()).toEqual(['deny', 'escalate', 'getApproval']);
       expect((await answer(api, w.bob.token, other.approvalId, 'approve')).body.api_code).toBe(66);
     } finally {
-      await api.db.update(users).set({ perms: ['approval'] }).where(eq(users.id, w.bob.user.uid));
+      await api.db
+        .update(users)
+        .set({ perms: ['approval'] })
+        .where(eq(users.id, w.bob.user.uid));
     }
   });
 
@@ -218,7 +260,11 @@ describe('answers', () => {
     const asked = await askApproval(api, w);
     expect((await answer(api, w.sam.token, asked.approvalId, 'deny', { reason: 'No' })).status).toBe(404);
     expect((await answer(api, w.bob.token, asked.approvalId, 'approve')).status).toBe(200);
-    for (const [action, body] of [['approve', {}], ['deny', { reason: 'Too late' }], ['escalate', {}]] as const) {
+    for (const [action, body] of [
+      ['approve', {}],
+      ['deny', { reason: 'Too late' }],
+      ['escalate', {}],
+    ] as const) {
       const res = await answer(api, w.bob.token, asked.approvalId, action, body);
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ api_code: 67, current: { approvalID: asked.approvalId, status: 'accepted', travelStatus: 'booked' } });
@@ -230,9 +276,15 @@ describe('exactly one answer wins', () => {
   it('bob and carol (the backup, due) answering at once: one 2xx, the other 409 with who answered; the travel booked once', async () => {
     const asked = await askApproval(api, w);
     // The backup is due: carol sees it.
-    await api.db.update(approvalRequests).set({ backupAt: new Date(api.clock.now().getTime() - 1000) }).where(eq(approvalRequests.id, asked.approvalId));
+    await api.db
+      .update(approvalRequests)
+      .set({ backupAt: new Date(api.clock.now().getTime() - 1000) })
+      .where(eq(approvalRequests.id, asked.approvalId));
     const { approvalRecipients } = await import('@server/db/schema');
-    await api.db.update(approvalRecipients).set({ visibleFrom: new Date(api.clock.now().getTime() - 1000) }).where(and(eq(approvalRecipients.approvalId, asked.approvalId), eq(approvalRecipients.userId, w.carol.user.uid)));
+    await api.db
+      .update(approvalRecipients)
+      .set({ visibleFrom: new Date(api.clock.now().getTime() - 1000) })
+      .where(and(eq(approvalRecipients.approvalId, asked.approvalId), eq(approvalRecipients.userId, w.carol.user.uid)));
     const answers = await Promise.all([
       answer(api, w.bob.token, asked.approvalId, 'approve', {}, `bob-${asked.approvalId}`),
       answer(api, w.carol.token, asked.approvalId, 'deny', { reason: 'No' }, `carol-${asked.approvalId}`),
@@ -259,7 +311,12 @@ describe('exactly one answer wins', () => {
     expect(new Set(twins.map((t) => JSON.stringify(t.body))).size).toBe(1);
     const clicks = await Promise.all([1, 2, 3].map((i) => answer(api, w.bob.token, asked.approvalId, 'approve', {}, `${key}-${i}`)));
     expect(clicks.map((c) => c.status)).toEqual([409, 409, 409]);
-    expect(await api.db.select().from(jobs).where(eq(jobs.key, `ticket-travel:${asked.travelId}`))).toHaveLength(1);
+    expect(
+      await api.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `ticket-travel:${asked.travelId}`)),
+    ).toHaveLength(1);
   });
 });
 
@@ -269,7 +326,10 @@ describe('the requester: cancel and remind', () => {
     const travel = await travelOf(asked.travelId);
     expect(travel.links.cancelApproval).toEqual({ href: approvalUrl(asked.approvalId, 'cancel'), method: 'PATCH' });
     expect((await api.call('PATCH', travel.links.cancelApproval.href, { token: w.bob.token })).status).toBe(404);
-    const res = await api.call('PATCH', travel.links.cancelApproval.href, { token: w.alice.token, headers: { 'idempotency-key': `cancel-${asked.approvalId}` } });
+    const res = await api.call('PATCH', travel.links.cancelApproval.href, {
+      token: w.alice.token,
+      headers: { 'idempotency-key': `cancel-${asked.approvalId}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ status: 'cart', confirmationTimeLimit: null, products: [{ status: 'cart', pnr: null }] });
     expect(Number(res.body.result.price.amount)).toBeGreaterThan(0);
@@ -289,7 +349,10 @@ describe('the requester: cancel and remind', () => {
   it('a product the supplier no longer sells is released when the travel goes back to the cart', async () => {
     const asked = await askApproval(api, w);
     const [product] = await api.db.select().from(travelProducts).where(eq(travelProducts.travelId, asked.travelId));
-    await api.db.update(travelProducts).set({ data: { ...(product!.data as TripData), offer: { ...(product!.data as TripData).offer, id: `${(product!.data as TripData).offer.id}-gone` } } }).where(eq(travelProducts.id, product!.id));
+    await api.db
+      .update(travelProducts)
+      .set({ data: { ...(product!.data as TripData), offer: { ...(product!.data as TripData).offer, id: `${(product!.data as TripData).offer.id}-gone` } } })
+      .where(eq(travelProducts.id, product!.id));
     const res = await api.call('PATCH', approvalUrl(asked.approvalId, 'cancel'), { token: w.alice.token });
     expect(res.body.result).toMatchObject({ status: 'cart', products: [{ status: 'released' }] });
   });
@@ -323,7 +386,10 @@ describe('the requester: cancel and remind', () => {
 describe('the approver e-mail', () => {
   it('says the journey, price, compliance, exemption and time limit in bob’s language, with the request link and one-click links', async () => {
     const asked = await askApproval(api, w);
-    const [mail] = await api.db.select().from(outbox).where(and(eq(outbox.to, 'bob@acme.example'), like(outbox.text, `%${asked.approvalId}%`)));
+    const [mail] = await api.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, 'bob@acme.example'), like(outbox.text, `%${asked.approvalId}%`)));
     expect(mail!.subject).toBe('Escale Voyages: approval requested by Alice Martin');
     expect(mail!.text).toMatch(/Journey : .+ → .+, 23\/11\/2026 \d\d:\d\d – 23\/11\/2026 \d\d:\d\d/);
     expect(mail!.text).toMatch(/Total price : \d+\.\d\d €/);

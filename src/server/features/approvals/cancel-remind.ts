@@ -22,7 +22,12 @@ async function ownRequest(ctx: Ctx, approvalId: string) {
 
 const closedRound = async (ctx: Ctx, row: ApprovalRow): Promise<never> => {
   const view = await viewOf(ctx.services.db, (await repo.approvalById(ctx.services.db, row.id))!);
-  throw new ApiError(apiCode.TICKETS_NOT_AWAITING_APPROVAL, undefined, undefined, presentApproval(view, viewerOf(ctx.user), ctx.lang, ctx.services.clock.now()));
+  throw new ApiError(
+    apiCode.TICKETS_NOT_AWAITING_APPROVAL,
+    undefined,
+    undefined,
+    presentApproval(view, viewerOf(ctx.user), ctx.lang, ctx.services.clock.now()),
+  );
 };
 
 /**
@@ -65,7 +70,12 @@ export async function remind(ctx: Ctx, approvalId: string): Promise<{ message: s
   const open = round.filter((r) => isOpen(r.status));
   if (open.length === 0) return closedRound(ctx, row);
   const now = clock.now();
-  if (!mayRemind(row, now)) fail('TOO_MANY_ATTEMPTS', undefined, ctx.lang === 'fr' ? 'L’approbateur a déjà été relancé il y a moins d’une heure.' : 'The approver was already reminded less than an hour ago.');
+  if (!mayRemind(row, now))
+    fail(
+      'TOO_MANY_ATTEMPTS',
+      undefined,
+      ctx.lang === 'fr' ? 'L’approbateur a déjà été relancé il y a moins d’une heure.' : 'The approver was already reminded less than an hour ago.',
+    );
   const asked = await db.transaction(async (tx) => {
     // On the version read: of two reminders at once, one e-mails.
     await repo.updateApproval(tx, row, { remindedAt: now }).catch(() => fail('TOO_MANY_ATTEMPTS'));
@@ -73,7 +83,10 @@ export async function remind(ctx: Ctx, approvalId: string): Promise<{ message: s
     for (const r of open) {
       const view = await viewOf(tx, r);
       const answering = view.recipients.filter((x) => x.role !== 'former' && x.visibleFrom <= now);
-      const people = await repo.people(tx, answering.map((x) => x.userId));
+      const people = await repo.people(
+        tx,
+        answering.map((x) => x.userId),
+      );
       all.push(...(await tokensFor(tx, view, [...people.values()], now)));
     }
     await recordAnswer(tx, () => ({ message: REMINDED }));

@@ -36,9 +36,16 @@ export const approvalJobs: JobHandlers = {
     const held = rec.products.filter((p) => p.status === heldAs);
     await Promise.all(held.map((p) => supplier.booking.cancel(p.pnr!, itemOf(p), now)));
     const expired = await db.transaction(async (tx) => {
-      const travel = await applyTravelEvent(tx, rec, 'expire', held.map((p) => ({ id: p.id, status: 'expired' as const })), now);
+      const travel = await applyTravelEvent(
+        tx,
+        rec,
+        'expire',
+        held.map((p) => ({ id: p.id, status: 'expired' as const })),
+        now,
+      );
       // Options the user held are told of here; a request for approval that expired, by its own e-mail below.
-      if (heldAs === 'prebooked') await queueBookingMails(services, tx, { event: 'expired', travel, products: held.map((p) => ({ ...p, status: 'expired' as const })) });
+      if (heldAs === 'prebooked')
+        await queueBookingMails(services, tx, { event: 'expired', travel, products: held.map((p) => ({ ...p, status: 'expired' as const })) });
       return expireRound(tx, rec.travel.id, now);
     });
     // The requester is told (after the commit: a rolled-back expiry announces nothing).

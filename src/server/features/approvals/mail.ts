@@ -21,14 +21,23 @@ const bookingsUrl = (origin: string) => `${origin}/account/tickets`;
 const localTime = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
 /** A deadline in the agency's zone, named (the server knows no zone of the reader's; the app shows theirs). */
 const instant = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'long',
+    timeZone: 'Europe/Paris',
+  }).format(new Date(iso));
 const price = (amount: string, lang: Lang) => `${lang === 'fr' ? amount.replace('.', ',') : amount} €`;
 
 const T = {
   fr: {
     hello: (n: string) => `Bonjour ${n},`,
     askSubject: (agency: string, who: string, safety: boolean) => `${agency} : demande d’approbation${safety ? ' sécurité' : ''} de ${who}`,
-    ask: (who: string, safety: boolean) => (safety ? `${who} demande au service sécurité d’approuver un voyage vers un pays à risque.` : `${who} vous demande d’approuver un voyage.`),
+    ask: (who: string, safety: boolean) =>
+      safety ? `${who} demande au service sécurité d’approuver un voyage vers un pays à risque.` : `${who} vous demande d’approuver un voyage.`,
     backup: (main: string) => `${main} n’a pas encore répondu : en tant qu’approbateur de secours, vous pouvez répondre à sa place.`,
     escalated: (by: string) => `${by} vous a transmis cette demande.`,
     reminder: 'Rappel : cette demande attend toujours votre réponse.',
@@ -54,14 +63,16 @@ const T = {
     passed: (by: string, to: string) => `${by} a transmis votre demande à ${to}.`,
     expired: 'Personne n’a répondu à temps à votre demande d’approbation : elle a expiré et les options ont été libérées.',
     failed: 'Le voyage a été approuvé mais n’a pas pu être réservé auprès du fournisseur : il est revenu dans le panier.',
-    failedApprover: (who: string) => `Le voyage de ${who} que vous avez approuvé n’a pas pu être réservé auprès du fournisseur : il est revenu dans son panier.`,
+    failedApprover: (who: string) =>
+      `Le voyage de ${who} que vous avez approuvé n’a pas pu être réservé auprès du fournisseur : il est revenu dans son panier.`,
     bookings: 'Mes réservations',
     footer: 'Cet e-mail vous est envoyé automatiquement.',
   },
   en: {
     hello: (n: string) => `Hello ${n},`,
     askSubject: (agency: string, who: string, safety: boolean) => `${agency}: ${safety ? 'safety ' : ''}approval requested by ${who}`,
-    ask: (who: string, safety: boolean) => (safety ? `${who} asks the safety service to approve a travel to a high-risk country.` : `${who} asks you to approve a travel.`),
+    ask: (who: string, safety: boolean) =>
+      safety ? `${who} asks the safety service to approve a travel to a high-risk country.` : `${who} asks you to approve a travel.`,
     backup: (main: string) => `${main} has not answered yet: as the backup approver, you may answer in their place.`,
     escalated: (by: string) => `${by} passed this request on to you.`,
     reminder: 'Reminder: this request still awaits your answer.',
@@ -157,7 +168,10 @@ export type RequesterNews =
 export async function mailRequester(m: MailCtx, to: PersonRow, approval: Approval, news: RequesterNews) {
   const lang = to.lang;
   const t = T[lang];
-  const rows: [string, string][] = [[t.journey, approval.journey.map(itemLine).join('\n')], [t.total, price(approval.totalAmount.amount, lang)]];
+  const rows: [string, string][] = [
+    [t.journey, approval.journey.map(itemLine).join('\n')],
+    [t.total, price(approval.totalAmount.amount, lang)],
+  ];
   let paragraph: string;
   switch (news.event) {
     case 'booked':
@@ -180,7 +194,13 @@ export async function mailRequester(m: MailCtx, to: PersonRow, approval: Approva
       paragraph = t.failed;
       break;
   }
-  const body = detailedMail({ greeting: t.hello(to.firstname), paragraphs: [paragraph], details: rows, actions: [{ label: t.bookings, url: bookingsUrl(m.origin) }], footer: t.footer });
+  const body = detailedMail({
+    greeting: t.hello(to.firstname),
+    paragraphs: [paragraph],
+    details: rows,
+    actions: [{ label: t.bookings, url: bookingsUrl(m.origin) }],
+    footer: t.footer,
+  });
   await m.services.mailer.send(m.services.db, { agencyId: m.agencyId, to: to.email, subject: t.answerSubject(m.agencyName), ...body });
 }
 

@@ -35,11 +35,17 @@ export async function queueFailedBooking(tx: Db, values: { agencyId: string; tra
   await insertTask(tx, { ...values, kind: 'failed_booking' });
 }
 
-export const roundOf = (db: Db, roundId: string) => db.select().from(approvalRequests).where(eq(approvalRequests.roundId, roundId)).orderBy(asc(approvalRequests.kind));
+export const roundOf = (db: Db, roundId: string) =>
+  db.select().from(approvalRequests).where(eq(approvalRequests.roundId, roundId)).orderBy(asc(approvalRequests.kind));
 
 /** The travel's latest round of requests (regular first). */
 export async function latestRound(db: Db, travelId: string): Promise<ApprovalRow[]> {
-  const [last] = await db.select({ roundId: approvalRequests.roundId }).from(approvalRequests).where(eq(approvalRequests.travelId, travelId)).orderBy(desc(approvalRequests.requestedAt)).limit(1);
+  const [last] = await db
+    .select({ roundId: approvalRequests.roundId })
+    .from(approvalRequests)
+    .where(eq(approvalRequests.travelId, travelId))
+    .orderBy(desc(approvalRequests.requestedAt))
+    .limit(1);
   return last ? roundOf(db, last.roundId) : [];
 }
 
@@ -47,7 +53,11 @@ export async function latestRound(db: Db, travelId: string): Promise<ApprovalRow
  * Writes an answer only on the version it was read at: a concurrent answer that came first leaves
  * nothing to update, and this one is refused (the caller answers 409 with the current state).
  */
-export async function updateApproval(db: Db, row: Pick<ApprovalRow, 'id' | 'version'>, set: Partial<typeof approvalRequests.$inferInsert>): Promise<ApprovalRow> {
+export async function updateApproval(
+  db: Db,
+  row: Pick<ApprovalRow, 'id' | 'version'>,
+  set: Partial<typeof approvalRequests.$inferInsert>,
+): Promise<ApprovalRow> {
   const [updated] = await db
     .update(approvalRequests)
     .set({ ...set, version: row.version + 1 })
@@ -68,7 +78,10 @@ export async function putRecipients(db: Db, rows: { approvalId: string; userId: 
   await db
     .insert(approvalRecipients)
     .values(rows)
-    .onConflictDoUpdate({ target: [approvalRecipients.approvalId, approvalRecipients.userId], set: { role: sql`excluded.role`, visibleFrom: sql`excluded.visible_from` } });
+    .onConflictDoUpdate({
+      target: [approvalRecipients.approvalId, approvalRecipients.userId],
+      set: { role: sql`excluded.role`, visibleFrom: sql`excluded.visible_from` },
+    });
 }
 
 export async function people(db: Db, ids: string[]): Promise<Map<string, PersonRow>> {
@@ -113,7 +126,12 @@ function filterOf(filter: ApprovalFilter): SQL {
   }
 }
 
-const SORT_COLUMNS = { requestedAt: approvalRequests.requestedAt, start: approvalRequests.startsAt, totalAmount: approvalRequests.totalAmount, timeLimit: approvalRequests.timeLimit };
+const SORT_COLUMNS = {
+  requestedAt: approvalRequests.requestedAt,
+  start: approvalRequests.startsAt,
+  totalAmount: approvalRequests.totalAmount,
+  timeLimit: approvalRequests.timeLimit,
+};
 
 /** One page of the requests a user sees in an inbox (theirs from `visible_from`), filtered and sorted. */
 export async function listFor(db: Db, userId: string, kind: ApprovalKind, query: ApprovalQuery, now: Date): Promise<ApprovalRow[]> {
@@ -158,7 +176,8 @@ export async function countsFor(db: Db, userId: string, now: Date): Promise<{ re
   return { regular: rows.find((r) => r.kind === 'regular')?.n ?? 0, safety: rows.find((r) => r.kind === 'safety')?.n ?? 0 };
 }
 
-export const insertTokens = (db: Db, rows: (typeof approvalTokens.$inferInsert)[]) => (rows.length ? db.insert(approvalTokens).values(rows) : Promise.resolve());
+export const insertTokens = (db: Db, rows: (typeof approvalTokens.$inferInsert)[]) =>
+  rows.length ? db.insert(approvalTokens).values(rows) : Promise.resolve();
 
 export async function tokenByHash(db: Db, tokenHash: string) {
   const [row] = await db.select().from(approvalTokens).where(eq(approvalTokens.tokenHash, tokenHash)).limit(1);

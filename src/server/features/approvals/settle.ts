@@ -41,11 +41,17 @@ export async function settleApproved(
 ): Promise<{ result: 'booked' | 'failed' | 'noop'; views?: Map<string, View> }> {
   const { db, clock } = services;
   // The requester owns the travel: read as theirs, it is one query less.
-  const rec = opts.round?.[0] ? (await loadTravels(db, opts.round[0].requesterId, { id: travelId, statuses: ['pending_approval'] }))[0] : await travelById(db, travelId);
+  const rec = opts.round?.[0]
+    ? (await loadTravels(db, opts.round[0].requesterId, { id: travelId, statuses: ['pending_approval'] }))[0]
+    : await travelById(db, travelId);
   const round = rec ? (opts.round ?? (await repo.latestRound(db, travelId))) : [];
   if (!rec || rec.travel.status !== 'pending_approval' || !roundAccepted(round)) return { result: 'noop' };
   try {
-    await bookHeld(services, rec, rec.products.filter((p) => p.status === 'pending_approval'));
+    await bookHeld(
+      services,
+      rec,
+      rec.products.filter((p) => p.status === 'pending_approval'),
+    );
   } catch (err) {
     if (err instanceof ApiError && err.code === apiCode.VERSION_CONFLICT) return { result: 'noop' }; // a twin run wrote first
     const transient = err instanceof SupplierError && (err.kind === 'timeout' || err.kind === 'unavailable');
@@ -79,7 +85,13 @@ async function failRound(services: Services, rec: TravelRecord, round: ApprovalR
     for (const r of await repo.roundOf(tx, round[0]!.roundId)) await repo.updateApproval(tx, r, { status: 'failed' });
     const held = travel.products.filter((p) => p.status === 'pending_approval');
     await back.write(tx, travel, now);
-    await repo.queueFailedBooking(tx, { agencyId: travel.travel.agencyId, travelId: travel.travel.id, productIds: held.map((p) => p.id), requesterId: round[0]!.requesterId, createdAt: now });
+    await repo.queueFailedBooking(tx, {
+      agencyId: travel.travel.agencyId,
+      travelId: travel.travel.id,
+      productIds: held.map((p) => p.id),
+      requesterId: round[0]!.requesterId,
+      createdAt: now,
+    });
     return true;
   });
   if (!done) return;

@@ -10,16 +10,32 @@ import type { ApprovalRow, PersonRow } from './repository';
 
 /** What every approvals verb reads of a request (its travel, recipients, people), and how people are asked to answer one. */
 
-export const viewerOf = (user: Pick<UserRow, 'id' | 'companyId' | 'perms' | 'flags'>): Viewer => ({ id: user.id, companyId: user.companyId, perms: user.perms, flags: user.flags });
-export const chainPerson = (p: { id: string; firstname: string; lastname: string; email: string }): ChainPerson => ({ id: p.id, firstname: p.firstname, lastname: p.lastname, email: p.email });
+export const viewerOf = (user: Pick<UserRow, 'id' | 'companyId' | 'perms' | 'flags'>): Viewer => ({
+  id: user.id,
+  companyId: user.companyId,
+  perms: user.perms,
+  flags: user.flags,
+});
+export const chainPerson = (p: { id: string; firstname: string; lastname: string; email: string }): ChainPerson => ({
+  id: p.id,
+  firstname: p.firstname,
+  lastname: p.lastname,
+  email: p.email,
+});
 
 /** Everything the presenter needs of some requests, in a few queries. */
 export type View = Omit<ApprovalView, 'people'> & { people: Map<string, PersonRow> };
 
 /** `withNext: false` skips the company's chain (whether escalation is still possible) when nothing reads it. */
 export async function viewsOf(db: Services['db'], rows: ApprovalRow[], withNext = true): Promise<Map<string, View>> {
-  const travels = await repo.travelsByIds(db, rows.map((r) => r.travelId));
-  const recipients = await repo.recipientsOf(db, rows.map((r) => r.id));
+  const travels = await repo.travelsByIds(
+    db,
+    rows.map((r) => r.travelId),
+  );
+  const recipients = await repo.recipientsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const people = await repo.people(db, [...rows.map((r) => r.requesterId), ...recipients.map((r) => r.userId)]);
   const approversByCompany = new Map<string, Awaited<ReturnType<typeof companyApprovers>>>();
   for (const companyId of new Set(rows.filter((r) => withNext && r.kind === 'regular' && isOpen(r.status) && r.companyId).map((r) => r.companyId!)))
@@ -50,7 +66,12 @@ export async function tokensFor(tx: Services['db'], view: ApprovalView, persons:
   const involved = involvedIn(view.travel, view.products);
   const asked = persons.map((person) => {
     const recipient = view.recipients.find((r) => r.userId === person.id);
-    const approve = answerRefusal('approve', { request: view.request, recipient: recipient && { ...recipient, visibleFrom: now }, viewer: person, involved, hasNext: view.next.length > 0 }, now) === null;
+    const approve =
+      answerRefusal(
+        'approve',
+        { request: view.request, recipient: recipient && { ...recipient, visibleFrom: now }, viewer: person, involved, hasNext: view.next.length > 0 },
+        now,
+      ) === null;
     return { approvalId: view.request.id, person, approve: approve ? newToken() : null, deny: newToken() };
   });
   await repo.insertTokens(
@@ -65,7 +86,12 @@ export async function tokensFor(tx: Services['db'], view: ApprovalView, persons:
 }
 
 export async function mailCtx(services: Services, row: Pick<ApprovalRow, 'agencyId' | 'origin'>, origin?: string): Promise<MailCtx> {
-  return { services, agencyId: row.agencyId, agencyName: await repo.agencyName(services.db, row.agencyId), origin: row.origin ?? origin ?? `http://localhost:${services.config.port}` };
+  return {
+    services,
+    agencyId: row.agencyId,
+    agencyName: await repo.agencyName(services.db, row.agencyId),
+    origin: row.origin ?? origin ?? `http://localhost:${services.config.port}`,
+  };
 }
 
 /** E-mails each asked person the request, as they see it, in their language. */
@@ -75,6 +101,12 @@ export async function mailAsked(services: Services, asked: Asked[], reason: AskR
     const row = await repo.approvalById(services.db, a.approvalId);
     if (!row) continue;
     const view = await viewOf(services.db, row);
-    await mailApprover(await mailCtx(services, row), a.person, presentApproval(view, a.person, a.person.lang, now), { approve: a.approve, deny: a.deny }, reason);
+    await mailApprover(
+      await mailCtx(services, row),
+      a.person,
+      presentApproval(view, a.person, a.person.lang, now),
+      { approve: a.approve, deny: a.deny },
+      reason,
+    );
   }
 }

@@ -24,12 +24,33 @@ afterAll(() => api.close());
 
 const runJobs = () => runDueJobs(services, JOB_HANDLERS);
 const travelUrl = (id: string) => `/api/v1/v2/travels/${id}`;
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 
 type Offer = { id: string; roundTrip: boolean };
 async function search(token: string, extra: Record<string, unknown> = {}) {
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-23T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...extra,
+  };
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token });
   return res.body.result.proposals as { offers: Offer[] }[];
 }
@@ -40,15 +61,29 @@ const firstOffer = (proposals: { offers: Offer[] }[], roundTrip = false) => prop
 /** A Globex travel with its mission orders filled, so its next step is confirm. */
 async function gusTravel(extra: Record<string, unknown> = {}) {
   const offer = firstOffer(await search(gus, extra));
-  const res = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+  const res = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+    token: gus,
+  });
   expect(res.status).toBe(200);
   return readyToConfirm(res.body.result.travel.id);
 }
 
 /** Mission orders written as the checkout step would (that step is tested with checkout). */
 async function readyToConfirm(travelId: string) {
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', travelUrl(travelId), { token: gus })).body.result;
   expect(travel.links.confirm).toEqual({ href: `${travelUrl(travelId)}/confirm`, method: 'POST' });
   return travel as { id: string; version: number; links: Record<string, { href: string }>; products: { id: string }[] };
@@ -94,7 +129,10 @@ describe('confirm', () => {
     expect(await runJobs()).toBe(0); // ticketing starts a little later
     api.clock.advance(60_000);
     await runJobs();
-    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({ status: 'pending_ticketing', products: [{ status: 'pending_ticketing' }] });
+    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({
+      status: 'pending_ticketing',
+      products: [{ status: 'pending_ticketing' }],
+    });
     api.clock.advance(5 * 60_000);
     await runJobs();
     const issued = (await api.call('GET', travelUrl(travel.id), { token: gus })).body.result;
@@ -104,12 +142,17 @@ describe('confirm', () => {
   it('answers 20 concurrent confirms with one Idempotency-Key with one booking and identical answers', async () => {
     const travel = await gusTravel();
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(travel.links.confirm!.href, gus, { version: travel.version, key: `confirm-${travel.id}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(travel.links.confirm!.href, gus, { version: travel.version, key: `confirm-${travel.id}` })),
+    );
     console.info(`20 concurrent confirms, one key: ${Date.now() - started} ms`);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(answers[0]!.body.result).toMatchObject({ status: 'booked', version: travel.version + 1 });
-    const ticketing = await api.db.select().from(jobs).where(eq(jobs.key, `ticket-travel:${travel.id}`));
+    const ticketing = await api.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `ticket-travel:${travel.id}`));
     expect(ticketing).toHaveLength(1);
   });
 
@@ -150,7 +193,10 @@ describe('confirm', () => {
       expect(twin.body.api_code).toBe(112);
       // Refused while the first call still runs: its key is pending and the travel not booked yet.
       expect((await keyRow())?.status).toBe('pending');
-      expect((await api.db.select({ status: travels.status, version: travels.version }).from(travels).where(eq(travels.id, travel.id)))[0]).toEqual({ status: 'cart', version: travel.version });
+      expect((await api.db.select({ status: travels.status, version: travels.version }).from(travels).where(eq(travels.id, travel.id)))[0]).toEqual({
+        status: 'cart',
+        version: travel.version,
+      });
       const booked = await first;
       expect(booked.status).toBe(200);
       expect(booked.body.result).toMatchObject({ status: 'booked', version: travel.version + 1 });
@@ -168,7 +214,10 @@ describe('confirm', () => {
       const stalled = slow.confirm(travel.links.confirm!.href, key);
       await new Promise((r) => setTimeout(r, 200));
       // Its lease has passed as if its process had hung: a retry takes the key over.
-      await api.db.update(idempotencyKeys).set({ leaseUntil: new Date(Date.now() - 1_000) }).where(eq(idempotencyKeys.key, key));
+      await api.db
+        .update(idempotencyKeys)
+        .set({ leaseUntil: new Date(Date.now() - 1_000) })
+        .where(eq(idempotencyKeys.key, key));
       const retry = slow.confirm(travel.links.confirm!.href, key);
       const first = await stalled;
       expect(first.status).toBe(409);
@@ -188,7 +237,11 @@ describe('confirm', () => {
     const res = await post(travel.links.confirm!.href, gus, { version: travel.version - 1 });
     expect(res.status).toBe(409);
     expect(res.body.api_code).toBe(105);
-    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({ status: 'cart', version: travel.version, products: [{ status: 'cart', pnr: null }] });
+    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({
+      status: 'cart',
+      version: travel.version,
+      products: [{ status: 'cart', pnr: null }],
+    });
   });
 
   it("answers another user's travel as not found (38)", async () => {
@@ -203,7 +256,10 @@ describe('confirm', () => {
   it('refuses to confirm a travel whose links do not offer it (69): approval still needed, or already booked', async () => {
     const offer = firstOffer(await search(alice));
     const entityId = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result.entities[0].uid;
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId }, token: alice });
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId },
+      token: alice,
+    });
     const id = added.body.result.travel.id;
     const res = await post(`${travelUrl(id)}/confirm`, alice);
     expect(res.status).toBe(409);
@@ -222,7 +278,11 @@ describe('confirm', () => {
     const res = await app.inject({ method: 'POST', url: travel.links.confirm!.href, headers: token, payload: {} });
     await app.close();
     expect(res.statusCode).toBe(503);
-    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({ status: 'cart', version: travel.version, products: [{ status: 'cart', pnr: null }] });
+    expect((await api.call('GET', travelUrl(travel.id), { token: gus })).body.result).toMatchObject({
+      status: 'cart',
+      version: travel.version,
+      products: [{ status: 'cart', pnr: null }],
+    });
   });
 });
 
@@ -262,7 +322,10 @@ describe('option hold and release', () => {
   it('keeps the other options of the travel when one is released', async () => {
     const travel = await gusTravel();
     const offer = firstOffer(await search(gus, { destination: 'city:marseille', datetime: '2026-11-24T08:00' }));
-    await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelID: travel.id, travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+    await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelID: travel.id, travelers: [{ travelerID: 1, fields: gusFields }] },
+      token: gus,
+    });
     const ready = await readyToConfirm(travel.id);
     const held = (await post(ready.links.confirm!.href, gus, { body: { hold: true } })).body.result;
     const res = await post(held.products[0].links.releasePrebooking.href, gus);
@@ -299,20 +362,34 @@ describe('request approval', () => {
   it('holds the products while the chosen approver decides, records the request and e-mails the approver', async () => {
     const offer = firstOffer(await search(alice));
     const me = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result;
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: me.entities[0].uid }, token: alice });
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: me.entities[0].uid },
+      token: alice,
+    });
     const id = added.body.result.travel.id as string;
     // bob signs in in English: the e-mails he gets are in his language.
-    const bobToken = (await api.call('POST', '/api/v1/user/login', { body: { username: 'bob', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })).body.result.token;
-    const [bob, carol] = await Promise.all([bobToken, await api.login('carol')].map(async (token) => (await api.call('GET', '/api/v1/user/', { token })).body.result));
+    const bobToken = (
+      await api.call('POST', '/api/v1/user/login', { body: { username: 'bob', password: 'Escale2026!' }, headers: { 'accept-language': 'en' } })
+    ).body.result.token;
+    const [bob, carol] = await Promise.all(
+      [bobToken, await api.login('carol')].map(async (token) => (await api.call('GET', '/api/v1/user/', { token })).body.result),
+    );
     // Analytics and the approver as the checkout steps write them (tested with checkout).
     await api.db
       .update(travels)
-      .set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' }, approvers: { approverId: bob.uid, emergencyApproverId: carol.uid, message: 'Client meeting' } })
+      .set({
+        analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' },
+        approvers: { approverId: bob.uid, emergencyApproverId: carol.uid, message: 'Client meeting' },
+      })
       .where(eq(travels.id, id));
     const travel = (await api.call('GET', travelUrl(id), { token: alice })).body.result;
     expect(Object.keys(travel.links)).toContain('requestApproval');
 
-    const res = await api.call('POST', travel.links.requestApproval.href, { token: alice, body: {}, headers: { 'if-match': String(travel.version), 'accept-language': 'en' } });
+    const res = await api.call('POST', travel.links.requestApproval.href, {
+      token: alice,
+      body: {},
+      headers: { 'if-match': String(travel.version), 'accept-language': 'en' },
+    });
     expect(res.status).toBe(200);
     const pending = res.body.result;
     expect(pending).toMatchObject({ status: 'pending_approval', products: [{ status: 'pending_approval' }] });
@@ -344,7 +421,10 @@ describe('request approval', () => {
 describe('jobs', () => {
   it('drops trip searches older than two days, daily', async () => {
     const [old] = await api.db.select().from(tripSearches).limit(1);
-    await api.db.update(tripSearches).set({ createdAt: new Date(api.clock.now().getTime() - 3 * 24 * 3_600_000) }).where(eq(tripSearches.id, old!.id));
+    await api.db
+      .update(tripSearches)
+      .set({ createdAt: new Date(api.clock.now().getTime() - 3 * 24 * 3_600_000) })
+      .where(eq(tripSearches.id, old!.id));
     const kept = (await api.db.select().from(tripSearches)).length - 1;
     await enqueue(api.db, { kind: 'cleanup-trip-searches', key: 'cleanup-trip-searches', payload: {}, runAt: api.clock.now(), keep: true });
     await runJobs();

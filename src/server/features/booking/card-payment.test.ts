@@ -78,16 +78,26 @@ beforeEach(() => {
   Object.assign(breaks, { booking: false, captureAnswerLost: false, authorizeAnswerLost: false });
 });
 
-const read = async (id: string, token = gus) => (await api.call('GET', `/api/v1/v2/travels/${id}`, { token })).body.result as TravelJson & { payment: { status: string; refunds: unknown[] } | null };
+const read = async (id: string, token = gus) =>
+  (await api.call('GET', `/api/v1/v2/travels/${id}`, { token })).body.result as TravelJson & { payment: { status: string; refunds: unknown[] } | null };
 const pspPayments = () => api.db.select().from(sandboxPayPayments);
-const ourPayment = async (travelId: string) => (await api.db.select().from(payments).where(eq(payments.travelId, travelId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-const mailsTo = async (to: string) => (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
+const ourPayment = async (travelId: string) =>
+  (await api.db.select().from(payments).where(eq(payments.travelId, travelId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+const mailsTo = async (to: string) =>
+  (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
 
 describe('the sandbox payment service’s card tokenization (outside the API, demo mode and tests only)', () => {
   it('answers a token, the brand, the last 4 digits and the expiry of a test card — never its number', async () => {
     const res = await postCard(api, { number: CARDS.visa, exp_month: 4, exp_year: 2031, cvc: '123', holder: ' Gus Moreau ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ token: expect.stringMatching(/^tok_[A-Za-z0-9_-]{16,64}$/), brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, holder: 'Gus Moreau' });
+    expect(res.body).toEqual({
+      token: expect.stringMatching(/^tok_[A-Za-z0-9_-]{16,64}$/),
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 4,
+      expYear: 2031,
+      holder: 'Gus Moreau',
+    });
     expect(JSON.stringify(res.body)).not.toContain(CARDS.visa);
     expect((await postCard(api, { number: CARDS.mastercard, exp_month: 4, exp_year: 2031, cvc: '123', holder: 'Gus' })).body.brand).toBe('mastercard');
   });
@@ -99,9 +109,17 @@ describe('the sandbox payment service’s card tokenization (outside the API, de
       expect(res.status).toBe(400);
       return res.body.error as { code: string; field: string | null; message: string };
     };
-    expect(await refusal({ ...card, number: '4242424242424241' })).toEqual({ code: 'PAYMENT_CARD_NUMBER_INVALID', field: 'number', message: 'Numéro de carte invalide.' });
+    expect(await refusal({ ...card, number: '4242424242424241' })).toEqual({
+      code: 'PAYMENT_CARD_NUMBER_INVALID',
+      field: 'number',
+      message: 'Numéro de carte invalide.',
+    });
     // The test clock says November 2026: October 2026 is over, November is not.
-    expect(await refusal({ ...card, exp_month: 10, exp_year: 2026 })).toEqual({ code: 'PAYMENT_CARD_EXPIRED', field: 'exp_month', message: 'Cette carte est expirée.' });
+    expect(await refusal({ ...card, exp_month: 10, exp_year: 2026 })).toEqual({
+      code: 'PAYMENT_CARD_EXPIRED',
+      field: 'exp_month',
+      message: 'Cette carte est expirée.',
+    });
     expect((await postCard(api, { ...card, exp_month: 11, exp_year: 2026 })).status).toBe(200);
     expect(await refusal({ ...card, cvc: '12' })).toMatchObject({ code: 'PAYMENT_CVC_INVALID', field: 'cvc' });
     expect(await refusal({ ...card, exp_month: 13 })).toMatchObject({ code: 'PAYMENT_EXPIRY_INVALID', field: 'exp_month' });
@@ -113,7 +131,12 @@ describe('the sandbox payment service’s card tokenization (outside the API, de
       message: 'Card unknown to the sandbox: use a test card, for example 4242 4242 4242 4242.',
     });
     expect(await refusal({ ...card, number: '4242424242424241' }, 'en')).toMatchObject({ message: 'Invalid card number.' });
-    const garbage = await api.app.inject({ method: 'POST', url: '/sandbox-pay/v1/tokens', headers: { 'content-type': 'application/json' }, payload: '{"number":' });
+    const garbage = await api.app.inject({
+      method: 'POST',
+      url: '/sandbox-pay/v1/tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"number":',
+    });
     expect(garbage.statusCode).toBe(400);
   });
 
@@ -124,7 +147,9 @@ describe('the sandbox payment service’s card tokenization (outside the API, de
       expect(res.status).toBe(404);
       expect((await answerChallenge(production, '/sandbox-pay/v1/challenge/ch_aaaaaaaaaaaaaaaaaaaaaaaa', { approve: true, code: '123456' })).status).toBe(404);
       // A GET there is the web app's (its own not-found screen), never the bank's page.
-      expect(String((await production.call('GET', '/sandbox-pay/v1/challenge/ch_aaaaaaaaaaaaaaaaaaaaaaaa', { apiKey: null })).body)).not.toContain('Banque Sandbox');
+      expect(String((await production.call('GET', '/sandbox-pay/v1/challenge/ch_aaaaaaaaaaaaaaaaaaaaaaaa', { apiKey: null })).body)).not.toContain(
+        'Banque Sandbox',
+      );
     } finally {
       await production.close();
     }
@@ -139,19 +164,41 @@ describe('payByCard', () => {
     expect(travel.payment).toBeNull();
 
     const alice = await api.login('alice');
-    const search = await api.call('POST', '/api/v1/treep/search?version=v2', { token: alice, body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1 } });
+    const search = await api.call('POST', '/api/v1/treep/search?version=v2', {
+      token: alice,
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1 },
+    });
     const offer = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean }[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
     const me = (await api.call('GET', '/api/v1/user/', { token: alice })).body.result;
-    const fields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { token: alice, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: me.entities[0].uid } });
+    const fields = {
+      gender: 'MS',
+      firstname: 'Alice',
+      lastname: 'Martin',
+      birthdate: '1988-04-02',
+      contact_email: 'alice@acme.example',
+      contact_phone: '0601020304',
+    };
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: alice,
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: me.entities[0].uid },
+    });
     expect(added.body.result.travel.links.payByCard).toBeUndefined();
     // Even at its last step: approval.
     const acmeTravel = added.body.result.travel.id as string;
-    await api.db.update(travels).set({ analytics: { fields: { cost_center: 'R&D' }, travelers: { 1: { employee_number: '004217' } }, exemption: 'x' }, approvers: { approverId: me.uid, emergencyApproverId: null, message: null } }).where(eq(travels.id, acmeTravel));
+    await api.db
+      .update(travels)
+      .set({
+        analytics: { fields: { cost_center: 'R&D' }, travelers: { 1: { employee_number: '004217' } }, exemption: 'x' },
+        approvers: { approverId: me.uid, emergencyApproverId: null, message: null },
+      })
+      .where(eq(travels.id, acmeTravel));
     const last = await read(acmeTravel, alice);
     expect(last.links.requestApproval).toBeDefined();
     expect(last.links.payByCard).toBeUndefined();
-    const refused = await api.call('POST', `/api/v1/v2/travels/${acmeTravel}/card-payment`, { token: alice, body: { cardToken: await tokenize(api, CARDS.visa, 'Alice Martin') } });
+    const refused = await api.call('POST', `/api/v1/v2/travels/${acmeTravel}/card-payment`, {
+      token: alice,
+      body: { cardToken: await tokenize(api, CARDS.visa, 'Alice Martin') },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.api_code).toBe(69);
   });
@@ -163,13 +210,24 @@ describe('payByCard', () => {
     const { status, authenticationUrl, travel: booked } = res.body.result;
     expect({ status, authenticationUrl }).toEqual({ status: 'booked', authenticationUrl: null });
     expect(booked).toMatchObject({ status: 'booked', version: travel.version + 1, products: [{ status: 'booked', pnr: expect.any(String) }] });
-    expect(booked.payment).toEqual({ method: 'card', card: { brand: 'visa', last4: '4242' }, amount: { amount: travel.products[0]!.price.amount, currency: 'EUR' }, status: 'captured', refunded: null, refunds: [] });
+    expect(booked.payment).toEqual({
+      method: 'card',
+      card: { brand: 'visa', last4: '4242' },
+      amount: { amount: travel.products[0]!.price.amount, currency: 'EUR' },
+      status: 'captured',
+      refunded: null,
+      refunds: [],
+    });
     expect(booked.links.payByCard).toBeUndefined();
     // Authorized before the booking, captured after it.
     expect(log).toEqual(['authorize', 'book', 'capture']);
     const [ours] = await ourPayment(travel.id);
     const psp = (await pspPayments()).find((p) => p.id === ours!.pspId)!;
-    expect({ status: psp.status, captured: psp.capturedAmount, amount: psp.amount }).toEqual({ status: 'captured', captured: ours!.amount, amount: ours!.amount });
+    expect({ status: psp.status, captured: psp.capturedAmount, amount: psp.amount }).toEqual({
+      status: 'captured',
+      captured: ours!.amount,
+      amount: ours!.amount,
+    });
     expect(ours!.amount).toBe(Math.round(Number(travel.products[0]!.price.amount) * 100));
 
     const saved = (await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards;
@@ -191,7 +249,18 @@ describe('payByCard', () => {
     const unknown = await payByCard(api, gus, other, { paymentCardID: '6f1b7f6e-1111-4111-8111-111111111111' });
     expect({ status: unknown.status, code: unknown.body.api_code }).toEqual({ status: 404, code: 200 });
     // Another user's saved card is unknown to gus (features/payment-cards tests the lists): the same 404.
-    const hers = await api.db.insert(paymentCards).values({ userId: (await api.call('GET', '/api/v1/user/', { token: await api.login('alice') })).body.result.uid, token: await tokenize(api, CARDS.visa, 'Alice'), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, holder: 'Alice' }).returning();
+    const hers = await api.db
+      .insert(paymentCards)
+      .values({
+        userId: (await api.call('GET', '/api/v1/user/', { token: await api.login('alice') })).body.result.uid,
+        token: await tokenize(api, CARDS.visa, 'Alice'),
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+        holder: 'Alice',
+      })
+      .returning();
     const theirs = await payByCard(api, gus, other, { paymentCardID: hers[0]!.id });
     expect({ status: theirs.status, code: theirs.body.api_code }).toEqual({ status: 404, code: 200 });
     await api.db.update(paymentCards).set({ expYear: 2025 }).where(eq(paymentCards.id, cards[0]!.id));
@@ -206,14 +275,18 @@ describe('payByCard', () => {
     const travel = await gusTravel(api, gus);
     const res = await payByCard(api, gus, travel, { cardToken: await tokenize(api, CARDS.declined), saveCard: true });
     expect({ status: res.status, code: res.body.api_code }).toEqual({ status: 402, code: 203 });
-    expect(res.body.errorMessage).toBe('Votre banque a refusé le paiement : rien n’a été débité, votre voyage reste dans votre panier. Essayez une autre carte.');
+    expect(res.body.errorMessage).toBe(
+      'Votre banque a refusé le paiement : rien n’a été débité, votre voyage reste dans votre panier. Essayez une autre carte.',
+    );
     const after = await read(travel.id);
     expect({ status: after.status, version: after.version, payment: after.payment }).toEqual({ status: 'cart', version: travel.version, payment: null });
     expect(after.links.payByCard).toBeDefined();
     expect(log).toEqual(['authorize']);
     expect((await ourPayment(travel.id)).map((p) => [p.status, p.failure])).toEqual([['failed', 'declined']]);
     // A declined card is not saved.
-    expect((await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards.map((c: { last4: string }) => c.last4)).not.toContain('0002');
+    expect((await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards.map((c: { last4: string }) => c.last4)).not.toContain(
+      '0002',
+    );
   });
 
   it('releases the hold when the supplier cannot book: the travel stays in the cart, nothing is captured', async () => {
@@ -288,7 +361,11 @@ describe('3-D Secure', () => {
 
     const done = await confirmAfterBank(api, gus, travel.id, `confirm-3ds-${travel.id}`);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.result).toMatchObject({ status: 'booked', authenticationUrl: null, travel: { status: 'booked', payment: { method: 'card', card: { brand: 'visa', last4: '3184' }, status: 'captured' } } });
+    expect(done.body.result).toMatchObject({
+      status: 'booked',
+      authenticationUrl: null,
+      travel: { status: 'booked', payment: { method: 'card', card: { brand: 'visa', last4: '3184' }, status: 'captured' } },
+    });
     expect(done.body.result.travel.links.confirmCardPayment).toBeUndefined();
     expect(log).toEqual(['authorize', 'book', 'capture']);
     expect((await api.call('GET', '/api/v1/user/payment-cards', { token: gus })).body.result.cards.map((c: { last4: string }) => c.last4)).toContain('3184');
@@ -303,7 +380,12 @@ describe('3-D Secure', () => {
     const res = await confirmAfterBank(api, gus, travel.id);
     expect({ status: res.status, code: res.body.api_code }).toEqual({ status: 402, code: 204 });
     const after = await read(travel.id);
-    expect({ status: after.status, payment: after.payment, confirm: after.links.confirmCardPayment, pay: !!after.links.payByCard }).toEqual({ status: 'cart', payment: null, confirm: undefined, pay: true });
+    expect({ status: after.status, payment: after.payment, confirm: after.links.confirmCardPayment, pay: !!after.links.payByCard }).toEqual({
+      status: 'cart',
+      payment: null,
+      confirm: undefined,
+      pay: true,
+    });
     const [ours] = await ourPayment(travel.id);
     expect((await pspPayments()).find((p) => p.id === ours!.pspId)).toMatchObject({ status: 'authentication_failed', capturedAmount: 0 });
     expect(log).toEqual(['authorize']);
@@ -364,7 +446,8 @@ describe('money safety', () => {
     expect(captured).toHaveLength(1);
     expect(log.filter((c) => c === 'capture')).toHaveLength(1);
     // Whatever the other one held is released.
-    for (const p of await ourPayment(travel.id)) if (p.status !== 'captured') expect((await pspPayments()).find((x) => x.id === p.pspId)?.status ?? 'none').not.toBe('authorized');
+    for (const p of await ourPayment(travel.id))
+      if (p.status !== 'captured') expect((await pspPayments()).find((x) => x.id === p.pspId)?.status ?? 'none').not.toBe('authorized');
   });
 
   it('a lost answer after the payment service captured: the travel is booked, the job records the capture without charging again', async () => {
@@ -421,7 +504,11 @@ describe('cancelling a card-paid product', () => {
     const travel = await gusTravel(api, gus, '2026-11-26T07:00', (o) => o.flexibility === 3);
     const booked = (await payByCard(api, gus, travel, { cardToken: await tokenize(api, CARDS.mastercard) })).body.result.travel as TravelJson;
     const product = booked.products[0]!;
-    const previews = (await api.call('GET', product.links.previewRefund!.href, { token: gus })).body.result as { product_id: string; refund: { total: number }; confirm_refund_date_limit: string }[];
+    const previews = (await api.call('GET', product.links.previewRefund!.href, { token: gus })).body.result as {
+      product_id: string;
+      refund: { total: number };
+      confirm_refund_date_limit: string;
+    }[];
     const shown = previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
     log.length = 0;
     const res = await api.call('POST', '/api/v1/treep/cancel', { token: gus, body: { ticket_ids: [product.id], void: false, previews: shown } });

@@ -58,22 +58,47 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-type ChosenCard = { token: string; brand: CardBrand; last4: string; expMonth: number; expYear: number; holder: string; paymentCardId: string | null; saveCard: boolean };
+type ChosenCard = {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+  paymentCardId: string | null;
+  saveCard: boolean;
+};
 
 /** The card to pay with: one of the caller's saved cards (another's: 404), or a new card's token the payment service lets the caller use (else 400). */
 async function chosenCard(ctx: Ctx, body: PayByCardBody): Promise<ChosenCard> {
   if ('paymentCardID' in body) {
     const saved = (await ownPaymentCard(ctx.services.db, ctx.user.id, body.paymentCardID)) ?? fail('PAYMENT_CARD_NOT_FOUND');
-    return { token: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holder: saved.holder, paymentCardId: saved.id, saveCard: false };
+    return {
+      token: saved.token,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      holder: saved.holder,
+      paymentCardId: saved.id,
+      saveCard: false,
+    };
   }
   const card = (await call(() => paymentService(ctx.services).card(body.cardToken, ctx.user.id))) ?? fail('PAYMENT_TOKEN_INVALID');
   return { token: body.cardToken, ...card, paymentCardId: null, saveCard: body.saveCard ?? false };
 }
 
 /** The products the final step books: the cart's, or the options held. */
-const productsToBook = (rec: TravelRecord): ProductRow[] => rec.products.filter((p) => p.status === (rec.travel.status === 'pending_confirmation' ? 'prebooked' : 'cart'));
+const productsToBook = (rec: TravelRecord): ProductRow[] =>
+  rec.products.filter((p) => p.status === (rec.travel.status === 'pending_confirmation' ? 'prebooked' : 'cart'));
 
-const result = async (ctx: Ctx, travelId: string, status: CardPaymentResult['status'], authenticationUrl: string | null, db: Services['db'] = ctx.services.db): Promise<CardPaymentResult> => ({
+const result = async (
+  ctx: Ctx,
+  travelId: string,
+  status: CardPaymentResult['status'],
+  authenticationUrl: string | null,
+  db: Services['db'] = ctx.services.db,
+): Promise<CardPaymentResult> => ({
   status,
   authenticationUrl,
   travel: await answer(ctx, travelId, db),
@@ -177,7 +202,8 @@ async function recordAuthorization(ctx: Ctx, row: PaymentRow, psp: PspPayment): 
     const moved = await movePayment(tx, row.id, ['authorizing'], next, now);
     // A twin (the same intent, another process) recorded it first: its record is the one.
     if (!moved) return (await paymentById(tx, row.id))!;
-    if (moved.status === 'requires_authentication') await recordAnswer(tx, () => result(ctx, row.travelId, 'requires_authentication', moved.authenticationUrl, tx));
+    if (moved.status === 'requires_authentication')
+      await recordAnswer(tx, () => result(ctx, row.travelId, 'requires_authentication', moved.authenticationUrl, tx));
     return moved;
   });
 }
@@ -198,7 +224,15 @@ async function bookAndCapture(ctx: Ctx, rec: TravelRecord, row: PaymentRow, prod
       products,
       async (tx) => {
         if (!(await movePayment(tx, row.id, ['booking'], { status: 'capturing' }, now))) fail('PAYMENT_IN_PROGRESS');
-        if (row.saveCard) await savePaymentCard(tx, row.userId, { token: row.token, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, holder: row.holder });
+        if (row.saveCard)
+          await savePaymentCard(tx, row.userId, {
+            token: row.token,
+            brand: row.brand,
+            last4: row.last4,
+            expMonth: row.expMonth,
+            expYear: row.expYear,
+            holder: row.holder,
+          });
         await enqueue(tx, { kind: SETTLE_JOB, key: settleKey(row.id), payload: { paymentId: row.id }, runAt: new Date(now.getTime() + CAPTURE_CHECK_MS) });
         await recordAnswer(tx, () => result(ctx, rec.travel.id, 'booked', null, tx));
       },
@@ -304,7 +338,13 @@ export const cardPaymentJobs: JobHandlers = {
       const staleAt = row.updatedAt.getTime() + (row.status === 'requires_authentication' ? AUTHENTICATION_MS : STALE_MS);
       if (now.getTime() < staleAt) return { runAgainAt: new Date(staleAt) };
       // The record moves first: a runner still booking with it can no longer record its booking.
-      const ended = await movePayment(db, row.id, [row.status], { status: row.status === 'requires_authentication' ? 'expired' : 'voided', failure: 'expired' }, now);
+      const ended = await movePayment(
+        db,
+        row.id,
+        [row.status],
+        { status: row.status === 'requires_authentication' ? 'expired' : 'voided', failure: 'expired' },
+        now,
+      );
       if (!ended) return { runAgainAt: new Date(now.getTime() + 1_000) };
       row = ended;
     }

@@ -12,8 +12,11 @@ export function bookingRoutes(services: Services) {
     const booked = [400, 401, 404, 409, 422, 503, 504] as const;
     const paid = [400, 401, 402, 404, 409, 422, 503, 504] as const;
 
-    relRoute(on, 'confirm', { summary: 'Book the travel (company payment), or hold its products as options', session: 'user', errors: booked }, ({ ctx, params, body, request }) =>
-      booking.confirm(ctx, params.travelID, expectedVersion(request.headers), body),
+    relRoute(
+      on,
+      'confirm',
+      { summary: 'Book the travel (company payment), or hold its products as options', session: 'user', errors: booked },
+      ({ ctx, params, body, request }) => booking.confirm(ctx, params.travelID, expectedVersion(request.headers), body),
     );
     relRoute(
       on,
@@ -37,8 +40,11 @@ export function bookingRoutes(services: Services) {
       },
       ({ ctx, params, request }) => confirmCardPayment(ctx, params.travelID, params.paymentID, expectedVersion(request.headers)),
     );
-    relRoute(on, 'releasePrebooking', { summary: 'Release a held option (prebooked product) of the travel', session: 'user', errors: booked }, ({ ctx, params, request }) =>
-      booking.release(ctx, params.travelID, params.productID, expectedVersion(request.headers)),
+    relRoute(
+      on,
+      'releasePrebooking',
+      { summary: 'Release a held option (prebooked product) of the travel', session: 'user', errors: booked },
+      ({ ctx, params, request }) => booking.release(ctx, params.travelID, params.productID, expectedVersion(request.headers)),
     );
   };
 }

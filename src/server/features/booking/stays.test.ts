@@ -26,7 +26,15 @@ const runJobs = () => runDueJobs(jobServices(api), JOB_HANDLERS);
 const LYON = { latitude: 45.7606, longitude: 4.8593 };
 const PAULA = { gender: 'MS', firstname: 'Paula', lastname: 'Girard', email: 'paula@private.example', phone: '0601020304' };
 type Link = { href: string; method: string };
-type Product = { id: string; type: string; status: string; pnr: string | null; links: { previewRefund?: Link; cancelProduct?: Link }; hotel?: { reference: string | null }; carRental?: { reference: string | null } };
+type Product = {
+  id: string;
+  type: string;
+  status: string;
+  pnr: string | null;
+  links: { previewRefund?: Link; cancelProduct?: Link };
+  hotel?: { reference: string | null };
+  carRental?: { reference: string | null };
+};
 type Travel = { id: string; version: number; status: string; products: Product[]; links: { confirm?: Link; getTravel: Link } };
 
 async function addHotel(token: string, travelID?: string, checkin = '20261124', checkout = '20261126') {
@@ -36,14 +44,26 @@ async function addHotel(token: string, travelID?: string, checkin = '20261124', 
   const offer = details.room_offers.find((o: { is_cancellable: boolean }) => o.is_cancellable) ?? details.room_offers[0];
   const res = await api.call('POST', '/api/v1/cart/add?version=v2', {
     token,
-    body: { hotel_id: hotel.id, room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }], travelers: [{ travelerID: 1, ...PAULA }], ...(travelID ? { travelID } : {}) },
+    body: {
+      hotel_id: hotel.id,
+      room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }],
+      travelers: [{ travelerID: 1, ...PAULA }],
+      ...(travelID ? { travelID } : {}),
+    },
   });
   expect(res.status).toBe(200);
   return { travel: res.body.result.travel as Travel, offer: offer as { incl_taxes_amount: number; is_cancellable: boolean } };
 }
 
 async function addCar(token: string, travelID?: string) {
-  const body = { ...LYON, return_latitude: LYON.latitude, return_longitude: LYON.longitude, pickup_time: '2026-11-24T10:00', return_time: '2026-11-26T17:00', car_types: ['Compact'] };
+  const body = {
+    ...LYON,
+    return_latitude: LYON.latitude,
+    return_longitude: LYON.longitude,
+    pickup_time: '2026-11-24T10:00',
+    return_time: '2026-11-26T17:00',
+    car_types: ['Compact'],
+  };
   const car = (await api.call('POST', '/api/v1/carrental/search', { token, body })).body.result.carRentals[0];
   const res = await api.call('POST', '/api/v1/cart/add?version=v2', {
     token,
@@ -68,7 +88,10 @@ describe('a hotel stay and a car rental, booked', () => {
     expect(booked.products[0]!.pnr).toMatch(/^[A-Z2-9]{6}$/);
     expect(booked.products[0]!.hotel!.reference).toMatch(/^[A-Z]{2}\d{8}$/);
     // Its e-mail: the stay confirmed, its confirmation number, no calendar file (a stay has no leg).
-    const [mail] = (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(PAULA.email)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
+    const [mail] = (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(PAULA.email)}`, { apiKey: null })).body.result as {
+      subject: string;
+      text: string;
+    }[];
     expect(mail!.subject).toContain('réservation confirmée');
     expect(mail!.text).toContain('Votre réservation est confirmée.');
     expect(mail!.text).toContain(`Numéro de confirmation : ${booked.products[0]!.hotel!.reference}`);
@@ -80,10 +103,17 @@ describe('a hotel stay and a car rental, booked', () => {
   });
 
   it('books train, hotel and car together; ticketing issues the train and leaves the stay and the rental booked', async () => {
-    const search = await api.call('POST', '/api/v1/treep/search?version=v2', { token: paula, body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-24T07:00', nb_travelers: 1, filters: { rail: true, flight: false } } });
-    const offer = search.body.result.proposals.flatMap((p: { offers: { id: string; roundTrip: boolean }[] }) => p.offers).find((o: { roundTrip: boolean }) => !o.roundTrip);
+    const search = await api.call('POST', '/api/v1/treep/search?version=v2', {
+      token: paula,
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-24T07:00', nb_travelers: 1, filters: { rail: true, flight: false } },
+    });
+    const offer = search.body.result.proposals
+      .flatMap((p: { offers: { id: string; roundTrip: boolean }[] }) => p.offers)
+      .find((o: { roundTrip: boolean }) => !o.roundTrip);
     const fields = { gender: 'MS', firstname: 'Paula', lastname: 'Girard', birthdate: '1985-05-05', contact_email: PAULA.email, contact_phone: '0601020304' };
-    const train = (await api.call('POST', '/api/v1/cart/add?version=v2', { token: paula, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } })).body.result.travel as Travel;
+    const train = (
+      await api.call('POST', '/api/v1/cart/add?version=v2', { token: paula, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } })
+    ).body.result.travel as Travel;
     await addHotel(paula, train.id);
     const three = await addCar(paula, train.id);
     expect(three.products.map((p) => p.type).sort()).toEqual(['car_rental', 'hotel', 'rail']);
@@ -98,7 +128,10 @@ describe('a hotel stay and a car rental, booked', () => {
     expect(Object.fromEntries(after.products.map((p) => [p.type, p.status]))).toEqual({ rail: 'issued', hotel: 'booked', car_rental: 'booked' });
 
     // The booking e-mail tells of the stay and the rental, in the reader's language; the calendar file has the train's legs only.
-    const mails = (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(PAULA.email)}`, { apiKey: null })).body.result as { subject: string; text: string }[];
+    const mails = (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(PAULA.email)}`, { apiKey: null })).body.result as {
+      subject: string;
+      text: string;
+    }[];
     // The tickets' e-mail tells of the train alone; the booking's of all three.
     expect(mails[0]!.subject).toContain('billets émis');
     expect(mails[0]!.text).not.toContain('nuits');
@@ -113,7 +146,17 @@ describe('a hotel stay and a car rental, booked', () => {
     const { travel } = await addHotel(paula, undefined, '20261125', '20261127');
     const withCar = await addCar(paula, travel.id);
     await confirm(paula, withCar);
-    const tickets = (await api.call('GET', '/api/v1/tickets/?active=true', { token: paula })).body.result as { travelID: string; type: string; from: string; to: string; departure: string; arrival: string; fare_condition: string; reference: string | null; carrier: string }[];
+    const tickets = (await api.call('GET', '/api/v1/tickets/?active=true', { token: paula })).body.result as {
+      travelID: string;
+      type: string;
+      from: string;
+      to: string;
+      departure: string;
+      arrival: string;
+      fare_condition: string;
+      reference: string | null;
+      carrier: string;
+    }[];
     const mine = tickets.filter((t) => t.travelID === travel.id);
     const hotel = mine.find((t) => t.type === 'hotel')!;
     const car = mine.find((t) => t.type === 'car_rental')!;

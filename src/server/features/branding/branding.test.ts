@@ -24,7 +24,13 @@ describe('GET /agency', () => {
 
   it('falls back to the language the agency wrote its block in, and has no block when it wrote none', async () => {
     await api.db.insert(agencies).values([
-      { name: 'Only French', apiKeyHash: sha256('fr-only-key'), brandColor: '#000000', accentColor: '#000000', info: { fr: { title: 'Bienvenue', html: '<p>Bonjour</p>' } } },
+      {
+        name: 'Only French',
+        apiKeyHash: sha256('fr-only-key'),
+        brandColor: '#000000',
+        accentColor: '#000000',
+        info: { fr: { title: 'Bienvenue', html: '<p>Bonjour</p>' } },
+      },
       { name: 'Silent', apiKeyHash: sha256('silent-key'), brandColor: '#000000', accentColor: '#000000' },
     ]);
     expect((await agency('en', 'fr-only-key')).body.result.info).toEqual({ title: 'Bienvenue', html: '<p>Bonjour</p>' });

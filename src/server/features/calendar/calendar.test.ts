@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-
 async function productsOf(travelId: string) {
   return api.db.select().from(travelProducts).where(eq(travelProducts.travelId, travelId)).orderBy(asc(travelProducts.startsAt));
 }
@@ -52,7 +51,10 @@ async function expectLegs(cal: IcsComponent, travelIds: string[], lang: 'fr' | '
     expect(description).toContain(lang === 'fr' ? `Référence (PNR) : ${p.pnr}` : `Reference (PNR): ${p.pnr}`);
     for (const ticket of p.data.booking!.tickets) expect(description).toContain(`${lang === 'fr' ? 'Billet' : 'Ticket'} ${ticket.number} (Gus Moreau)`);
     const seat = p.data.booking!.seats.find((s) => s.section === index);
-    if (seat) expect(description).toContain(lang === 'fr' ? `voiture ${seat.coachNumber}, place ${seat.seatNumber}` : `coach ${seat.coachNumber}, seat ${seat.seatNumber}`);
+    if (seat)
+      expect(description).toContain(
+        lang === 'fr' ? `voiture ${seat.coachNumber}, place ${seat.seatNumber}` : `coach ${seat.coachNumber}, seat ${seat.seatNumber}`,
+      );
   }
   return events;
 }
@@ -133,7 +135,9 @@ describe('the private calendar feed', () => {
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(feed.headers['cache-control']).toBe('private, no-store');
     // Every upcoming booked leg of gus: this test's travel and the earlier ones of this file.
-    const mine = (await api.db.select({ travelId: travelProducts.travelId, status: travelProducts.status }).from(travelProducts)).filter((p) => p.status === 'booked');
+    const mine = (await api.db.select({ travelId: travelProducts.travelId, status: travelProducts.status }).from(travelProducts)).filter(
+      (p) => p.status === 'booked',
+    );
     const travelIds = [...new Set(mine.map((p) => p.travelId))];
     expect(travelIds).toContain(booked.id);
     await expectLegs(parsed(feed.body as string), travelIds, 'fr');
@@ -172,7 +176,10 @@ describe('the private calendar feed', () => {
     const other = await startApi({ publicUrl: 'https://voyages.example.com' });
     try {
       const token = await other.login('gus');
-      const made = await other.call('POST', '/api/v1/calendar/subscription', { token, headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' } });
+      const made = await other.call('POST', '/api/v1/calendar/subscription', {
+        token,
+        headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+      });
       expect(made.body.result.url).toMatch(/^webcal:\/\/voyages\.example\.com\/calendar\/[A-Za-z0-9_-]+\.ics$/);
       expect(made.body.result.httpsUrl).toMatch(/^https:\/\/voyages\.example\.com\/calendar\//);
     } finally {

@@ -32,7 +32,8 @@ const T = {
 };
 
 /** "TGV INOUI 6912", or a flight number alone when it carries its airline's code ("AF1234"). */
-export const serviceName = (s: Section) => (s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`);
+export const serviceName = (s: Section) =>
+  s.transport.number.startsWith(s.transport.carrier.code) ? s.transport.number : `${s.transport.carrier.name} ${s.transport.number}`;
 
 /** Revisions as the booking e-mails count them (booked 1, issued 2, cancelled 3), plus one per change the carrier made. */
 const BASE_SEQUENCE: Partial<Record<ProductRow['status'], number>> = { booked: 1, pending_ticketing: 1, issued: 2, cancelled: 3, exchanged: 3 };

@@ -52,7 +52,13 @@ export async function upcomingProducts(db: Db, userId: string, now: Date, limit 
     .select({ product: travelProducts })
     .from(travelProducts)
     .innerJoin(travels, eq(travels.id, travelProducts.travelId))
-    .where(and(inArray(travelProducts.status, FEED_STATUSES), gt(travelProducts.endsAt, now), or(eq(travels.userId, userId), eq(travels.onBehalfOf, userId), traveller)))
+    .where(
+      and(
+        inArray(travelProducts.status, FEED_STATUSES),
+        gt(travelProducts.endsAt, now),
+        or(eq(travels.userId, userId), eq(travels.onBehalfOf, userId), traveller),
+      ),
+    )
     .orderBy(asc(travelProducts.startsAt))
     .limit(limit);
   return rows.map((r) => r.product);

@@ -14,7 +14,9 @@ import { entries } from '@contract/entries';
 
 const tags = ['calendar'];
 const ICS_TYPE = 'text/calendar; charset=utf-8';
-const icsAnswer = z.string().meta({ description: 'An iCalendar file (text/calendar, RFC 5545): one VEVENT per leg, its times in the zone of its station or airport.' });
+const icsAnswer = z
+  .string()
+  .meta({ description: 'An iCalendar file (text/calendar, RFC 5545): one VEVENT per leg, its times in the zone of its station or airport.' });
 
 /** Calls a calendar app may make to one feed address a minute, per client address. */
 export const FEED_RATE_LIMIT = 30;
@@ -25,10 +27,15 @@ export function calendarRoutes(services: Services) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const on = { app, services, tags };
 
-    relRoute(on, 'calendar', { summary: 'A booked travel’s legs as an iCalendar file', session: 'user', answer: icsAnswer, errors: [400, 401, 404] }, async ({ ctx, params, reply }) => {
-      const { ics, filename } = await calendar.travelCalendar(ctx, params.travelID);
-      return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
-    });
+    relRoute(
+      on,
+      'calendar',
+      { summary: 'A booked travel’s legs as an iCalendar file', session: 'user', answer: icsAnswer, errors: [400, 401, 404] },
+      async ({ ctx, params, reply }) => {
+        const { ics, filename } = await calendar.travelCalendar(ctx, params.travelID);
+        return reply.type(ICS_TYPE).header('Content-Disposition', `attachment; filename="${filename}"`).send(ics);
+      },
+    );
 
     r.get(
       entries.calendarSubscription,
@@ -47,10 +54,19 @@ export function calendarRoutes(services: Services) {
     relRoute(
       on,
       'subscribeCalendar',
-      { summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it', session: 'user', errors: [400, 401, 409, 422] },
+      {
+        summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it',
+        session: 'user',
+        errors: [400, 401, 409, 422],
+      },
       ({ ctx }) => calendar.subscribe(ctx),
     );
-    relRoute(on, 'revokeCalendar', { summary: 'End the feed address: calendar apps reading it get 404', session: 'user', errors: [400, 401, 409, 422] }, ({ ctx }) => calendar.revoke(ctx));
+    relRoute(
+      on,
+      'revokeCalendar',
+      { summary: 'End the feed address: calendar apps reading it get 404', session: 'user', errors: [400, 401, 409, 422] },
+      ({ ctx }) => calendar.revoke(ctx),
+    );
   };
 }
 

@@ -24,12 +24,15 @@ const T = {
     subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency} : ` : ''}${what} – ${route}`,
     intro: {
       cancelled: 'Votre annulation est confirmée. Voici le remboursement de chaque trajet annulé et les frais retenus.',
-      requested: 'Votre demande d’annulation est transmise à votre agence, qui la traite pendant ses heures d’ouverture. Vous recevrez un e-mail avec le montant remboursé dès qu’elle l’aura traitée.',
+      requested:
+        'Votre demande d’annulation est transmise à votre agence, qui la traite pendant ses heures d’ouverture. Vous recevrez un e-mail avec le montant remboursé dès qu’elle l’aura traitée.',
       refused: 'Votre agence n’a pas pu annuler ce trajet : il reste réservé pour vous.',
     },
     reason: 'Motif',
-    toCard: (total: string, card: string) => `Le remboursement de ${total} est versé sur votre carte ${card}, d’où ce voyage a été payé : comptez quelques jours pour le voir sur votre relevé.`,
-    agencyIntro: (who: string) => `${who} demande l’annulation des trajets ci-dessous, qui ne peut pas se faire en ligne. Annulez-les auprès du fournisseur, puis indiquez le remboursement obtenu (ou votre refus) dans la tâche ci-dessous.`,
+    toCard: (total: string, card: string) =>
+      `Le remboursement de ${total} est versé sur votre carte ${card}, d’où ce voyage a été payé : comptez quelques jours pour le voir sur votre relevé.`,
+    agencyIntro: (who: string) =>
+      `${who} demande l’annulation des trajets ci-dessous, qui ne peut pas se faire en ligne. Annulez-les auprès du fournisseur, puis indiquez le remboursement obtenu (ou votre refus) dans la tâche ci-dessous.`,
     task: 'Tâche',
     requester: 'Demandeur',
     refund: 'Remboursement',
@@ -47,12 +50,15 @@ const T = {
     subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency}: ` : ''}${what} – ${route}`,
     intro: {
       cancelled: 'Your cancellation is confirmed. Here is the refund of each cancelled trip and the fees kept.',
-      requested: 'Your cancellation request was passed on to your agency, which handles it in its opening hours. You will get an e-mail with the refund as soon as it has.',
+      requested:
+        'Your cancellation request was passed on to your agency, which handles it in its opening hours. You will get an e-mail with the refund as soon as it has.',
       refused: 'Your agency could not cancel this trip: it stays booked for you.',
     },
     reason: 'Reason',
-    toCard: (total: string, card: string) => `The refund of ${total} goes back to your card ${card}, with which this travel was paid: allow a few days for it to show on your statement.`,
-    agencyIntro: (who: string) => `${who} asks to cancel the trips below, which cannot be done online. Cancel them with the supplier, then record the refund obtained (or your refusal) in the task below.`,
+    toCard: (total: string, card: string) =>
+      `The refund of ${total} goes back to your card ${card}, with which this travel was paid: allow a few days for it to show on your statement.`,
+    agencyIntro: (who: string) =>
+      `${who} asks to cancel the trips below, which cannot be done online. Cancel them with the supplier, then record the refund obtained (or your refusal) in the task below.`,
     task: 'Task',
     requester: 'Requester',
     refund: 'Refund',
@@ -71,9 +77,16 @@ const money = (cents: number, lang: Lang) => new Intl.NumberFormat(locale(lang),
 /** The trip's day and time at its departure (journey times are read in the station's own zone). */
 const dayOf = (p: ProductRow, lang: Lang) => {
   const start = startOf(p.data);
-  return new Intl.DateTimeFormat(locale(lang), { timeZone: start.tz, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(start.at),
-  );
+  return new Intl.DateTimeFormat(locale(lang), {
+    timeZone: start.tz,
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(start.at));
 };
 const routeOf = (p: ProductRow) => labelOf(p.data);
 
@@ -100,12 +113,20 @@ function travelerMail(news: News, ctx: { agency: string; origin: string }, to: R
   const { products } = news;
   const amounts = news.event === 'cancelled';
   const details = products.map((p) => productDetail(p, to.lang, amounts));
-  if (amounts) details.push([t.total, money(products.reduce((sum, p) => sum + (p.data.cancellation?.refund ?? 0), 0), to.lang)]);
+  if (amounts)
+    details.push([
+      t.total,
+      money(
+        products.reduce((sum, p) => sum + (p.data.cancellation?.refund ?? 0), 0),
+        to.lang,
+      ),
+    ]);
   if (news.event === 'refused' && news.reason) details.push([t.reason, news.reason]);
   const actions = to.isBooker ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(news.travel.id)}` }] : [];
   const refunded = products.reduce((sum, p) => sum + (p.data.cancellation?.refund ?? 0), 0);
   // The booker paid: they are told where their money goes.
-  const toCard = amounts && news.card && to.isBooker && refunded > 0 ? [t.toCard(money(refunded, to.lang), `${CARD_NAMES[news.card.brand]} •••• ${news.card.last4}`)] : [];
+  const toCard =
+    amounts && news.card && to.isBooker && refunded > 0 ? [t.toCard(money(refunded, to.lang), `${CARD_NAMES[news.card.brand]} •••• ${news.card.last4}`)] : [];
   return {
     subject: t.subjectLine(ctx.agency, t.subject[news.event], routeOf(products[0]!)),
     ...detailedMail({ greeting: t.hello(to.firstname), paragraphs: [t.intro[news.event], ...toCard], details, actions, footer: t.footer }),
@@ -119,7 +140,12 @@ export async function queueCancellationMails(services: Services, tx: Services['d
   const { list } = await travelRecipients(tx, news.travel.userId, news.products);
   const agency = await agencyContact(tx, news.travel.agencyId);
   const ctx = { agency: agency.name, origin: config.publicUrl ?? `http://localhost:${config.port}` };
-  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travelerMail(news, ctx, to) })), clock.now());
+  await queueMails(
+    tx,
+    mailer,
+    list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...travelerMail(news, ctx, to) })),
+    clock.now(),
+  );
 }
 
 /** Tells the agency (its support address, in its language) of a cancellation it must handle, in `tx`. */
@@ -134,7 +160,16 @@ export async function queueAgencyRequestMail(
   const lang = agency.lang;
   const t = T[lang];
   const who = personName(request.requester);
-  const details: [string, string][] = [[t.task, request.taskId], [t.requester, `${who} <${request.requester.email}>`], ...request.products.map((p) => productDetail(p, lang, false))];
+  const details: [string, string][] = [
+    [t.task, request.taskId],
+    [t.requester, `${who} <${request.requester.email}>`],
+    ...request.products.map((p) => productDetail(p, lang, false)),
+  ];
   const body = detailedMail({ greeting: t.hello(agency.name), paragraphs: [t.agencyIntro(who)], details, actions: [], footer: t.footer });
-  await queueMails(tx, mailer, [{ agencyId: request.travel.agencyId, to: agency.email, subject: t.subjectLine('', t.subject.agency, routeOf(request.products[0]!)), ...body }], clock.now());
+  await queueMails(
+    tx,
+    mailer,
+    [{ agencyId: request.travel.agencyId, to: agency.email, subject: t.subjectLine('', t.subject.agency, routeOf(request.products[0]!)), ...body }],
+    clock.now(),
+  );
 }

@@ -35,10 +35,25 @@ type Product = {
   cancellation: { offline: boolean; void: boolean; refund: Money | null; fees: Money | null; cancelledAt: string | null; refusal: string | null } | null;
 };
 type Travel = { id: string; status: string; version: number; price: Money; refunded: Money | null; links: Record<string, Link>; products: Product[] };
-type Preview = { product_id: string; confirm_refund_date_limit: string; refund: { total: number | null; currency: string }; fixed_fees: number | null; variable_fees: number | null; void: boolean; offline: boolean };
+type Preview = {
+  product_id: string;
+  confirm_refund_date_limit: string;
+  refund: { total: number | null; currency: string };
+  fixed_fees: number | null;
+  variable_fees: number | null;
+  void: boolean;
+  offline: boolean;
+};
 type Offer = { id: string; roundTrip: boolean; flexibility: 1 | 2 | 3 };
 
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
 const travelUrl = (id: string) => `/api/v1/v2/travels/${id}`;
 const cents = (m: Money) => Math.round(Number(m.amount) * 100);
 let keys = 0;
@@ -52,7 +67,14 @@ const post = (link: Link, token: string, body: unknown = {}, opts: { key?: strin
   });
 
 async function search(token: string, extra: Record<string, unknown> = {}) {
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-30T07:00', nb_travelers: 1, filters: { rail: true, flight: false }, ...extra };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: '2026-11-30T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+    ...extra,
+  };
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token });
   expect(res.status).toBe(200);
   return res.body.result.proposals as { offers: Offer[]; choices: { id: string; offers: { offerID: string }[]; links: { getMoreChoices?: Link } }[] }[];
@@ -74,8 +96,19 @@ async function fare(token: string, extra: Record<string, unknown>, pick: (o: Off
 
 /** Mission orders written as the checkout step would (Globex needs them), then the travel's confirm link followed: booked. */
 async function book(travelId: string, token = gus): Promise<Travel> {
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', travelUrl(travelId), { token })).body.result as Travel;
   expect(travel.links.confirm, JSON.stringify(travel)).toBeDefined();
   const res = await post(travel.links.confirm!, token, {}, { version: travel.version, key: key() });
@@ -86,9 +119,18 @@ async function book(travelId: string, token = gus): Promise<Travel> {
 /** A booked Globex travel of two trips: Paris → Lyon, then Lyon → Paris (two add to carts). */
 async function twoTrips(out: string, back: string): Promise<Travel> {
   const { offer: a } = await fare(gus, { datetime: out }, (o) => !o.roundTrip && o.flexibility === 3);
-  const added = (await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [a.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus })).body.result.travel;
+  const added = (
+    await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [a.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus })
+  ).body.result.travel;
   const { offer: b } = await fare(gus, { datetime: back, origin: 'city:lyon', destination: 'city:paris', travelID: added.id }, (o) => !o.roundTrip);
-  expect((await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [b.id], travelID: added.id, travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus })).status).toBe(200);
+  expect(
+    (
+      await api.call('POST', '/api/v1/cart/add?version=v2', {
+        body: { choiceIDs: [b.id], travelID: added.id, travelers: [{ travelerID: 1, fields: gusFields }] },
+        token: gus,
+      })
+    ).status,
+  ).toBe(200);
   const travel = await book(added.id);
   expect(travel.products).toHaveLength(2);
   return travel;
@@ -97,7 +139,10 @@ async function twoTrips(out: string, back: string): Promise<Travel> {
 /** A booked Globex travel of one trip with a fare of that flexibility. */
 async function booked(flexibility: 1 | 2 | 3, extra: Record<string, unknown> = {}, travelID?: string): Promise<Travel> {
   const { offer } = await fare(gus, extra, (o) => !o.roundTrip && o.flexibility === flexibility);
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }], ...(travelID ? { travelID } : {}) }, token: gus });
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: gusFields }], ...(travelID ? { travelID } : {}) },
+    token: gus,
+  });
   expect(added.status).toBe(200);
   return book(added.body.result.travel.id);
 }
@@ -107,9 +152,11 @@ const previewOf = async (product: Product, token = gus) => {
   expect(res.status).toBe(200);
   return res.body.result as Preview[];
 };
-const shown = (previews: Preview[]) => previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
+const shown = (previews: Preview[]) =>
+  previews.map((p) => ({ product_id: p.product_id, refund_total: p.refund.total, confirm_refund_date_limit: p.confirm_refund_date_limit }));
 const cancelBody = (ids: string[], previews: Preview[]) => ({ ticket_ids: ids, void: previews.some((p) => p.void), previews: shown(previews) });
-const mailsTo = async (to: string) => (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string; html: string }[];
+const mailsTo = async (to: string) =>
+  (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as { subject: string; text: string; html: string }[];
 const read = async (id: string, token = gus) => (await api.call('GET', travelUrl(id), { token })).body.result as Travel;
 
 /** Runs with the clock moved, then puts it back (sessions outlive an hour or two). */
@@ -128,7 +175,14 @@ describe('refund preview', () => {
     const [full, semi, none] = [await booked(3), await booked(2), await booked(1)];
     const [fullP] = await previewOf(full.products[0]!);
     const price = (t: Travel) => cents(t.products[0]!.price);
-    expect(fullP).toMatchObject({ product_id: full.products[0]!.id, refund: { total: price(full), currency: 'EUR' }, fixed_fees: 0, variable_fees: 0, void: false, offline: false });
+    expect(fullP).toMatchObject({
+      product_id: full.products[0]!.id,
+      refund: { total: price(full), currency: 'EUR' },
+      fixed_fees: 0,
+      variable_fees: 0,
+      void: false,
+      offline: false,
+    });
     // Previewed at 09:00Z: valid 15 minutes.
     expect(fullP!.confirm_refund_date_limit).toBe('2026-11-22T09:15:00.000Z');
     const [semiP] = await previewOf(semi.products[0]!);
@@ -136,7 +190,10 @@ describe('refund preview', () => {
     const [noneP] = await previewOf(none.products[0]!);
     expect(noneP).toMatchObject({ refund: { total: 0, currency: 'EUR' }, fixed_fees: 0, variable_fees: price(none) });
     // Past the semi-flexible deadline (3 days before, noon): rail refunds half until departure.
-    const late = await at(6 * 86_400_000, async () => (await api.call('GET', semi.products[0]!.links.previewRefund!.href, { token: await api.login('gus') })).body.result as Preview[]);
+    const late = await at(
+      6 * 86_400_000,
+      async () => (await api.call('GET', semi.products[0]!.links.previewRefund!.href, { token: await api.login('gus') })).body.result as Preview[],
+    );
     expect(late[0]!.refund.total).toBe(Math.round(price(semi) / 2));
     expect(late[0]!.fixed_fees).toBe(0);
   });
@@ -170,7 +227,11 @@ describe('cancel', () => {
     const refund = previews[0]!.refund.total!;
     expect(res.body.result).toMatchObject({ cancelled: [product.id], requested: [], travels: [{ id: travel.id, status: 'cancelled' }] });
     const after = await read(travel.id);
-    expect(after.products[0]).toMatchObject({ status: 'cancelled', links: {}, cancellation: { offline: false, void: false, refund: { amount: (refund / 100).toFixed(2) }, fees: { amount: (SEMI_FLEX_FEE / 100).toFixed(2) } } });
+    expect(after.products[0]).toMatchObject({
+      status: 'cancelled',
+      links: {},
+      cancellation: { offline: false, void: false, refund: { amount: (refund / 100).toFixed(2) }, fees: { amount: (SEMI_FLEX_FEE / 100).toFixed(2) } },
+    });
     expect(cents(after.price)).toBe(cents(travel.price) - refund);
     expect(cents(after.refunded!)).toBe(refund);
     const mails = await mailsTo('gus@globex.example');
@@ -226,7 +287,12 @@ describe('cancel', () => {
     expect((await post(product.links.cancelProduct!, alice, cancelBody([product.id], previews), { key: key() })).status).toBe(404);
     // Mixed with one of the caller's own: still all or nothing.
     const mine = await booked(3, { datetime: '2026-12-04T07:00' });
-    const mixed = await post(product.links.cancelProduct!, gus, cancelBody([mine.products[0]!.id, '00000000-0000-4000-8000-000000000000'], [...previews, ...(await previewOf(mine.products[0]!))]), { key: key() });
+    const mixed = await post(
+      product.links.cancelProduct!,
+      gus,
+      cancelBody([mine.products[0]!.id, '00000000-0000-4000-8000-000000000000'], [...previews, ...(await previewOf(mine.products[0]!))]),
+      { key: key() },
+    );
     expect(mixed.status).toBe(404);
     expect((await read(travel.id)).status).toBe('booked');
     expect((await read(mine.id)).status).toBe('booked');
@@ -254,7 +320,10 @@ describe('cancel', () => {
     const extra = { destination: 'city:bordeaux', return_datetime: '2026-12-05T17:00' };
     const outward = await fare(gus, extra, (o) => o.roundTrip);
     const back = await fare(gus, { ...extra, outward: { choiceID: outward.choice.id } }, () => true);
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [outward.offer.id, back.offer.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [outward.offer.id, back.offer.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+      token: gus,
+    });
     expect(added.status).toBe(200);
     const travel = await book(added.body.result.travel.id);
     expect(travel.products).toHaveLength(2);
@@ -272,7 +341,10 @@ describe('cancel', () => {
     const product = travel.products[0]!;
     const [now] = await previewOf(product);
     expect(now).toMatchObject({ void: true, refund: { total: cents(product.price) }, fixed_fees: 0, variable_fees: 0 });
-    const later = await at(25 * 3_600_000, async () => (await api.call('GET', product.links.previewRefund!.href, { token: await api.login('gus') })).body.result as Preview[]);
+    const later = await at(
+      25 * 3_600_000,
+      async () => (await api.call('GET', product.links.previewRefund!.href, { token: await api.login('gus') })).body.result as Preview[],
+    );
     expect(later[0]).toMatchObject({ void: false, refund: { total: 0 } });
     const res = await post(product.links.cancelProduct!, gus, cancelBody([product.id], [now!]), { key: key() });
     expect(res.status).toBe(200);
@@ -282,11 +354,20 @@ describe('cancel', () => {
 
 describe('offline cancellation', () => {
   const agencyMail = 'support@escale-voyages.example';
-  const staffTasks = async (token: string) => (await api.call('GET', '/api/v1/agency/tasks?status=open', { token })).body.result.tasks as { id: string; travelId: string; productIds: string[]; links: { completeAgencyTask?: Link } }[];
+  const staffTasks = async (token: string) =>
+    (await api.call('GET', '/api/v1/agency/tasks?status=open', { token })).body.result.tasks as {
+      id: string;
+      travelId: string;
+      productIds: string[];
+      links: { completeAgencyTask?: Link };
+    }[];
 
   it('the company’s rule sends it to the agency: a task, two e-mails, pending_cancel; the agency completes it: cancelled, refund stored, an e-mail', async () => {
     const [globex] = await api.db.select().from(companies).where(eq(companies.name, 'Globex Consulting'));
-    await api.db.update(companies).set({ config: { ...globex!.config, railOfflineCancellation: true } }).where(eq(companies.id, globex!.id));
+    await api.db
+      .update(companies)
+      .set({ config: { ...globex!.config, railOfflineCancellation: true } })
+      .where(eq(companies.id, globex!.id));
     try {
       const travel = await booked(3);
       const product = travel.products[0]!;
@@ -295,7 +376,11 @@ describe('offline cancellation', () => {
       const [agencyBefore, gusBefore] = [(await mailsTo(agencyMail)).length, (await mailsTo('gus@globex.example')).length];
       const res = await post(product.links.cancelProduct!, gus, cancelBody([product.id], previews), { key: key() });
       expect(res.status).toBe(200);
-      expect(res.body.result).toMatchObject({ cancelled: [], requested: [product.id], travels: [{ status: 'pending_cancel', products: [{ status: 'pending_cancel', links: {}, cancellation: { offline: true, refund: null } }] }] });
+      expect(res.body.result).toMatchObject({
+        cancelled: [],
+        requested: [product.id],
+        travels: [{ status: 'pending_cancel', products: [{ status: 'pending_cancel', links: {}, cancellation: { offline: true, refund: null } }] }],
+      });
       const agencyMails = await mailsTo(agencyMail);
       expect(agencyMails.length - agencyBefore).toBe(1);
       expect(agencyMails[0]!.subject).toContain('annulation à traiter');
@@ -311,7 +396,11 @@ describe('offline cancellation', () => {
       expect(done.status).toBe(200);
       expect(done.body.result).toMatchObject({ status: 'done', outcome: 'cancelled', refund: 4000, fees: 500, links: {} });
       const after = await read(travel.id);
-      expect(after).toMatchObject({ status: 'cancelled', refunded: { amount: '40.00' }, products: [{ status: 'cancelled', cancellation: { offline: true, refund: { amount: '40.00' }, fees: { amount: '5.00' } } }] });
+      expect(after).toMatchObject({
+        status: 'cancelled',
+        refunded: { amount: '40.00' },
+        products: [{ status: 'cancelled', cancellation: { offline: true, refund: { amount: '40.00' }, fees: { amount: '5.00' } } }],
+      });
       expect((await mailsTo('gus@globex.example'))[0]!.subject).toContain('annulation confirmée');
       // Answered once: a second answer is refused with the task as it is.
       const twice = await post(task.links.completeAgencyTask!, tina, { refused: 'Too late' }, { key: key() });
@@ -361,9 +450,23 @@ describe('ticketing and release', () => {
     const [proposal] = await search(gus, extra);
     const choice = proposal!.choices[0]!;
     const [back] = await search(gus, { ...extra, outward: { choiceID: choice.id } });
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [choice.offers[0]!.offerID, back!.offers[0]!.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
-    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-    await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, added.body.result.travel.id));
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [choice.offers[0]!.offerID, back!.offers[0]!.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+      token: gus,
+    });
+    const order = {
+      travelerId: 1,
+      purpose: 'Client visit',
+      location: 'Lyon',
+      startLocation: 'Paris',
+      endLocation: 'Lyon',
+      extraRemark: null,
+      exemption: 'Only train left',
+    };
+    await api.db
+      .update(travels)
+      .set({ missionOrders: [order] })
+      .where(eq(travels.id, added.body.result.travel.id));
     const ready = await read(added.body.result.travel.id);
     const held = (await post(ready.links.confirm!, gus, { hold: true }, { version: ready.version, key: key() })).body.result as Travel;
     expect(held.products.map((p) => p.status)).toEqual(['prebooked', 'prebooked']);

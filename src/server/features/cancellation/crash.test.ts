@@ -29,7 +29,11 @@ describe('a server killed during a cancel', () => {
     const { token, travelId, href, travel: ready } = await gusTravelReadyToConfirm(call);
     const booked = (await call('POST', ready.links.confirm.href, { token, body: {} })).body.result;
     const product = booked.products[0];
-    const previews = (await call('GET', product.links.previewRefund.href, { token })).body.result as { product_id: string; refund: { total: number }; confirm_refund_date_limit: string }[];
+    const previews = (await call('GET', product.links.previewRefund.href, { token })).body.result as {
+      product_id: string;
+      refund: { total: number };
+      confirm_refund_date_limit: string;
+    }[];
     const body = {
       ticket_ids: [product.id],
       void: false,
@@ -45,13 +49,17 @@ describe('a server killed during a cancel', () => {
 
     server = await startServer();
     const after = (await call('GET', href, { token })).body.result;
-    const untouched = after.status === 'booked' && after.products[0].status === 'booked' && after.products[0].cancellation === null && after.version === booked.version;
+    const untouched =
+      after.status === 'booked' && after.products[0].status === 'booked' && after.products[0].cancellation === null && after.version === booked.version;
     const cancelled = after.status === 'cancelled' && after.products[0].status === 'cancelled';
     expect(untouched || cancelled).toBe(true);
 
     const retried = await call('POST', product.links.cancelProduct.href, { token, body, headers });
     expect(retried.status).toBe(200);
-    expect(retried.body.result).toMatchObject({ cancelled: [product.id], travels: [{ status: 'cancelled', version: booked.version + 1, products: [{ status: 'cancelled' }] }] });
+    expect(retried.body.result).toMatchObject({
+      cancelled: [product.id],
+      travels: [{ status: 'cancelled', version: booked.version + 1, products: [{ status: 'cancelled' }] }],
+    });
     expect(retried.body.result.travels[0].products[0].cancellation.refund).toEqual({ amount: (previews[0]!.refund.total / 100).toFixed(2), currency: 'EUR' });
     expect(await call('POST', product.links.cancelProduct.href, { token, body, headers })).toEqual(retried);
     // One cancellation: one refund recorded (the version moved once), one confirmation e-mail.

@@ -62,7 +62,11 @@ export function cancellationRoutes(services: Services) {
     relRoute(
       on,
       'completeAgencyTask',
-      { summary: 'The agency’s answer to an offline cancellation: the refund and fees obtained, or its refusal', session: 'user', errors: [400, 401, 403, 404, 409, 422] },
+      {
+        summary: 'The agency’s answer to an offline cancellation: the refund and fees obtained, or its refusal',
+        session: 'user',
+        errors: [400, 401, 403, 404, 409, 422],
+      },
       ({ ctx, params, body }) => cancellation.completeTask(ctx, params.taskID, body),
     );
   };

@@ -32,7 +32,6 @@ import { makeCardRefunds, recordCardRefunds } from './refunds';
  * its retry cancels again and records once. A second intent on a cancelled product is refused (69).
  */
 
-
 /** The supplier's quote for cancelling `product` at `now` (a void when asked and allowed). */
 const quoteOf = (services: Services, product: ProductRow, now: Date, wantVoid: boolean): RefundQuote =>
   services.supplier.booking.quoteRefund(itemOf(product), now, { void: wantVoid, issuedAt: product.data.booking?.bookedAt ?? null });
@@ -45,7 +44,8 @@ async function load(ctx: Ctx, ids: string[], db: Services['db'] = ctx.services.d
   if (ids.some((id) => !travelOf.has(id))) fail('NOT_FOUND');
   const recs = new Map((await repo.travelsById(db, [...new Set(travelOf.values())])).map((r) => [r.travel.id, r]));
   const configs = new Map<string, CompanyConfig | null>();
-  for (const rec of recs.values()) if (!configs.has(rec.travel.companyId ?? '')) configs.set(rec.travel.companyId ?? '', await repo.companyConfig(db, rec.travel.companyId));
+  for (const rec of recs.values())
+    if (!configs.has(rec.travel.companyId ?? '')) configs.set(rec.travel.companyId ?? '', await repo.companyConfig(db, rec.travel.companyId));
   return { recs, configs, travelOf };
 }
 
@@ -106,7 +106,9 @@ export async function cancel(ctx: Ctx, body: RelBody<'cancelProduct'>): Promise<
   // The supplier first: all its cancels, or none recorded (a failed one fails the call; its retry cancels again).
   const online = planned.filter((p) => !p.offline);
   const refunds = await Promise.all(
-    online.map((p) => services.supplier.booking.cancel(p.product.pnr!, itemOf(p.product), now, { void: body.void, issuedAt: p.product.data.booking?.bookedAt ?? null })),
+    online.map((p) =>
+      services.supplier.booking.cancel(p.product.pnr!, itemOf(p.product), now, { void: body.void, issuedAt: p.product.data.booking?.bookedAt ?? null }),
+    ),
   );
   const refundOf = new Map(online.map((p, i) => [p.product.id, refunds[i]!]));
 
@@ -124,7 +126,14 @@ export async function cancel(ctx: Ctx, body: RelBody<'cancelProduct'>): Promise<
       const changed = new Map<string, ProductRow>();
       const offline = mine.filter((p) => p.offline);
       const task = offline.length
-        ? await repo.insertTask(tx, { agencyId: rec.travel.agencyId, kind: 'cancellation', travelId, productIds: offline.map((p) => p.product.id), requesterId: ctx.user.id, createdAt: now })
+        ? await repo.insertTask(tx, {
+            agencyId: rec.travel.agencyId,
+            kind: 'cancellation',
+            travelId,
+            productIds: offline.map((p) => p.product.id),
+            requesterId: ctx.user.id,
+            createdAt: now,
+          })
         : null;
       for (const p of mine) {
         const product = productIn(rec, p.product.id);
@@ -146,14 +155,31 @@ export async function cancel(ctx: Ctx, body: RelBody<'cancelProduct'>): Promise<
         const data = { ...product.data, cancellation: record };
         changed.set(product.id, { ...product, status, data });
       }
-      const travel = await applyTravelEvent(tx, rec, 'cancelProducts', [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })), now);
+      const travel = await applyTravelEvent(
+        tx,
+        rec,
+        'cancelProducts',
+        [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })),
+        now,
+      );
       const done = [...changed.values()];
       // Paid by card: the refunds go back to the card (recorded here, made right after the commit, or by their job).
-      const card = await recordCardRefunds(tx, travelId, done.filter((p) => p.status === 'cancelled'), now);
+      const card = await recordCardRefunds(
+        tx,
+        travelId,
+        done.filter((p) => p.status === 'cancelled'),
+        now,
+      );
       if (card) cardRefunds.push(card.paymentId);
       await queueCancellationMails(services, tx, { event: 'cancelled', travel, products: done.filter((p) => p.status === 'cancelled'), card });
       await queueCancellationMails(services, tx, { event: 'requested', travel, products: done.filter((p) => p.status === 'pending_cancel') });
-      if (task) await queueAgencyRequestMail(services, tx, { taskId: task.id, travel, products: done.filter((p) => p.status === 'pending_cancel'), requester: await repo.person(tx, ctx.user.id) });
+      if (task)
+        await queueAgencyRequestMail(services, tx, {
+          taskId: task.id,
+          travel,
+          products: done.filter((p) => p.status === 'pending_cancel'),
+          requester: await repo.person(tx, ctx.user.id),
+        });
     }
     await recordAnswer(tx, () => result(ctx, planned, travelIds, tx));
   });
@@ -166,7 +192,12 @@ async function refundCards(services: Services, paymentIds: string[]): Promise<vo
   await Promise.all(paymentIds.map((id) => makeCardRefunds(services, id).catch(() => undefined)));
 }
 
-async function result(ctx: Ctx, planned: { product: ProductRow; offline: boolean }[], travelIds: string[], db: Services['db'] = ctx.services.db): Promise<CancelResult> {
+async function result(
+  ctx: Ctx,
+  planned: { product: ProductRow; offline: boolean }[],
+  travelIds: string[],
+  db: Services['db'] = ctx.services.db,
+): Promise<CancelResult> {
   const now = ctx.services.clock.now();
   const travels: Travel[] = (await repo.travelsById(db, travelIds)).map((r) => presentTravel(r, ctx.lang, now));
   return {
@@ -218,8 +249,20 @@ export async function completeTask(ctx: Ctx, taskId: string, body: RelBody<'comp
     const pending = rec.products.filter((p) => task.productIds.includes(p.id) && p.status === 'pending_cancel');
     const total = pending.reduce((sum, p) => sum + p.price, 0);
     if ('refund' in body && body.refund > total) fail('REQUEST_FORMAT_INVALID', { refund: 'FORMAT_INVALID' });
-    const refunds = 'refund' in body ? split(body.refund, pending.map((p) => p.price)) : [];
-    const fees = 'refund' in body ? split(body.fees, pending.map((p) => p.price)) : [];
+    const refunds =
+      'refund' in body
+        ? split(
+            body.refund,
+            pending.map((p) => p.price),
+          )
+        : [];
+    const fees =
+      'refund' in body
+        ? split(
+            body.fees,
+            pending.map((p) => p.price),
+          )
+        : [];
     const changed = new Map<string, ProductRow>();
     pending.forEach((p, i) => {
       const c = p.data.cancellation!;
@@ -229,7 +272,13 @@ export async function completeTask(ctx: Ctx, taskId: string, body: RelBody<'comp
           : { ...c, refusal: body.refused };
       changed.set(p.id, { ...p, status: 'refund' in body ? 'cancelled' : c.previousStatus, data: { ...p.data, cancellation } });
     });
-    const travel = await applyTravelEvent(tx, rec, 'cancelProducts', [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })), now);
+    const travel = await applyTravelEvent(
+      tx,
+      rec,
+      'cancelProducts',
+      [...changed.values()].map((p) => ({ id: p.id, status: p.status, data: p.data })),
+      now,
+    );
     await repo.updateTask(tx, task.id, {
       status: 'done',
       outcome: 'refund' in body ? 'cancelled' : 'refused',
@@ -244,7 +293,13 @@ export async function completeTask(ctx: Ctx, taskId: string, body: RelBody<'comp
       await enqueue(tx, { kind: 'ticket-travel', key: `ticket-travel:${travel.id}`, payload: { travelId: travel.id }, runAt: now });
     const card = 'refund' in body ? await recordCardRefunds(tx, travel.id, [...changed.values()], now) : null;
     if (card) cardRefunds.push(card.paymentId);
-    await queueCancellationMails(services, tx, { event: 'refund' in body ? 'cancelled' : 'refused', travel, products: [...changed.values()], reason: 'refused' in body ? body.refused : null, card });
+    await queueCancellationMails(services, tx, {
+      event: 'refund' in body ? 'cancelled' : 'refused',
+      travel,
+      products: [...changed.values()],
+      reason: 'refused' in body ? body.refused : null,
+      card,
+    });
     await recordAnswer(tx, () => answered(tx));
   });
   await refundCards(services, cardRefunds);

@@ -15,8 +15,21 @@ afterAll(() => api.close());
 // The clock is 2026-11-22 09:00 UTC (10:00 in Lyon). Lyon Part-Dieu, return at Part-Dieu.
 const PART_DIEU = { latitude: 45.7606, longitude: 4.8593, return_latitude: 45.7606, return_longitude: 4.8593 };
 const rental = (extra: Record<string, unknown> = {}) => ({ ...PART_DIEU, pickup_time: '2026-11-24T10:00', return_time: '2026-11-26T17:00', ...extra });
-const search = (body: Record<string, unknown>, token: string | null = alice) => api.call('POST', '/api/v1/carrental/search', { body, ...(token ? { token } : {}) });
-type Car = { id: string; carGroup: string; engineType: string; tags: string[]; isDriverLicenseRequired: boolean; price_per_day: number; best_price: { total: number }; renter: { code: string }; pickup_time: string; return_time: string; links: { addCarToCart?: { href: string } } };
+const search = (body: Record<string, unknown>, token: string | null = alice) =>
+  api.call('POST', '/api/v1/carrental/search', { body, ...(token ? { token } : {}) });
+type Car = {
+  id: string;
+  carGroup: string;
+  engineType: string;
+  tags: string[];
+  isDriverLicenseRequired: boolean;
+  price_per_day: number;
+  best_price: { total: number };
+  renter: { code: string };
+  pickup_time: string;
+  return_time: string;
+  links: { addCarToCart?: { href: string } };
+};
 
 describe('POST /carrental/search', () => {
   it('answers the cars between the places for the period, cheapest first, with local times, renters (favourites first) and the caller as driver', async () => {
@@ -87,15 +100,37 @@ describe('POST /carrental/search', () => {
     // A guest of alice's drives: the form is prefilled with the guest.
     const guests = (await api.call('GET', '/api/v1/user/guests?query=Dupont', { token: alice })).body.result as { id?: string; uid?: string }[];
     const guestId = guests[0]?.id ?? guests[0]?.uid;
-    if (guestId) expect((await search(rental({ driver: { guest_id: guestId } }))).body.result.driver).toMatchObject({ guest_id: guestId, firstname: 'Jean', lastname: 'Dupont' });
+    if (guestId)
+      expect((await search(rental({ driver: { guest_id: guestId } }))).body.result.driver).toMatchObject({
+        guest_id: guestId,
+        firstname: 'Jean',
+        lastname: 'Dupont',
+      });
   });
 });
 
 describe('a car into the cart (POST /cart/add?version=v2 with car_rental)', () => {
-  const driver = (extra: Record<string, unknown> = {}) => ({ profile_id: me.uid, gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '+33601020304', birthdate: '1988-04-02', ...extra });
-  const full = { birth_country: 'FR', city_of_birth: 'Lyon', address: { description: '1 rue de la République, 69001 Lyon' }, license: { country_of_issue: 'FR', number: '12AB34567', effective_date: '2008-06-12' } };
+  const driver = (extra: Record<string, unknown> = {}) => ({
+    profile_id: me.uid,
+    gender: 'MS',
+    firstname: 'Alice',
+    lastname: 'Martin',
+    email: 'alice@acme.example',
+    phone: '+33601020304',
+    birthdate: '1988-04-02',
+    ...extra,
+  });
+  const full = {
+    birth_country: 'FR',
+    city_of_birth: 'Lyon',
+    address: { description: '1 rue de la République, 69001 Lyon' },
+    license: { country_of_issue: 'FR', number: '12AB34567', effective_date: '2008-06-12' },
+  };
   const add = (car: Car, d: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    api.call('POST', '/api/v1/cart/add?version=v2', { token: alice, body: { car_rental: { id: car.id, driver: d }, entity_id: me.entities[0]!.uid, ...extra } });
+    api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: alice,
+      body: { car_rental: { id: car.id, driver: d }, entity_id: me.entities[0]!.uid, ...extra },
+    });
   const cars = async () => (await search(rental())).body.result.carRentals as Car[];
 
   it('puts the rental in a travel: agencies, local times, driver, days, price, CO2 from the estimated distance', async () => {
@@ -108,7 +143,13 @@ describe('a car into the cart (POST /cart/add?version=v2 with car_rental)', () =
       departure: '2026-11-24T10:00:00+01:00',
       arrival: '2026-11-26T17:00:00+01:00',
       price: { amount: (car.best_price.total / 100).toFixed(2) },
-      carRental: { days: 3, driver: { firstname: 'Alice', lastname: 'Martin' }, carCategory: car.carGroup, cancelDeadline: '2026-11-24T10:00:00+01:00', estimatedDistanceKm: 150 },
+      carRental: {
+        days: 3,
+        driver: { firstname: 'Alice', lastname: 'Martin' },
+        carCategory: car.carGroup,
+        cancelDeadline: '2026-11-24T10:00:00+01:00',
+        estimatedDistanceKm: 150,
+      },
     });
     expect(product.co2Emission).toBeGreaterThan(0);
   });
@@ -117,13 +158,23 @@ describe('a car into the cart (POST /cart/add?version=v2 with car_rental)', () =
     const list = await cars();
     const basic = list.find((c) => !c.isDriverLicenseRequired)!;
     const bad = await add(basic, driver({ email: 'nope', phone: 'x', birthdate: '2030-01-01' }));
-    expect(bad.body).toMatchObject({ api_code: 17, fields: { 'car_rental.driver.email': 'EMAIL_FORMAT', 'car_rental.driver.phone': 'PHONE_FORMAT', 'car_rental.driver.birthdate': 'TOO_YOUNG' } });
+    expect(bad.body).toMatchObject({
+      api_code: 17,
+      fields: { 'car_rental.driver.email': 'EMAIL_FORMAT', 'car_rental.driver.phone': 'PHONE_FORMAT', 'car_rental.driver.birthdate': 'TOO_YOUNG' },
+    });
     const van = list.find((c) => c.isDriverLicenseRequired)!;
     expect(van).toBeDefined();
     const before = (await api.db.select().from(travelProducts)).length;
     const missing = await add(van, driver());
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ api_code: 142, fields: { 'car_rental.driver.birth_country': 'FIELD_REQUIRED', 'car_rental.driver.city_of_birth': 'FIELD_REQUIRED', 'car_rental.driver.license': 'FIELD_REQUIRED' } });
+    expect(missing.body).toMatchObject({
+      api_code: 142,
+      fields: {
+        'car_rental.driver.birth_country': 'FIELD_REQUIRED',
+        'car_rental.driver.city_of_birth': 'FIELD_REQUIRED',
+        'car_rental.driver.license': 'FIELD_REQUIRED',
+      },
+    });
     const old = await add(van, driver({ ...full, license: { ...full.license, effective_date: '1899-12-31' } }));
     expect(old.body).toMatchObject({ api_code: 142, fields: { 'car_rental.driver.license.effective_date': 'NOT_THAT_OLD' } });
     const future = await add(van, driver({ ...full, license: { ...full.license, effective_date: '2026-11-23' } }));
@@ -140,13 +191,19 @@ describe('a car into the cart (POST /cart/add?version=v2 with car_rental)', () =
     const gus = await api.login('gus');
     const gusUser = (await api.call('GET', '/api/v1/user/', { token: gus })).body.result;
     expect((await add(car, driver({ profile_id: gusUser.uid }))).body.api_code).toBe(55);
-    const refused = await api.call('POST', '/api/v1/cart/add?version=v2', { token: gus, body: { car_rental: { id: car.id, driver: driver({ profile_id: gusUser.uid }) } } });
+    const refused = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: gus,
+      body: { car_rental: { id: car.id, driver: driver({ profile_id: gusUser.uid }) } },
+    });
     expect(refused.body.api_code).toBe(144);
     // Past its pick-up, the offer is gone.
     api.clock.set(new Date('2026-11-24T12:00:00Z'));
     try {
       const later = await api.login('alice');
-      const late = await api.call('POST', '/api/v1/cart/add?version=v2', { token: later, body: { car_rental: { id: car.id, driver: driver() }, entity_id: me.entities[0]!.uid } });
+      const late = await api.call('POST', '/api/v1/cart/add?version=v2', {
+        token: later,
+        body: { car_rental: { id: car.id, driver: driver() }, entity_id: me.entities[0]!.uid },
+      });
       expect(late.status).toBe(409);
       expect(late.body.api_code).toBe(141);
     } finally {

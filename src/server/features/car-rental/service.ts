@@ -62,7 +62,8 @@ function carWithDays(car: RentalCar, company: BuyerCompany | null, signedIn: boo
   const pickupZone = nearestCity(car.pickup);
   const dropoffZone = nearestCity(car.dropoff);
   const tags: CarRental['tags'] = [];
-  if (company?.policy?.car) tags.push(carCompliance(company.policy, { category: car.category, pricePerDay: car.pricePerDay }).compliant ? 'compliant' : 'not-compliant');
+  if (company?.policy?.car)
+    tags.push(carCompliance(company.policy, { category: car.category, pricePerDay: car.pricePerDay }).compliant ? 'compliant' : 'not-compliant');
   if (car.negotiated) tags.push('negociated-fare');
   if (car.engine === 'electric') tags.push('zev');
   if (car.loyalty) tags.push('loyalty-enabled');
@@ -109,7 +110,13 @@ function parseTimes(id: string): { pickupAt: string; returnAt: string } {
 export async function search(ctx: Ctx, body: z.output<typeof carRentalSearchBodySchema>): Promise<CarRentalSearchResult> {
   const { db, clock, supplier } = ctx.services;
   const named = body.driver?.profile_id || body.driver?.guest_id ? body.driver : null;
-  const party = await searchParty(db, ctx.agency.id, ctx.user, body.customer_id, named ? [{ id: 1, profile_id: named.profile_id, guest_id: named.guest_id }] : []);
+  const party = await searchParty(
+    db,
+    ctx.agency.id,
+    ctx.user,
+    body.customer_id,
+    named ? [{ id: 1, profile_id: named.profile_id, guest_id: named.guest_id }] : [],
+  );
   const { company } = party;
   if (company && !company.carrentalEnabled) fail('CAR_RENTAL_DISABLED');
   if (body.travelID && !(ctx.user && (await findCartTravel(db, body.travelID, ctx.user.id)))) fail('NO_TRAVEL');
@@ -126,7 +133,12 @@ export async function search(ctx: Ctx, body: z.output<typeof carRentalSearchBody
   const returnCity = nearestCity({ lat: body.return_latitude, lon: body.return_longitude });
   const pickup = instantOf(body.pickup_time, pickupCity.tz);
   const dropoff = instantOf(body.return_time, returnCity.tz);
-  const problems = rentalProblems({ pickupAt: body.pickup_time, returnAt: body.return_time, pickup, dropoff }, now, localParts(now, pickupCity.tz).date, ctx.lang);
+  const problems = rentalProblems(
+    { pickupAt: body.pickup_time, returnAt: body.return_time, pickup, dropoff },
+    now,
+    localParts(now, pickupCity.tz).date,
+    ctx.lang,
+  );
   if (problems) fail('REQUEST_FORMAT_INVALID', problems.fields, problems.message);
   const days = Math.max(1, Math.ceil((dropoff!.getTime() - pickup!.getTime()) / 86_400_000));
 

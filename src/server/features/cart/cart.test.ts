@@ -22,10 +22,22 @@ const searchBody = (extra: Record<string, unknown> = {}) => ({
 async function firstOffer(token: string, extra: Record<string, unknown> = {}) {
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body: searchBody(extra), token });
   const proposal = res.body.result.proposals.find((p: { offers: { roundTrip: boolean }[] }) => p.offers.some((o) => !o.roundTrip));
-  return proposal.offers.find((o: { roundTrip: boolean }) => !o.roundTrip) as { id: string; price: number; ancillaries: { type: string; price: { amount: number } }[] };
+  return proposal.offers.find((o: { roundTrip: boolean }) => !o.roundTrip) as {
+    id: string;
+    price: number;
+    ancillaries: { type: string; price: { amount: number } }[];
+  };
 }
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-const add = (body: Record<string, unknown>, token = alice, headers: Record<string, string> = {}) => api.call('POST', '/api/v1/cart/add?version=v2', { body, token, headers });
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
+const add = (body: Record<string, unknown>, token = alice, headers: Record<string, string> = {}) =>
+  api.call('POST', '/api/v1/cart/add?version=v2', { body, token, headers });
 
 describe('POST /cart/add', () => {
   it('puts a Paris → Lyon train in a new cart travel and the cart lists it', async () => {
@@ -46,7 +58,13 @@ describe('POST /cart/add', () => {
     const travelID = first.body.result.travel.id;
     const offer = await firstOffer(alice, { destination: 'city:marseille', datetime: '2026-11-24T08:00' });
     const bike = offer.ancillaries.find((a) => a.type === 'bike')!;
-    const res = await add({ choiceIDs: [offer.id], travelID, travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId, ancillaries: [{ type: 'bike', quantity: 1, offerID: offer.id }] });
+    const res = await add({
+      choiceIDs: [offer.id],
+      travelID,
+      travelers: [{ travelerID: 1, fields: alicesFields }],
+      entity_id: entityId,
+      ancillaries: [{ type: 'bike', quantity: 1, offerID: offer.id }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.travel.products).toHaveLength(2);
     expect(res.body.result.travel.products[1].price.amount).toBe(((offer.price + bike.price.amount) / 100).toFixed(2));
@@ -65,7 +83,11 @@ describe('POST /cart/add', () => {
 
   it('says which traveller field is missing or malformed (code 14)', async () => {
     const offer = await firstOffer(alice);
-    const res = await add({ choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: { ...alicesFields, lastname: '', contact_email: 'nope' } }], entity_id: entityId });
+    const res = await add({
+      choiceIDs: [offer.id],
+      travelers: [{ travelerID: 1, fields: { ...alicesFields, lastname: '', contact_email: 'nope' } }],
+      entity_id: entityId,
+    });
     expect(res.status).toBe(400);
     expect(res.body.api_code).toBe(14);
     expect(res.body.fields).toEqual({ 'travelers.0.lastname': 'FIELD_REQUIRED', 'travelers.0.contact_email': 'FORMAT_INVALID' });
@@ -73,7 +95,12 @@ describe('POST /cart/add', () => {
 
   it('takes a traveller’s birthdate only as an ISO date from 1900 to yesterday, with the field’s message', async () => {
     const offer = await firstOffer(alice);
-    for (const [birthdate, key] of [['02/04/1988', 'VALID_DATE'], ['soon', 'VALID_DATE'], ['1850-01-01', 'NOT_THAT_OLD'], ['2030-01-01', 'TOO_YOUNG']]) {
+    for (const [birthdate, key] of [
+      ['02/04/1988', 'VALID_DATE'],
+      ['soon', 'VALID_DATE'],
+      ['1850-01-01', 'NOT_THAT_OLD'],
+      ['2030-01-01', 'TOO_YOUNG'],
+    ]) {
       const res = await add({ choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: { ...alicesFields, birthdate } }], entity_id: entityId });
       expect(res.status, birthdate).toBe(400);
       expect(res.body).toMatchObject({ api_code: 14, fields: { 'travelers.0.birthdate': key } });
@@ -107,7 +134,10 @@ describe('POST /cart/add', () => {
     expect((await add({ ...body, placementWishes: { position: 'window' } })).status).toBe(200);
     const wrong = await add({ ...body, placementWishes: { position: 'roof', meal: 'vegetarian' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ api_code: 17, fields: { 'placementWishes.position': 'SELECT_VALID_VALUE', 'placementWishes.meal': 'SELECT_VALID_VALUE' } });
+    expect(wrong.body).toMatchObject({
+      api_code: 17,
+      fields: { 'placementWishes.position': 'SELECT_VALID_VALUE', 'placementWishes.meal': 'SELECT_VALID_VALUE' },
+    });
   });
 
   it('refuses a traveller count that does not match the search', async () => {

@@ -15,7 +15,11 @@ import { cartParty, checkEntity, checkTravelers, putTrips } from './service';
  * link): one flight product per journey, in one travel, with the same data, policy verdict and
  * traveller records as a flight the trip flow adds (service.ts `addTrip`).
  */
-export async function addExpert(ctx: UserContext, expertID: string, body: RelBody<'addExpertToCart'>): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
+export async function addExpert(
+  ctx: UserContext,
+  expertID: string,
+  body: RelBody<'addExpertToCart'>,
+): Promise<{ travel: Travel; offer_errors: { offerID: string; message: string }[] }> {
   const { db } = ctx.services;
   const searchIDs = parseExpertId(expertID);
   if (searchIDs.length === 0) fail('NO_RESULT');

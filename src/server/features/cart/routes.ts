@@ -13,11 +13,14 @@ const cartAddAnyBodySchema = z.union([cartAddBodySchema, hotelCartAddBodySchema,
 
 /** The body's own schema, told by its keys: its problems are then reported field by field, not as "none of three". */
 const bodySchemaOf = (body: unknown) =>
-  typeof body === 'object' && body !== null && 'hotel_id' in body ? hotelCartAddBodySchema : typeof body === 'object' && body !== null && 'car_rental' in body ? carCartAddBodySchema : cartAddBodySchema;
+  typeof body === 'object' && body !== null && 'hotel_id' in body
+    ? hotelCartAddBodySchema
+    : typeof body === 'object' && body !== null && 'car_rental' in body
+      ? carCartAddBodySchema
+      : cartAddBodySchema;
 
 export function cartRoutes(services: Services) {
   return async (app: FastifyInstance) => {
-
     relRoute(
       { app, services, tags: ['cart'] },
       'addToCart',

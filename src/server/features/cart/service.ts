@@ -81,7 +81,9 @@ export async function putTrips(
   if (offerErrors.length) return { travel: await travelById(ctx, p.travelID), offer_errors: offerErrors };
   // Judged once, here: checkout steps and approval rules read the verdict from the product.
   const policy = party.company?.policy ?? null;
-  const compliances = await Promise.all(p.chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveler: c.offer.price }, ctx.services.supplier.rail, clock.now())));
+  const compliances = await Promise.all(
+    p.chosen.map((c) => evaluateTrip(policy, { journey: c.journey, cabin: c.cabin, pricePerTraveler: c.offer.price }, ctx.services.supplier.rail, clock.now())),
+  );
 
   const travelId = await db.transaction(async (tx) => {
     const travel = await cartTravel(tx, ctx, party, p.travelID, p.entityId);
@@ -168,9 +170,11 @@ export async function checkTravelers(ctx: Ctx, party: BookingParty, journeys: Jo
   const problems: Record<string, string> = {};
   const today = isoDate(ctx.services.clock.now());
   const leaderValues: Record<string, string | null> = {};
-  forms[0]?.fieldsGroups.flatMap((g) => g.fields).forEach((f) => {
-    if (f.linkedWith?.isLeader) for (const name of f.linkedWith.followerNames) leaderValues[name] = input[0]?.fields[f.name] ?? null;
-  });
+  forms[0]?.fieldsGroups
+    .flatMap((g) => g.fields)
+    .forEach((f) => {
+      if (f.linkedWith?.isLeader) for (const name of f.linkedWith.followerNames) leaderValues[name] = input[0]?.fields[f.name] ?? null;
+    });
   const travelers = input.map((traveler, i) => {
     const values: Record<string, string | null> = {};
     for (const f of forms[i]!.fieldsGroups.flatMap((g) => g.fields)) {

@@ -32,7 +32,12 @@ type Added = { travel: Travel; offer_errors: { offerID: string; message: string 
  * For whom the add books (cartParty: the company, the traveller staff act for), refused (403) when the
  * company does not sell this product; its entity, required when it has some, refused when it has none.
  */
-async function buyerFor(ctx: Ctx, body: { customer_id?: string | null; entity_id?: string | null }, travelers: { travelerID: number; profile_id?: string | null; guest_id?: string | null }[], product: 'hotel' | 'car') {
+async function buyerFor(
+  ctx: Ctx,
+  body: { customer_id?: string | null; entity_id?: string | null },
+  travelers: { travelerID: number; profile_id?: string | null; guest_id?: string | null }[],
+  product: 'hotel' | 'car',
+) {
   const party = await cartParty(ctx, body.customer_id, travelers);
   const { company } = party;
   if (company && !(product === 'hotel' ? company.hotelEnabled : company.carrentalEnabled)) fail(product === 'hotel' ? 'HOTEL_DISABLED' : 'CAR_RENTAL_DISABLED');
@@ -47,7 +52,13 @@ const customerOf = (company: BuyerCompany | null) => ({
 });
 
 /** Writes the product into the caller's travel in the cart (`travelID`), or a new one, with the call's answer, in one transaction. */
-async function insertInCart(ctx: Ctx, body: { travelID?: string | null }, party: BookingParty, entityId: string | null, product: Parameters<typeof repo.insertProducts>[1][number]) {
+async function insertInCart(
+  ctx: Ctx,
+  body: { travelID?: string | null },
+  party: BookingParty,
+  entityId: string | null,
+  product: Parameters<typeof repo.insertProducts>[1][number],
+) {
   const { db, clock } = ctx.services;
   const travelId = await db.transaction(async (tx) => {
     const travel = await cartTravel(tx, ctx, party, body.travelID, entityId);
@@ -150,7 +161,9 @@ export async function addHotel(ctx: Ctx, body: RelBody<'addHotelToCart'>): Promi
   const offers = body.room_offer_travelers.map((r) => hotel?.rooms.find((o) => o.id === r.room_offer_id));
   if (!hotel || offers.some((o) => !o || !o.taxIncluded || o.available < wanted.get(o.id)!)) fail('HOTEL_OFFER_UNAVAILABLE');
   const occupancy = Object.fromEntries(
-    body.room_offer_travelers.flatMap((r, i) => (r.travelers.length > offers[i]!.maxOccupancy ? [[`room_offer_travelers.${i}.travelers`, 'MAX_OCCUPANCY']] : [])),
+    body.room_offer_travelers.flatMap((r, i) =>
+      r.travelers.length > offers[i]!.maxOccupancy ? [[`room_offer_travelers.${i}.travelers`, 'MAX_OCCUPANCY']] : [],
+    ),
   );
   if (Object.keys(occupancy).length) fail('PASSENGER_INFO_MISSING', occupancy);
 
@@ -171,7 +184,19 @@ export async function addHotel(ctx: Ctx, body: RelBody<'addHotelToCart'>): Promi
   const rooms = body.room_offer_travelers.map((r, i) => {
     const o = offers[i]!;
     return {
-      offer: { id: o.id, name: o.name, maxOccupancy: o.maxOccupancy, board: o.board, pricePerNight: o.pricePerNight, total: o.total, taxes: o.taxes, taxIncluded: o.taxIncluded, cancellable: o.cancellable, cancelConditions: o.cancelConditions, negotiated: o.negotiated },
+      offer: {
+        id: o.id,
+        name: o.name,
+        maxOccupancy: o.maxOccupancy,
+        board: o.board,
+        pricePerNight: o.pricePerNight,
+        total: o.total,
+        taxes: o.taxes,
+        taxIncluded: o.taxIncluded,
+        cancellable: o.cancellable,
+        cancelConditions: o.cancelConditions,
+        negotiated: o.negotiated,
+      },
       travelerIDs: r.travelers,
     };
   });
@@ -188,7 +213,10 @@ export async function addHotel(ctx: Ctx, body: RelBody<'addHotelToCart'>): Promi
     // Free cancellation while every room is flexible; one non-refundable room makes the stay so.
     cancelDeadline: rooms.every((r) => r.offer.cancellable) ? cancelDeadline(stay!.checkin, snapshot.tz) : null,
     co2: stayCo2(hotel!.co2PerNight, nights, rooms.length),
-    compliance: stayCompliance(company?.policy ?? null, rooms.map((r) => ({ cityId: snapshot.cityId, cityName: snapshot.city, pricePerNight: r.offer.pricePerNight }))),
+    compliance: stayCompliance(
+      company?.policy ?? null,
+      rooms.map((r) => ({ cityId: snapshot.cityId, cityName: snapshot.city, pricePerNight: r.offer.pricePerNight })),
+    ),
   };
   return insertInCart(ctx, body, party, entityId, {
     travelId: '',
@@ -205,7 +233,20 @@ export async function addHotel(ctx: Ctx, body: RelBody<'addHotelToCart'>): Promi
 
 const agencySnapshot = (a: RentalAgency): AgencySnapshot => {
   const city = nearestCity(a);
-  return { id: a.id, name: a.name, address: a.address, zip: a.zip, city: a.city, country: city.country, lat: a.lat, lon: a.lon, phone: a.phone, email: a.email, tz: city.tz, openingPeriods: a.openingPeriods.map((p) => ({ ...p })) };
+  return {
+    id: a.id,
+    name: a.name,
+    address: a.address,
+    zip: a.zip,
+    city: a.city,
+    country: city.country,
+    lat: a.lat,
+    lon: a.lon,
+    phone: a.phone,
+    email: a.email,
+    tz: city.tz,
+    openingPeriods: a.openingPeriods.map((p) => ({ ...p })),
+  };
 };
 
 /** The local pick-up and return times a car offer was given for, with their agencies' offsets. */
@@ -248,7 +289,9 @@ export async function addCar(ctx: Ctx, body: RelBody<'addCarToCart'>): Promise<A
     birthCountry: driver.birth_country ?? null,
     cityOfBirth: driver.city_of_birth ?? null,
     address: driver.address?.description ?? null,
-    license: driver.license ? { countryOfIssue: driver.license.country_of_issue, number: driver.license.number, effectiveDate: driver.license.effective_date } : null,
+    license: driver.license
+      ? { countryOfIssue: driver.license.country_of_issue, number: driver.license.number, effectiveDate: driver.license.effective_date }
+      : null,
   };
   const estimatedKm = estimatedRentalKm(pickup, dropoff, days);
   const data: CarData = {
@@ -280,7 +323,19 @@ export async function addCar(ctx: Ctx, body: RelBody<'addCarToCart'>): Promise<A
     pickupAt,
     returnAt,
     driver: record,
-    travelers: [{ travelerID: 1, profileID: record.profileID, guestID: record.guestID, gender: record.gender, firstname: record.firstname, lastname: record.lastname, email: record.email, phone: record.phone, birthdate: record.birthdate }],
+    travelers: [
+      {
+        travelerID: 1,
+        profileID: record.profileID,
+        guestID: record.guestID,
+        gender: record.gender,
+        firstname: record.firstname,
+        lastname: record.lastname,
+        email: record.email,
+        phone: record.phone,
+        birthdate: record.birthdate,
+      },
+    ],
     licenseRequired: required,
     estimatedKm,
     co2: rentalCo2(car.co2PerKm, estimatedKm),

@@ -22,7 +22,14 @@ let acmeId: string;
 let compliantOffer: Offer;
 let nonCompliantOffer: Offer;
 
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 
 beforeAll(async () => {
   api = await startApi();
@@ -39,15 +46,28 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const setRules = (rules: Partial<CheckoutRules>) => api.db.update(companies).set({ checkoutRules: { ...ACME_CHECKOUT, ...rules } }).where(eq(companies.id, acmeId));
+const setRules = (rules: Partial<CheckoutRules>) =>
+  api.db
+    .update(companies)
+    .set({ checkoutRules: { ...ACME_CHECKOUT, ...rules } })
+    .where(eq(companies.id, acmeId));
 beforeEach(() => setRules({}));
 
 async function addTrip(offer: Offer, travelID?: string) {
-  const res = await api.call('POST', '/api/v1/cart/add?version=v2', { token: alice, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId, travelID } });
+  const res = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    token: alice,
+    body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId, travelID },
+  });
   expect(res.status).toBe(200);
   return res.body.result.travel as { id: string; version: number; isCompliant: boolean; links: TravelLinks };
 }
-const getTravel = async (id: string) => (await api.call('GET', `/api/v1/v2/travels/${id}`, { token: alice })).body.result as { id: string; version: number; links: TravelLinks; context: Record<string, boolean> };
+const getTravel = async (id: string) =>
+  (await api.call('GET', `/api/v1/v2/travels/${id}`, { token: alice })).body.result as {
+    id: string;
+    version: number;
+    links: TravelLinks;
+    context: Record<string, boolean>;
+  };
 const follow = (link: Link, opts: { body?: unknown; version?: number; key?: string; token?: string; lang?: string } = {}) =>
   api.call(link.method, link.href, {
     token: opts.token ?? alice,
@@ -60,7 +80,16 @@ const follow = (link: Link, opts: { body?: unknown; version?: number; key?: stri
   });
 
 /** The step links of a travel; a form step brings its saving link along. */
-const STEP_RELS = ['getAllAnalytics', 'fillAnalytics', 'getMissionOrders', 'patchMissionOrders', 'getAvailableApprovers', 'fillApprovers', 'requestApproval', 'confirm'];
+const STEP_RELS = [
+  'getAllAnalytics',
+  'fillAnalytics',
+  'getMissionOrders',
+  'patchMissionOrders',
+  'getAvailableApprovers',
+  'fillApprovers',
+  'requestApproval',
+  'confirm',
+];
 const PAIRS: Record<string, string[]> = {
   getAllAnalytics: ['getAllAnalytics', 'fillAnalytics'],
   getMissionOrders: ['getMissionOrders', 'patchMissionOrders'],
@@ -94,7 +123,9 @@ async function fillStep(step: string, links: TravelLinks, version: number, compl
   if (step === 'getAllAnalytics') {
     const form = await follow(links.getAllAnalytics!);
     expect(form.status).toBe(200);
-    const body = rules.analytics?.length ? validAnalytics(exemption) : { fields: [], ...(exemption ? { travel_policy_exemption: 'Client meeting on arrival' } : {}) };
+    const body = rules.analytics?.length
+      ? validAnalytics(exemption)
+      : { fields: [], ...(exemption ? { travel_policy_exemption: 'Client meeting on arrival' } : {}) };
     saved = await follow(form.body.result.links.fillAnalytics, { body, version });
   } else if (step === 'getMissionOrders') {
     const form = await follow(links.getMissionOrders!);
@@ -134,21 +165,29 @@ describe('the next checkout step, for every combination of company rules', () =>
     ];
   };
 
-  it.each(combos)('analytics $analytics, mission orders $missionOrders, choose approver $chooseApprover, approval $approval, compliant $compliant', async (c) => {
-    const rules = { analytics: c.analytics ? ACME_CHECKOUT.analytics : [], missionOrders: c.missionOrders, chooseApprover: c.chooseApprover, approval: c.approval };
-    await setRules(rules);
-    const added = await addTrip(c.compliant ? compliantOffer : nonCompliantOffer);
-    expect(added.isCompliant).toBe(c.compliant);
-    const steps = expectedSteps(c);
-    let travel = await getTravel(added.id);
-    for (const [i, step] of steps.entries()) {
-      expect(stepLinks(travel.links), `before step ${i + 1}`).toEqual([...PAIRS[step]!].sort());
-      if (i === steps.length - 1) break;
-      const next = await fillStep(step, travel.links, travel.version, c.compliant, rules);
-      expect(next.href).toBe(`/api/v1/v2/travels/${added.id}`);
-      travel = await getTravel(added.id);
-    }
-  });
+  it.each(combos)(
+    'analytics $analytics, mission orders $missionOrders, choose approver $chooseApprover, approval $approval, compliant $compliant',
+    async (c) => {
+      const rules = {
+        analytics: c.analytics ? ACME_CHECKOUT.analytics : [],
+        missionOrders: c.missionOrders,
+        chooseApprover: c.chooseApprover,
+        approval: c.approval,
+      };
+      await setRules(rules);
+      const added = await addTrip(c.compliant ? compliantOffer : nonCompliantOffer);
+      expect(added.isCompliant).toBe(c.compliant);
+      const steps = expectedSteps(c);
+      let travel = await getTravel(added.id);
+      for (const [i, step] of steps.entries()) {
+        expect(stepLinks(travel.links), `before step ${i + 1}`).toEqual([...PAIRS[step]!].sort());
+        if (i === steps.length - 1) break;
+        const next = await fillStep(step, travel.links, travel.version, c.compliant, rules);
+        expect(next.href).toBe(`/api/v1/v2/travels/${added.id}`);
+        travel = await getTravel(added.id);
+      }
+    },
+  );
 });
 
 describe('analytics', () => {
@@ -158,15 +197,44 @@ describe('analytics', () => {
     expect(res.status).toBe(200);
     const form = res.body.result;
     expect(form.fields).toEqual([
-      { name: 'cost_center', label: 'Cost centre', required: true, values: ['Marketing', 'R&D', 'Ventes', 'Opérations'], valueCodes: ['MKT', 'RND', 'SAL', 'OPS'], regex: null, regexDesc: null, value: null },
-      { name: 'project_code', label: 'Project code', required: false, values: null, valueCodes: null, regex: '^PRJ-[0-9]{4}$', regexDesc: 'In the form PRJ-0000.', value: null },
+      {
+        name: 'cost_center',
+        label: 'Cost centre',
+        required: true,
+        values: ['Marketing', 'R&D', 'Ventes', 'Opérations'],
+        valueCodes: ['MKT', 'RND', 'SAL', 'OPS'],
+        regex: null,
+        regexDesc: null,
+        value: null,
+      },
+      {
+        name: 'project_code',
+        label: 'Project code',
+        required: false,
+        values: null,
+        valueCodes: null,
+        regex: '^PRJ-[0-9]{4}$',
+        regexDesc: 'In the form PRJ-0000.',
+        value: null,
+      },
     ]);
     expect(form.travelers).toEqual([
       {
         travelerId: 1,
         firstname: 'Alice',
         lastname: 'Martin',
-        analytics: [{ name: 'employee_number', label: 'Employee number', required: false, values: null, valueCodes: null, regex: '^[0-9]{6}$', regexDesc: 'Six digits.', value: null }],
+        analytics: [
+          {
+            name: 'employee_number',
+            label: 'Employee number',
+            required: false,
+            values: null,
+            valueCodes: null,
+            regex: '^[0-9]{6}$',
+            regexDesc: 'Six digits.',
+            value: null,
+          },
+        ],
       },
     ]);
     expect(form.isCompliant).toBe(false);
@@ -184,13 +252,26 @@ describe('analytics', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       api_code: 70,
-      fields: { 'fields.cost_center': 'FIELD_REQUIRED', 'fields.project_code': 'FORMAT_INVALID', 'travelersFields.1.employee_number': 'FORMAT_INVALID', travel_policy_exemption: 'FIELD_REQUIRED' },
+      fields: {
+        'fields.cost_center': 'FIELD_REQUIRED',
+        'fields.project_code': 'FORMAT_INVALID',
+        'travelersFields.1.employee_number': 'FORMAT_INVALID',
+        travel_policy_exemption: 'FIELD_REQUIRED',
+      },
     });
     const offList = await follow(travel.links.fillAnalytics!, { body: { ...validAnalytics(true), fields: [{ name: 'cost_center', value: 'Finance' }] } });
     expect(offList.body).toMatchObject({ api_code: 70, fields: { 'fields.cost_center': 'SELECT_VALID_VALUE' } });
     expect(Object.keys(offList.body.fields)).toEqual(['fields.cost_center']);
     // Blank optional fields are fine; a blank exemption is no reason.
-    const blank = await follow(travel.links.fillAnalytics!, { body: { fields: [{ name: 'cost_center', value: 'R&D' }, { name: 'project_code', value: ' ' }], travel_policy_exemption: '  ' } });
+    const blank = await follow(travel.links.fillAnalytics!, {
+      body: {
+        fields: [
+          { name: 'cost_center', value: 'R&D' },
+          { name: 'project_code', value: ' ' },
+        ],
+        travel_policy_exemption: '  ',
+      },
+    });
     expect(blank.body).toEqual(expect.objectContaining({ api_code: 70, fields: { travel_policy_exemption: 'FIELD_REQUIRED' } }));
     expect(stepLinks((await getTravel(travel.id)).links)).toEqual(['fillAnalytics', 'getAllAnalytics']);
   });
@@ -198,10 +279,20 @@ describe('analytics', () => {
   it('refuses fields the company does not ask for, and travellers the travel does not have (17)', async () => {
     const travel = await addTrip(compliantOffer);
     const res = await follow(travel.links.fillAnalytics!, {
-      body: { fields: [{ name: 'cost_center', value: 'R&D' }, { name: 'budget', value: '12' }, { name: 'employee_number', value: '004217' }], travelersFields: { 2: [{ name: 'employee_number', value: '004217' }] } },
+      body: {
+        fields: [
+          { name: 'cost_center', value: 'R&D' },
+          { name: 'budget', value: '12' },
+          { name: 'employee_number', value: '004217' },
+        ],
+        travelersFields: { 2: [{ name: 'employee_number', value: '004217' }] },
+      },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ api_code: 17, fields: { 'fields.budget': 'FORMAT_INVALID', 'fields.employee_number': 'FORMAT_INVALID', 'travelersFields.2': 'FORMAT_INVALID' } });
+    expect(res.body).toMatchObject({
+      api_code: 17,
+      fields: { 'fields.budget': 'FORMAT_INVALID', 'fields.employee_number': 'FORMAT_INVALID', 'travelersFields.2': 'FORMAT_INVALID' },
+    });
   });
 
   it('stores the answers, moves on to the approver, and then refuses the finished step (69)', async () => {
@@ -287,11 +378,22 @@ describe('mission orders', () => {
     expect(isCompliant).toBe(false);
     expect(links.patchMissionOrders).toEqual({ href: `/api/v1/v2/travels/${travel.id}/mission-orders`, method: 'PATCH' });
     expect(missionOrders).toHaveLength(1);
-    expect(missionOrders[0]).toMatchObject({ travelerId: 1, pax: { firstname: 'Alice', lastname: 'Martin' }, purpose: null, location: null, travel_policy_exemption: null });
+    expect(missionOrders[0]).toMatchObject({
+      travelerId: 1,
+      pax: { firstname: 'Alice', lastname: 'Martin' },
+      purpose: null,
+      location: null,
+      travel_policy_exemption: null,
+    });
     expect(missionOrders[0].travelData).toEqual([
       {
         transport: 'rail',
-        travel: expect.objectContaining({ type: 'first', amount: nonCompliantOffer.price, compliant: false, routes: [expect.stringMatching(/^Paris.* → Lyon/)] }),
+        travel: expect.objectContaining({
+          type: 'first',
+          amount: nonCompliantOffer.price,
+          compliant: false,
+          routes: [expect.stringMatching(/^Paris.* → Lyon/)],
+        }),
       },
     ]);
     expect(missionOrders[0].travelData[0].travel.start.slice(0, 10)).toBe('2026-11-23');
@@ -299,9 +401,14 @@ describe('mission orders', () => {
 
   it('asks every required answer (PLEASE_FILL) and the exemption of a non-compliant travel', async () => {
     const travel = await addTrip(nonCompliantOffer);
-    const res = await follow(travel.links.patchMissionOrders!, { body: [{ travelerId: 1, purpose: ' ', location: 'Lyon', startLocation: '', endLocation: 'Paris' }] });
+    const res = await follow(travel.links.patchMissionOrders!, {
+      body: [{ travelerId: 1, purpose: ' ', location: 'Lyon', startLocation: '', endLocation: 'Paris' }],
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ api_code: 17, fields: { '1.purpose': 'PLEASE_FILL', '1.startLocation': 'PLEASE_FILL', '1.travel_policy_exemption': 'PLEASE_FILL' } });
+    expect(res.body).toMatchObject({
+      api_code: 17,
+      fields: { '1.purpose': 'PLEASE_FILL', '1.startLocation': 'PLEASE_FILL', '1.travel_policy_exemption': 'PLEASE_FILL' },
+    });
     expect(Object.keys(res.body.fields)).toHaveLength(3);
     const missing = await follow(travel.links.patchMissionOrders!, { body: [{ travelerId: 1, purpose: 'Audit', location: 'Lyon' }] });
     expect(missing.body).toMatchObject({ api_code: 17, fields: { '0.startLocation': 'FORMAT_INVALID', '0.endLocation': 'FORMAT_INVALID' } });
@@ -317,13 +424,23 @@ describe('mission orders', () => {
     const travel = await addTrip(nonCompliantOffer);
     const stale = await follow(travel.links.patchMissionOrders!, { body: [validOrder(true)], version: travel.version + 1 });
     expect([stale.status, stale.body.api_code]).toEqual([409, 105]);
-    expect((await follow(travel.links.patchMissionOrders!, { body: [{ ...validOrder(true), extraRemark: 'Back by 8 pm' }], version: travel.version })).status).toBe(200);
+    expect(
+      (await follow(travel.links.patchMissionOrders!, { body: [{ ...validOrder(true), extraRemark: 'Back by 8 pm' }], version: travel.version })).status,
+    ).toBe(200);
     const after = await getTravel(travel.id);
     expect(after.context).toMatchObject({ needMissionOrders: true, hasMissionOrderFilled: true });
     expect(stepLinks(after.links)).toEqual(['confirm']);
     const [row] = await api.db.select().from(travels).where(eq(travels.id, travel.id));
     expect(row!.missionOrders).toEqual([
-      { travelerId: 1, purpose: 'Supplier audit', location: 'Lyon Part-Dieu offices', startLocation: 'Paris HQ', endLocation: 'Paris HQ', extraRemark: 'Back by 8 pm', exemption: 'Only train with a seat left' },
+      {
+        travelerId: 1,
+        purpose: 'Supplier audit',
+        location: 'Lyon Part-Dieu offices',
+        startLocation: 'Paris HQ',
+        endLocation: 'Paris HQ',
+        extraRemark: 'Back by 8 pm',
+        exemption: 'Only train with a seat left',
+      },
     ]);
     expect((await follow(travel.links.getMissionOrders!)).body.api_code).toBe(69);
   });
@@ -331,7 +448,8 @@ describe('mission orders', () => {
 
 describe('approvers', () => {
   beforeEach(() => setRules({ analytics: [], chooseApprover: true, approval: 'always' }));
-  const approverIds = async () => Object.fromEntries((await api.db.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
+  const approverIds = async () =>
+    Object.fromEntries((await api.db.select({ id: users.id, username: users.username }).from(users)).map((u) => [u.username, u.id]));
 
   it('lists the company’s approvers, never the traveller, with the approvers as backups', async () => {
     const travel = await addTrip(compliantOffer);
@@ -356,7 +474,10 @@ describe('approvers', () => {
       expect([none.status, none.body.api_code]).toEqual([400, 25]);
       expect((await follow(travel.links.fillApprovers!, { body: { approver: ids.bob } })).body.api_code).toBe(25);
     } finally {
-      await api.db.update(users).set({ perms: ['approval'], status: 'active' }).where(inArray(users.id, [ids.bob!, ids.carol!]));
+      await api.db
+        .update(users)
+        .set({ perms: ['approval'], status: 'active' })
+        .where(inArray(users.id, [ids.bob!, ids.carol!]));
     }
   });
 
@@ -369,15 +490,24 @@ describe('approvers', () => {
     const herself = await send({ approver: ids.alice });
     expect([herself.status, herself.body.api_code, herself.body.fields]).toEqual([403, 68, { approver: 'SELECT_VALID_VALUE' }]);
     expect((await send({ approver: ids.gus })).body.api_code).toBe(68);
-    expect((await send({ approver: ids.bob, emergencyApprover: ids.bob })).body).toMatchObject({ api_code: 17, fields: { emergencyApprover: 'SELECT_VALID_VALUE' } });
-    expect((await send({ approver: ids.bob, emergencyApprover: ids.sam })).body).toMatchObject({ api_code: 68, fields: { emergencyApprover: 'SELECT_VALID_VALUE' } });
+    expect((await send({ approver: ids.bob, emergencyApprover: ids.bob })).body).toMatchObject({
+      api_code: 17,
+      fields: { emergencyApprover: 'SELECT_VALID_VALUE' },
+    });
+    expect((await send({ approver: ids.bob, emergencyApprover: ids.sam })).body).toMatchObject({
+      api_code: 68,
+      fields: { emergencyApprover: 'SELECT_VALID_VALUE' },
+    });
     expect(stepLinks((await getTravel(travel.id)).links)).toEqual(['fillApprovers', 'getAvailableApprovers']);
   });
 
   it('stores the approver, the spare one and the message, then asks for approval', async () => {
     const ids = await approverIds();
     const travel = await addTrip(compliantOffer);
-    const res = await follow(travel.links.fillApprovers!, { body: { approver: ids.carol, emergencyApprover: ids.bob, message: ' Client visit ' }, version: travel.version });
+    const res = await follow(travel.links.fillApprovers!, {
+      body: { approver: ids.carol, emergencyApprover: ids.bob, message: ' Client visit ' },
+      version: travel.version,
+    });
     expect(res.status).toBe(200);
     const after = await getTravel(travel.id);
     expect(after.context).toMatchObject({ needSelectedApprover: true, hasSelectedApprover: true });

@@ -17,15 +17,20 @@ export function checkoutRoutes(services: Services) {
     relRoute(on, 'fillAnalytics', { summary: 'Save the analytics of the travel', session: 'user', errors: saved }, ({ ctx, params, body, request }) =>
       checkout.fillAnalytics(ctx, params.travelID, body, expectedVersion(request.headers)),
     );
-    relRoute(on, 'getMissionOrders', { summary: 'The mission order form of each traveller', session: 'user', errors: read }, ({ ctx, params }) => checkout.missionOrders(ctx, params.travelID));
+    relRoute(on, 'getMissionOrders', { summary: 'The mission order form of each traveller', session: 'user', errors: read }, ({ ctx, params }) =>
+      checkout.missionOrders(ctx, params.travelID),
+    );
     relRoute(on, 'patchMissionOrders', { summary: 'Save the travellers’ mission orders', session: 'user', errors: saved }, ({ ctx, params, body, request }) =>
       checkout.patchMissionOrders(ctx, params.travelID, body, expectedVersion(request.headers)),
     );
     relRoute(on, 'getAvailableApprovers', { summary: 'The approvers the travel may be sent to', session: 'user', errors: read }, ({ ctx, params }) =>
       checkout.availableApprovers(ctx, params.travelID),
     );
-    relRoute(on, 'fillApprovers', { summary: 'Choose the travel’s approver (and backup)', session: 'user', errors: [...saved, 403] }, ({ ctx, params, body, request }) =>
-      checkout.fillApprovers(ctx, params.travelID, body, expectedVersion(request.headers)),
+    relRoute(
+      on,
+      'fillApprovers',
+      { summary: 'Choose the travel’s approver (and backup)', session: 'user', errors: [...saved, 403] },
+      ({ ctx, params, body, request }) => checkout.fillApprovers(ctx, params.travelID, body, expectedVersion(request.headers)),
     );
   };
 }

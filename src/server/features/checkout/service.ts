@@ -167,7 +167,9 @@ export async function patchMissionOrders(ctx: Ctx, travelId: string, body: Patch
     const ids = travelersOf(rec.products).map((t) => t.travelerId);
     // One order per traveller of this travel: another id, or the same one twice, is a malformed request.
     const unknown = Object.fromEntries(
-      body.flatMap((o, i) => (!ids.includes(o.travelerId) || body.findIndex((x) => x.travelerId === o.travelerId) !== i ? [[`${i}.travelerId`, 'FORMAT_INVALID']] : [])),
+      body.flatMap((o, i) =>
+        !ids.includes(o.travelerId) || body.findIndex((x) => x.travelerId === o.travelerId) !== i ? [[`${i}.travelerId`, 'FORMAT_INVALID']] : [],
+      ),
     );
     if (Object.keys(unknown).length) fail('REQUEST_FORMAT_INVALID', unknown);
     const orders: TravelMissionOrder[] = body.map((o) => ({

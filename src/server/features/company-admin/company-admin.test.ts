@@ -15,7 +15,12 @@ type Admin = {
   company: { uid: string; name: string };
   entities: { uid: string; name: string; travels: number }[];
   analytics: Record<string, unknown>[];
-  approvals: { mode: string; chooseApprover: boolean; approvers: { uid: string; firstname: string; backup: string | null }[]; candidates: { uid: string; firstname: string }[] };
+  approvals: {
+    mode: string;
+    chooseApprover: boolean;
+    approvers: { uid: string; firstname: string; backup: string | null }[];
+    candidates: { uid: string; firstname: string }[];
+  };
   travelPolicy: { policy: Record<string, any> | null; text: string | null }; // eslint-disable-line @typescript-eslint/no-explicit-any
   links: Record<string, Link>;
 };
@@ -48,7 +53,8 @@ const follow = (link: Link, body?: unknown, opts: { token?: string; key?: string
   });
 const invite = (email: string, extra: Record<string, unknown> = {}) =>
   follow(admin.links.inviteEmployee!, { gender: 'MS', firstname: 'Nora', lastname: 'Lefèvre', email, lang: 'fr', ...extra });
-const colleagues = async (token: string, query: string) => ((await api.call('GET', `/api/v1/users/?query=${query}`, { token })).body.result as { uid: string }[]).map((u) => u.uid);
+const colleagues = async (token: string, query: string) =>
+  ((await api.call('GET', `/api/v1/users/?query=${query}`, { token })).body.result as { uid: string }[]).map((u) => u.uid);
 const password = 'Voyage2026';
 
 /** Invites `email` and accepts from the e-mailed link: the new employee's id and session. */
@@ -74,7 +80,15 @@ describe('the company resource', () => {
     expect(hotel.maxNightly).toBe(10_000);
     expect(hotel.classes.map((c: { maxNightly: number }) => c.maxNightly)).toEqual([18_000, 13_000]);
     expect(hotel.classes[0].cities).toEqual([{ id: 'city:paris', name: 'Paris' }]);
-    expect(Object.keys(admin.links).sort()).toEqual(['companyPeople', 'createCompanyGuest', 'inviteEmployee', 'updateAnalytics', 'updateApprovers', 'updateEntities', 'updateTravelPolicy']);
+    expect(Object.keys(admin.links).sort()).toEqual([
+      'companyPeople',
+      'createCompanyGuest',
+      'inviteEmployee',
+      'updateAnalytics',
+      'updateApprovers',
+      'updateEntities',
+      'updateTravelPolicy',
+    ]);
   });
 
   it('refuses anyone else: 403 (34) to a colleague without the permission, 404 (33) for another company or a malformed id, 401 signed out', async () => {
@@ -130,7 +144,13 @@ describe('invitations', () => {
     expect(await colleagues(maya, 'roux')).toEqual([]);
 
     const read = await api.call('GET', `/api/v1/user/invitation/${mail.token}`);
-    expect(read.body.result).toMatchObject({ firstname: 'Léa', lastname: 'Roux', email: 'lea.roux@acme.example', username: 'lea.roux', company: 'Acme Industries' });
+    expect(read.body.result).toMatchObject({
+      firstname: 'Léa',
+      lastname: 'Roux',
+      email: 'lea.roux@acme.example',
+      username: 'lea.roux',
+      company: 'Acme Industries',
+    });
     const accept = read.body.result.links.acceptInvitation as Link;
     for (const [body, field, key] of [
       [{ password: 'short', password_confirm: 'short', gdpr_consent: true }, 'password', 'PASSWORD_RULES'],
@@ -183,9 +203,22 @@ describe('invitations', () => {
     expect(elsewhere.body.api_code).toBe(49);
     const username = await invite('new.bob@acme.example', { username: 'BOB' });
     expect([username.status, username.body.api_code]).toEqual([409, 52]);
-    const bad = await follow(admin.links.inviteEmployee!, { gender: 'X', firstname: ' ', lastname: 'Roux', email: 'not-an-email', lang: 'de', username: ' spaced' });
+    const bad = await follow(admin.links.inviteEmployee!, {
+      gender: 'X',
+      firstname: ' ',
+      lastname: 'Roux',
+      email: 'not-an-email',
+      lang: 'de',
+      username: ' spaced',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toMatchObject({ gender: 'FORMAT_INVALID', firstname: 'PLEASE_FILL', email: 'EMAIL_FORMAT', lang: 'FORMAT_INVALID', username: 'NO_WHITESPACE' });
+    expect(bad.body.fields).toMatchObject({
+      gender: 'FORMAT_INVALID',
+      firstname: 'PLEASE_FILL',
+      email: 'EMAIL_FORMAT',
+      lang: 'FORMAT_INVALID',
+      username: 'NO_WHITESPACE',
+    });
     expect((await api.db.select().from(users).where(eq(users.email, 'new.bob@acme.example'))).length).toBe(0);
   });
 });
@@ -222,7 +255,14 @@ describe('deactivation', () => {
     expect([last.status, last.body.api_code]).toEqual([409, 161]);
     const gus = await api.call('POST', `/api/v1/companies/${acme}/employees/${ids.gus}/deactivate`, { token: maya });
     expect([gus.status, gus.body.api_code]).toEqual([404, 45]);
-    await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [{ uid: ids.bob, backup: ids.carol }, { uid: ids.carol, backup: null }] });
+    await follow(admin.links.updateApprovers!, {
+      mode: 'always',
+      chooseApprover: true,
+      approvers: [
+        { uid: ids.bob, backup: ids.carol },
+        { uid: ids.carol, backup: null },
+      ],
+    });
   });
 
   it('takes a deactivated approver out of the approvers and of the backups that named them', async () => {
@@ -237,9 +277,16 @@ describe('deactivation', () => {
 
 describe('company guests', () => {
   it('adds a guest every employee finds and may book for, until deactivated; refuses bad fields', async () => {
-    const made = await follow(admin.links.createCompanyGuest!, { gender: 'MR', firstname: 'Omar', lastname: 'Haddad', email: 'omar@partner.example', birthdate: '1985-06-01' });
+    const made = await follow(admin.links.createCompanyGuest!, {
+      gender: 'MR',
+      firstname: 'Omar',
+      lastname: 'Haddad',
+      email: 'omar@partner.example',
+      birthdate: '1985-06-01',
+    });
     expect(made.body.result).toMatchObject({ kind: 'guest', status: 'active', firstname: 'Omar' });
-    const guests = async (username: string) => ((await api.call('GET', '/api/v1/user/guests?query=hadd', { token: await api.login(username) })).body.result as { uid: string }[]).map((g) => g.uid);
+    const guests = async (username: string) =>
+      ((await api.call('GET', '/api/v1/user/guests?query=hadd', { token: await api.login(username) })).body.result as { uid: string }[]).map((g) => g.uid);
     expect(await guests('alice')).toEqual([made.body.result.uid]);
     expect(await guests('bob')).toEqual([made.body.result.uid]);
     expect(await guests('gus')).toEqual([]);
@@ -258,26 +305,60 @@ describe('company guests', () => {
 describe('entities', () => {
   it('renames, adds and removes entities; the user sees them at once', async () => {
     const [lyon, paris] = admin.entities;
-    const res = await follow(admin.links.updateEntities!, { entities: [{ uid: paris!.uid, name: 'Paris Siège' }, { uid: null, name: 'Marseille' }] });
+    const res = await follow(admin.links.updateEntities!, {
+      entities: [
+        { uid: paris!.uid, name: 'Paris Siège' },
+        { uid: null, name: 'Marseille' },
+      ],
+    });
     expect(res.status).toBe(200);
     expect((res.body.result as Admin).entities.map((e) => e.name)).toEqual(['Marseille', 'Paris Siège']);
     const alice = await api.login('alice');
-    expect((await api.call('GET', '/api/v1/user/', { token: alice })).body.result.entities.map((e: { name: string }) => e.name)).toEqual(['Marseille', 'Paris Siège']);
+    expect((await api.call('GET', '/api/v1/user/', { token: alice })).body.result.entities.map((e: { name: string }) => e.name)).toEqual([
+      'Marseille',
+      'Paris Siège',
+    ]);
     expect(lyon!.name).toBe('Lyon Plant');
   });
 
   it('refuses to remove an entity travels use (409, 160, naming it), duplicates and unknown ids (400)', async () => {
     const current = (await api.call('GET', `/api/v1/companies/${acme}/admin`, { token: maya })).body.result as Admin;
     const paris = current.entities.find((e) => e.name === 'Paris Siège')!;
-    await api.db.insert(travels).values({ agencyId: (await api.db.select().from(users).where(eq(users.id, id('alice'))))[0]!.agencyId, companyId: acme, userId: id('alice'), entityId: paris.uid, status: 'cart' });
-    const used = await follow(current.links.updateEntities!, { entities: current.entities.filter((e) => e.uid !== paris.uid).map((e) => ({ uid: e.uid, name: e.name })) });
+    await api.db.insert(travels).values({
+      agencyId: (
+        await api.db
+          .select()
+          .from(users)
+          .where(eq(users.id, id('alice')))
+      )[0]!.agencyId,
+      companyId: acme,
+      userId: id('alice'),
+      entityId: paris.uid,
+      status: 'cart',
+    });
+    const used = await follow(current.links.updateEntities!, {
+      entities: current.entities.filter((e) => e.uid !== paris.uid).map((e) => ({ uid: e.uid, name: e.name })),
+    });
     expect([used.status, used.body.api_code]).toEqual([409, 160]);
     expect(used.body.errorMessage).toContain('Paris Siège');
-    expect((await api.call('GET', `/api/v1/companies/${acme}/admin`, { token: maya })).body.result.entities.find((e: { uid: string }) => e.uid === paris.uid).travels).toBe(1);
+    expect(
+      (await api.call('GET', `/api/v1/companies/${acme}/admin`, { token: maya })).body.result.entities.find((e: { uid: string }) => e.uid === paris.uid)
+        .travels,
+    ).toBe(1);
 
-    const dup = await follow(current.links.updateEntities!, { entities: [{ uid: paris.uid, name: 'Nord' }, { uid: null, name: ' nord ' }] });
+    const dup = await follow(current.links.updateEntities!, {
+      entities: [
+        { uid: paris.uid, name: 'Nord' },
+        { uid: null, name: ' nord ' },
+      ],
+    });
     expect([dup.status, dup.body.fields]).toEqual([400, { 'entities.1.name': 'DUPLICATE_VALUE' }]);
-    const unknown = await follow(current.links.updateEntities!, { entities: [{ uid: paris.uid, name: 'Paris Siège' }, { uid: ids.alice, name: 'X' }] });
+    const unknown = await follow(current.links.updateEntities!, {
+      entities: [
+        { uid: paris.uid, name: 'Paris Siège' },
+        { uid: ids.alice, name: 'X' },
+      ],
+    });
     expect([unknown.status, unknown.body.fields]).toEqual([400, { 'entities.1.uid': 'SELECT_VALID_VALUE' }]);
   });
 });
@@ -296,12 +377,31 @@ describe('analytics fields', () => {
   });
 
   it('replaces the fields checkout asks for', async () => {
-    const res = await follow(admin.links.updateAnalytics!, { fields: [field(), field({ name: 'badge', level: 'traveler', required: false, values: [], regex: '^B[0-9]{3}$', regexDesc: { fr: 'B et trois chiffres', en: 'B and three digits' } })] });
+    const res = await follow(admin.links.updateAnalytics!, {
+      fields: [
+        field(),
+        field({
+          name: 'badge',
+          level: 'traveler',
+          required: false,
+          values: [],
+          regex: '^B[0-9]{3}$',
+          regexDesc: { fr: 'B et trois chiffres', en: 'B and three digits' },
+        }),
+      ],
+    });
     expect(res.status).toBe(200);
     const [row] = await api.db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, acme));
     expect(row!.rules.analytics).toEqual([
       { name: 'mission', label: { fr: 'Mission', en: 'Mission' }, level: 'travel', required: true, values: ['Audit', 'Salon'] },
-      { name: 'badge', label: { fr: 'Mission', en: 'Mission' }, level: 'traveler', required: false, regex: '^B[0-9]{3}$', regexDesc: { fr: 'B et trois chiffres', en: 'B and three digits' } },
+      {
+        name: 'badge',
+        label: { fr: 'Mission', en: 'Mission' },
+        level: 'traveler',
+        required: false,
+        regex: '^B[0-9]{3}$',
+        regexDesc: { fr: 'B et trois chiffres', en: 'B and three digits' },
+      },
     ]);
     // The other rules are as they were.
     expect(row!.rules.approval).toBe('always');
@@ -312,7 +412,7 @@ describe('analytics fields', () => {
       fields: [
         field({ name: 'Bad Name' }),
         field({ name: 'mission', values: ['A', 'a'], valueCodes: ['X'] }),
-        field({ name: 'mission', values: [], regex: '([a-z' , regexDesc: { fr: 'x', en: '' } }),
+        field({ name: 'mission', values: [], regex: '([a-z', regexDesc: { fr: 'x', en: '' } }),
         field({ name: 'other', regex: '^x$', regexDesc: { fr: 'x', en: 'x' } }),
       ],
     });
@@ -331,7 +431,14 @@ describe('analytics fields', () => {
 
 describe('approvers', () => {
   it('sets who approves with their backups; a request to an approver with no backup named asks the configured one at half time', async () => {
-    const res = await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [{ uid: ids.bob, backup: ids.carol }, { uid: ids.carol, backup: null }] });
+    const res = await follow(admin.links.updateApprovers!, {
+      mode: 'always',
+      chooseApprover: true,
+      approvers: [
+        { uid: ids.bob, backup: ids.carol },
+        { uid: ids.carol, backup: null },
+      ],
+    });
     expect(res.status).toBe(200);
     expect((res.body.result as Admin).approvals.approvers.map((a) => [a.firstname, a.backup])).toEqual([
       ['Bob', ids.carol],
@@ -339,15 +446,31 @@ describe('approvers', () => {
     ]);
 
     const alice = await api.login('alice');
-    const search = await api.call('POST', '/api/v1/treep/search?version=v2', { token: alice, body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } } });
+    const search = await api.call('POST', '/api/v1/treep/search?version=v2', {
+      token: alice,
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } },
+    });
     const offer = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean }[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
-    const fields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { token: alice, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: (res.body.result as Admin).entities[0]!.uid } });
+    const fields = {
+      gender: 'MS',
+      firstname: 'Alice',
+      lastname: 'Martin',
+      birthdate: '1988-04-02',
+      contact_email: 'alice@acme.example',
+      contact_phone: '0601020304',
+    };
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: alice,
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: (res.body.result as Admin).entities[0]!.uid },
+    });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
     const travelId = added.body.result.travel.id as string;
     await api.db
       .update(travels)
-      .set({ analytics: { fields: { mission: 'Audit' }, travelers: {}, exemption: 'Client' }, approvers: { approverId: ids.bob!, emergencyApproverId: null, message: null } })
+      .set({
+        analytics: { fields: { mission: 'Audit' }, travelers: {}, exemption: 'Client' },
+        approvers: { approverId: ids.bob!, emergencyApproverId: null, message: null },
+      })
       .where(eq(travels.id, travelId));
     const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: alice })).body.result;
     const asked = await api.call('POST', travel.links.requestApproval.href, { token: alice, body: {}, headers: { 'if-match': String(travel.version) } });
@@ -364,13 +487,27 @@ describe('approvers', () => {
     const [rules] = await api.db.select({ rules: companies.checkoutRules }).from(companies).where(eq(companies.id, acme));
     expect(rules!.rules).toMatchObject({ approval: 'non_compliant', chooseApprover: false });
 
-    const bad = await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [{ uid: ids.carol, backup: ids.carol }, { uid: ids.bob, backup: ids.alice }] });
+    const bad = await follow(admin.links.updateApprovers!, {
+      mode: 'always',
+      chooseApprover: true,
+      approvers: [
+        { uid: ids.carol, backup: ids.carol },
+        { uid: ids.bob, backup: ids.alice },
+      ],
+    });
     expect(bad.body.fields).toEqual({ 'approvers.0.backup': 'SELECT_VALID_VALUE', 'approvers.1.backup': 'SELECT_VALID_VALUE' });
     const stranger = await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [{ uid: ids.gus, backup: null }] });
     expect([stranger.status, stranger.body.fields]).toEqual([400, { 'approvers.0.uid': 'SELECT_VALID_VALUE' }]);
     const none = await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [] });
     expect(none.body.fields).toEqual({ approvers: 'PLEASE_CHOOSE_APPROVER' });
-    await follow(admin.links.updateApprovers!, { mode: 'always', chooseApprover: true, approvers: [{ uid: ids.bob, backup: null }, { uid: ids.carol, backup: null }] });
+    await follow(admin.links.updateApprovers!, {
+      mode: 'always',
+      chooseApprover: true,
+      approvers: [
+        { uid: ids.bob, backup: null },
+        { uid: ids.carol, backup: null },
+      ],
+    });
   });
 });
 
@@ -378,7 +515,10 @@ describe('the travel policy', () => {
   type Offer = { cabin: string; roundTrip: boolean; tags: string[] };
   const firstClassTags = async () => {
     const alice = await api.login('alice');
-    const res = await api.call('POST', '/api/v1/treep/search?version=v2', { token: alice, body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } } });
+    const res = await api.call('POST', '/api/v1/treep/search?version=v2', {
+      token: alice,
+      body: { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } },
+    });
     const first = (res.body.result.proposals as { offers: Offer[] }[]).flatMap((p) => p.offers).filter((o) => o.cabin === 'first' && !o.roundTrip);
     expect(first.length).toBeGreaterThan(0);
     return new Set(first.flatMap((o) => o.tags.filter((t) => t === 'compliant' || t === 'not-compliant')));
@@ -387,7 +527,13 @@ describe('the travel policy', () => {
     policy: {
       rail: { firstClassFromMinutes: railFirstFrom, maxPriceByDistance: [{ upToKm: null, maxPrice: 100_000 }] },
       flight: { onlyAboveRailMinutes: 240, cabins: ['economy'] },
-      hotel: { maxNightly: 9_000, classes: [{ maxNightly: 20_000, cities: ['city:paris'] }, { maxNightly: 15_000, cities: ['city:lyon', 'city:london'] }] },
+      hotel: {
+        maxNightly: 9_000,
+        classes: [
+          { maxNightly: 20_000, cities: ['city:paris'] },
+          { maxNightly: 15_000, cities: ['city:lyon', 'city:london'] },
+        ],
+      },
       car: null,
     },
     text: '  Train en 1re classe dès une heure.  ',
@@ -410,9 +556,15 @@ describe('the travel policy', () => {
 
   it('refuses bad figures, unknown or repeated cities and no cabin, field by field', async () => {
     const body = policyBody(-5);
-    body.policy.rail.maxPriceByDistance = [{ upToKm: 300, maxPrice: 0 }, { upToKm: 300, maxPrice: 100 }] as never;
+    body.policy.rail.maxPriceByDistance = [
+      { upToKm: 300, maxPrice: 0 },
+      { upToKm: 300, maxPrice: 100 },
+    ] as never;
     body.policy.flight.cabins = [];
-    body.policy.hotel.classes = [{ maxNightly: 20_000, cities: ['city:paris'] }, { maxNightly: 1.5, cities: ['city:paris'] }];
+    body.policy.hotel.classes = [
+      { maxNightly: 20_000, cities: ['city:paris'] },
+      { maxNightly: 1.5, cities: ['city:paris'] },
+    ];
     const res = await follow(admin.links.updateTravelPolicy!, body);
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
@@ -422,7 +574,10 @@ describe('the travel policy', () => {
       'policy.hotel.classes.1.maxNightly': 'AMOUNT_INVALID',
     });
     const cities = policyBody(240);
-    cities.policy.hotel.classes = [{ maxNightly: 20_000, cities: ['city:paris', 'city:atlantis'] }, { maxNightly: 15_000, cities: ['city:paris'] }];
+    cities.policy.hotel.classes = [
+      { maxNightly: 20_000, cities: ['city:paris', 'city:atlantis'] },
+      { maxNightly: 15_000, cities: ['city:paris'] },
+    ];
     const repeated = await follow(admin.links.updateTravelPolicy!, cities);
     expect(repeated.body.fields).toEqual({ 'policy.hotel.classes.1.cities': 'DUPLICATE_VALUE' });
     cities.policy.hotel.classes = [{ maxNightly: 20_000, cities: ['city:paris', 'city:atlantis'] }];

@@ -6,7 +6,16 @@ import { detailedMail } from '@server/platform/mail';
  * for them, with its plain-text part: who invites them where, their username, and the link where
  * they choose their password.
  */
-export function invitationMail(p: { lang: Lang; agency: string; company: string; firstname: string; inviter: string; username: string; url: string; days: number }) {
+export function invitationMail(p: {
+  lang: Lang;
+  agency: string;
+  company: string;
+  firstname: string;
+  inviter: string;
+  username: string;
+  url: string;
+  days: number;
+}) {
   const en = p.lang === 'en';
   const mail = detailedMail({
     greeting: en ? `Hello ${p.firstname},` : `Bonjour ${p.firstname},`,

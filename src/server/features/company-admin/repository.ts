@@ -15,7 +15,13 @@ export const LISTED_STATUSES: UserStatus[] = ['invited', 'active', 'inactive'];
 const like = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const companyById = async (db: Db, agencyId: string, companyId: string): Promise<CompanyRow | undefined> =>
-  (await db.select().from(companies).where(and(eq(companies.id, companyId), eq(companies.agencyId, agencyId))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, companyId), eq(companies.agencyId, agencyId)))
+      .limit(1)
+  )[0];
 
 /** The company's entities by name, each with how many travels name it. */
 export const entitiesWithUse = (db: Db, companyId: string) =>
@@ -73,23 +79,52 @@ export async function people(db: Db, companyId: string, query: string, kind: 'al
       : await db
           .select()
           .from(guests)
-          .where(and(eq(guests.companyId, companyId), q ? or(ilike(guests.firstname, like(q)), ilike(guests.lastname, like(q)), ilike(guests.email, like(q))) : undefined))
+          .where(
+            and(
+              eq(guests.companyId, companyId),
+              q ? or(ilike(guests.firstname, like(q)), ilike(guests.lastname, like(q)), ilike(guests.email, like(q))) : undefined,
+            ),
+          )
           .orderBy(asc(guests.lastname), asc(guests.firstname), asc(guests.id))
           .limit(limit + 1);
   return { employees, guests: companyGuests };
 }
 
 export const employeeById = async (db: Db, companyId: string, userId: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId), inArray(users.status, LISTED_STATUSES))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId), inArray(users.status, LISTED_STATUSES)))
+      .limit(1)
+  )[0];
 
 export const guestById = async (db: Db, companyId: string, guestId: string): Promise<GuestRow | undefined> =>
-  (await db.select().from(guests).where(and(eq(guests.id, guestId), eq(guests.companyId, companyId))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(guests)
+      .where(and(eq(guests.id, guestId), eq(guests.companyId, companyId)))
+      .limit(1)
+  )[0];
 
 export const userByEmail = async (db: Db, agencyId: string, email: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
+      .limit(1)
+  )[0];
 
 export const userByUsername = async (db: Db, agencyId: string, username: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
+      .limit(1)
+  )[0];
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
@@ -170,7 +205,11 @@ export const invitationByHash = async (db: Db, agencyId: string, tokenHash: stri
 
 /** Marks the invitation used only if nobody did it first: of two concurrent acceptances, exactly one wins. */
 export async function consumeInvitation(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db.update(userTokens).set({ usedAt: at }).where(and(eq(userTokens.id, id), isNull(userTokens.usedAt))).returning({ id: userTokens.id });
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
   return rows.length === 1;
 }
 

@@ -32,7 +32,8 @@ export function companyAdminRoutes(services: Services) {
         onRequest: app.requireUser,
         schema: {
           tags,
-          summary: 'The travel manager’s company: entities, analytics fields, approvers, travel policy, and the links to change them (account_creation, own company only)',
+          summary:
+            'The travel manager’s company: entities, analytics fields, approvers, travel policy, and the links to change them (account_creation, own company only)',
           operationId: 'companyAdmin',
           params: company,
           response: { 200: envelope(companyAdminSchema), ...apiErrors(400, 401, 403, 404) },
@@ -56,20 +57,34 @@ export function companyAdminRoutes(services: Services) {
     relRoute(
       on,
       'inviteEmployee',
-      { summary: 'Invite an employee by e-mail (the same e-mail again, still invited: a new link; used by another account: 409, 49)', session: 'user', errors: refused },
+      {
+        summary: 'Invite an employee by e-mail (the same e-mail again, still invited: a new link; used by another account: 409, 49)',
+        session: 'user',
+        errors: refused,
+      },
       ({ ctx, params, body }) => admin.invite(ctx, params.companyID, body),
     );
-    relRoute(on, 'resendInvitation', { summary: 'E-mail an invited employee a new invitation link (the previous one stops working)', session: 'user', errors: refused }, ({ ctx, params }) =>
-      admin.resendInvitation(ctx, params.companyID, params.userID),
+    relRoute(
+      on,
+      'resendInvitation',
+      { summary: 'E-mail an invited employee a new invitation link (the previous one stops working)', session: 'user', errors: refused },
+      ({ ctx, params }) => admin.resendInvitation(ctx, params.companyID, params.userID),
     );
     relRoute(
       on,
       'deactivateUser',
-      { summary: 'Deactivate an employee: no sign-in, their sessions end, in no list (not oneself; not the last approver while travels need approval)', session: 'user', errors: refused },
+      {
+        summary: 'Deactivate an employee: no sign-in, their sessions end, in no list (not oneself; not the last approver while travels need approval)',
+        session: 'user',
+        errors: refused,
+      },
       ({ ctx, params }) => admin.deactivateUser(ctx, params.companyID, params.userID),
     );
-    relRoute(on, 'reactivateUser', { summary: 'Reactivate an employee (invited again if they never accepted)', session: 'user', errors: refused }, ({ ctx, params }) =>
-      admin.reactivateUser(ctx, params.companyID, params.userID),
+    relRoute(
+      on,
+      'reactivateUser',
+      { summary: 'Reactivate an employee (invited again if they never accepted)', session: 'user', errors: refused },
+      ({ ctx, params }) => admin.reactivateUser(ctx, params.companyID, params.userID),
     );
     relRoute(
       on,
@@ -83,10 +98,15 @@ export function companyAdminRoutes(services: Services) {
       },
       ({ ctx, params, body }) => admin.createCompanyGuest(ctx, params.companyID, body),
     );
-    relRoute(on, 'deactivateGuest', { summary: 'Deactivate a company guest: offered to no one, bookable by no one', session: 'user', errors: refused }, ({ ctx, params }) =>
-      admin.setGuestActive(ctx, params.companyID, params.guestID, false),
+    relRoute(
+      on,
+      'deactivateGuest',
+      { summary: 'Deactivate a company guest: offered to no one, bookable by no one', session: 'user', errors: refused },
+      ({ ctx, params }) => admin.setGuestActive(ctx, params.companyID, params.guestID, false),
     );
-    relRoute(on, 'reactivateGuest', { summary: 'Reactivate a company guest', session: 'user', errors: refused }, ({ ctx, params }) => admin.setGuestActive(ctx, params.companyID, params.guestID, true));
+    relRoute(on, 'reactivateGuest', { summary: 'Reactivate a company guest', session: 'user', errors: refused }, ({ ctx, params }) =>
+      admin.setGuestActive(ctx, params.companyID, params.guestID, true),
+    );
     relRoute(
       on,
       'updateEntities',
@@ -99,7 +119,11 @@ export function companyAdminRoutes(services: Services) {
     relRoute(
       on,
       'updateApprovers',
-      { summary: 'When travels need approval, whether the traveller chooses the approver, and the approvers with their backups', session: 'user', errors: refused },
+      {
+        summary: 'When travels need approval, whether the traveller chooses the approver, and the approvers with their backups',
+        session: 'user',
+        errors: refused,
+      },
       ({ ctx, params, body }) => admin.updateApprovers(ctx, params.companyID, body),
     );
     relRoute(

@@ -104,7 +104,10 @@ function policyView(policy: TravelPolicyRules | null, lang: Lang): TravelPolicyV
       cities: ids.map((id) => ({ id: `city:${id}`, name: cityName(id, lang) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
     }));
   return {
-    rail: { firstClassFromMinutes: policy.rail.firstClassFromMinutes, maxPriceByDistance: policy.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm, maxPrice: b.maxPrice })) },
+    rail: {
+      firstClassFromMinutes: policy.rail.firstClassFromMinutes,
+      maxPriceByDistance: policy.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm, maxPrice: b.maxPrice })),
+    },
     flight: { onlyAboveRailMinutes: policy.flight.onlyAboveRailMinutes, cabins: policy.flight.cabins.filter(isCabin) },
     hotel: { maxNightly: policy.hotel.maxNightly, classes },
     car: policy.car ? { categories: policy.car.categories.filter(isCarType), maxDaily: policy.car.maxDaily } : null,
@@ -125,7 +128,11 @@ const fieldView = (rule: AnalyticRule): AnalyticField => ({
 async function present(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
   const { db } = ctx.services;
   const company = (await repo.companyById(db, ctx.agency.id, companyId)) ?? fail('COMPANY_NOT_FOUND');
-  const [entityRows, approvers, candidates] = await Promise.all([repo.entitiesWithUse(db, companyId), repo.approversOf(db, companyId), repo.activeEmployees(db, companyId)]);
+  const [entityRows, approvers, candidates] = await Promise.all([
+    repo.entitiesWithUse(db, companyId),
+    repo.approversOf(db, companyId),
+    repo.activeEmployees(db, companyId),
+  ]);
   const rules = company.checkoutRules;
   const approverIds = new Set(approvers.map((a) => a.id));
   const p = { companyID: companyId };
@@ -278,7 +285,12 @@ export async function deactivateUser(ctx: Ctx, companyId: string, userId: string
   if (user.id === ctx.user.id) fail('OWN_ACCOUNT');
   if (user.status === 'inactive') return employee(ctx, user);
   const { db, clock } = ctx.services;
-  if (user.status === 'active' && user.perms.includes('approval') && company.checkoutRules.approval !== 'never' && (await repo.otherActiveApprovers(db, companyId, user.id)) === 0)
+  if (
+    user.status === 'active' &&
+    user.perms.includes('approval') &&
+    company.checkoutRules.approval !== 'never' &&
+    (await repo.otherActiveApprovers(db, companyId, user.id)) === 0
+  )
     fail('LAST_APPROVER');
   return db.transaction(async (tx) => {
     const row = await repo.setUserStatus(tx, user.id, 'inactive');
@@ -306,7 +318,15 @@ export async function createCompanyGuest(ctx: Ctx, companyId: string, input: Rel
   await managed(ctx, companyId);
   const { db } = ctx.services;
   return db.transaction(async (tx) => {
-    const row = await repo.insertGuest(tx, { ownerId: ctx.user.id, companyId, gender: input.gender, firstname: input.firstname, lastname: input.lastname, email: input.email ?? null, birthdate: input.birthdate ?? null });
+    const row = await repo.insertGuest(tx, {
+      ownerId: ctx.user.id,
+      companyId,
+      gender: input.gender,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      email: input.email ?? null,
+      birthdate: input.birthdate ?? null,
+    });
     await recordAnswer(tx, () => guest(row));
     return guest(row);
   });
@@ -362,9 +382,16 @@ export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody
           ? `“${used.name}” is used by ${used.travels} travel(s): rename it rather than remove it.`
           : `« ${used.name} » est utilisée par ${used.travels} voyage(s) : renommez-la plutôt que de la supprimer.`,
       );
-    await repo.deleteEntities(tx, removed.map((e) => e.id));
+    await repo.deleteEntities(
+      tx,
+      removed.map((e) => e.id),
+    );
     for (const e of input.entities) if (e.uid !== null && byId.get(e.uid)!.name !== e.name) await repo.renameEntity(tx, e.uid, e.name);
-    await repo.insertEntities(tx, companyId, input.entities.filter((e) => e.uid === null).map((e) => e.name));
+    await repo.insertEntities(
+      tx,
+      companyId,
+      input.entities.filter((e) => e.uid === null).map((e) => e.name),
+    );
   });
 }
 
@@ -397,7 +424,11 @@ export async function updateApprovers(ctx: Ctx, companyId: string, input: RelBod
     input.approvers.forEach((a, i) => {
       if (!employees.has(a.uid)) fail('REQUEST_FORMAT_INVALID', { [`approvers.${i}.uid`]: 'SELECT_VALID_VALUE' });
     });
-    await repo.setApprovers(tx, companyId, input.approvers.map((a) => ({ id: a.uid, backupId: a.backup })));
+    await repo.setApprovers(
+      tx,
+      companyId,
+      input.approvers.map((a) => ({ id: a.uid, backupId: a.backup })),
+    );
     await repo.mergeCheckoutRules(tx, companyId, { approval: input.mode, chooseApprover: input.chooseApprover });
   });
 }
@@ -417,7 +448,10 @@ export async function updateTravelPolicy(ctx: Ctx, companyId: string, input: Rel
       }),
     );
     policy = {
-      rail: { firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null, maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })) },
+      rail: {
+        firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null,
+        maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })),
+      },
       flight: { onlyAboveRailMinutes: p.flight.onlyAboveRailMinutes, cabins: [...p.flight.cabins] },
       hotel: { maxNightlyByCity, maxNightly: p.hotel.maxNightly },
       ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),

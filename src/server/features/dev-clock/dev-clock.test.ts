@@ -10,7 +10,13 @@ async function appWith(env: Record<string, string>) {
   const database = await freshDatabase();
   const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent', ...env }), logger: false });
   await app.ready();
-  return { app, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 const move = (app: App, body: unknown, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>

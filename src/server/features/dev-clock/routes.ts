@@ -14,7 +14,10 @@ const MAX_SHIFT_MINUTES = 60 * 24 * 366;
 export function devClockRoutes(clock: ShiftedClock) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const body = z.union([z.object({ advanceMinutes: z.number().int().min(1).max(MAX_SHIFT_MINUTES) }).strict(), z.object({ reset: z.literal(true) }).strict()]);
+    const body = z.union([
+      z.object({ advanceMinutes: z.number().int().min(1).max(MAX_SHIFT_MINUTES) }).strict(),
+      z.object({ reset: z.literal(true) }).strict(),
+    ]);
     r.post('/dev/clock', { schema: { hide: true, body }, preHandler: loopbackOnly }, async (request) => {
       if ('reset' in request.body) clock.reset();
       else clock.shift(request.body.advanceMinutes * 60_000);

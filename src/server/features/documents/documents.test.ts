@@ -80,7 +80,10 @@ describe('the documents resource', () => {
     expect(id).toMatchObject({ type: 'id_card', number: 'X4RTBPFW4' });
     expect((await documentsOf(alice)).documents.map((d) => d.uid)).toEqual([p!.uid, id!.uid]);
 
-    const edited = await put(alice, [{ ...asInput([id!])[0], document_name: 'CNI' }, { ...asInput([p!])[0], expiration_date: '2032-01-31' }]);
+    const edited = await put(alice, [
+      { ...asInput([id!])[0], document_name: 'CNI' },
+      { ...asInput([p!])[0], expiration_date: '2032-01-31' },
+    ]);
     expect(edited.status).toBe(200);
     const after = (await documentsOf(alice)).documents;
     expect(after.map((d) => [d.uid, d.document_name ?? d.expiration_date])).toEqual([
@@ -95,7 +98,9 @@ describe('the documents resource', () => {
   });
 
   it('keeps a driving licence without an expiry date', async () => {
-    const res = await put(bob, [passport({ type: 'driver_license', civility: 'mr', firstname: 'Bob', lastname: 'Durand', expiration_date: null, number: '0612345678' })]);
+    const res = await put(bob, [
+      passport({ type: 'driver_license', civility: 'mr', firstname: 'Bob', lastname: 'Durand', expiration_date: null, number: '0612345678' }),
+    ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.documents[0]).toMatchObject({ type: 'driver_license', expiration_date: null, expired: false });
     expect((await put(bob, [])).status).toBe(200);
@@ -112,9 +117,23 @@ describe('bad input', () => {
 
   it('asks for every required field with “please fill”', async () => {
     await refused(
-      { uid: null, type: '', civility: '', firstname: ' ', lastname: '', nationality: '', effective_date: '', expiration_date: '', number: '', country_of_issue: '' },
+      {
+        uid: null,
+        type: '',
+        civility: '',
+        firstname: ' ',
+        lastname: '',
+        nationality: '',
+        effective_date: '',
+        expiration_date: '',
+        number: '',
+        country_of_issue: '',
+      },
       Object.fromEntries(
-        ['type', 'civility', 'firstname', 'lastname', 'nationality', 'number', 'country_of_issue', 'effective_date', 'expiration_date'].map((f) => [`travel_documents.0.${f}`, 'PLEASE_FILL']),
+        ['type', 'civility', 'firstname', 'lastname', 'nationality', 'number', 'country_of_issue', 'effective_date', 'expiration_date'].map((f) => [
+          `travel_documents.0.${f}`,
+          'PLEASE_FILL',
+        ]),
       ),
     );
   });
@@ -129,9 +148,15 @@ describe('bad input', () => {
   });
 
   it('wants a known country, a number of 5 to 20 letters and digits, and at most 10 documents', async () => {
-    await refused(passport({ nationality: 'XX', country_of_issue: 'France' }), { 'travel_documents.0.nationality': 'FORMAT_INVALID', 'travel_documents.0.country_of_issue': 'FORMAT_INVALID' });
+    await refused(passport({ nationality: 'XX', country_of_issue: 'France' }), {
+      'travel_documents.0.nationality': 'FORMAT_INVALID',
+      'travel_documents.0.country_of_issue': 'FORMAT_INVALID',
+    });
     await refused(passport({ number: '12-34' }), { 'travel_documents.0.number': 'FORMAT_INVALID' });
-    const many = await put(alice, Array.from({ length: 11 }, () => passport()));
+    const many = await put(
+      alice,
+      Array.from({ length: 11 }, () => passport()),
+    );
     expect([many.status, many.body.fields]).toEqual([400, { travel_documents: 'TOO_LONG' }]);
   });
 
@@ -210,13 +235,25 @@ describe('warnings on the traveller step', () => {
   const search = async (destination: string, datetime = '2026-11-23T07:00', mode: 'flight' | 'rail' = 'flight', token: string | null = alice) => {
     const res = await api.call('POST', '/api/v1/treep/search?version=v2', {
       token: token ?? undefined,
-      body: { origin: 'city:paris', destination, datetime, represents: 'departure', nb_travelers: 1, travelers: [{ id: 1, age_cat: '30-59' }], filters: { rail: mode === 'rail', flight: mode === 'flight' } },
+      body: {
+        origin: 'city:paris',
+        destination,
+        datetime,
+        represents: 'departure',
+        nb_travelers: 1,
+        travelers: [{ id: 1, age_cat: '30-59' }],
+        filters: { rail: mode === 'rail', flight: mode === 'flight' },
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.result as { proposals: { offers: { id: string }[]; arrival: string }[]; links: { travelerForm: Link } };
   };
   const warnings = async (results: Awaited<ReturnType<typeof search>>, token: string | null = alice, lang = 'fr') => {
-    const res = await api.call('POST', results.links.travelerForm.href, { token: token ?? undefined, body: { choiceIDs: [results.proposals[0]!.offers[0]!.id] }, headers: { 'accept-language': lang } });
+    const res = await api.call('POST', results.links.travelerForm.href, {
+      token: token ?? undefined,
+      body: { choiceIDs: [results.proposals[0]!.offers[0]!.id] },
+      headers: { 'accept-language': lang },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (res.body.result.travelerForms as { documentWarnings: Warning[] }[])[0]!.documentWarnings;
   };
@@ -260,7 +297,11 @@ describe('warnings on the traveller step', () => {
     expect((await put(alice, [passport({ expiration_date: '2026-12-01' })])).status).toBe(200);
     const later = await search('city:london', '2026-12-10T07:00');
     expect(await warnings(later)).toEqual([
-      { code: 'DOCUMENT_EXPIRES_BEFORE_RETURN', expiration_date: '2026-12-01', message: expect.stringMatching(/expire le 01\/12\/2026, avant la fin du voyage \(10\/12\/2026\)/) },
+      {
+        code: 'DOCUMENT_EXPIRES_BEFORE_RETURN',
+        expiration_date: '2026-12-01',
+        message: expect.stringMatching(/expire le 01\/12\/2026, avant la fin du voyage \(10\/12\/2026\)/),
+      },
     ]);
     expect(await warnings(await search('city:london', '2026-11-25T07:00'))).toEqual([]);
     await put(alice, []);

@@ -14,7 +14,10 @@ export async function deleteDocuments(tx: Db, ids: string[]) {
 }
 
 export async function updateDocument(tx: Db, id: string, values: DocumentValues, now: Date) {
-  await tx.update(travelDocuments).set({ ...values, updatedAt: now }).where(eq(travelDocuments.id, id));
+  await tx
+    .update(travelDocuments)
+    .set({ ...values, updatedAt: now })
+    .where(eq(travelDocuments.id, id));
 }
 
 export async function insertDocuments(tx: Db, userId: string, rows: DocumentValues[], now: Date) {

@@ -13,8 +13,11 @@ export function documentsRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags: ['documents'] };
 
-    relRoute(on, 'documents', { summary: 'The user’s identity documents (passport, ID card, driving licence) and the link to change them', session: 'user', errors: [400, 401] }, ({ ctx }) =>
-      documents.list(ctx),
+    relRoute(
+      on,
+      'documents',
+      { summary: 'The user’s identity documents (passport, ID card, driving licence) and the link to change them', session: 'user', errors: [400, 401] },
+      ({ ctx }) => documents.list(ctx),
     );
     relRoute(
       on,

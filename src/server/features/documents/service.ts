@@ -62,7 +62,8 @@ export async function update(ctx: Ctx, { travel_documents: input }: RelBody<'upd
     const problems: Record<string, string> = {};
     input.forEach((d, i) => {
       const before = d.uid === null ? null : current.get(d.uid)!;
-      if ((!before || before.effectiveDate !== d.effective_date) && d.effective_date! > today) problems[`travel_documents.${i}.effective_date`] = 'ENTER_PASSED_DATE';
+      if ((!before || before.effectiveDate !== d.effective_date) && d.effective_date! > today)
+        problems[`travel_documents.${i}.effective_date`] = 'ENTER_PASSED_DATE';
       if ((!before || before.expirationDate !== d.expiration_date) && d.expiration_date !== null && d.expiration_date <= today)
         problems[`travel_documents.${i}.expiration_date`] = 'ENTER_FUTURE_DATE';
     });
@@ -83,9 +84,17 @@ export async function update(ctx: Ctx, { travel_documents: input }: RelBody<'upd
         countryOfIssue: d.country_of_issue,
       }),
     );
-    await repo.deleteDocuments(tx, [...current.keys()].filter((id) => !seen.has(id)));
+    await repo.deleteDocuments(
+      tx,
+      [...current.keys()].filter((id) => !seen.has(id)),
+    );
     for (const [i, d] of input.entries()) if (d.uid !== null) await repo.updateDocument(tx, d.uid, values[i]!, now);
-    await repo.insertDocuments(tx, ctx.user.id, values.filter((_, i) => input[i]!.uid === null), now);
+    await repo.insertDocuments(
+      tx,
+      ctx.user.id,
+      values.filter((_, i) => input[i]!.uid === null),
+      now,
+    );
     await recordAnswer(tx, () => present(ctx, tx));
   });
   return present(ctx, db);

@@ -33,11 +33,18 @@ describe('a server killed during an exchange', () => {
     server = await start();
     type Offer = { id: string; flexibility: number; roundTrip: boolean };
     const flexible = (o: Offer) => o.flexibility === 3 && !o.roundTrip;
-    const { token, nextWeek, travelId, href, travel: ready } = await gusTravelReadyToConfirm(call, async (found, token) => {
+    const {
+      token,
+      nextWeek,
+      travelId,
+      href,
+      travel: ready,
+    } = await gusTravelReadyToConfirm(call, async (found, token) => {
       const proposals = found as { offers: Offer[]; choices: { links: { getMoreChoices?: Link } }[] }[];
       let offer = proposals.flatMap((p) => p.offers).find(flexible);
       for (const choice of proposals.flatMap((p) => p.choices))
-        if (!offer && choice.links.getMoreChoices) offer = ((await call('GET', choice.links.getMoreChoices.href, { token })).body.result.offers as Offer[]).find(flexible);
+        if (!offer && choice.links.getMoreChoices)
+          offer = ((await call('GET', choice.links.getMoreChoices.href, { token })).body.result.offers as Offer[]).find(flexible);
       return offer;
     });
     expect((await call('POST', ready.links.confirm.href, { token, body: {} })).status).toBe(200);
@@ -50,7 +57,12 @@ describe('a server killed during an exchange', () => {
     const old = issued!.products[0]!;
 
     const [section] = (await call('GET', old.links.getExchangeableSections!.href, { token })).body.result as { links: { searchExchange: Link } }[];
-    const found = (await call('POST', section!.links.searchExchange.href, { token, body: { departure: `${nextWeek}T15:00`, origin: { lat: 48.8566, lon: 2.3522 }, destination: { lat: 45.7605, lon: 4.8597 } } })).body.result as {
+    const found = (
+      await call('POST', section!.links.searchExchange.href, {
+        token,
+        body: { departure: `${nextWeek}T15:00`, origin: { lat: 48.8566, lon: 2.3522 }, destination: { lat: 45.7605, lon: 4.8597 } },
+      })
+    ).body.result as {
       searchResults: { second: { choices: { links: { bookExchange: Link } }[] } | null }[];
     };
     const choice = found.searchResults.flatMap((j) => j.second?.choices ?? [])[0]!;

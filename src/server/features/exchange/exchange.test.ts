@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const runJobs = (s: Services = services) => runDueJobs(s, JOB_HANDLERS);
-const gusFields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
+const gusFields = {
+  gender: 'MR',
+  firstname: 'Gus',
+  lastname: 'Moreau',
+  birthdate: '1980-01-02',
+  contact_email: 'gus@globex.example',
+  contact_phone: '0601020304',
+};
 // Lyon's Part-Dieu and Paris (the city): the form sends the points of the places picked from the suggestions.
 const LYON = { lat: 45.7605, lon: 4.8597 };
 const PARIS = { lat: 48.8566, lon: 2.3522 };
@@ -54,10 +61,24 @@ async function issuedTicket(flexibility: 1 | 2 | 3, day = '2026-11-24'): Promise
     offer = ((await api.call('GET', choice.links.getMoreChoices.href, { token: gus })).body.result.offers as Offer[]).find(fits);
   }
   expect(offer).toBeDefined();
-  const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields: gusFields }] }, token: gus });
+  const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+    body: { choiceIDs: [offer!.id], travelers: [{ travelerID: 1, fields: gusFields }] },
+    token: gus,
+  });
   const travelId = added.body.result.travel.id as string;
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, travelId));
   const ready = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
   expect((await api.call('POST', ready.links.confirm.href, { token: gus, body: {} })).status).toBe(200);
   api.clock.advance(60_000);
@@ -70,7 +91,12 @@ async function issuedTicket(flexibility: 1 | 2 | 3, day = '2026-11-24'): Promise
 }
 
 type Choice = { id: string; priceDelta: number; flexibility: string; links: { bookExchange: Link } };
-type Journey = { departure: string; isDirectTrip: boolean; first: { minimumPriceDelta: number; choices: Choice[] } | null; second: { minimumPriceDelta: number; choices: Choice[] } | null };
+type Journey = {
+  departure: string;
+  isDirectTrip: boolean;
+  first: { minimumPriceDelta: number; choices: Choice[] } | null;
+  second: { minimumPriceDelta: number; choices: Choice[] } | null;
+};
 
 /** The product's section, and the trains from Paris to Lyon at `departure`. */
 async function searchFor(product: ProductShown, departure: string) {
@@ -89,7 +115,18 @@ async function offerFor(product: ProductShown) {
   const choice = journey.second!.choices[0]!;
   const booked = await api.call('POST', choice.links.bookExchange.href, { token: gus });
   expect(booked.status).toBe(200);
-  return { journey, choice, offer: booked.body.result as { id: string; exchangeFees: number; priceDelta: number; totalPrice: number; product: ProductShown; links: { confirmExchange?: Link } } };
+  return {
+    journey,
+    choice,
+    offer: booked.body.result as {
+      id: string;
+      exchangeFees: number;
+      priceDelta: number;
+      totalPrice: number;
+      product: ProductShown;
+      links: { confirmExchange?: Link };
+    },
+  };
 }
 
 describe('which tickets may be exchanged', () => {
@@ -102,7 +139,12 @@ describe('which tickets may be exchanged', () => {
 
     const sections = await api.call('GET', product!.links.getExchangeableSections!.href, { token: gus });
     expect(sections.body.result).toEqual([
-      expect.objectContaining({ from: expect.objectContaining({ city: 'Paris' }), to: expect.objectContaining({ city: 'Lyon' }), departure: product!.departure, links: { searchExchange: expect.any(Object) } }),
+      expect.objectContaining({
+        from: expect.objectContaining({ city: 'Paris' }),
+        to: expect.objectContaining({ city: 'Lyon' }),
+        departure: product!.departure,
+        links: { searchExchange: expect.any(Object) },
+      }),
     ]);
 
     for (const url of [`/api/v1/products/${product!.id}`, product!.links.getExchangeableSections!.href]) {
@@ -116,7 +158,10 @@ describe('which tickets may be exchanged', () => {
     const refused = await api.call('GET', `/api/v1/products/${rigid.id}/sections`, { token: gus });
     expect(refused.status).toBe(409);
     expect(refused.body.api_code).toBe(69);
-    const search = await api.call('POST', `/api/v1/products/${rigid.id}/sections/x/exchange/search`, { token: gus, body: { departure: '2026-11-24T14:00', origin: PARIS, destination: LYON } });
+    const search = await api.call('POST', `/api/v1/products/${rigid.id}/sections/x/exchange/search`, {
+      token: gus,
+      body: { departure: '2026-11-24T14:00', origin: PARIS, destination: LYON },
+    });
     expect(search.body.api_code).toBe(69);
   });
 
@@ -174,7 +219,11 @@ describe('an exchange', () => {
     expect((await api.call('GET', `/api/v1/products/${old.id}/sections`, { token: gus })).body.api_code).toBe(69);
     expect((await api.call('POST', offer.links.confirmExchange!.href, { token: alice })).status).toBe(404);
 
-    const mails = (await api.call('GET', '/dev/mailbox.json?to=gus%40globex.example', { apiKey: null })).body.result as { subject: string; text: string; attachments: { filename: string }[] }[];
+    const mails = (await api.call('GET', '/dev/mailbox.json?to=gus%40globex.example', { apiKey: null })).body.result as {
+      subject: string;
+      text: string;
+      attachments: { filename: string }[];
+    }[];
     const exchanged = mails.filter((m) => m.subject.includes('billet échangé'));
     expect(exchanged).toHaveLength(1);
     expect(exchanged[0]!.text).toContain(fresh.pnr!);
@@ -244,12 +293,16 @@ async function dyingApp(hangOn: 'exchange' | 'cancel') {
   const hanging: Supplier = { ...base, booking: { ...base.booking, [hangOn]: () => new Promise(() => undefined) } };
   const app = await buildApp({ db: api.db, config: services.config, clock: api.clock, logger: false, supplier: hanging });
   return {
-    confirm: (url: string, key: string) => void app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${gus}`, 'api-key': DEMO_API_KEY, 'idempotency-key': key } }),
+    confirm: (url: string, key: string) =>
+      void app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${gus}`, 'api-key': DEMO_API_KEY, 'idempotency-key': key } }),
   };
 }
 /** Waits until the dying call has taken the offer to `status` (and hangs there). */
 const offerReaches = (id: string, status: string) =>
-  vi.waitFor(async () => expect((await api.db.select().from(exchangeOffers).where(eq(exchangeOffers.id, id)))[0]!.status).toBe(status), { timeout: 10_000, interval: 50 });
+  vi.waitFor(async () => expect((await api.db.select().from(exchangeOffers).where(eq(exchangeOffers.id, id)))[0]!.status).toBe(status), {
+    timeout: 10_000,
+    interval: 50,
+  });
 
 describe('a process dying mid-exchange', () => {
   it('while the supplier issues the new ticket: the old one stays valid, then the job finishes the exchange', async () => {

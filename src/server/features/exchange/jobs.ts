@@ -25,7 +25,12 @@ export const exchangeJobs: JobHandlers = {
     await db.delete(exchangeOffers).where(and(inArray(exchangeOffers.status, ['offered', 'failed']), lt(exchangeOffers.updatedAt, before)));
     await db
       .delete(exchangeSearches)
-      .where(and(lt(exchangeSearches.createdAt, before), notExists(db.select({ id: exchangeOffers.id }).from(exchangeOffers).where(eq(exchangeOffers.searchId, exchangeSearches.id)))));
+      .where(
+        and(
+          lt(exchangeSearches.createdAt, before),
+          notExists(db.select({ id: exchangeOffers.id }).from(exchangeOffers).where(eq(exchangeOffers.searchId, exchangeSearches.id))),
+        ),
+      );
     return { runAgainAt: new Date(now.getTime() + DAY) };
   },
 };

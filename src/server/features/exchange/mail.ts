@@ -58,13 +58,15 @@ const T = {
 const locale = (lang: Lang) => (lang === 'fr' ? 'fr-FR' : 'en-GB');
 const money = (cents: number, lang: Lang, signed = false) =>
   new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR', signDisplay: signed ? 'exceptZero' : 'auto' }).format(cents / 100);
-const at = (iso: string, zone: string, lang: Lang, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale(lang), { timeZone: zone, ...options }).format(new Date(iso));
+const at = (iso: string, zone: string, lang: Lang, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale(lang), { timeZone: zone, ...options }).format(new Date(iso));
 const time = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const day = (iso: string, zone: string, lang: Lang) => at(iso, zone, lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** A station's name in the reader's language (the journey keeps the search's). */
 const service = (s: Section) => `${s.transport.carrier.name} ${s.transport.number}`;
-const legLine = (s: Section, lang: Lang) => `${time(s.departure, s.from.tz, lang)} ${placeNameIn(s.from, lang)} → ${time(s.arrival, s.to.tz, lang)} ${placeNameIn(s.to, lang)}, ${service(s)}`;
+const legLine = (s: Section, lang: Lang) =>
+  `${time(s.departure, s.from.tz, lang)} ${placeNameIn(s.from, lang)} → ${time(s.arrival, s.to.tz, lang)} ${placeNameIn(s.to, lang)}, ${service(s)}`;
 
 function journeyLines(p: TripProductRow, lang: Lang, withTickets: boolean): string {
   const t = T[lang];
@@ -76,7 +78,13 @@ function journeyLines(p: TripProductRow, lang: Lang, withTickets: boolean): stri
         return `${t.ticket} ${x.number} (${personName(who ?? {})})${seats.length ? ` – ${seats.join(', ')}` : ''}`;
       })
     : [];
-  return [day(journey.departure, journey.from.tz, lang), ...journey.sections.map((s) => legLine(s, lang)), p.data.offer.name, ...(withTickets && p.pnr ? [`${t.reference} : ${p.pnr}`] : []), ...tickets].join('\n');
+  return [
+    day(journey.departure, journey.from.tz, lang),
+    ...journey.sections.map((s) => legLine(s, lang)),
+    p.data.offer.name,
+    ...(withTickets && p.pnr ? [`${t.reference} : ${p.pnr}`] : []),
+    ...tickets,
+  ].join('\n');
 }
 
 function events(p: TripProductRow, lang: Lang, status: IcsEvent['status'], sequence: number): IcsEvent[] {
@@ -114,7 +122,10 @@ export function exchangeMail(news: ExchangeNews, ctx: { agencyName: string; orig
     footer: t.footer,
   });
   // The booking's e-mails sent the old legs up to sequence 2 (issued): cancelling them is the next revision.
-  const ics = calendar([...events(news.fresh, lang, 'CONFIRMED', 0), ...events(news.old, lang, 'CANCELLED', 3)], { prodId: '-//Escale//Exchange//FR', now: ctx.now });
+  const ics = calendar([...events(news.fresh, lang, 'CONFIRMED', 0), ...events(news.old, lang, 'CANCELLED', 3)], {
+    prodId: '-//Escale//Exchange//FR',
+    now: ctx.now,
+  });
   return {
     subject: t.subject(ctx.agencyName, route),
     ...body,
@@ -126,6 +137,15 @@ export function exchangeMail(news: ExchangeNews, ctx: { agencyName: string; orig
 export async function queueExchangeMails(services: Services, tx: Services['db'], news: ExchangeNews): Promise<void> {
   const { config, clock, mailer } = services;
   const list = (await travelRecipients(tx, news.travel.userId, [news.fresh])).list;
-  const ctx = { agencyName: (await agencyContact(tx, news.travel.agencyId)).name, origin: config.publicUrl ?? `http://localhost:${config.port}`, now: clock.now() };
-  await queueMails(tx, mailer, list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...exchangeMail(news, ctx, to) })), clock.now());
+  const ctx = {
+    agencyName: (await agencyContact(tx, news.travel.agencyId)).name,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    now: clock.now(),
+  };
+  await queueMails(
+    tx,
+    mailer,
+    list.map((to) => ({ agencyId: news.travel.agencyId, to: to.email, ...exchangeMail(news, ctx, to) })),
+    clock.now(),
+  );
 }

@@ -59,7 +59,13 @@ export async function offerById(db: Db, id: string, opts: { userId?: string | nu
 }
 
 /** Moves an offer on from `from` only (an exchange's steps never run twice): whether it moved. */
-export async function moveOffer(db: Db, id: string, from: OfferStatus[], set: Partial<typeof exchangeOffers.$inferInsert> & { status: OfferStatus }, now: Date): Promise<boolean> {
+export async function moveOffer(
+  db: Db,
+  id: string,
+  from: OfferStatus[],
+  set: Partial<typeof exchangeOffers.$inferInsert> & { status: OfferStatus },
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(exchangeOffers)
     .set({ ...set, updatedAt: now })
@@ -72,4 +78,3 @@ export async function insertProduct(db: Db, values: typeof travelProducts.$infer
   const [row] = await db.insert(travelProducts).values(values).returning();
   return row!;
 }
-

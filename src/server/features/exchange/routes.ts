@@ -26,13 +26,22 @@ export function exchangeRoutes(services: Services) {
       entries.product,
       {
         onRequest: app.requireUser,
-        schema: { tags, summary: 'One of the user’s booked products, with its links (the exchange’s entry point)', operationId: 'getProduct', params: productParams, response: { 200: envelope(productSchema), ...apiErrors(400, 401, 404) } },
+        schema: {
+          tags,
+          summary: 'One of the user’s booked products, with its links (the exchange’s entry point)',
+          operationId: 'getProduct',
+          params: productParams,
+          response: { 200: envelope(productSchema), ...apiErrors(400, 401, 404) },
+        },
       },
       async (request) => ({ result: await exchange.product(userContext(request, services), request.params.productID) }),
     );
 
-    relRoute(on, 'getExchangeableSections', { summary: 'The sections of a ticket that can be exchanged', session: 'user', errors: [400, 401, 404, 409] }, ({ ctx, params }) =>
-      exchange.sections(ctx, params.productID),
+    relRoute(
+      on,
+      'getExchangeableSections',
+      { summary: 'The sections of a ticket that can be exchanged', session: 'user', errors: [400, 401, 404, 409] },
+      ({ ctx, params }) => exchange.sections(ctx, params.productID),
     );
     relRoute(
       on,
@@ -60,7 +69,11 @@ export function exchangeRoutes(services: Services) {
     relRoute(
       on,
       'confirmExchange',
-      { summary: 'Exchange the ticket: the new one is issued, the old one exchanged and cancelled, the travel modified', session: 'user', errors: [400, 401, 404, 409, 422, 503, 504] },
+      {
+        summary: 'Exchange the ticket: the new one is issued, the old one exchanged and cancelled, the travel modified',
+        session: 'user',
+        errors: [400, 401, 404, 409, 422, 503, 504],
+      },
       ({ ctx, params, request }) => exchange.confirm(ctx, params.productID, params.offerID, expectedVersion(request.headers)),
     );
   };

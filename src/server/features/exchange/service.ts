@@ -100,7 +100,14 @@ export async function search(ctx: Ctx, productId: string, sectionId: string, bod
   const stored = await repo.insertSearch(services.db, { productId, userId: ctx.user.id, sectionId, journeys: kept, createdAt: now });
   return {
     searchDate: now.toISOString(),
-    searchResults: presentExchangeJourneys(kept, { productId, sectionId, searchId: stored.id, data, routesOf: (legs) => presentRoutes(legs, data.cabin), carrierLogo }),
+    searchResults: presentExchangeJourneys(kept, {
+      productId,
+      sectionId,
+      searchId: stored.id,
+      data,
+      routesOf: (legs) => presentRoutes(legs, data.cabin),
+      carrierLogo,
+    }),
   };
 }
 
@@ -134,7 +141,16 @@ const newPrice = (old: TripData, offer: repo.ExchangeOfferRow) => offer.offer.pr
 
 function presentOffer(ctx: Ctx, rec: TravelRecord, old: TripProductRow, offer: repo.ExchangeOfferRow): ExchangeOffer {
   const data = newData(old.data, offer);
-  const preview: TripProductRow = { ...old, id: offer.id, status: 'cart', pnr: null, price: newPrice(old.data, offer), startsAt: new Date(offer.journey.departure), endsAt: new Date(offer.journey.arrival), data };
+  const preview: TripProductRow = {
+    ...old,
+    id: offer.id,
+    status: 'cart',
+    pnr: null,
+    price: newPrice(old.data, offer),
+    startsAt: new Date(offer.journey.departure),
+    endsAt: new Date(offer.journey.arrival),
+    data,
+  };
   const confirmable = offer.status === 'offered' || offer.status === 'exchanging';
   return {
     id: offer.id,
@@ -224,7 +240,11 @@ export async function confirm(ctx: Ctx, productId: string, offerId: string, expe
  * `inline`: a supplier failure ends the exchange (the user is told now); the job retries a failure
  * that may pass, and gives up once a train has left.
  */
-export async function finishExchange(services: Services, offerId: string, opts: { inline: boolean; record?: (tx: Services['db']) => Promise<void> }): Promise<repo.OfferStatus | 'gone'> {
+export async function finishExchange(
+  services: Services,
+  offerId: string,
+  opts: { inline: boolean; record?: (tx: Services['db']) => Promise<void> },
+): Promise<repo.OfferStatus | 'gone'> {
   const { db, clock, supplier } = services;
   let offer = await repo.offerById(db, offerId);
   if (!offer) return 'gone';
@@ -259,29 +279,37 @@ export async function finishExchange(services: Services, offerId: string, opts: 
       if (opts.inline && !(err instanceof SupplierError && err.kind === 'timeout')) await giveUp();
       throw err;
     }
-    const swap = () => db.transaction(async (tx) => {
-      const locked = await repo.offerById(tx, offerId, { lock: true });
-      if (locked?.status !== 'exchanging') return false;
-      const current = await repo.productOf(tx, null, locked.productId);
-      if (!current || current.product.status !== 'issued') return false;
-      const at = clock.now();
-      const freshData: TripData = { ...data, booking: { tickets: booked.tickets, seats: booked.seats } };
-      const fresh = await repo.insertProduct(tx, {
-        travelId: current.rec.travel.id,
-        type: old.type,
-        status: 'issued',
-        price,
-        startsAt: new Date(locked.journey.departure),
-        endsAt: new Date(locked.journey.arrival),
-        data: freshData,
-        pnr: booked.pnr,
+    const swap = () =>
+      db.transaction(async (tx) => {
+        const locked = await repo.offerById(tx, offerId, { lock: true });
+        if (locked?.status !== 'exchanging') return false;
+        const current = await repo.productOf(tx, null, locked.productId);
+        if (!current || current.product.status !== 'issued') return false;
+        const at = clock.now();
+        const freshData: TripData = { ...data, booking: { tickets: booked.tickets, seats: booked.seats } };
+        const fresh = await repo.insertProduct(tx, {
+          travelId: current.rec.travel.id,
+          type: old.type,
+          status: 'issued',
+          price,
+          startsAt: new Date(locked.journey.departure),
+          endsAt: new Date(locked.journey.arrival),
+          data: freshData,
+          pnr: booked.pnr,
+        });
+        const travel = await applyTravelEvent(tx, current.rec, 'exchange', [{ id: old.id, status: 'exchanged' }], at);
+        await repo.moveOffer(tx, offerId, ['exchanging'], { status: 'swapped', newProductId: fresh.id }, at);
+        await queueExchangeMails(services, tx, {
+          travel,
+          old: { ...current.product, data: old.data },
+          fresh: { ...fresh, data: freshData },
+          fees: locked.exchangeFees,
+          priceDelta: locked.priceDelta,
+          total: locked.totalPrice,
+        });
+        await opts.record?.(tx);
+        return true;
       });
-      const travel = await applyTravelEvent(tx, current.rec, 'exchange', [{ id: old.id, status: 'exchanged' }], at);
-      await repo.moveOffer(tx, offerId, ['exchanging'], { status: 'swapped', newProductId: fresh.id }, at);
-      await queueExchangeMails(services, tx, { travel, old: { ...current.product, data: old.data }, fresh: { ...fresh, data: freshData }, fees: locked.exchangeFees, priceDelta: locked.priceDelta, total: locked.totalPrice });
-      await opts.record?.(tx);
-      return true;
-    });
     // The travel changed between its read and the swap (ticketing, another action): swap on its new version.
     let swapped = false;
     for (let attempt = 1; ; attempt++) {

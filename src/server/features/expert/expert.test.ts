@@ -15,10 +15,21 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const journey = (origin: string, destination: string, from: string) => ({ origin, destination, timeRange: { from, represents: 'departure' } });
-const TOUR = [journey('city:paris', 'city:nice', '2026-11-23T07:00'), journey('city:nice', 'city:rome', '2026-11-24T08:00'), journey('city:rome', 'city:paris', '2026-11-25T09:00')];
+const TOUR = [
+  journey('city:paris', 'city:nice', '2026-11-23T07:00'),
+  journey('city:nice', 'city:rome', '2026-11-24T08:00'),
+  journey('city:rome', 'city:paris', '2026-11-25T09:00'),
+];
 const search = (body: Record<string, unknown>, token: string | null = alice) => api.call('POST', '/api/v1/expert-search', { body, token: token ?? undefined });
 const tour = (extra: Record<string, unknown> = {}) => ({ journeys: TOUR, travelers: [{ id: 1 }], ...extra });
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 
 type Offer = { offerId: string; price: { amount: number }; extraPrice: { amount: number } };
 type Flight = { origin: { city: string }; destination: { city: string }; cabinClasses: { offers: Offer[] }[] };
@@ -49,11 +60,12 @@ describe('POST /expert-search', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const result = res.body.result;
     expect(result.currentJourneyIndex).toBe(0);
-    expect(result.journeys.map((j: { origin: { city: string }; destination: { city: string }; departureDate: string }) => `${j.origin.city} → ${j.destination.city} ${j.departureDate}`)).toEqual([
-      'Paris → Nice 2026-11-23',
-      'Nice → Rome 2026-11-24',
-      'Rome → Paris 2026-11-25',
-    ]);
+    expect(
+      result.journeys.map(
+        (j: { origin: { city: string }; destination: { city: string }; departureDate: string }) =>
+          `${j.origin.city} → ${j.destination.city} ${j.departureDate}`,
+      ),
+    ).toEqual(['Paris → Nice 2026-11-23', 'Nice → Rome 2026-11-24', 'Rome → Paris 2026-11-25']);
     expect(result.journeys.every((j: { departureTime: string | null; offerId: string | null }) => j.departureTime === null && j.offerId === null)).toBe(true);
     const flights = result.proposals.flights as (Flight & { departure: string })[];
     expect(flights.length).toBeGreaterThan(0);
@@ -94,11 +106,19 @@ describe('POST /expert-search', () => {
     expect(fields.find((f: { name: string }) => f.name === 'lastname')).toMatchObject({ value: 'Martin', required: true });
     // Rome is outside France but inside the EU: no travel document asked.
     expect(fields.some((f: { name: string }) => f.name === 'document_number')).toBe(false);
-    const added = await follow(step.body.result.links.addExpertToCart, { offerIDs, travelers: [{ travelerID: 1, profile_id: form.profileID, fields: alicesFields }], entity_id: entityId });
+    const added = await follow(step.body.result.links.addExpertToCart, {
+      offerIDs,
+      travelers: [{ travelerID: 1, profile_id: form.profileID, fields: alicesFields }],
+      entity_id: entityId,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const travel = added.body.result.travel;
     expect(travel.status).toBe('cart');
-    expect(travel.products.map((p: { type: string; name: string }) => `${p.type} ${p.name}`)).toEqual(['flight Paris → Nice', 'flight Nice → Rome', 'flight Rome → Paris']);
+    expect(travel.products.map((p: { type: string; name: string }) => `${p.type} ${p.name}`)).toEqual([
+      'flight Paris → Nice',
+      'flight Nice → Rome',
+      'flight Rome → Paris',
+    ]);
     expect(travel.travelers).toMatchObject([{ firstname: 'Alice', lastname: 'Martin' }]);
     // The package as the last screen showed it: the journeys chosen before, plus the offer taken on the last one.
     const last = firstOffer(result) as Offer & { offerTags: { isCompliant: boolean | null } };
@@ -124,7 +144,11 @@ describe('POST /expert-search', () => {
   it('says which traveller field is wrong, and requires the entity (as a trip’s add to cart does)', async () => {
     const { result, offerIDs } = await chooseTour();
     const step = (await follow(result.links.expertTravelerForm, { offerIDs })).body.result;
-    const missing = await follow(step.links.addExpertToCart, { offerIDs, travelers: [{ travelerID: 1, fields: { ...alicesFields, lastname: '' } }], entity_id: entityId });
+    const missing = await follow(step.links.addExpertToCart, {
+      offerIDs,
+      travelers: [{ travelerID: 1, fields: { ...alicesFields, lastname: '' } }],
+      entity_id: entityId,
+    });
     expect(missing.body).toMatchObject({ api_code: 14, fields: { 'travelers.0.lastname': 'FIELD_REQUIRED' } });
     const noEntity = await follow(step.links.addExpertToCart, { offerIDs, travelers: [{ travelerID: 1, fields: alicesFields }] });
     expect(noEntity.body).toMatchObject({ api_code: 17, fields: { entity_id: 'CHOOSE_ENTITY' } });
@@ -158,7 +182,10 @@ describe('POST /expert-search', () => {
   it('searches for one passenger only when the company disables multi-passenger search', async () => {
     const [row] = await api.db.select().from(users).where(eq(users.username, 'alice'));
     const [acme] = await api.db.select().from(companies).where(eq(companies.id, row!.companyId!));
-    await api.db.update(companies).set({ config: { ...acme!.config, travelAgency: { hasMultipaxSearchDisabled: true } } }).where(eq(companies.id, acme!.id));
+    await api.db
+      .update(companies)
+      .set({ config: { ...acme!.config, travelAgency: { hasMultipaxSearchDisabled: true } } })
+      .where(eq(companies.id, acme!.id));
     try {
       const two = await search(tour({ travelers: [{ id: 1 }, { id: 2 }] }));
       expect(two.body).toMatchObject({ api_code: 17, fields: { travelers: 'ONE_PASSENGER_ONLY' } });
@@ -174,7 +201,10 @@ describe('POST /expert-search', () => {
     const offer = firstOffer(result).offerId;
     // Another expert user of another company finds nothing behind alice's link.
     const [gusRow] = await api.db.select().from(users).where(eq(users.username, 'gus'));
-    await api.db.update(users).set({ flags: { ...gusRow!.flags, canUseExpertMode: true } }).where(eq(users.id, gusRow!.id));
+    await api.db
+      .update(users)
+      .set({ flags: { ...gusRow!.flags, canUseExpertMode: true } })
+      .where(eq(users.id, gusRow!.id));
     const gus = await api.login('gus');
     expect((await follow(link, { offerIDs: [offer] }, gus)).status).toBe(404);
     // An offer of another journey, or too many offers for the itinerary: offers invalid (16).

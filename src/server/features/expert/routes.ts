@@ -23,7 +23,13 @@ export function expertRoutes(services: Services) {
       entries.expertSearch,
       {
         onRequest: app.requireUser,
-        schema: { tags, summary: 'Search up to three flight journeys at once; answers the first journey’s flights', operationId: 'expertSearch', body: expertSearchBodySchema, response: { 200: envelope(expertResultSchema), ...apiErrors(...resultsErrors) } },
+        schema: {
+          tags,
+          summary: 'Search up to three flight journeys at once; answers the first journey’s flights',
+          operationId: 'expertSearch',
+          body: expertSearchBodySchema,
+          response: { 200: envelope(expertResultSchema), ...apiErrors(...resultsErrors) },
+        },
       },
       async (request) => ({ result: await expert.search(userContext(request, services), request.body) }),
     );
@@ -32,7 +38,13 @@ export function expertRoutes(services: Services) {
     relRoute(
       on,
       'nextJourney',
-      { summary: 'The next journey’s flights, for the offers chosen so far (one per journey, in order)', session: 'user', params, errors: resultsErrors, once: false },
+      {
+        summary: 'The next journey’s flights, for the offers chosen so far (one per journey, in order)',
+        session: 'user',
+        params,
+        errors: resultsErrors,
+        once: false,
+      },
       ({ ctx, params, body }) => expert.nextJourney(ctx, params.expertID, body.offerIDs),
     );
     relRoute(

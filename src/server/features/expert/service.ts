@@ -61,7 +61,8 @@ export async function search(ctx: Ctx, body: z.output<typeof expertSearchBodySch
   const { db, supplier, clock } = ctx.services;
   const texts = TEXTS[ctx.lang];
   const { company } = await searchParty(db, ctx.agency.id, ctx.user, body.customer_id, body.travelers);
-  if (body.travelers.length > 1 && company?.config.travelAgency.hasMultipaxSearchDisabled) fail('REQUEST_FORMAT_INVALID', { travelers: 'ONE_PASSENGER_ONLY' }, texts.onePassenger);
+  if (body.travelers.length > 1 && company?.config.travelAgency.hasMultipaxSearchDisabled)
+    fail('REQUEST_FORMAT_INVALID', { travelers: 'ONE_PASSENGER_ONLY' }, texts.onePassenger);
   const today = isoDate(clock.now());
   body.travelers.forEach((t, i) => {
     const problem = t.birthdate ? birthdateProblem(t.birthdate, today) : null;
@@ -135,7 +136,13 @@ async function searchesOf(ctx: Ctx, id: string): Promise<StoredSearch[]> {
 
 /** The offers of an itinerary so far, each an offer of its own journey's search (else OFFERS_INVALID). */
 async function itinerary(ctx: Ctx, rows: StoredSearch[], offerIDs: string[]) {
-  if (!isItineraryOf(rows.map((r) => r.id), offerIDs)) fail('OFFERS_INVALID');
+  if (
+    !isItineraryOf(
+      rows.map((r) => r.id),
+      offerIDs,
+    )
+  )
+    fail('OFFERS_INVALID');
   const scope = { db: ctx.services.db, agencyId: ctx.agency.id, userId: ctx.user.id };
   return Promise.all(offerIDs.map((id) => resolveOffer(scope, id)));
 }
@@ -163,7 +170,12 @@ export async function travelerStep(ctx: Ctx, id: string, offerIDs: string[]) {
     travelerForms: travelerForms(
       chosen.map((c) => c.journey),
       travelers,
-      await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), chosen.map((c) => c.journey), ctx.user?.id ?? null),
+      await withDocuments(
+        ctx.services.db,
+        await formsBooker(ctx.services.db, ctx.user, party),
+        chosen.map((c) => c.journey),
+        ctx.user?.id ?? null,
+      ),
       ctx.lang,
       known,
     ),
@@ -209,7 +221,10 @@ async function resultOf(ctx: Ctx, rows: StoredSearch[], offerIDs: string[]): Pro
     bestPackage: { price: centsMoney(best.reduce((a, b) => a + b, 0)) },
     currentPackage: { price: centsMoney(best.reduce((sum, b, i) => sum + (chosen[i] ? chosen[i].offer.price * n : b), 0)) },
     travelID: row.request.body.travelID ?? null,
-    links: current === rows.length - 1 ? { expertTravelerForm: linkTo('expertTravelerForm', { expertID: id }) } : { nextJourney: linkTo('nextJourney', { expertID: id }) },
+    links:
+      current === rows.length - 1
+        ? { expertTravelerForm: linkTo('expertTravelerForm', { expertID: id }) }
+        : { nextJourney: linkTo('nextJourney', { expertID: id }) },
   };
 }
 
@@ -277,7 +292,11 @@ async function flightsOf(ctx: Ctx, row: StoredSearch, best: number): Promise<Exp
  * flight against the fastest train of its day, asked once per day. No policy, or the rail side
  * failing: null, no verdict shown.
  */
-async function policyVerdicts(ctx: Ctx, policy: TravelPolicyRules | null, flights: Journey[]): Promise<(journey: Journey, cabin: string, offer: FareOffer) => boolean | null> {
+async function policyVerdicts(
+  ctx: Ctx,
+  policy: TravelPolicyRules | null,
+  flights: Journey[],
+): Promise<(journey: Journey, cabin: string, offer: FareOffer) => boolean | null> {
   if (!policy) return () => null;
   const byDay = new Map(flights.map((f) => [flightDay(f), f]));
   const fastest = new Map(

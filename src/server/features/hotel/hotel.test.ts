@@ -26,14 +26,29 @@ const stay = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const search = (body: Record<string, unknown>, token: string | undefined = alice) => api.call('POST', '/api/v1/hotel/search', { body, token });
-type Summary = { id: string; name: string; stars: number; min_price: number; min_price_per_night: number; tags: string[]; boards: Record<string, boolean>; links: { hotelDetails: { href: string } } };
+type Summary = {
+  id: string;
+  name: string;
+  stars: number;
+  min_price: number;
+  min_price_per_night: number;
+  tags: string[];
+  boards: Record<string, boolean>;
+  links: { hotelDetails: { href: string } };
+};
 
 describe('POST /hotel/search', () => {
   it('answers the hotels of Lyon for the stay, cheapest first, each with its details link and the city’s nightly cap', async () => {
     const res = await search(stay());
     expect(res.status).toBe(200);
     const { hotels, city, nights, checkin, checkout, nightly_cap } = res.body.result;
-    expect({ city, nights, checkin, checkout, nightly_cap }).toEqual({ city: 'Lyon', nights: 2, checkin: '2026-11-24', checkout: '2026-11-26', nightly_cap: 13_000 });
+    expect({ city, nights, checkin, checkout, nightly_cap }).toEqual({
+      city: 'Lyon',
+      nights: 2,
+      checkin: '2026-11-24',
+      checkout: '2026-11-26',
+      nightly_cap: 13_000,
+    });
     expect(hotels.length).toBeGreaterThan(10);
     const prices = (hotels as Summary[]).map((h) => h.min_price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -109,7 +124,10 @@ describe('POST /hotel/search', () => {
     expect((await search(stay({ customer_id: globex.id }))).body.api_code).toBe(33);
     const gusUser = (await api.call('GET', '/api/v1/user/', { token: gus })).body.result;
     expect((await search(stay({ travelers: [{ id: 1, profile_id: gusUser.uid }] }))).body.api_code).toBe(55);
-    expect((await search(stay({ entity_id: '00000000-0000-4000-8000-000000000000' }))).body).toMatchObject({ api_code: 17, fields: { entity_id: 'CHOOSE_ENTITY' } });
+    expect((await search(stay({ entity_id: '00000000-0000-4000-8000-000000000000' }))).body).toMatchObject({
+      api_code: 17,
+      fields: { entity_id: 'CHOOSE_ENTITY' },
+    });
     // Tina, a travel agent, books for Acme (one of her agency's companies) but not for a company of no agency.
     const tina = await api.login('tina');
     const acme = (await api.db.select().from(companies).where(eq(companies.name, 'Acme Industries')))[0]!;
@@ -128,7 +146,13 @@ describe('POST /hotel/search', () => {
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await limited.call('POST', '/api/v1/hotel/search', { body: stay() })).status);
       expect(codes).toEqual([200, 200, 429]);
-      const car = { ...LYON, return_latitude: LYON.latitude, return_longitude: LYON.longitude, pickup_time: '2026-11-24T10:00', return_time: '2026-11-25T10:00' };
+      const car = {
+        ...LYON,
+        return_latitude: LYON.latitude,
+        return_longitude: LYON.longitude,
+        pickup_time: '2026-11-24T10:00',
+        return_time: '2026-11-25T10:00',
+      };
       expect((await limited.call('POST', '/api/v1/carrental/search', { body: car })).body.api_code).toBe(120);
     } finally {
       await limited.close();
@@ -160,18 +184,39 @@ describe('POST /hotel/search/{hotelId}', () => {
 
 describe('a hotel into the cart (POST /cart/add?version=v2 with hotel_id)', () => {
   const me = async (token: string) => (await api.call('GET', '/api/v1/user/', { token })).body.result as { uid: string; entities: { uid: string }[] };
-  const traveller = (uid: string, extra: Record<string, unknown> = {}) => ({ travelerID: 1, profile_id: uid, gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '+33601020304', ...extra });
+  const traveller = (uid: string, extra: Record<string, unknown> = {}) => ({
+    travelerID: 1,
+    profile_id: uid,
+    gender: 'MS',
+    firstname: 'Alice',
+    lastname: 'Martin',
+    email: 'alice@acme.example',
+    phone: '+33601020304',
+    ...extra,
+  });
   async function offers(extra: Record<string, unknown> = {}) {
     const hotel = ((await search(stay(extra))).body.result.hotels as Summary[])[0]!;
     const details = (await api.call('POST', hotel.links.hotelDetails.href, { body: stay(extra), token: alice })).body.result;
-    return { hotel: details.hotel as Summary, offers: details.room_offers as { id: string; max_occupancy: number; nb_available: number; incl_taxes_amount: number; tags: string[] }[] };
+    return {
+      hotel: details.hotel as Summary,
+      offers: details.room_offers as { id: string; max_occupancy: number; nb_available: number; incl_taxes_amount: number; tags: string[] }[],
+    };
   }
-  const add = (body: Record<string, unknown>, token = alice, headers: Record<string, string> = {}) => api.call('POST', '/api/v1/cart/add?version=v2', { body, token, headers });
+  const add = (body: Record<string, unknown>, token = alice, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/v1/cart/add?version=v2', { body, token, headers });
 
   it('puts the stay in a new travel: the hotel, its room and who sleeps there, nights, deadline, price and CO2', async () => {
     const user = await me(alice);
-    const { hotel, offers: [offer] } = await offers();
-    const res = await add({ hotel_id: hotel.id, room_offer_travelers: [{ room_offer_id: offer!.id, travelers: [1] }], travelers: [traveller(user.uid)], entity_id: user.entities[0]!.uid });
+    const {
+      hotel,
+      offers: [offer],
+    } = await offers();
+    const res = await add({
+      hotel_id: hotel.id,
+      room_offer_travelers: [{ room_offer_id: offer!.id, travelers: [1] }],
+      travelers: [traveller(user.uid)],
+      entity_id: user.entities[0]!.uid,
+    });
     expect(res.status).toBe(200);
     const { travel } = res.body.result;
     expect(travel).toMatchObject({ status: 'cart', startDate: '2026-11-24', endDate: '2026-11-26', travelers: [{ firstname: 'Alice', lastname: 'Martin' }] });
@@ -184,7 +229,13 @@ describe('a hotel into the cart (POST /cart/add?version=v2 with hotel_id)', () =
       departure: '2026-11-24T12:00:00+01:00',
       arrival: '2026-11-26T12:00:00+01:00',
       routes: [],
-      hotel: { hotelId: hotel.id, nightsCount: 2, checkin: '2026-11-24', checkout: '2026-11-26', rooms: [{ paxs: [{ firstname: 'Alice', lastname: 'Martin' }] }] },
+      hotel: {
+        hotelId: hotel.id,
+        nightsCount: 2,
+        checkin: '2026-11-24',
+        checkout: '2026-11-26',
+        rooms: [{ paxs: [{ firstname: 'Alice', lastname: 'Martin' }] }],
+      },
     });
     expect(product.isCompliant).toBe(offer!.tags.includes('compliant'));
     expect(product.co2Emission).toBeGreaterThan(0);
@@ -200,11 +251,21 @@ describe('a hotel into the cart (POST /cart/add?version=v2 with hotel_id)', () =
     const before = (await api.db.select().from(travelProducts)).length;
     const unassigned = await add({ ...base, room_offer_travelers: [{ room_offer_id: single.id, travelers: [1] }] });
     expect(unassigned.body).toMatchObject({ api_code: 14, fields: { 'travelers.1': 'ASSIGN_EVERY_TRAVELER' } });
-    const twice = await add({ ...base, room_offer_travelers: [{ room_offer_id: single.id, travelers: [1, 2] }, { room_offer_id: single.id, travelers: [2] }] });
+    const twice = await add({
+      ...base,
+      room_offer_travelers: [
+        { room_offer_id: single.id, travelers: [1, 2] },
+        { room_offer_id: single.id, travelers: [2] },
+      ],
+    });
     expect(twice.body).toMatchObject({ api_code: 14, fields: { 'travelers.1': 'ONE_ROOM_PER_TRAVELER' } });
     const emptyRoom = await add({ ...base, room_offer_travelers: [{ room_offer_id: single.id, travelers: [] }] });
     expect(emptyRoom.status).toBe(400);
-    const badContacts = await add({ ...base, travelers: [traveller(user.uid, { email: 'alice@', phone: '06-01' })], room_offer_travelers: [{ room_offer_id: single.id, travelers: [1] }] });
+    const badContacts = await add({
+      ...base,
+      travelers: [traveller(user.uid, { email: 'alice@', phone: '06-01' })],
+      room_offer_travelers: [{ room_offer_id: single.id, travelers: [1] }],
+    });
     expect(badContacts.body).toMatchObject({ api_code: 14, fields: { 'travelers.0.email': 'EMAIL_FORMAT', 'travelers.0.phone': 'PHONE_FORMAT' } });
     const overfull = list.find((o) => o.max_occupancy < 2);
     if (overfull) {
@@ -226,12 +287,29 @@ describe('a hotel into the cart (POST /cart/add?version=v2 with hotel_id)', () =
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.api_code).toBe(140);
     // Rooms of another hotel than the one named.
-    expect((await add({ hotel_id: 'h-lyon-999', room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }], travelers: [traveller(user.uid)], entity_id: user.entities[0]!.uid })).body.api_code).toBe(16);
+    expect(
+      (
+        await add({
+          hotel_id: 'h-lyon-999',
+          room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }],
+          travelers: [traveller(user.uid)],
+          entity_id: user.entities[0]!.uid,
+        })
+      ).body.api_code,
+    ).toBe(16);
     // A stay whose check-in has passed by now is no longer sold.
     api.clock.set(new Date('2026-11-25T09:00:00Z'));
     try {
       const later = await api.login('alice');
-      const late = await add({ hotel_id: hotel.id, room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }], travelers: [traveller(user.uid)], entity_id: user.entities[0]!.uid }, later);
+      const late = await add(
+        {
+          hotel_id: hotel.id,
+          room_offer_travelers: [{ room_offer_id: offer.id, travelers: [1] }],
+          travelers: [traveller(user.uid)],
+          entity_id: user.entities[0]!.uid,
+        },
+        later,
+      );
       expect(late.body.api_code).toBe(140);
     } finally {
       api.clock.set(new Date('2026-11-22T09:00:00Z'));
@@ -241,8 +319,16 @@ describe('a hotel into the cart (POST /cart/add?version=v2 with hotel_id)', () =
 
   it('joins the caller’s travel by travelID (not another user’s), once per Idempotency-Key; signed out 401; a company without hotels 403', async () => {
     const user = await me(alice);
-    const { hotel, offers: [offer] } = await offers();
-    const body = { hotel_id: hotel.id, room_offer_travelers: [{ room_offer_id: offer!.id, travelers: [1] }], travelers: [traveller(user.uid)], entity_id: user.entities[0]!.uid };
+    const {
+      hotel,
+      offers: [offer],
+    } = await offers();
+    const body = {
+      hotel_id: hotel.id,
+      room_offer_travelers: [{ room_offer_id: offer!.id, travelers: [1] }],
+      travelers: [traveller(user.uid)],
+      entity_id: user.entities[0]!.uid,
+    };
     const first = await add(body);
     const travelID = first.body.result.travel.id;
     const headers = { 'idempotency-key': `hotel-${travelID}` };

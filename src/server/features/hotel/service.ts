@@ -67,14 +67,22 @@ function offersKept(rooms: SupplierRoom[], body: Body): SupplierRoom[] {
   );
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The company's verdict on one room (none without a hotel policy), and its negotiated rate. */
 function roomTags(company: BuyerCompany | null, hotel: Hotel, offer: SupplierRoom): RoomOffer['tags'] {
   const tags: RoomOffer['tags'] = [];
   if (company?.policy) {
     const cityRef = nearestCity(hotel);
-    tags.push(roomCompliance(company.policy, { cityId: cityRef.id, cityName: hotel.city, pricePerNight: offer.pricePerNight }).compliant ? 'compliant' : 'not-compliant');
+    tags.push(
+      roomCompliance(company.policy, { cityId: cityRef.id, cityName: hotel.city, pricePerNight: offer.pricePerNight }).compliant
+        ? 'compliant'
+        : 'not-compliant',
+    );
   }
   if (offer.negotiated) tags.push('negociated-fare');
   return tags;

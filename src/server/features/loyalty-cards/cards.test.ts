@@ -12,7 +12,15 @@ import { userCards } from '@server/db/schema';
 
 let api: Api;
 type Link = { href: string; method: string };
-type Card = { uid: string; cardtype_id: string; cardtype: { name: string }; cardnumber: string | null; effective_date: string | null; expiration_date: string | null; links: Record<string, Link> };
+type Card = {
+  uid: string;
+  cardtype_id: string;
+  cardtype: { name: string };
+  cardnumber: string | null;
+  effective_date: string | null;
+  expiration_date: string | null;
+  links: Record<string, Link>;
+};
 type Cards = { cards: Card[]; links: Record<string, Link> };
 
 let alice: string;
@@ -76,7 +84,12 @@ describe('validation', () => {
   ])('refuses a number %s: 400, 170 card number invalid, nothing stored', async (_, extra) => {
     const res = await follow((await cardsOf()).links.addUserCard!, avantage(extra));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ api_code: 170, msg: 'CARD_NUMBER_INVALID', errorMessage: 'Numéro de carte invalide.', fields: { cardnumber: 'CARD_NUMBER_INVALID' } });
+    expect(res.body).toMatchObject({
+      api_code: 170,
+      msg: 'CARD_NUMBER_INVALID',
+      errorMessage: 'Numéro de carte invalide.',
+      fields: { cardnumber: 'CARD_NUMBER_INVALID' },
+    });
     expect(await stored()).toEqual([]);
   });
 
@@ -124,8 +137,15 @@ describe('add, edit, delete', () => {
     expect((await follow(add, avantage({ cardnumber: FLYING_BLUE }), { key: 'card-add-1' })).body.api_code).toBe(106);
 
     const card = (first.body.result as Cards).cards[0]!;
-    expect(card).toMatchObject({ cardtype: { name: 'Carte Avantage (SNCF)', type: 'rail' }, cardnumber: AVANTAGE, expiration_date: '2027-06-30', user_id: aliceId });
-    expect((await me()).cards).toEqual([{ uid: card.uid, cardtype: expect.objectContaining({ uid: 'sncf-avantage' }), cardnumber: AVANTAGE, expiration_date: '2027-06-30' }]);
+    expect(card).toMatchObject({
+      cardtype: { name: 'Carte Avantage (SNCF)', type: 'rail' },
+      cardnumber: AVANTAGE,
+      expiration_date: '2027-06-30',
+      user_id: aliceId,
+    });
+    expect((await me()).cards).toEqual([
+      { uid: card.uid, cardtype: expect.objectContaining({ uid: 'sncf-avantage' }), cardnumber: AVANTAGE, expiration_date: '2027-06-30' },
+    ]);
 
     const edited = await follow(card.links.updateUserCard!, avantage({ expiration_date: '2028-01-31', effective_date: '2026-01-01' }));
     expect(edited.body.result.cards).toMatchObject([{ uid: card.uid, expiration_date: '2028-01-31', effective_date: '2026-01-01' }]);
@@ -145,12 +165,22 @@ describe('add, edit, delete', () => {
     const [rail, hotel] = (two.body.result as Cards).cards;
     expect([rail!.cardtype_id, hotel!.cardtype_id]).toEqual(['sncf-avantage', 'accor-all']);
 
-    const refused = await follow(links.putUserCards!, { user_cards: [{ uid: rail!.uid, ...avantage() }, { cardtype_id: 'accor-all', cardnumber: '3081852963074183' }] });
+    const refused = await follow(links.putUserCards!, {
+      user_cards: [
+        { uid: rail!.uid, ...avantage() },
+        { cardtype_id: 'accor-all', cardnumber: '3081852963074183' },
+      ],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ api_code: 170, fields: { 'user_cards.1.cardnumber': 'CARD_NUMBER_INVALID' } });
     expect(await stored()).toHaveLength(2);
 
-    const one = await follow(links.putUserCards!, { user_cards: [{ uid: rail!.uid, ...avantage({ expiration_date: '2027-12-31' }) }, { cardtype_id: 'af-flying-blue', cardnumber: FLYING_BLUE }] });
+    const one = await follow(links.putUserCards!, {
+      user_cards: [
+        { uid: rail!.uid, ...avantage({ expiration_date: '2027-12-31' }) },
+        { cardtype_id: 'af-flying-blue', cardnumber: FLYING_BLUE },
+      ],
+    });
     expect((one.body.result as Cards).cards.map((c) => [c.uid === rail!.uid, c.cardtype_id, c.expiration_date])).toEqual([
       [true, 'sncf-avantage', '2027-12-31'],
       [false, 'af-flying-blue', null],
@@ -208,8 +238,18 @@ describe('cards in the trip flow', () => {
 
     // The cart keeps the discounted fare.
     const entityId = (await me()).entities[0].uid;
-    const fields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
-    const inCart = await api.call('POST', '/api/v1/cart/add?version=v2', { token: alice, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: entityId } });
+    const fields = {
+      gender: 'MS',
+      firstname: 'Alice',
+      lastname: 'Martin',
+      birthdate: '1988-04-02',
+      contact_email: 'alice@acme.example',
+      contact_phone: '0601020304',
+    };
+    const inCart = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: alice,
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }], entity_id: entityId },
+    });
     expect(inCart.status, JSON.stringify(inCart.body)).toBe(200);
     expect(Math.round(Number(inCart.body.result.travel.price.amount) * 100)).toBe(offer.price);
     expect(offer.price).toBeLessThan(was.get(`${proposal.departure} SNCF`)![0]!);

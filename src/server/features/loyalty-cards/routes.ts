@@ -12,7 +12,12 @@ export function cardsRoutes(services: Services) {
     const on = { app, services, tags: ['cards'] };
     const refused = [400, 401, 404, 409, 422] as const;
 
-    relRoute(on, 'userCards', { summary: 'The user’s loyalty and discount cards, and the links to change them', session: 'user', errors: [400, 401] }, ({ ctx }) => cards.list(ctx));
+    relRoute(
+      on,
+      'userCards',
+      { summary: 'The user’s loyalty and discount cards, and the links to change them', session: 'user', errors: [400, 401] },
+      ({ ctx }) => cards.list(ctx),
+    );
     relRoute(
       on,
       'userCardTypes',
@@ -27,7 +32,8 @@ export function cardsRoutes(services: Services) {
       on,
       'putUserCards',
       {
-        summary: 'The whole list of cards: listed with their uid, kept and changed; without, added; left out, deleted (a number failing its type’s rules: 400, 170, nothing stored)',
+        summary:
+          'The whole list of cards: listed with their uid, kept and changed; without, added; left out, deleted (a number failing its type’s rules: 400, 170, nothing stored)',
         session: 'user',
         errors: refused,
       },
@@ -39,9 +45,17 @@ export function cardsRoutes(services: Services) {
       { summary: 'Add a card (a number failing its type’s length, Luhn check or prefix: 400, 170, nothing stored)', session: 'user', errors: refused },
       ({ ctx, body }) => cards.add(ctx, body),
     );
-    relRoute(on, 'updateUserCard', { summary: 'Change one of the user’s cards (another user’s: 404, 171)', session: 'user', errors: refused }, ({ ctx, params, body }) =>
-      cards.update(ctx, params.cardID, body),
+    relRoute(
+      on,
+      'updateUserCard',
+      { summary: 'Change one of the user’s cards (another user’s: 404, 171)', session: 'user', errors: refused },
+      ({ ctx, params, body }) => cards.update(ctx, params.cardID, body),
     );
-    relRoute(on, 'deleteUserCard', { summary: 'Delete one of the user’s cards (another user’s: 404, 171)', session: 'user', errors: refused }, ({ ctx, params }) => cards.remove(ctx, params.cardID));
+    relRoute(
+      on,
+      'deleteUserCard',
+      { summary: 'Delete one of the user’s cards (another user’s: 404, 171)', session: 'user', errors: refused },
+      ({ ctx, params }) => cards.remove(ctx, params.cardID),
+    );
   };
 }

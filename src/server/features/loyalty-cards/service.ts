@@ -1,11 +1,4 @@
-import {
-  MAX_CARDS,
-  cardProblems,
-  type CardTypes,
-  type CardValues,
-  type UserCard,
-  type UserCards,
-} from '@contract/loyalty-cards';
+import { MAX_CARDS, cardProblems, type CardTypes, type CardValues, type UserCard, type UserCards } from '@contract/loyalty-cards';
 import { linkTo, type RelBody } from '@contract/rels';
 import type { Db } from '@server/db/client';
 import { cardsOfUser, type UserCardRow } from '@server/db/user-cards';
@@ -67,7 +60,14 @@ export const list = async (ctx: Ctx, db: Db = ctx.services.db): Promise<UserCard
 function checkCards(cards: { card: CardValues; prefix: string }[], today: string) {
   const problems: { path: string; message: string }[] = [];
   for (const { card, prefix } of cards)
-    for (const [field, key] of Object.entries(cardProblems(card, TYPES.find((t) => t.uid === card.cardtype_id), today))) problems.push({ path: `${prefix}${field}`, message: key });
+    for (const [field, key] of Object.entries(
+      cardProblems(
+        card,
+        TYPES.find((t) => t.uid === card.cardtype_id),
+        today,
+      ),
+    ))
+      problems.push({ path: `${prefix}${field}`, message: key });
   if (problems.length === 0) return;
   const fields = fieldProblems(problems);
   throw new ApiError(problems.some((p) => p.message === 'CARD_NUMBER_INVALID') ? apiCode.CARD_NUMBER_INVALID : apiCode.REQUEST_FORMAT_INVALID, fields);
@@ -113,7 +113,10 @@ export async function remove(ctx: Ctx, cardId: string): Promise<UserCards> {
 
 /** PUT /user/cards (spec 3 §7): the whole list. Listed uids must be the caller's cards; cards left out are deleted. */
 export async function replaceAll(ctx: Ctx, { user_cards }: RelBody<'putUserCards'>): Promise<UserCards> {
-  checkCards(user_cards.map(({ uid: _uid, ...card }, i) => ({ card, prefix: `user_cards.${i}.` })), today(ctx));
+  checkCards(
+    user_cards.map(({ uid: _uid, ...card }, i) => ({ card, prefix: `user_cards.${i}.` })),
+    today(ctx),
+  );
   const named = user_cards.flatMap((c) => (c.uid ? [c.uid] : []));
   if (new Set(named).size !== named.length) fail('REQUEST_FORMAT_INVALID', { user_cards: 'DUPLICATE_VALUE' });
   const own = await repo.ownCardIds(ctx.services.db, ctx.user.id, named.filter(isUuid));
@@ -121,6 +124,10 @@ export async function replaceAll(ctx: Ctx, { user_cards }: RelBody<'putUserCards
   return write(ctx, async (tx) => {
     await repo.deleteCardsExcept(tx, ctx.user.id, named);
     for (const { uid, ...card } of user_cards) if (uid) await repo.updateCard(tx, ctx.user.id, uid, card);
-    await repo.insertCards(tx, ctx.user.id, user_cards.filter((c) => !c.uid).map(({ uid: _uid, ...card }) => card));
+    await repo.insertCards(
+      tx,
+      ctx.user.id,
+      user_cards.filter((c) => !c.uid).map(({ uid: _uid, ...card }) => card),
+    );
   });
 }

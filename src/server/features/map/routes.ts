@@ -20,9 +20,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
 /** Whether the client's copy (If-None-Match) is this one (a weak comparison, as for GET). */
 const fresh = (request: FastifyRequest, etag: string) => {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return (request.headers['if-none-match'] ?? '')
-    .split(',')
-    .some((tag) => opaque(tag) === opaque(etag) || tag.trim() === '*');
+  return (request.headers['if-none-match'] ?? '').split(',').some((tag) => opaque(tag) === opaque(etag) || tag.trim() === '*');
 };
 
 async function sendFile(request: FastifyRequest, reply: FastifyReply, file: MapFile, cacheControl: string) {

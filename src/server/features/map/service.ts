@@ -133,7 +133,13 @@ function mapFile(collection: FeatureCollection): MapFile {
     etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
     identity,
     gzip: gzip(identity, { level: 9 }),
-    br: brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
   };
 }
 
@@ -190,7 +196,12 @@ export function defaultStyle(tags: Record<MapLayer, string>) {
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': '#cfe0ec' } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': '#f6f5f1' } },
-      { id: 'coastline', type: 'line', source: 'land', paint: { 'line-color': '#8fa9bd', 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5] } },
+      {
+        id: 'coastline',
+        type: 'line',
+        source: 'land',
+        paint: { 'line-color': '#8fa9bd', 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.5, 10, 1.5] },
+      },
       {
         id: 'borders',
         type: 'line',

@@ -50,7 +50,13 @@ type Offer = { id: string; roundTrip: boolean };
 /** A travel in the cart: the first one-way rail offer of Paris → Lyon on 23/11. */
 async function inCart(who: 'gus' | 'alice', opts: { datetime?: string } = {}) {
   const token = who === 'gus' ? gus : alice;
-  const body = { origin: 'city:paris', destination: 'city:lyon', datetime: opts.datetime ?? '2026-11-23T07:00', nb_travelers: 1, filters: { rail: true, flight: false } };
+  const body = {
+    origin: 'city:paris',
+    destination: 'city:lyon',
+    datetime: opts.datetime ?? '2026-11-23T07:00',
+    nb_travelers: 1,
+    filters: { rail: true, flight: false },
+  };
   const search = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token });
   const offers = (search.body.result.proposals as { offers: Offer[] }[]).flatMap((p) => p.offers).filter((o) => !o.roundTrip);
   const offer = offers[0]!;
@@ -65,10 +71,25 @@ async function inCart(who: 'gus' | 'alice', opts: { datetime?: string } = {}) {
 /** Gus's travel (Globex: mission orders, no approval) confirmed, or held with `hold`. */
 async function gusBooks(opts: { hold?: boolean; datetime?: string } = {}) {
   const travelId = await inCart('gus', opts);
-  const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-  await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+  const order = {
+    travelerId: 1,
+    purpose: 'Client visit',
+    location: 'Lyon',
+    startLocation: 'Paris',
+    endLocation: 'Lyon',
+    extraRemark: null,
+    exemption: 'Only train left',
+  };
+  await api.db
+    .update(travels)
+    .set({ missionOrders: [order] })
+    .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
-  const res = await api.call('POST', travel.links.confirm.href, { token: gus, body: opts.hold ? { hold: true } : {}, headers: { 'if-match': String(travel.version) } });
+  const res = await api.call('POST', travel.links.confirm.href, {
+    token: gus,
+    body: opts.hold ? { hold: true } : {},
+    headers: { 'if-match': String(travel.version) },
+  });
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
   return res.body.result as { id: string; status: string; products: { id: string; pnr: string; ticketsByPax: { tickets: { reference: string }[] }[] }[] };
 }
@@ -78,7 +99,10 @@ async function aliceAsks() {
   const travelId = await inCart('alice');
   await api.db
     .update(travels)
-    .set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' }, approvers: { approverId: ids.bob, emergencyApproverId: ids.carol, message: 'Client meeting' } })
+    .set({
+      analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: 'Only train left' },
+      approvers: { approverId: ids.bob, emergencyApproverId: ids.carol, message: 'Client meeting' },
+    })
     .where(eq(travels.id, travelId));
   const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: alice })).body.result;
   const res = await api.call('POST', travel.links.requestApproval.href, { token: alice, body: {}, headers: { 'if-match': String(travel.version) } });
@@ -95,10 +119,24 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
     const body = { origin: 'city:lyon', destination: 'city:paris', datetime: '2026-11-24T17:00', nb_travelers: 1, filters: { rail: true, flight: false } };
     const back = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token: gus });
     const offer = (back.body.result.proposals as { offers: Offer[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelID: travelId, travelers: [{ travelerID: 1, fields: fields.gus }] }, token: gus });
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelID: travelId, travelers: [{ travelerID: 1, fields: fields.gus }] },
+      token: gus,
+    });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
-    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-    await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+    const order = {
+      travelerId: 1,
+      purpose: 'Client visit',
+      location: 'Lyon',
+      startLocation: 'Paris',
+      endLocation: 'Lyon',
+      extraRemark: null,
+      exemption: 'Only train left',
+    };
+    await api.db
+      .update(travels)
+      .set({ missionOrders: [order] })
+      .where(eq(travels.id, travelId));
     const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
     expect((await api.call('POST', travel.links.confirm.href, { token: gus, body: {}, headers: { 'if-match': String(travel.version) } })).status).toBe(200);
     const mine = (await tickets(gus)).filter((t) => t.travelID === travelId);
@@ -106,7 +144,6 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
     const recaps = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result.treepRecaps;
     for (const t of mine) expect(t.summaries).toEqual(recaps);
   });
-
 
   it('lists a booked product as a ticket with every field of spec 2 §3', async () => {
     const booked = await gusBooks();
@@ -222,24 +259,29 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
   });
 
   it('tags ITP only an issued rail ticket with a flexible or semi-flexible fare that has not left', async () => {
-    const [flexible, semi, rigid] = await Promise.all([3, 2, 1].map(async (flexibility) => {
-      const id = (await gusBooks()).products[0]!.id;
-      // The fare as the supplier sold it (the first page of offers may not hold every flexibility).
-      const offer = { flexibility, exchangeable: flexibility > 1 };
-      await api.db.update(travelProducts).set({ data: sql`jsonb_set(${travelProducts.data}, '{offer}', (${travelProducts.data}->'offer') || ${JSON.stringify(offer)}::jsonb)` }).where(eq(travelProducts.id, id));
-      return id;
-    })) as [string, string, string];
+    const [flexible, semi, rigid] = (await Promise.all(
+      [3, 2, 1].map(async (flexibility) => {
+        const id = (await gusBooks()).products[0]!.id;
+        // The fare as the supplier sold it (the first page of offers may not hold every flexibility).
+        const offer = { flexibility, exchangeable: flexibility > 1 };
+        await api.db
+          .update(travelProducts)
+          .set({ data: sql`jsonb_set(${travelProducts.data}, '{offer}', (${travelProducts.data}->'offer') || ${JSON.stringify(offer)}::jsonb)` })
+          .where(eq(travelProducts.id, id));
+        return id;
+      }),
+    )) as [string, string, string];
     expect((await ticketOf(gus, semi))!.fare_condition).toBe('semiFlex');
     expect((await ticketOf(gus, flexible))!.tag).toBe(''); // booked, not issued yet
     for (const id of [flexible, semi, rigid]) await setProduct(id, { status: 'issued' });
-    expect((await ticketOf(gus, flexible))).toMatchObject({ tag: 'ITP', status: 'issued' });
+    expect(await ticketOf(gus, flexible)).toMatchObject({ tag: 'ITP', status: 'issued' });
     expect((await ticketOf(gus, semi))!.tag).toBe('ITP');
     expect((await ticketOf(gus, rigid))!.tag).toBe('');
     // Once departed (not yet arrived), no longer exchangeable.
     const [row] = await api.db.select().from(travelProducts).where(eq(travelProducts.id, flexible));
     api.clock.set(new Date(row!.startsAt.getTime() + 60_000));
     await signIn();
-    expect((await ticketOf(gus, flexible))).toMatchObject({ tag: '', status: 'issued' });
+    expect(await ticketOf(gus, flexible)).toMatchObject({ tag: '', status: 'issued' });
     api.clock.set('2026-11-22T09:00:00Z');
     await signIn();
   });
@@ -254,7 +296,10 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
       secondary_approver: { firstname: 'Carol', lastname: 'Petit', email: expect.stringContaining('@') },
       approvalID: approvalId,
       summaries: [],
-      links: { remind: { href: `/api/v1/approvals/${approvalId}/remind`, method: 'PATCH' }, getTravel: { href: `/api/v1/v2/travels/${travel.id}`, method: 'GET' } },
+      links: {
+        remind: { href: `/api/v1/approvals/${approvalId}/remind`, method: 'PATCH' },
+        getTravel: { href: `/api/v1/v2/travels/${travel.id}`, method: 'GET' },
+      },
     });
     const viaTravel = (await api.call('GET', `/api/v1/v2/travels/${travel.id}`, { token: alice })).body.result;
     expect(ticket!.links.remind).toEqual(viaTravel.links.remind);
@@ -272,7 +317,10 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
     const [productRow] = await api.db.select().from(travelProducts).where(eq(travelProducts.travelId, booked.id));
     const { id: _t, ...travelRest } = travelRow!;
     const { id: _p, ...productRest } = productRow!;
-    const made = await api.db.insert(travels).values(Array.from({ length: 1000 }, () => travelRest)).returning({ id: travels.id });
+    const made = await api.db
+      .insert(travels)
+      .values(Array.from({ length: 1000 }, () => travelRest))
+      .returning({ id: travels.id });
     await api.db.insert(travelProducts).values(made.map((t) => ({ ...productRest, travelId: t.id })));
     await tickets(gus, '?active=true');
     const started = performance.now();

@@ -20,7 +20,9 @@ export type TicketApproval = { id: string; open: boolean; main: Person | null; b
 export type TicketTravel = Pick<TravelState, 'id' | 'status' | 'confirmationTimeLimit'>;
 
 /** A ticket's product: what the list shows and decides on. */
-export type TicketProductRow = Pick<typeof travelProducts.$inferSelect, 'id' | 'type' | 'status' | 'price' | 'startsAt' | 'pnr' | 'confirmationTimeLimit'> & { data: TicketData };
+export type TicketProductRow = Pick<typeof travelProducts.$inferSelect, 'id' | 'type' | 'status' | 'price' | 'startsAt' | 'pnr' | 'confirmationTimeLimit'> & {
+  data: TicketData;
+};
 
 /** Agency staff, as a travel booked for someone shows them: their name and which staff they are. */
 export type StaffMember = { firstname: string; lastname: string; perms: string[] };
@@ -110,7 +112,16 @@ export async function loadTickets(db: Db, userId: string, window: TicketWindow, 
       limit ${limit}) x`);
   const [row] = (result as unknown as { rows: { list: string }[] }).rows;
   return (JSON.parse(row!.list) as JsonRow[]).map((r) => ({
-    product: { id: r.id, type: r.type, status: r.status, price: r.price, startsAt: new Date(r.starts_at), pnr: r.pnr, confirmationTimeLimit: instant(r.confirmation_time_limit), data: r.data },
+    product: {
+      id: r.id,
+      type: r.type,
+      status: r.status,
+      price: r.price,
+      startsAt: new Date(r.starts_at),
+      pnr: r.pnr,
+      confirmationTimeLimit: instant(r.confirmation_time_limit),
+      data: r.data,
+    },
     travel: { id: r.travel_id, status: r.travel_status, confirmationTimeLimit: instant(r.travel_confirmation_time_limit) },
     travellers: r.travellers,
     approval: r.approval,

@@ -13,7 +13,6 @@ import type { UserContext as Ctx } from '@server/platform/request-context';
 import { ticketTags } from '@server/domain/exchange';
 import { loadTickets, type StaffMember, type TicketCardPayment, type TicketRow, type TicketTravel, type TicketWindow } from './repository';
 
-
 /** A ticket's status: its travel's while the travel waits (approval, options) or was refused or let expire, else the product's own. */
 function statusOf(travel: TicketTravel, product: TicketProduct): AnyStatus {
   if (travel.status === 'pending_approval') return 'pending_approval';
@@ -96,20 +95,25 @@ export function presentTicket(row: TicketRow, now: Date): BookingTicket {
     arrival: shown.arrival,
     from: shown.from,
     to: shown.to,
-    travelers: data.travelers.map((t) => ({ uid: t.profileID ?? t.guestID ?? `${travel.id}:${numberOf(t)}`, firstname: t.firstname ?? '', lastname: t.lastname ?? '' })),
+    travelers: data.travelers.map((t) => ({
+      uid: t.profileID ?? t.guestID ?? `${travel.id}:${numberOf(t)}`,
+      firstname: t.firstname ?? '',
+      lastname: t.lastname ?? '',
+    })),
     price: money(product.price),
     cabin: shown.cabin,
     carrier: shown.carrier,
     compliant: complianceOf(product).compliant,
-    ticket_time_limit: waiting ? (product.confirmationTimeLimit ?? travel.confirmationTimeLimit)?.toISOString() ?? null : null,
+    ticket_time_limit: waiting ? ((product.confirmationTimeLimit ?? travel.confirmationTimeLimit)?.toISOString() ?? null) : null,
     fare_condition: shown.fareCondition,
     fare_category: shown.fareCategory,
     main_approver: approval?.main ?? null,
     secondary_approver: approval?.backup ?? null,
-    summaries: booked
-      ? data.travelers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${numberOf(t)}` }))
-      : [],
-    ancillaries: data.type === 'rail' || data.type === 'flight' ? data.ancillaries.map((a) => ({ type: a.type, price: money(a.price), quantity: a.quantity, maxQuantity: a.quantity })) : [],
+    summaries: booked ? data.travelers.map((t) => ({ paxName: personName(t), link: `/recap/${travel.id}/${numberOf(t)}` })) : [],
+    ancillaries:
+      data.type === 'rail' || data.type === 'flight'
+        ? data.ancillaries.map((a) => ({ type: a.type, price: money(a.price), quantity: a.quantity, maxQuantity: a.quantity }))
+        : [],
     pnr: product.pnr,
     reference: numbers.length ? numbers.join(', ') : null,
     productId: product.id,

@@ -15,7 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Cards = { cards: { id: string; brand: string; last4: string; expMonth: number; expYear: number; holder: string; expired: boolean; links: { deletePaymentCard?: { href: string; method: 'DELETE' } } }[] };
+type Cards = {
+  cards: {
+    id: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    holder: string;
+    expired: boolean;
+    links: { deletePaymentCard?: { href: string; method: 'DELETE' } };
+  }[];
+};
 const listOf = async (token: string) => {
   const me = (await api.call('GET', '/api/v1/user/', { token })).body.result;
   expect(me.links.paymentCards).toEqual({ href: '/api/v1/user/payment-cards', method: 'GET' });
@@ -69,7 +80,9 @@ describe('saved payment cards', () => {
     expect(res.status).toBe(200);
     expect((res.body.result as Cards).cards.map((c) => c.id)).toEqual([mastercard!.id]);
     // The same intent again is answered, not refused.
-    expect((await api.call('DELETE', visa!.links.deletePaymentCard!.href, { token: gus, headers: { 'idempotency-key': `delete-${visa!.id}` } })).body).toEqual(res.body);
+    expect((await api.call('DELETE', visa!.links.deletePaymentCard!.href, { token: gus, headers: { 'idempotency-key': `delete-${visa!.id}` } })).body).toEqual(
+      res.body,
+    );
     expect((await api.call('DELETE', visa!.links.deletePaymentCard!.href, { token: gus })).status).toBe(404);
     const paid = await api.db.select({ last4: payments.last4, status: payments.status }).from(payments);
     expect(paid.filter((p) => p.last4 === '4242' && p.status === 'captured')).toHaveLength(2);

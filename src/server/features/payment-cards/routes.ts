@@ -23,7 +23,11 @@ export function paymentCardsRoutes(services: Services) {
     relRoute(
       on,
       'deletePaymentCard',
-      { summary: 'Delete one of the user’s saved payment cards (another user’s: 404, 200); answers the list', session: 'user', errors: [400, 401, 404, 409, 422] },
+      {
+        summary: 'Delete one of the user’s saved payment cards (another user’s: 404, 200); answers the list',
+        session: 'user',
+        errors: [400, 401, 404, 409, 422],
+      },
       ({ ctx, params }) => cards.remove(ctx, params.paymentCardID),
     );
   };

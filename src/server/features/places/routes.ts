@@ -27,7 +27,13 @@ export function placesRoutes(services: Services) {
         },
       },
       async (request) => ({
-        result: await searchPlaces(services, request.query.q, request.query.types, requestLang(request.headers['accept-language']), request.session?.user ?? null),
+        result: await searchPlaces(
+          services,
+          request.query.q,
+          request.query.types,
+          requestLang(request.headers['accept-language']),
+          request.session?.user ?? null,
+        ),
       }),
     );
   };

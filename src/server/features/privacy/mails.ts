@@ -24,7 +24,9 @@ export function accountDeletedMail({ lang, agency, firstname, keptTravels }: Com
     ],
     details: [],
     actions: [],
-    footer: en ? 'If you did not ask for it, contact your agency at once.' : 'Si vous n’êtes pas à l’origine de cette demande, contactez immédiatement votre agence.',
+    footer: en
+      ? 'If you did not ask for it, contact your agency at once.'
+      : 'Si vous n’êtes pas à l’origine de cette demande, contactez immédiatement votre agence.',
   });
   return { subject: en ? `${agency}: your account has been deleted` : `${agency} : votre compte a été supprimé`, ...mail };
 }

@@ -41,7 +41,13 @@ export async function onboardingData(ctx: Ctx, query: Query): Promise<Onboarding
 async function once<T>(ctx: Ctx, request: FastifyRequest, token: string, run: () => Promise<T>) {
   const found = await findUserToken(ctx.services.db, ctx.agency.id, sha256(token));
   if (!found) return fail('TOKEN_INVALID');
-  return idempotent(ctx.services.db, request, found.user.id, async () => ({ status: 200, body: { result: await run() } }), ctx.services.config.idempotencyLeaseMs);
+  return idempotent(
+    ctx.services.db,
+    request,
+    found.user.id,
+    async () => ({ status: 200, body: { result: await run() } }),
+    ctx.services.config.idempotencyLeaseMs,
+  );
 }
 
 /**

@@ -56,7 +56,12 @@ async function newTraveler(lang: 'fr' | 'en' = 'fr') {
   const confirmed = await api.call('POST', '/api/v1/user/confirm', { body: { token: activation } });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   const [row] = await api.db.select().from(users).where(eq(users.username, username));
-  return { username, email, id: row!.id, onboarding: confirmed.body.result.onboarding as { token: string; username: string; firstname: string; email: string; sso: boolean } };
+  return {
+    username,
+    email,
+    id: row!.id,
+    onboarding: confirmed.body.result.onboarding as { token: string; username: string; firstname: string; email: string; sso: boolean },
+  };
 }
 
 describe('the privacy policy', () => {
@@ -83,7 +88,15 @@ describe('the privacy policy', () => {
     const before = escale!.privacyPolicy;
     await api.db
       .update(agencies)
-      .set({ privacyPolicy: { fr: { title: 'T', version: 'v1', html: '<p onclick="steal()">Texte<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>' } } })
+      .set({
+        privacyPolicy: {
+          fr: {
+            title: 'T',
+            version: 'v1',
+            html: '<p onclick="steal()">Texte<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+          },
+        },
+      })
       .where(eq(agencies.id, escale!.id));
     const dirty = await api.call('GET', '/api/v1/user/privacy-policy', { headers: { 'accept-language': 'en' } });
     // The English reader gets the French text when that is the only one.
@@ -103,20 +116,43 @@ describe('DELETE user/optional_data', () => {
     const token = await api.login(t.username, PASSWORD);
     await api.db.update(users).set({ cityOfBirth: 'Lyon', birthCountry: 'FR', subsidyNumber: 'S-1' }).where(eq(users.id, t.id));
     await api.db.insert(userCards).values({ userId: t.id, cardTypeId: 'sncf-avantage', cardNumber: '29090123456789012', expirationDate: '2027-12-31' });
-    await api.db.insert(paymentCards).values({ userId: t.id, token: 'tok_saved', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, holder: 'Léa Rousseau' });
+    await api.db
+      .insert(paymentCards)
+      .values({ userId: t.id, token: 'tok_saved', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, holder: 'Léa Rousseau' });
     await api.db.insert(travelDocuments).values({
-      userId: t.id, position: 0, type: 'passport', civility: 'ms', firstname: 'Léa', lastname: 'Rousseau', nationality: 'FR', effectiveDate: '2020-01-01', expirationDate: '2030-01-01', number: '20AB12345', countryOfIssue: 'FR',
+      userId: t.id,
+      position: 0,
+      type: 'passport',
+      civility: 'ms',
+      firstname: 'Léa',
+      lastname: 'Rousseau',
+      nationality: 'FR',
+      effectiveDate: '2020-01-01',
+      expirationDate: '2030-01-01',
+      number: '20AB12345',
+      countryOfIssue: 'FR',
     });
     const before = await me(token);
     expect(before.phone).toBe('0612345678');
 
     const first = await follow(before.links.deleteOptionalData!, token, { key: 'optional-data-1' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.result).toEqual({ message: 'DATA_DELETED', cleared: ['phone', 'birthdate', 'address', 'subsidy_number', 'city_of_birth', 'birth_country', 'handicap', 'cards', 'travel_documents', 'payment_cards'] });
+    expect(first.body.result).toEqual({
+      message: 'DATA_DELETED',
+      cleared: ['phone', 'birthdate', 'address', 'subsidy_number', 'city_of_birth', 'birth_country', 'handicap', 'cards', 'travel_documents', 'payment_cards'],
+    });
     const after = await me(token);
     expect({ phone: after.phone, birthdate: after.birthdate }).toEqual({ phone: null, birthdate: null });
     const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
-    expect(row).toMatchObject({ address: null, subsidyNumber: null, cityOfBirth: null, birthCountry: null, accessibility: null, status: 'active', firstname: 'Léa' });
+    expect(row).toMatchObject({
+      address: null,
+      subsidyNumber: null,
+      cityOfBirth: null,
+      birthCountry: null,
+      accessibility: null,
+      status: 'active',
+      firstname: 'Léa',
+    });
     expect(await api.db.select().from(userCards).where(eq(userCards.userId, t.id))).toEqual([]);
     expect(await api.db.select().from(travelDocuments).where(eq(travelDocuments.userId, t.id))).toEqual([]);
     expect(await api.db.select().from(paymentCards).where(eq(paymentCards.userId, t.id))).toEqual([]);
@@ -160,7 +196,10 @@ describe('DELETE user/data', () => {
     expect(pending.body.errorMessage).toContain('voyages sont en cours');
     // A booked travel that has not ended yet is in progress too.
     await api.db.update(travels).set({ status: 'booked', startsAt: future, endsAt: future }).where(eq(travels.id, travel!.id));
-    expect((await follow(link, token, { body: { password: PASSWORD }, lang: 'en' })).body).toMatchObject({ api_code: 190, errorMessage: expect.stringContaining('in progress') });
+    expect((await follow(link, token, { body: { password: PASSWORD }, lang: 'en' })).body).toMatchObject({
+      api_code: 190,
+      errorMessage: expect.stringContaining('in progress'),
+    });
     expect((await me(token)).uid).toBe(t.id);
 
     // Over: kept for the law, the account goes.
@@ -208,7 +247,19 @@ describe('DELETE user/data', () => {
     expect(row!.firstname).not.toBe('Léa');
     // The address is free again: signing up with it makes a new account.
     const again = await api.call('POST', '/api/v1/user/signin', {
-      body: { gender: 'MS', firstname: 'Léa', lastname: 'Rousseau', username: `${t.username}b`, email: t.email, phone: '0612345678', birthdate: '1990-05-17', password: PASSWORD, password_confirm: PASSWORD, address: { description: 'Lyon' }, gdpr_consent: true },
+      body: {
+        gender: 'MS',
+        firstname: 'Léa',
+        lastname: 'Rousseau',
+        username: `${t.username}b`,
+        email: t.email,
+        phone: '0612345678',
+        birthdate: '1990-05-17',
+        password: PASSWORD,
+        password_confirm: PASSWORD,
+        address: { description: 'Lyon' },
+        gdpr_consent: true,
+      },
     });
     expect(again.status).toBe(201);
     expect((await api.lastMail(t.email))!.subject).toBe('Escale Voyages : activez votre compte');
@@ -285,11 +336,17 @@ describe('onboarding', () => {
       'details.gdpr_consent': 'PLEASE_CHECK',
     });
     // The password rules apply once the rest of the identity is right.
-    const weak = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { password: 'short', password_confirm: 'short' }), details } });
+    const weak = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t, { password: 'short', password_confirm: 'short' }), details },
+    });
     expect(weak.body.fields).toEqual({ 'identity.password': 'PASSWORD_RULES' });
-    const mismatch = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { password_confirm: 'Other2027x' }), details } });
+    const mismatch = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t, { password_confirm: 'Other2027x' }), details },
+    });
     expect(mismatch.body.fields).toEqual({ 'identity.password_confirm': 'PASSWORD_MATCH' });
-    const noDetails = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t), details: null } });
+    const noDetails = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t), details: null },
+    });
     expect(noDetails.body.fields).toMatchObject({ details: 'PLEASE_FILL' });
     // The token still works.
     expect((await api.call('GET', `/api/v1/user/onboarding/data?${q(t.onboarding)}`)).status).toBe(200);
@@ -314,7 +371,9 @@ describe('onboarding', () => {
 
   it('with stock refuse: submitted at once, no details stored', async () => {
     const t = await newTraveler();
-    const res = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { stock: 'refuse' }), details: null } });
+    const res = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t, { stock: 'refuse' }), details: null },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [row] = await api.db.select().from(users).where(eq(users.id, t.id));
     expect(row).toMatchObject({ phone: null, birthdate: null, gender: null, address: null, status: 'active' });
@@ -322,9 +381,13 @@ describe('onboarding', () => {
 
   it('refuses a username or e-mail another account uses (52, 49)', async () => {
     const t = await newTraveler();
-    const taken = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { username: 'ALICE' }), details } });
+    const taken = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t, { username: 'ALICE' }), details },
+    });
     expect(taken).toMatchObject({ status: 409, body: { api_code: 52 } });
-    const email = await api.call('POST', '/api/v1/user/onboarding/confirm', { body: { onboarding_token: t.onboarding.token, identity: identity(t, { email: 'alice@acme.example' }), details } });
+    const email = await api.call('POST', '/api/v1/user/onboarding/confirm', {
+      body: { onboarding_token: t.onboarding.token, identity: identity(t, { email: 'alice@acme.example' }), details },
+    });
     expect(email).toMatchObject({ status: 409, body: { api_code: 49 } });
   });
 
@@ -342,16 +405,29 @@ describe('onboarding', () => {
   it('DELETE onboarding data of an account never used erases it whole', async () => {
     const [row] = await api.db
       .insert(users)
-      .values({ agencyId: (await api.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, 'Escale Voyages')))[0]!.id, username: 'imported1', email: 'imported1@acme.example', passwordHash: 'x', firstname: 'Ines', lastname: 'Import', phone: '0600000000', status: 'invited' })
+      .values({
+        agencyId: (await api.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, 'Escale Voyages')))[0]!.id,
+        username: 'imported1',
+        email: 'imported1@acme.example',
+        passwordHash: 'x',
+        firstname: 'Ines',
+        lastname: 'Import',
+        phone: '0600000000',
+        status: 'invited',
+      })
       .returning();
     const token = await issueOnboardingToken(api, row!.id);
-    const res = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, { headers: { 'idempotency-key': 'onboarding-delete-1' } });
+    const res = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, {
+      headers: { 'idempotency-key': 'onboarding-delete-1' },
+    });
     expect(res.status).toBe(200);
     const [erased] = await api.db.select().from(users).where(eq(users.id, row!.id));
     expect(erased).toMatchObject({ status: 'deleted', phone: null });
     expect(erased!.username).not.toBe('imported1');
     // The retry after a lost answer gets the same answer.
-    const replay = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, { headers: { 'idempotency-key': 'onboarding-delete-1' } });
+    const replay = await api.call('DELETE', `/api/v1/user/onboarding/data?${q({ token, username: 'imported1' })}`, {
+      headers: { 'idempotency-key': 'onboarding-delete-1' },
+    });
     expect(replay).toMatchObject({ status: 200, body: res.body });
   });
 

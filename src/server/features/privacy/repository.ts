@@ -78,7 +78,12 @@ export async function inProgress(tx: Db, userId: string, now: Date): Promise<{ t
   const [a] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(approvalRequests)
-    .where(and(inArray(approvalRequests.status, ['pending', 'escalated']), or(eq(approvalRequests.approverId, userId), eq(approvalRequests.backupApproverId, userId))));
+    .where(
+      and(
+        inArray(approvalRequests.status, ['pending', 'escalated']),
+        or(eq(approvalRequests.approverId, userId), eq(approvalRequests.backupApproverId, userId)),
+      ),
+    );
   return { travels: Number(t?.n ?? 0), approvals: Number(a?.n ?? 0) };
 }
 
@@ -93,7 +98,10 @@ export async function checkedOutTravels(tx: Db, userId: string): Promise<number>
 
 /** The user's carts (never checked out, nothing booked): gone with their products. */
 export async function deleteCarts(tx: Db, userId: string) {
-  const carts = await tx.select({ id: travels.id }).from(travels).where(and(eq(travels.userId, userId), eq(travels.status, 'cart')));
+  const carts = await tx
+    .select({ id: travels.id })
+    .from(travels)
+    .where(and(eq(travels.userId, userId), eq(travels.status, 'cart')));
   const ids = carts.map((c) => c.id);
   if (ids.length === 0) return;
   await tx.delete(staffActions).where(inArray(staffActions.travelId, ids));
@@ -114,11 +122,20 @@ export async function eraseAccount(tx: Db, user: UserRow, passwordHash: string, 
   await tx.delete(paymentCards).where(eq(paymentCards.userId, user.id));
   await tx.delete(travelDocuments).where(eq(travelDocuments.userId, user.id));
   await tx.delete(calendarSubscriptions).where(eq(calendarSubscriptions.userId, user.id));
-  await tx.update(userTokens).set({ usedAt: now }).where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+  await tx
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
   await tx.update(users).set({ backupApproverId: null }).where(eq(users.backupApproverId, user.id));
   await tx
     .delete(guests)
-    .where(and(eq(guests.ownerId, user.id), isNull(guests.companyId), sql`not exists (select 1 from ${travelProducts} p where p.data::text like '%' || ${guests.id}::text || '%')`));
+    .where(
+      and(
+        eq(guests.ownerId, user.id),
+        isNull(guests.companyId),
+        sql`not exists (select 1 from ${travelProducts} p where p.data::text like '%' || ${guests.id}::text || '%')`,
+      ),
+    );
   const placeholder = `deleted-${user.id}`;
   await tx
     .update(users)

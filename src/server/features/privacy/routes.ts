@@ -32,7 +32,11 @@ export function privacyRoutes(services: Services) {
     relRoute(
       on,
       'privacyPolicy',
-      { summary: 'The agency’s privacy policy in the reader’s language (its own text, or the default one), as sanitised HTML', session: 'none', errors: [400, 401] },
+      {
+        summary: 'The agency’s privacy policy in the reader’s language (its own text, or the default one), as sanitised HTML',
+        session: 'none',
+        errors: [400, 401],
+      },
       ({ ctx }) => privacy.privacyPolicy(ctx),
     );
     relRoute(
@@ -95,7 +99,8 @@ export function privacyRoutes(services: Services) {
         validatorCompiler: bodyCheckedInHandler,
         schema: {
           tags,
-          summary: 'Complete the onboarding: identity, password (unless the company signs its people in), details when they may be stored; answers a session token',
+          summary:
+            'Complete the onboarding: identity, password (unless the company signs its people in), details when they may be stored; answers a session token',
           operationId: 'confirmOnboarding',
           body: onboardingConfirmBodySchema('9999-12-31', false),
           response: { 200: envelope(onboardingConfirmedSchema), ...apiErrors(400, 401, 409, 410) },

@@ -25,7 +25,9 @@ export async function privacyPolicy(ctx: RequestContext): Promise<PrivacyPolicy>
   const name = row?.name ?? ctx.agency.name;
   const text = row?.policy?.[ctx.lang] ?? row?.policy?.[other(ctx.lang)] ?? defaultPolicy(ctx.lang, name);
   // The page's title is its h1: the text's headings (h3, h4, the subset agency HTML allows) come right under it.
-  const html = sanitizeAgencyHtml(text.html).replace(/<(\/?)h3>/g, '<$1h2>').replace(/<(\/?)h4>/g, '<$1h3>');
+  const html = sanitizeAgencyHtml(text.html)
+    .replace(/<(\/?)h3>/g, '<$1h2>')
+    .replace(/<(\/?)h4>/g, '<$1h3>');
   return { title: text.title, version: text.version, html, agency: name };
 }
 

@@ -64,12 +64,28 @@ const save = (who: string, user: User, body: unknown, opts: { version?: number |
     },
   });
 
-const wheelchairNeeds = { hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'MANUAL_FOLDING', wheelchair_dimensions: '66 x 104 x 90', wheelchair_weight: '16', wheelchair_wheel_thickness: '3,5' };
+const wheelchairNeeds = {
+  hasHandicap: true,
+  handicap: 'WHEELCHAIR_USER',
+  wheelchair: 'MANUAL_FOLDING',
+  wheelchair_dimensions: '66 x 104 x 90',
+  wheelchair_weight: '16',
+  wheelchair_wheel_thickness: '3,5',
+};
 
 describe('the profile on the user resource', () => {
   it('carries its fields, a version and the links to edit it and read the reference data', async () => {
     const alice = await me('alice');
-    expect(alice).toMatchObject({ version: 1, address: null, city_of_birth: null, hasHandicap: false, wheelchair: null, lang: null, last_travelers: [], special_fares: [] });
+    expect(alice).toMatchObject({
+      version: 1,
+      address: null,
+      city_of_birth: null,
+      hasHandicap: false,
+      wheelchair: null,
+      lang: null,
+      last_travelers: [],
+      special_fares: [],
+    });
     expect(Object.keys(alice.links)).toEqual(expect.arrayContaining(['updateProfile', 'handicapTypes', 'wheelchairs']));
   });
 
@@ -85,7 +101,12 @@ describe('the profile on the user resource', () => {
   it('shows special fares from the user record, without the entries flagged auto', async () => {
     await api.db
       .update(users)
-      .set({ specialFares: [{ code: 'CORSE', label: 'Résident corse' }, { code: 'AGENCY', label: 'Tarif agence', auto: true }] })
+      .set({
+        specialFares: [
+          { code: 'CORSE', label: 'Résident corse' },
+          { code: 'AGENCY', label: 'Tarif agence', auto: true },
+        ],
+      })
       .where(eq(users.id, ids.maya!));
     expect((await me('maya')).special_fares).toEqual([{ code: 'CORSE', label: 'Résident corse' }]);
   });
@@ -93,7 +114,11 @@ describe('the profile on the user resource', () => {
 
 describe('PUT /user/ validation (spec 3 §5): a field problem is 400 (17) with its message, and nothing is written', () => {
   const cases: [string, Record<string, unknown>, Record<string, string>][] = [
-    ['required fields', { gender: null, firstname: ' ', lastname: '', email: '', username: '' }, { gender: 'PLEASE_FILL', firstname: 'PLEASE_FILL', lastname: 'PLEASE_FILL', email: 'PLEASE_FILL', username: 'PLEASE_FILL' }],
+    [
+      'required fields',
+      { gender: null, firstname: ' ', lastname: '', email: '', username: '' },
+      { gender: 'PLEASE_FILL', firstname: 'PLEASE_FILL', lastname: 'PLEASE_FILL', email: 'PLEASE_FILL', username: 'PLEASE_FILL' },
+    ],
     ['e-mail format', { email: 'alice@' }, { email: 'EMAIL_FORMAT' }],
     ['phone format', { phone: '06-11' }, { phone: 'PHONE_FORMAT' }],
     ['birthdate before 1900', { birthdate: '1899-12-31' }, { birthdate: 'NOT_THAT_OLD' }],
@@ -104,10 +129,22 @@ describe('PUT /user/ validation (spec 3 §5): a field problem is 400 (17) with i
     ['confirmation differs', { password: 'Voyage2026', password_confirm: 'Voyage2027' }, { password_confirm: 'PASSWORD_MATCH' }],
     ['consent not ticked', { rgpd: false, data_accuracy: false }, { rgpd: 'PLEASE_CHECK', data_accuracy: 'PLEASE_CHECK' }],
     ['oversized name', { firstname: 'A'.repeat(101) }, { firstname: 'TOO_LONG' }],
-    ['markup in a name or the address', { lastname: '<b>Martin</b>', address: { description: '<script>alert(1)</script>' } }, { lastname: 'FORMAT_INVALID', 'address.description': 'FORMAT_INVALID' }],
+    [
+      'markup in a name or the address',
+      { lastname: '<b>Martin</b>', address: { description: '<script>alert(1)</script>' } },
+      { lastname: 'FORMAT_INVALID', 'address.description': 'FORMAT_INVALID' },
+    ],
     ['handicap without its type', { hasHandicap: true, handicap: null }, { handicap: 'PLEASE_FILL' }],
-    ['wheelchair without its measures', { hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'ELECTRIC' }, { wheelchair_dimensions: 'PLEASE_FILL', wheelchair_weight: 'PLEASE_FILL', wheelchair_wheel_thickness: 'PLEASE_FILL' }],
-    ['measures out of bounds', { ...wheelchairNeeds, wheelchair_dimensions: '5x5', wheelchair_weight: 900, wheelchair_wheel_thickness: 'thick' }, { wheelchair_dimensions: 'FORMAT_INVALID', wheelchair_weight: 'FORMAT_INVALID', wheelchair_wheel_thickness: 'FORMAT_INVALID' }],
+    [
+      'wheelchair without its measures',
+      { hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'ELECTRIC' },
+      { wheelchair_dimensions: 'PLEASE_FILL', wheelchair_weight: 'PLEASE_FILL', wheelchair_wheel_thickness: 'PLEASE_FILL' },
+    ],
+    [
+      'measures out of bounds',
+      { ...wheelchairNeeds, wheelchair_dimensions: '5x5', wheelchair_weight: 900, wheelchair_wheel_thickness: 'thick' },
+      { wheelchair_dimensions: 'FORMAT_INVALID', wheelchair_weight: 'FORMAT_INVALID', wheelchair_wheel_thickness: 'FORMAT_INVALID' },
+    ],
     ['accompanying without the card', { accompanying: true, disability_card: null }, { disability_card: 'PLEASE_FILL' }],
     ['an unknown card kind', { accompanying: true, disability_card: 'GOLD' }, { disability_card: 'SELECT_VALID_VALUE' }],
   ];
@@ -121,13 +158,27 @@ describe('PUT /user/ validation (spec 3 §5): a field problem is 400 (17) with i
 
   it('refuses names the reference data does not know', async () => {
     const alice = await me('alice');
-    const res = await save('alice', alice, formOf(alice, { hasHandicap: true, handicap: 'FLYING', wheelchair: 'JETPACK', wheelchair_dimensions: '60x90x80', wheelchair_weight: 9, wheelchair_wheel_thickness: 2 }));
+    const res = await save(
+      'alice',
+      alice,
+      formOf(alice, {
+        hasHandicap: true,
+        handicap: 'FLYING',
+        wheelchair: 'JETPACK',
+        wheelchair_dimensions: '60x90x80',
+        wheelchair_weight: 9,
+        wheelchair_wheel_thickness: 2,
+      }),
+    );
     expect(res.body).toMatchObject({ api_code: 17, fields: { handicap: 'SELECT_VALID_VALUE', wheelchair: 'SELECT_VALID_VALUE' } });
   });
 
   it('refuses an e-mail or a username of another account (409 186 / 187)', async () => {
     const alice = await me('alice');
-    expect((await save('alice', alice, formOf(alice, { email: 'BOB@acme.example' }))).body).toMatchObject({ api_code: 186, fields: { email: 'DUPLICATE_VALUE' } });
+    expect((await save('alice', alice, formOf(alice, { email: 'BOB@acme.example' }))).body).toMatchObject({
+      api_code: 186,
+      fields: { email: 'DUPLICATE_VALUE' },
+    });
     expect((await save('alice', alice, formOf(alice, { username: 'Bob' }))).body).toMatchObject({ api_code: 187, fields: { username: 'DUPLICATE_VALUE' } });
   });
 });
@@ -188,7 +239,15 @@ describe('saving the profile', () => {
   it('clears the handicap’s type, wheelchair, measures and need of a companion when it is switched off', async () => {
     const carol = await me('carol');
     const res = await save('carol', carol, formOf(carol, { hasHandicap: false, need_accompanying: true }));
-    expect(res.body.result.user).toMatchObject({ hasHandicap: false, handicap: null, wheelchair: null, wheelchair_dimensions: null, wheelchair_weight: null, wheelchair_wheel_thickness: null, need_accompanying: false });
+    expect(res.body.result.user).toMatchObject({
+      hasHandicap: false,
+      handicap: null,
+      wheelchair: null,
+      wheelchair_dimensions: null,
+      wheelchair_weight: null,
+      wheelchair_wheel_thickness: null,
+      need_accompanying: false,
+    });
   });
 
   it('refuses a stale version with 409 (185) and the profile as it is now; nothing changes', async () => {
@@ -200,7 +259,9 @@ describe('saving the profile', () => {
     expect(stale.body).toMatchObject({ api_code: 185, current: { version: seen.version + 1, firstname: 'Robert', phone: seen.phone } });
     expect(await me('bob')).toMatchObject({ firstname: 'Robert', phone: seen.phone });
     // The If-Match must be a version.
-    expect((await api.call('PUT', '/api/v1/user/', { token: tokens.bob, body: formOf(seen), headers: { 'if-match': 'abc' } })).body).toMatchObject({ api_code: 17 });
+    expect((await api.call('PUT', '/api/v1/user/', { token: tokens.bob, body: formOf(seen), headers: { 'if-match': 'abc' } })).body).toMatchObject({
+      api_code: 17,
+    });
   });
 
   it('writes e-mails in the chosen language, whatever language the next sign-in uses', async () => {
@@ -252,7 +313,10 @@ describe('accessibility needs in searches and bookings', () => {
     const [alice, bob] = [await me('alice'), await me('bob')];
     await save('bob', bob, formOf(bob, { hasHandicap: true, handicap: 'VISUAL', need_accompanying: true }));
     await save('alice', alice, formOf(alice, { hasHandicap: true, handicap: 'HEARING' }));
-    const travelers = [{ id: 1, profile_id: ids.alice }, { id: 2, profile_id: ids.bob }];
+    const travelers = [
+      { id: 1, profile_id: ids.alice },
+      { id: 2, profile_id: ids.bob },
+    ];
     const two = await search('alice', { nb_travelers: 2, travelers });
     expect(two.status).toBe(400);
     expect(two.body.api_code).toBe(1);
@@ -280,16 +344,40 @@ describe('accessibility needs in searches and bookings', () => {
   it('the booked ticket carries the assistance, and the traveller joins the booker’s last travellers', async () => {
     const res = await search('gus');
     const offer = offersOf(res).find((o) => !o.roundTrip)!;
-    const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { token: tokens.gus, body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] } });
+    const fields = {
+      gender: 'MR',
+      firstname: 'Gus',
+      lastname: 'Moreau',
+      birthdate: '1980-01-02',
+      contact_email: 'gus@globex.example',
+      contact_phone: '0601020304',
+    };
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      token: tokens.gus,
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] },
+    });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
     const travelId = added.body.result.travel.id as string;
-    const order = { travelerId: 1, purpose: 'Client visit', location: 'Lyon', startLocation: 'Paris', endLocation: 'Lyon', extraRemark: null, exemption: 'Only train left' };
-    await api.db.update(travels).set({ missionOrders: [order] }).where(eq(travels.id, travelId));
+    const order = {
+      travelerId: 1,
+      purpose: 'Client visit',
+      location: 'Lyon',
+      startLocation: 'Paris',
+      endLocation: 'Lyon',
+      extraRemark: null,
+      exemption: 'Only train left',
+    };
+    await api.db
+      .update(travels)
+      .set({ missionOrders: [order] })
+      .where(eq(travels.id, travelId));
     const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: tokens.gus })).body.result;
     const confirmed = await api.call('POST', travel.links.confirm.href, { token: tokens.gus, body: {}, headers: { 'if-match': String(travel.version) } });
     expect(confirmed.status, JSON.stringify(confirmed.body).slice(0, 300)).toBe(200);
-    const tickets = (await api.call('GET', '/api/v1/tickets/?active=true', { token: tokens.gus })).body.result as { travelID: string; ancillaries: { type: string; quantity: number }[] }[];
+    const tickets = (await api.call('GET', '/api/v1/tickets/?active=true', { token: tokens.gus })).body.result as {
+      travelID: string;
+      ancillaries: { type: string; quantity: number }[];
+    }[];
     const ticket = tickets.find((t) => t.travelID === travelId)!;
     expect(ticket.ancillaries).toContainEqual(expect.objectContaining({ type: 'pmr', quantity: 1 }));
     expect((await me('gus')).last_travelers).toEqual([{ uid: ids.gus, type: 'employee', gender: 'MR', firstname: 'Gus', lastname: 'Moreau' }]);

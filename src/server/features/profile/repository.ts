@@ -32,4 +32,7 @@ export async function saveProfile(tx: Db, userId: string, version: number, value
 
 /** A new password ends every other session of the user; the one that changed it stays. */
 export const revokeOtherSessions = (tx: Db, userId: string, keep: string, at: Date) =>
-  tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
+  tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)));

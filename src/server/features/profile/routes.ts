@@ -22,7 +22,8 @@ export function profileRoutes(services: Services, userView: profile.UserViewOf) 
       on,
       'updateProfile',
       {
-        summary: 'Save the profile form (identity, contact, accessibility needs, language) on the version the user read (If-Match); answers the caller’s session token and the user. A stale version: 409 (api_code 185) with the user as it is now in `current`',
+        summary:
+          'Save the profile form (identity, contact, accessibility needs, language) on the version the user read (If-Match); answers the caller’s session token and the user. A stale version: 409 (api_code 185) with the user as it is now in `current`',
         session: 'user',
         errors: [400, 401, 409, 422],
         // The birthdate is bounded by the server's today.
@@ -46,14 +47,18 @@ export function profileRoutes(services: Services, userView: profile.UserViewOf) 
         return reply.status(answer.status).send(sent);
       },
     );
-    relRoute(on, 'handicapTypes', { summary: 'The kinds of disability the profile offers (name and label in the caller’s language)', session: 'none', errors: [400, 401] }, ({ ctx }) =>
-      profile.referenceTypes(ctx),
+    relRoute(
+      on,
+      'handicapTypes',
+      { summary: 'The kinds of disability the profile offers (name and label in the caller’s language)', session: 'none', errors: [400, 401] },
+      ({ ctx }) => profile.referenceTypes(ctx),
     );
     relRoute(
       on,
       'wheelchairs',
       {
-        summary: 'Wheelchair kinds with their typical measures (dimensions width × length × height in cm, weight in kg, wheel thickness in cm), which fill the profile’s measures',
+        summary:
+          'Wheelchair kinds with their typical measures (dimensions width × length × height in cm, weight in kg, wheel thickness in cm), which fill the profile’s measures',
         session: 'none',
         errors: [400, 401],
       },

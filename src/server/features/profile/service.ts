@@ -64,8 +64,10 @@ export async function updateProfile(ctx: Ctx, input: RelBody<'updateProfile'>, e
       const user = (await repo.lockUser(tx, me.id)) ?? fail('USER_NOT_FOUND_2');
       if (expected !== null && user.version !== expected) throw new Stale();
       const username = user.flags.isUsernameChangeDisabled ? user.username : input.username;
-      if (input.email.toLowerCase() !== user.email.toLowerCase() && (await repo.takenBy(tx, user.agencyId, user.id, 'email', input.email))) fail('PROFILE_EMAIL_IN_USE', { email: 'DUPLICATE_VALUE' });
-      if (username.toLowerCase() !== user.username.toLowerCase() && (await repo.takenBy(tx, user.agencyId, user.id, 'username', username))) fail('PROFILE_USERNAME_IN_USE', { username: 'DUPLICATE_VALUE' });
+      if (input.email.toLowerCase() !== user.email.toLowerCase() && (await repo.takenBy(tx, user.agencyId, user.id, 'email', input.email)))
+        fail('PROFILE_EMAIL_IN_USE', { email: 'DUPLICATE_VALUE' });
+      if (username.toLowerCase() !== user.username.toLowerCase() && (await repo.takenBy(tx, user.agencyId, user.id, 'username', username)))
+        fail('PROFILE_USERNAME_IN_USE', { username: 'DUPLICATE_VALUE' });
       const masked = input.birthdate === 'xx/xx/xxxx';
       await repo.saveProfile(tx, user.id, user.version, {
         gender: input.gender,

@@ -6,7 +6,8 @@ const DAY = 24 * 3_600_000;
 export const RECONCILIATION_JOB = 'reconcile-bookings';
 
 /** Schedules the daily reconciliation once (now, then daily); a restart keeps the existing schedule. */
-export const scheduleReconciliation = (db: Db, now: Date) => enqueue(db, { kind: RECONCILIATION_JOB, key: RECONCILIATION_JOB, payload: {}, runAt: now, keep: true });
+export const scheduleReconciliation = (db: Db, now: Date) =>
+  enqueue(db, { kind: RECONCILIATION_JOB, key: RECONCILIATION_JOB, payload: {}, runAt: now, keep: true });
 
 export const reconciliationJobs: JobHandlers = {
   /** Booked products still ahead compared with the supplier, daily (a failed pass is retried with the usual backoff). */

@@ -21,7 +21,8 @@ const T = {
     subject: { cancelled: 'trajet annulé par le transporteur', schedule: 'horaires modifiés' },
     subjectLine: (agency: string, what: string, route: string) => `${agency ? `${agency} : ` : ''}${what} – ${route}`,
     intro: {
-      cancelled: 'Le transporteur a annulé un trajet de votre voyage. Il n’apparaît plus comme réservé ; votre agence peut vous proposer un autre billet ou un remboursement.',
+      cancelled:
+        'Le transporteur a annulé un trajet de votre voyage. Il n’apparaît plus comme réservé ; votre agence peut vous proposer un autre billet ou un remboursement.',
       schedule: 'Le transporteur a modifié les horaires d’un trajet de votre voyage. Vérifiez vos correspondances et vos rendez-vous.',
     },
     calendar: 'Si vous êtes abonné à votre agenda de voyages, il se met à jour tout seul.',
@@ -53,21 +54,25 @@ const T = {
 /** "Paris → Lyon, lun. 23/11", the day read in the departure's own zone. */
 function routeOf(product: TripProductRow, lang: Lang): string {
   const { journey } = product.data;
-  const day = new Intl.DateTimeFormat(T[lang].day, { timeZone: journey.from.tz, weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(journey.departure));
+  const day = new Intl.DateTimeFormat(T[lang].day, { timeZone: journey.from.tz, weekday: 'short', day: '2-digit', month: '2-digit' }).format(
+    new Date(journey.departure),
+  );
   return `${cityNameIn(journey.from, lang)} → ${cityNameIn(journey.to, lang)}, ${day}`;
 }
 
-export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: TripProductRow, ctx: { agencyName: string; origin: string }, to: Recipient): Omit<Mail, 'agencyId' | 'to'> {
+export function noticeMail(
+  notice: SupplierNotice,
+  travel: TravelRow,
+  product: TripProductRow,
+  ctx: { agencyName: string; origin: string },
+  to: Recipient,
+): Omit<Mail, 'agencyId' | 'to'> {
   const t = T[to.lang];
   const route = routeOf(product, to.lang);
   const body = detailedMail({
     greeting: t.hello(to.firstname || personName(product.data.travelers[0] ?? {})),
     paragraphs: [t.intro[notice.kind], ...(notice.kind === 'schedule' ? [t.calendar] : [])],
-    details: [
-      [t.route, route],
-      [t.change, noticeText(notice, to.lang)],
-      ...(product.pnr ? ([[t.reference, product.pnr]] as [string, string][]) : []),
-    ],
+    details: [[t.route, route], [t.change, noticeText(notice, to.lang)], ...(product.pnr ? ([[t.reference, product.pnr]] as [string, string][]) : [])],
     // Only the booker can open the travel in the app.
     actions: to.isBooker ? [{ label: t.open, url: `${ctx.origin}/travel-view?travel=${encodeURIComponent(travel.id)}` }] : [],
     footer: t.footer,
@@ -76,9 +81,19 @@ export function noticeMail(notice: SupplierNotice, travel: TravelRow, product: T
 }
 
 /** Writes the change's e-mails in `tx`, the transaction that records it. */
-export async function queueNoticeMails(services: Services, tx: Services['db'], notice: SupplierNotice, travel: TravelRow, product: TripProductRow): Promise<void> {
+export async function queueNoticeMails(
+  services: Services,
+  tx: Services['db'],
+  notice: SupplierNotice,
+  travel: TravelRow,
+  product: TripProductRow,
+): Promise<void> {
   const { config, clock, mailer } = services;
   const ctx = { agencyName: (await agencyContact(tx, travel.agencyId)).name, origin: config.publicUrl ?? `http://localhost:${config.port}` };
-  const mails = (await travelRecipients(tx, travel.userId, [product])).list.map((to) => ({ agencyId: travel.agencyId, to: to.email, ...noticeMail(notice, travel, product, ctx, to) }));
+  const mails = (await travelRecipients(tx, travel.userId, [product])).list.map((to) => ({
+    agencyId: travel.agencyId,
+    to: to.email,
+    ...noticeMail(notice, travel, product, ctx, to),
+  }));
   await queueMails(tx, mailer, mails, clock.now());
 }

@@ -38,8 +38,10 @@ async function productOf(travelId: string) {
   return row!;
 }
 const setPnr = async (travelId: string, pnr: string) => api.db.update(travelProducts).set({ pnr }).where(eq(travelProducts.travelId, travelId));
-const read = async (id: string, lang = 'fr') => (await api.call('GET', `/api/v1/v2/travels/${id}`, { token: gus, headers: { 'accept-language': lang } })).body.result as Travel;
-const mailsAbout = async (pnr: string) => (await api.db.select().from(outbox).where(eq(outbox.to, 'gus@globex.example')).orderBy(asc(outbox.createdAt))).filter((m) => m.text.includes(pnr));
+const read = async (id: string, lang = 'fr') =>
+  (await api.call('GET', `/api/v1/v2/travels/${id}`, { token: gus, headers: { 'accept-language': lang } })).body.result as Travel;
+const mailsAbout = async (pnr: string) =>
+  (await api.db.select().from(outbox).where(eq(outbox.to, 'gus@globex.example')).orderBy(asc(outbox.createdAt))).filter((m) => m.text.includes(pnr));
 
 describe('the daily reconciliation', () => {
   it('cancels what the carrier cancelled, moves what it moved, tells the traveller once, and leaves the rest alone', async () => {
@@ -49,7 +51,11 @@ describe('the daily reconciliation', () => {
     const shift = sandboxChangeOf(movedPnr);
     if (shift.kind !== 'schedule') throw new Error('no schedule change');
 
-    const [cancelled, moved, same] = [await gusBookedTravel(api, gus), await gusBookedTravel(api, gus, '2026-11-24T07:00'), await gusBookedTravel(api, gus, '2026-11-25T07:00')];
+    const [cancelled, moved, same] = [
+      await gusBookedTravel(api, gus),
+      await gusBookedTravel(api, gus, '2026-11-24T07:00'),
+      await gusBookedTravel(api, gus, '2026-11-25T07:00'),
+    ];
     await setPnr(cancelled.id, cancelledPnr);
     await setPnr(moved.id, movedPnr);
     await setPnr(same.id, UNCHANGED_PNR);
@@ -63,8 +69,12 @@ describe('the daily reconciliation', () => {
     expect(nowCancelled.status).toBe('cancelled');
     expect(nowCancelled.version).toBe(cancelled.version + 1);
     expect(nowCancelled.products[0]!.status).toBe('cancelled');
-    expect(nowCancelled.products[0]!.warnings).toEqual(['Le transporteur a annulé ce trajet. Contactez votre agence pour un autre billet ou un remboursement.']);
-    expect((await read(cancelled.id, 'en')).products[0]!.warnings).toEqual(['The carrier cancelled this trip. Contact your agency for another ticket or a refund.']);
+    expect(nowCancelled.products[0]!.warnings).toEqual([
+      'Le transporteur a annulé ce trajet. Contactez votre agence pour un autre billet ou un remboursement.',
+    ]);
+    expect((await read(cancelled.id, 'en')).products[0]!.warnings).toEqual([
+      'The carrier cancelled this trip. Contact your agency for another ticket or a refund.',
+    ]);
     const [cancelMail, ...moreCancelMails] = await mailsAbout(cancelledPnr);
     expect(moreCancelMails).toHaveLength(0);
     expect(cancelMail!.subject).toBe('Escale Voyages : trajet annulé par le transporteur – Paris → Lyon, lun. 23/11');
@@ -103,7 +113,10 @@ describe('the daily reconciliation', () => {
     expect(await mailsAbout(UNCHANGED_PNR)).toHaveLength(0);
 
     // Daily: the next run is a day later; then the same differences are not flagged again.
-    const [job] = await api.db.select().from(jobs).where(and(eq(jobs.key, RECONCILIATION_JOB)));
+    const [job] = await api.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.key, RECONCILIATION_JOB)));
     expect(job!.runAt.getTime()).toBe(api.clock.now().getTime() + DAY);
     expect(job!.doneAt).toBeNull();
     api.clock.advance(DAY);

@@ -24,7 +24,8 @@ const PAGE = 200;
  */
 function bookedTripOf(p: TripProductRow): BookedTrip {
   const sections = p.data.journey.sections.map((s) => ({ departure: s.departure, arrival: s.arrival }));
-  for (const notice of [...p.notices].reverse()) if (notice.kind === 'schedule') for (const change of notice.sections) if (sections[change.section]) sections[change.section] = { ...change.before };
+  for (const notice of [...p.notices].reverse())
+    if (notice.kind === 'schedule') for (const change of notice.sections) if (sections[change.section]) sections[change.section] = { ...change.before };
   return { kind: p.data.journey.mode, sections };
 }
 
@@ -34,7 +35,9 @@ const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) 
 function withTimes(data: TripData, notice: Extract<SupplierNotice, { kind: 'schedule' }>): TripData {
   const sections = data.journey.sections.map((s, i) => {
     const change = notice.sections.find((c) => c.section === i);
-    return change ? { ...s, departure: change.after.departure, arrival: change.after.arrival, duration: minutesBetween(change.after.departure, change.after.arrival) } : s;
+    return change
+      ? { ...s, departure: change.after.departure, arrival: change.after.arrival, duration: minutesBetween(change.after.departure, change.after.arrival) }
+      : s;
   });
   const departure = sections[0]!.departure;
   const arrival = sections[sections.length - 1]!.arrival;
@@ -48,7 +51,14 @@ async function flag(services: Services, productId: string, travelId: string, not
   return db.transaction(async (tx) => {
     const locked = await repo.lockTravel(tx, travelId);
     const product = locked?.products.find((p) => p.id === productId);
-    if (!locked || !product || !isTripProduct(product) || !CALENDAR_PRODUCT_STATUSES.includes(product.status) || product.notices.some((n) => n.key === notice.key)) return false;
+    if (
+      !locked ||
+      !product ||
+      !isTripProduct(product) ||
+      !CALENDAR_PRODUCT_STATUSES.includes(product.status) ||
+      product.notices.some((n) => n.key === notice.key)
+    )
+      return false;
     const notices = [...product.notices, notice];
     let changed: TripProductRow;
     let travel: TravelRow;

@@ -131,7 +131,8 @@ function hijack(reply: FastifyReply) {
   return reply.raw;
 }
 
-const html = (reply: FastifyReply, page: Page) => reply.status(page.status).header('content-security-policy', page.csp).type('text/html; charset=utf-8').send(page.html);
+const html = (reply: FastifyReply, page: Page) =>
+  reply.status(page.status).header('content-security-policy', page.csp).type('text/html; charset=utf-8').send(page.html);
 
 export function demoProviderRoutes(services: Services) {
   let built: Promise<Built> | undefined;
@@ -154,7 +155,11 @@ export function demoProviderRoutes(services: Services) {
   }
 
   const lang = (request: FastifyRequest, params: Record<string, unknown>) =>
-    String(params.ui_locales ?? '').startsWith('en') ? 'en' : String(params.ui_locales ?? '').startsWith('fr') ? 'fr' : requestLang(request.headers['accept-language']);
+    String(params.ui_locales ?? '').startsWith('en')
+      ? 'en'
+      : String(params.ui_locales ?? '').startsWith('fr')
+        ? 'fr'
+        : requestLang(request.headers['accept-language']);
 
   return async (app: FastifyInstance) => {
     // The provider's own endpoints (discovery, keys, authorization, token, userinfo) read their own bodies.
@@ -203,7 +208,9 @@ export function demoProviderRoutes(services: Services) {
         if (!details || details.uid !== request.params.uid) return html(reply, failurePage(requestLang(request.headers['accept-language']), 'expired'));
         const company = demo.companyByClient.get(String(details.params.client_id));
         if (!company) return html(reply, failurePage(lang(request, details.params), 'refused'));
-        const username = String(request.body?.username ?? '').trim().slice(0, 254);
+        const username = String(request.body?.username ?? '')
+          .trim()
+          .slice(0, 254);
         const password = String(request.body?.password ?? '').slice(0, 256);
         const user = username ? await repo.userByUsername(services.db, company.agencyId, username) : undefined;
         // A hash is checked whoever is named, so that the time does not tell which names exist.

@@ -80,7 +80,9 @@ const REASONS: Record<SsoFailureReason, { status: number; fr: string; en: string
 export function failurePage(lang: Lang, reason: SsoFailureReason): Page {
   const { status, ...text } = REASONS[reason];
   const [title, notSignedIn, home] =
-    lang === 'en' ? ['Sign-in failed', 'You are not signed in.', 'Back to the home page'] : ['Connexion impossible', 'Vous n’êtes pas connecté.', 'Retour à l’accueil'];
+    lang === 'en'
+      ? ['Sign-in failed', 'You are not signed in.', 'Back to the home page']
+      : ['Connexion impossible', 'Vous n’êtes pas connecté.', 'Retour à l’accueil'];
   return page(lang, status, title, `<h1>${title}</h1><p>${escapeHtml(text[lang])}</p><p class="note">${notSignedIn}</p><p><a href="/">${home}</a></p>`);
 }
 

@@ -69,7 +69,14 @@ export async function authorizationRequest(config: Client.Configuration, sso: Co
   return { attempt, url: client.buildAuthorizationUrl(config, params) };
 }
 
-export type Identity = { subject: string; email: string | null; emailVerified: boolean; givenName: string | null; familyName: string | null; name: string | null };
+export type Identity = {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+  name: string | null;
+};
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 

@@ -35,10 +35,22 @@ export async function consumeLogin(db: Db, browserHash: string, now: Date) {
 export const userById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
 export const userByEmail = async (db: Db, agencyId: string, email: string) =>
-  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
+      .limit(1)
+  )[0];
 
 export const userByUsername = async (db: Db, agencyId: string, username: string) =>
-  (await db.select().from(users).where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
+      .limit(1)
+  )[0];
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning();

@@ -33,7 +33,12 @@ export function ssoRoutes(services: Services) {
     if (!(err instanceof SsoFailure)) throw err;
     request.log.warn({ reason: err.reason, err: err.cause }, 'single sign-on failed');
     const page = failurePage(requestLang(request.headers['accept-language']), err.reason);
-    return reply.status(page.status).header('content-security-policy', page.csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    return reply
+      .status(page.status)
+      .header('content-security-policy', page.csp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   };
 
   return async (app: FastifyInstance) => {
@@ -48,7 +53,10 @@ export function ssoRoutes(services: Services) {
           loginHint: typeof hint === 'string' && hint.length <= 254 ? hint : undefined,
           lang: requestLang(request.headers['accept-language']),
         });
-        return reply.header('set-cookie', cookie(origin, started.browserSecret, started.maxAgeSeconds)).header('cache-control', 'no-store').redirect(started.location, 302);
+        return reply
+          .header('set-cookie', cookie(origin, started.browserSecret, started.maxAgeSeconds))
+          .header('cache-control', 'no-store')
+          .redirect(started.location, 302);
       } catch (err) {
         return fail(request, reply, err);
       }

@@ -42,7 +42,13 @@ export async function start(services: Services, rp: RelyingParty, origin: string
   const now = services.clock.now();
   await repo.insertLogin(
     services.db,
-    { browserHash: sha256(browserSecret), companyId: company.id, entry: input.entry, ...attempt, expiresAt: new Date(now.getTime() + minutes(ATTEMPT_MINUTES)) },
+    {
+      browserHash: sha256(browserSecret),
+      companyId: company.id,
+      entry: input.entry,
+      ...attempt,
+      expiresAt: new Date(now.getTime() + minutes(ATTEMPT_MINUTES)),
+    },
     now,
   );
   return { location: url.href, browserSecret, maxAgeSeconds: ATTEMPT_MINUTES * 60 };

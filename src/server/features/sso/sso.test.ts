@@ -35,7 +35,12 @@ function browser() {
     const headers: Record<string, string> = { 'accept-language': 'fr-FR,fr;q=0.9' };
     if (cookie) headers.cookie = cookie;
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(target, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body: init.form ? new URLSearchParams(init.form) : undefined, redirect: 'manual' });
+    const res = await fetch(target, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      redirect: 'manual',
+    });
     if (target.origin === origin)
       for (const line of res.headers.getSetCookie()) {
         const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
@@ -109,7 +114,12 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
 
     const entry = await api.call('GET', `/api/v1/sso/?type=sso&token=${token}`);
     expect(entry.status).toBe(200);
-    expect(entry.body.result).toMatchObject({ user: { username: 'gus', firstname: 'Gus', company: { name: 'Globex Consulting' } }, request: null, analytics: null, travel: null });
+    expect(entry.body.result).toMatchObject({
+      user: { username: 'gus', firstname: 'Gus', company: { name: 'Globex Consulting' } },
+      request: null,
+      analytics: null,
+      travel: null,
+    });
     expect(entry.body.result.features).toMatchObject({ noTabMode: false, enableAccountAccess: true });
     const me = await api.call('GET', '/api/v1/user/', { token: entry.body.result.user.token });
     expect(me.body.result.username).toBe('gus');
@@ -143,7 +153,11 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
     const before = await countSignIns();
     const go = browser();
     const page = await toProviderPage(go);
-    for (const form of [{ username: 'gus', password: 'Not-the-password1' }, { username: 'alice', password: DEMO_PASSWORD }, { username: 'nobody', password: DEMO_PASSWORD }]) {
+    for (const form of [
+      { username: 'gus', password: 'Not-the-password1' },
+      { username: 'alice', password: DEMO_PASSWORD },
+      { username: 'nobody', password: DEMO_PASSWORD },
+    ]) {
       const res = await go(formAction(page.body), { form });
       expect(res.status).toBe(401);
       expect(res.location).toBeNull();
@@ -267,7 +281,12 @@ async function fakeProvider() {
           given_name: behaviour.givenName ?? 'Peter',
           family_name: behaviour.familyName ?? 'Gibbons',
         };
-        json({ access_token: 'at', token_type: 'Bearer', expires_in: 300, id_token: jwt(claims, behaviour.key === 'wrong' ? wrong.privateKey : good.privateKey) });
+        json({
+          access_token: 'at',
+          token_type: 'Bearer',
+          expires_in: 300,
+          id_token: jwt(claims, behaviour.key === 'wrong' ? wrong.privateKey : good.privateKey),
+        });
       });
       return;
     }

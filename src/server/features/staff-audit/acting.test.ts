@@ -12,7 +12,14 @@ import { travels } from '@server/db/schema';
 
 let api: Api;
 /** What the traveller step asks of Alice (a train: no passport). */
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 type Session = { token: string; user: { uid: string; firstname: string; entities: { uid: string }[]; company_id: string | null } };
 const people: Record<string, Session> = {};
 let acme: { uid: string; name: string; entities: { uid: string; name: string }[] };
@@ -42,7 +49,8 @@ const searchBody = (extra: Record<string, unknown> = {}) => ({
 });
 const search = (token: string, extra: Record<string, unknown> = {}) => api.call('POST', '/api/v1/treep/search?version=v2', { body: searchBody(extra), token });
 type Offer = { id: string; roundTrip: boolean; tags: string[] };
-const firstOffer = (res: { body: { result: { proposals: { offers: Offer[] }[] } } }) => res.body.result.proposals.flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
+const firstOffer = (res: { body: { result: { proposals: { offers: Offer[] }[] } } }) =>
+  res.body.result.proposals.flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
 
 describe('GET /companies/ and the traveller pickers (agency staff)', () => {
   it('lists the agency’s customer companies with their entities, searchable by name; refused to travellers', async () => {
@@ -100,14 +108,20 @@ describe('searching and booking for a customer’s traveller', () => {
     const tina = people.tina!;
     const offer = firstOffer(await search(tina.token, { customer_id: acme.uid }));
     // The traveller step prefills Alice's record, her contact included — never Tina's.
-    const step = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [offer.id], travelers: [{ id: 1, profile_id: people.alice!.user.uid }] }, token: tina.token });
+    const step = await api.call('POST', '/api/v1/ticket/travelerForm', {
+      body: { choiceIDs: [offer.id], travelers: [{ id: 1, profile_id: people.alice!.user.uid }] },
+      token: tina.token,
+    });
     expect(step.status, JSON.stringify(step.body).slice(0, 300)).toBe(200);
     const values = Object.fromEntries(
-      (step.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; value: string | null }[] }[]).flatMap((g) => g.fields.map((f) => [f.name, f.value])),
+      (step.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; value: string | null }[] }[]).flatMap((g) =>
+        g.fields.map((f) => [f.name, f.value]),
+      ),
     );
     expect(values).toMatchObject({ firstname: 'Alice', lastname: 'Martin', contact_email: 'alice@acme.example' });
     expect(step.body.result.travelerForms[0].profileID).toBe(people.alice!.user.uid);
-    const add = (body: Record<string, unknown>) => api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], entity_id: acme.entities[0]!.uid, ...body }, token: tina.token });
+    const add = (body: Record<string, unknown>) =>
+      api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], entity_id: acme.entities[0]!.uid, ...body }, token: tina.token });
     // Staff name the traveller they book for.
     const unnamed = await add({ travelers: [{ travelerID: 1, fields: alicesFields }], customer_id: acme.uid });
     expect(unnamed.status).toBe(400);
@@ -125,16 +139,28 @@ describe('searching and booking for a customer’s traveller', () => {
     // The cart is Tina's: Alice does not see it before checkout.
     expect((await api.call('GET', `/api/v1/v2/travels/${travel.id}`, { token: people.alice!.token })).status).toBe(404);
     // Another traveller's product does not join Alice's travel.
-    const other = await add({ travelers: [{ travelerID: 1, profile_id: people.bob!.user.uid, fields: { ...alicesFields, firstname: 'Bob', lastname: 'Durand' } }], customer_id: acme.uid, travelID: travel.id });
+    const other = await add({
+      travelers: [{ travelerID: 1, profile_id: people.bob!.user.uid, fields: { ...alicesFields, firstname: 'Bob', lastname: 'Durand' } }],
+      customer_id: acme.uid,
+      travelID: travel.id,
+    });
     expect(other.status).toBe(409);
     expect(other.body.api_code).toBe(151);
 
     await api.db
       .update(travels)
-      .set({ analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: null }, approvers: { approverId: people.bob!.user.uid, emergencyApproverId: null, message: 'Client visit' } })
+      .set({
+        analytics: { fields: { cost_center: 'R&D' }, travelers: {}, exemption: null },
+        approvers: { approverId: people.bob!.user.uid, emergencyApproverId: null, message: 'Client visit' },
+      })
       .where(eq(travels.id, travel.id));
     const fresh = (await api.call('GET', `/api/v1/v2/travels/${travel.id}`, { token: tina.token })).body.result;
-    const ask = () => api.call('POST', fresh.links.requestApproval.href, { token: tina.token, body: {}, headers: { 'if-match': String(fresh.version), 'idempotency-key': 'tina-asks-for-alice' } });
+    const ask = () =>
+      api.call('POST', fresh.links.requestApproval.href, {
+        token: tina.token,
+        body: {},
+        headers: { 'if-match': String(fresh.version), 'idempotency-key': 'tina-asks-for-alice' },
+      });
     const asked = await ask();
     expect(asked.status, JSON.stringify(asked.body).slice(0, 300)).toBe(200);
     // A retry of the same intent changes nothing, and is no action of its own.
@@ -149,7 +175,10 @@ describe('searching and booking for a customer’s traveller', () => {
     const ticket = tickets.body.result.find((t: { travelID: string }) => t.travelID === travel.id);
     expect(ticket).toBeDefined();
     expect(ticket.booked_by).toEqual({ firstname: 'Tina', lastname: 'Garnier', role: 'travel_agent' });
-    expect(ticket.staff_actions.map((a: { action: string; firstname: string }) => `${a.firstname}:${a.action}`)).toEqual(['Tina:addToCart', 'Tina:requestApproval']);
+    expect(ticket.staff_actions.map((a: { action: string; firstname: string }) => `${a.firstname}:${a.action}`)).toEqual([
+      'Tina:addToCart',
+      'Tina:requestApproval',
+    ]);
     // The travel is Alice's too now: she reads it, with the same names.
     const hers = await api.call('GET', `/api/v1/v2/travels/${travel.id}`, { token: people.alice!.token });
     expect(hers.status).toBe(200);

@@ -32,7 +32,8 @@ const byStaff = (request: FastifyRequest) => {
 function travelsInAnswer(payload: unknown): string[] {
   const result = (payload as { result?: unknown } | null)?.result as Record<string, unknown> | undefined;
   if (!result || typeof result !== 'object') return [];
-  const one = (v: unknown) => (v && typeof v === 'object' && 'travelId' in v && isUuid((v as { travelId: unknown }).travelId) ? [(v as { travelId: string }).travelId] : []);
+  const one = (v: unknown) =>
+    v && typeof v === 'object' && 'travelId' in v && isUuid((v as { travelId: unknown }).travelId) ? [(v as { travelId: string }).travelId] : [];
   return [...one(result), ...one(result.travel), ...(Array.isArray(result.travels) ? result.travels.flatMap(one) : [])];
 }
 
@@ -54,10 +55,19 @@ export function installStaffAudit(app: FastifyInstance, { db }: Pick<Services, '
     if (ids.length === 0) return payload;
     const user = request.session!.user;
     // Only the caller's agency's travels: an id of another agency (answered 404 anyway) is no one's action.
-    const touched = await db.select({ id: travels.id, agencyId: travels.agencyId, onBehalfOf: travels.onBehalfOf }).from(travels).where(inArray(travels.id, ids));
+    const touched = await db
+      .select({ id: travels.id, agencyId: travels.agencyId, onBehalfOf: travels.onBehalfOf })
+      .from(travels)
+      .where(inArray(travels.id, ids));
     const rows = touched
       .filter((t) => t.agencyId === user.agencyId)
-      .map((t) => ({ agencyId: user.agencyId, actorId: user.id, forUserId: t.onBehalfOf, travelId: t.id, action: request.routeOptions.schema?.operationId ?? `${request.method} ${request.routeOptions.url}` }));
+      .map((t) => ({
+        agencyId: user.agencyId,
+        actorId: user.id,
+        forUserId: t.onBehalfOf,
+        travelId: t.id,
+        action: request.routeOptions.schema?.operationId ?? `${request.method} ${request.routeOptions.url}`,
+      }));
     if (rows.length) await db.insert(staffActions).values(rows);
     return payload;
   });

@@ -20,7 +20,8 @@ export function statsRoutes(services: Services) {
       on,
       'travelStats',
       {
-        summary: 'The user’s booked travels over a period (ISO days `beginPeriod`..`endPeriod`, 366 days at most; by default the current calendar year): trips, km, CO2 by mode with equivalents, time, money, and the trips to come',
+        summary:
+          'The user’s booked travels over a period (ISO days `beginPeriod`..`endPeriod`, 366 days at most; by default the current calendar year): trips, km, CO2 by mode with equivalents, time, money, and the trips to come',
         session: 'user',
         query,
         errors: [400, 401],
@@ -30,7 +31,12 @@ export function statsRoutes(services: Services) {
     relRoute(
       on,
       'companyTravelStats',
-      { summary: 'The company’s booked travels over a period, for its travel manager (account_creation, own company only)', session: 'user', query, errors: [400, 401, 403, 404] },
+      {
+        summary: 'The company’s booked travels over a period, for its travel manager (account_creation, own company only)',
+        session: 'user',
+        query,
+        errors: [400, 401, 403, 404],
+      },
       ({ ctx, params, query }) => stats.companyStats(ctx, params.companyID, query),
     );
   };

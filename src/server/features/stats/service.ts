@@ -109,7 +109,15 @@ export function present(rows: StatsRows, period: Period, scope: StatsScope, lang
     time: { total: modes.reduce((s, m) => s + m.minutes, 0) },
     cost: { totalDirectAmount: money(modes.reduce((s, m) => s + m.price, 0)) },
     railVsAir: { rail: share(rail.km, trainAndPlaneKm), flight: trainAndPlaneKm > 0 ? Math.round((1 - share(rail.km, trainAndPlaneKm)) * 1000) / 1000 : 0 },
-    modes: modes.map((m) => ({ mode: m.mode, products: m.products, travels: m.travels, km: m.km, gHGEmission: { value: kg(m.co2), unit: 'kg' as const }, minutes: m.minutes, cost: money(m.price) })),
+    modes: modes.map((m) => ({
+      mode: m.mode,
+      products: m.products,
+      travels: m.travels,
+      km: m.km,
+      gHGEmission: { value: kg(m.co2), unit: 'kg' as const },
+      minutes: m.minutes,
+      cost: money(m.price),
+    })),
     topDestinations: rows.destinations.map((d) => ({ name: d.name, trips: d.trips, gHGEmission: { value: kg(d.co2), unit: 'kg' as const } })),
     months: monthsOf(period).map((month) => {
       const of = (mode: StatsMode) => kg(rows.months.find((m) => m.month === month && m.type === mode)?.co2 ?? 0);

@@ -36,9 +36,19 @@ const traveller = (i: number) => ({ travelerID: i + 1, firstname: i === 0 ? 'Ali
 function dataOf(s: Spec): ProductData {
   const travelers = Array.from({ length: s.pax ?? 1 }, (_, i) => traveller(i));
   const city = (name: string) => ({ city: name, name });
-  if (s.type === 'hotel') return { type: 'hotel', co2: s.co2, travelers, hotel: { name: 'ibis', city: s.to ?? 'Lyon' }, startsAt: s.at, endsAt: s.at } as unknown as ProductData;
+  if (s.type === 'hotel')
+    return { type: 'hotel', co2: s.co2, travelers, hotel: { name: 'ibis', city: s.to ?? 'Lyon' }, startsAt: s.at, endsAt: s.at } as unknown as ProductData;
   if (s.type === 'car_rental')
-    return { type: 'car_rental', co2: s.co2, estimatedKm: s.km, travelers, pickup: { city: 'Lyon', name: 'Part-Dieu' }, dropoff: { city: s.to ?? 'Lyon', name: 'Part-Dieu' }, pickupAt: s.at, returnAt: s.at } as unknown as ProductData;
+    return {
+      type: 'car_rental',
+      co2: s.co2,
+      estimatedKm: s.km,
+      travelers,
+      pickup: { city: 'Lyon', name: 'Part-Dieu' },
+      dropoff: { city: s.to ?? 'Lyon', name: 'Part-Dieu' },
+      pickupAt: s.at,
+      returnAt: s.at,
+    } as unknown as ProductData;
   // Per passenger, on two legs.
   return {
     type: s.type,
@@ -65,7 +75,16 @@ async function travel(name: string, owner: U, status: TravelStatus, products: Sp
     .returning({ id: travels.id });
   travelIds[name] = row!.id;
   await api.db.insert(travelProducts).values(
-    products.map((s) => ({ travelId: row!.id, type: s.type, status: s.status, price: s.price, startsAt: new Date(s.at), endsAt: new Date(Date.parse(s.at) + 3_600_000), data: dataOf(s), pnr: 'STATS1' })),
+    products.map((s) => ({
+      travelId: row!.id,
+      type: s.type,
+      status: s.status,
+      price: s.price,
+      startsAt: new Date(s.at),
+      endsAt: new Date(Date.parse(s.at) + 3_600_000),
+      data: dataOf(s),
+      pnr: 'STATS1',
+    })),
   );
 }
 
@@ -82,7 +101,9 @@ beforeAll(async () => {
   }
   const [alice, bob, gus, tina] = (['alice', 'bob', 'gus', 'tina'] as const).map((name) => people[name]!) as [U, U, U, U];
   // Two travellers by rail: 2 × 1,500 g, 2 × 450 km, 2 × 120 min.
-  await travel('march', alice, 'issued', [{ type: 'rail', status: 'issued', at: '2026-03-10T07:00:00Z', co2: 1_500, km: 450, minutes: 120, price: 10_000, pax: 2, to: 'Lyon' }]);
+  await travel('march', alice, 'issued', [
+    { type: 'rail', status: 'issued', at: '2026-03-10T07:00:00Z', co2: 1_500, km: 450, minutes: 120, price: 10_000, pax: 2, to: 'Lyon' },
+  ]);
   // A flight and a hotel in one travel.
   await travel('june', alice, 'booked', [
     { type: 'flight', status: 'booked', at: '2026-06-01T06:00:00Z', co2: 80_000, km: 600, minutes: 75, price: 20_000, to: 'Nice' },
@@ -90,16 +111,30 @@ beforeAll(async () => {
   ]);
   // Not booked: cancelled, awaiting approval, in the cart.
   await travel('cancelled', alice, 'cancelled', [{ type: 'flight', status: 'cancelled', at: '2026-04-01T07:00:00Z', co2: 90_000, km: 700, price: 30_000 }]);
-  await travel('approval', alice, 'pending_approval', [{ type: 'rail', status: 'pending_approval', at: '2026-05-01T07:00:00Z', co2: 2_000, km: 500, price: 9_000 }]);
+  await travel('approval', alice, 'pending_approval', [
+    { type: 'rail', status: 'pending_approval', at: '2026-05-01T07:00:00Z', co2: 2_000, km: 500, price: 9_000 },
+  ]);
   await travel('cart', alice, 'cart', [{ type: 'rail', status: 'cart', at: '2026-05-02T07:00:00Z', co2: 2_000, km: 500, price: 9_000 }]);
   // Last year's.
-  await travel('last-year', alice, 'issued', [{ type: 'rail', status: 'issued', at: '2025-12-31T18:00:00Z', co2: 1_000, km: 300, minutes: 60, price: 5_000, to: 'Lille' }]);
+  await travel('last-year', alice, 'issued', [
+    { type: 'rail', status: 'issued', at: '2025-12-31T18:00:00Z', co2: 1_000, km: 300, minutes: 60, price: 5_000, to: 'Lille' },
+  ]);
   // To come: a car in December (12,000 g over an estimated 300 km), and a train tina booked for alice.
   await travel('car', alice, 'booked', [{ type: 'car_rental', status: 'booked', at: '2026-12-05T09:00:00Z', co2: 12_000, km: 300, price: 18_000, to: 'Lyon' }]);
-  await travel('by-tina', tina, 'issued', [{ type: 'rail', status: 'issued', at: '2026-12-10T07:00:00Z', co2: 2_500, km: 780, minutes: 180, price: 12_000, to: 'Marseille' }], alice);
+  await travel(
+    'by-tina',
+    tina,
+    'issued',
+    [{ type: 'rail', status: 'issued', at: '2026-12-10T07:00:00Z', co2: 2_500, km: 780, minutes: 180, price: 12_000, to: 'Marseille' }],
+    alice,
+  );
   // Colleague and another company.
-  await travel('bob', bob, 'issued', [{ type: 'rail', status: 'issued', at: '2026-05-01T07:00:00Z', co2: 1_200, km: 400, minutes: 110, price: 8_000, to: 'Lyon' }]);
-  await travel('gus', gus, 'issued', [{ type: 'flight', status: 'issued', at: '2026-05-01T07:00:00Z', co2: 200_000, km: 1_000, minutes: 90, price: 40_000, to: 'Berlin' }]);
+  await travel('bob', bob, 'issued', [
+    { type: 'rail', status: 'issued', at: '2026-05-01T07:00:00Z', co2: 1_200, km: 400, minutes: 110, price: 8_000, to: 'Lyon' },
+  ]);
+  await travel('gus', gus, 'issued', [
+    { type: 'flight', status: 'issued', at: '2026-05-01T07:00:00Z', co2: 200_000, km: 1_000, minutes: 90, price: 40_000, to: 'Berlin' },
+  ]);
 });
 afterAll(() => api.close());
 
@@ -123,7 +158,15 @@ describe('GET stats/travels, the traveller’s own', () => {
     expect(s.emission.hotel).toEqual({ value: 6.9, proportion: 0.066 });
     expect(s.emission.car_rental).toEqual({ value: 12, proportion: 0.115 });
     expect(s.modes).toEqual([
-      { mode: 'rail', products: 2, travels: 2, km: 900 + 780, gHGEmission: { value: 5.5, unit: 'kg' }, minutes: 240 + 180, cost: { amount: '220.00', currency: 'EUR' } },
+      {
+        mode: 'rail',
+        products: 2,
+        travels: 2,
+        km: 900 + 780,
+        gHGEmission: { value: 5.5, unit: 'kg' },
+        minutes: 240 + 180,
+        cost: { amount: '220.00', currency: 'EUR' },
+      },
       { mode: 'flight', products: 1, travels: 1, km: 600, gHGEmission: { value: 80, unit: 'kg' }, minutes: 75, cost: { amount: '200.00', currency: 'EUR' } },
       { mode: 'hotel', products: 1, travels: 1, km: 0, gHGEmission: { value: 6.9, unit: 'kg' }, minutes: 0, cost: { amount: '150.00', currency: 'EUR' } },
       { mode: 'car_rental', products: 1, travels: 1, km: 300, gHGEmission: { value: 12, unit: 'kg' }, minutes: 0, cost: { amount: '180.00', currency: 'EUR' } },
@@ -163,7 +206,9 @@ describe('GET stats/travels, the traveller’s own', () => {
   });
 
   it('keeps to the period asked for, in the caller’s language', async () => {
-    const s = (await api.call('GET', '/api/v1/stats/travels?beginPeriod=2026-03-01&endPeriod=2026-03-31', { token: tokens.alice!, headers: { 'accept-language': 'en' } })).body.result;
+    const s = (
+      await api.call('GET', '/api/v1/stats/travels?beginPeriod=2026-03-01&endPeriod=2026-03-31', { token: tokens.alice!, headers: { 'accept-language': 'en' } })
+    ).body.result;
     expect(s.travels).toBe(1);
     expect(s.emission.gHGEmission.value).toBe(3);
     expect(s.railVsAir).toEqual({ rail: 1, flight: 0 });
@@ -176,7 +221,13 @@ describe('GET stats/travels, the traveller’s own', () => {
 
   it('answers zeros over a period without travels', async () => {
     const s = (await stats(tokens.alice!, '2024-01-01', '2024-12-31')).body.result;
-    expect(s).toMatchObject({ travels: 0, km: 0, emission: { gHGEmission: { value: 0 }, rail: { value: 0, proportion: 0 } }, railVsAir: { rail: 0, flight: 0 }, topDestinations: [] });
+    expect(s).toMatchObject({
+      travels: 0,
+      km: 0,
+      emission: { gHGEmission: { value: 0 }, rail: { value: 0, proportion: 0 } },
+      railVsAir: { rail: 0, flight: 0 },
+      topDestinations: [],
+    });
   });
 
   it('counts tina’s booking for alice as alice’s, not tina’s', async () => {

@@ -48,19 +48,42 @@ export const companyGuests = (db: Db, agencyId: string, companyId: string, query
   db
     .select()
     .from(guests)
-    .where(and(companyGuest(db, agencyId, companyId), isNull(guests.deactivatedAt), query ? or(ilike(guests.firstname, like(query)), ilike(guests.lastname, like(query))) : undefined))
+    .where(
+      and(
+        companyGuest(db, agencyId, companyId),
+        isNull(guests.deactivatedAt),
+        query ? or(ilike(guests.firstname, like(query)), ilike(guests.lastname, like(query))) : undefined,
+      ),
+    )
     .orderBy(asc(guests.lastname), asc(guests.firstname))
     .limit(limit);
 
 /** The agency's customer companies whose name contains the query, by name, with their entities. */
 export async function customerCompanies(db: Db, agencyId: string, query: string, limit: number): Promise<CustomerCompany[]> {
   const rows = await db
-    .select({ id: companies.id, name: companies.name, hotelEnabled: companies.hotelEnabled, carrentalEnabled: companies.carrentalEnabled, config: companies.config })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      hotelEnabled: companies.hotelEnabled,
+      carrentalEnabled: companies.carrentalEnabled,
+      config: companies.config,
+    })
     .from(companies)
     .where(and(eq(companies.agencyId, agencyId), query ? ilike(companies.name, like(query)) : undefined))
     .orderBy(asc(companies.name))
     .limit(limit);
-  const all = rows.length ? await db.select().from(entities).where(inArray(entities.companyId, rows.map((r) => r.id))).orderBy(asc(entities.name)) : [];
+  const all = rows.length
+    ? await db
+        .select()
+        .from(entities)
+        .where(
+          inArray(
+            entities.companyId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(entities.name))
+    : [];
   return rows.map((r) => ({
     uid: r.id,
     name: r.name,

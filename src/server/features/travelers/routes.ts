@@ -71,14 +71,20 @@ export function travelersRoutes(services: Services) {
       entries.colleagues,
       {
         onRequest: app.requireUser,
-        schema: { tags, summary: 'Colleagues to book for (a travel agent names the company)', operationId: 'searchColleagues', querystring: travelerSearchQuerySchema, response: { ...list, ...apiErrors(400, 401, 404) } },
+        schema: {
+          tags,
+          summary: 'Colleagues to book for (a travel agent names the company)',
+          operationId: 'searchColleagues',
+          querystring: travelerSearchQuerySchema,
+          response: { ...list, ...apiErrors(400, 401, 404) },
+        },
       },
       async (request) => {
-      const user = me(request);
-      const companyId = (await companyOf(request)) ?? user.companyId;
-      if (!companyId) return { result: [] };
-      const rows = await repo.colleagues(services.db, { agencyId: user.agencyId, companyId }, user.id, request.query.query.trim(), request.query.limit);
-      return { result: rows.map(employee) };
+        const user = me(request);
+        const companyId = (await companyOf(request)) ?? user.companyId;
+        if (!companyId) return { result: [] };
+        const rows = await repo.colleagues(services.db, { agencyId: user.agencyId, companyId }, user.id, request.query.query.trim(), request.query.limit);
+        return { result: rows.map(employee) };
       },
     );
 
@@ -95,15 +101,25 @@ export function travelersRoutes(services: Services) {
         },
       },
       async (request) => {
-      const user = me(request);
-      const customer = await companyOf(request);
-      const query = request.query.query.trim();
-      const rows = customer
-        ? await repo.companyGuests(services.db, user.agencyId, customer, query, request.query.limit)
-        : isAgencyStaff(user.perms)
-          ? []
-          : await repo.guestsOf(services.db, user, query, request.query.limit);
-      return { result: rows.map((g) => ({ uid: g.id, type: 'guest' as const, gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate })) };
+        const user = me(request);
+        const customer = await companyOf(request);
+        const query = request.query.query.trim();
+        const rows = customer
+          ? await repo.companyGuests(services.db, user.agencyId, customer, query, request.query.limit)
+          : isAgencyStaff(user.perms)
+            ? []
+            : await repo.guestsOf(services.db, user, query, request.query.limit);
+        return {
+          result: rows.map((g) => ({
+            uid: g.id,
+            type: 'guest' as const,
+            gender: g.gender,
+            firstname: g.firstname,
+            lastname: g.lastname,
+            email: g.email,
+            birthdate: g.birthdate,
+          })),
+        };
       },
     );
 
@@ -113,12 +129,20 @@ export function travelersRoutes(services: Services) {
         onRequest: app.requireUser,
         // Checked against today's date in the handler (birthdate bound); the schema documents it.
         validatorCompiler: () => (value) => ({ value }),
-        schema: { tags, summary: 'Add a guest to book for', operationId: 'createGuest', body: newGuestSchema('9999-12-31'), response: { 201: envelope(travelerSchema), ...apiErrors(400, 401) } },
+        schema: {
+          tags,
+          summary: 'Add a guest to book for',
+          operationId: 'createGuest',
+          body: newGuestSchema('9999-12-31'),
+          response: { 201: envelope(travelerSchema), ...apiErrors(400, 401) },
+        },
       },
       async (request, reply) => {
         const input = parseWith(newGuestSchema(isoDate(services.clock.now())), request.body);
         const g = await repo.insertGuest(services.db, { ownerId: me(request).id, ...input, email: input.email ?? null, birthdate: input.birthdate ?? null });
-        return reply.status(201).send({ result: { uid: g.id, type: 'guest', gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate } });
+        return reply.status(201).send({
+          result: { uid: g.id, type: 'guest', gender: g.gender, firstname: g.firstname, lastname: g.lastname, email: g.email, birthdate: g.birthdate },
+        });
       },
     );
   };

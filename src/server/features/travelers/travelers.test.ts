@@ -44,7 +44,10 @@ describe('guests', () => {
   it("lists the user's own guests, and adds one", async () => {
     const before = (await api.call('GET', '/api/v1/user/guests?query=', { token: alice })).body.result as T[];
     expect(before.map((g) => `${g.firstname} ${g.lastname}`)).toEqual(['Inès Benali', 'Jean Dupont']);
-    const created = await api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MS', firstname: 'Léa', lastname: 'Roux', birthdate: '1990-01-02' } });
+    const created = await api.call('POST', '/api/v1/user/guests', {
+      token: alice,
+      body: { gender: 'MS', firstname: 'Léa', lastname: 'Roux', birthdate: '1990-01-02' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.result).toMatchObject({ type: 'guest', firstname: 'Léa' });
     expect((await api.call('GET', '/api/v1/user/guests?query=rou', { token: alice })).body.result).toHaveLength(1);
@@ -62,7 +65,8 @@ describe('guests', () => {
     ['1990-02-30', 'VALID_DATE'],
     ['1899-12-31', 'NOT_THAT_OLD'],
   ])('refuses the birthdate %s with %s, and takes an empty one as none', async (birthdate, key) => {
-    const guest = (b: string) => api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MR', firstname: 'Paul', lastname: 'Nadal', birthdate: b } });
+    const guest = (b: string) =>
+      api.call('POST', '/api/v1/user/guests', { token: alice, body: { gender: 'MR', firstname: 'Paul', lastname: 'Nadal', birthdate: b } });
     const res = await guest(birthdate);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ api_code: 17, fields: { birthdate: key } });

@@ -42,10 +42,18 @@ const where = (f: TravelPageFilter) =>
 export type TravelPageRow = { id: string; status: TravelStatus };
 
 /** The page's travels in order, and how many match in all. */
-export async function travelPage(db: Db, filter: TravelPageFilter, order: TravelPageOrder, page: { limit: number; offset: number }): Promise<{ rows: TravelPageRow[]; total: number }> {
+export async function travelPage(
+  db: Db,
+  filter: TravelPageFilter,
+  order: TravelPageOrder,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TravelPageRow[]; total: number }> {
   const dir = order.orderBy === 'asc' ? asc : desc;
   const groups = order.statusOrder.filter((group) => group.length > 0);
-  const rank = sql`(case ${sql.join(groups.map((group, i) => sql`when ${inArray(travels.status, [...group])} then ${i}::int`), sql` `)} end)`;
+  const rank = sql`(case ${sql.join(
+    groups.map((group, i) => sql`when ${inArray(travels.status, [...group])} then ${i}::int`),
+    sql` `,
+  )} end)`;
   const orderBy =
     order.sortBy === 'status'
       ? [order.orderBy === 'asc' ? sql`${rank} asc nulls last` : sql`${rank} desc nulls last`, desc(travels.startsAt), desc(travels.id)]
@@ -69,7 +77,13 @@ export type TravelListProductRow = Pick<typeof travelProducts.$inferSelect, 'tra
 export async function listProducts(db: Db, travelIds: string[]): Promise<TravelListProductRow[]> {
   if (travelIds.length === 0) return [];
   return db
-    .select({ travelId: travelProducts.travelId, id: travelProducts.id, type: travelProducts.type, status: travelProducts.status, summary: travelProducts.summary })
+    .select({
+      travelId: travelProducts.travelId,
+      id: travelProducts.id,
+      type: travelProducts.type,
+      status: travelProducts.status,
+      summary: travelProducts.summary,
+    })
     .from(travelProducts)
     .where(inArray(travelProducts.travelId, travelIds))
     .orderBy(asc(travelProducts.startsAt), asc(travelProducts.createdAt));

@@ -55,7 +55,8 @@ export function travelsRoutes(services: Services) {
       async (request) => {
         const { status, ...query } = request.query;
         const statuses = status === undefined ? null : [status].flat();
-        if (TRAVEL_LIST_PARAMS.some((name) => query[name] !== undefined)) return { result: await travels.page(userContext(request, services), query, statuses) };
+        if (TRAVEL_LIST_PARAMS.some((name) => query[name] !== undefined))
+          return { result: await travels.page(userContext(request, services), query, statuses) };
         return { result: await travels.list(userContext(request, services), statuses) };
       },
     );
@@ -63,10 +64,20 @@ export function travelsRoutes(services: Services) {
     relRoute(
       on,
       'emptyCart',
-      { summary: 'Empty the cart (remove every travel still in the cart)', session: 'user', query: z.object({ status: z.literal('cart') }), errors: [400, 401, 409, 422] },
+      {
+        summary: 'Empty the cart (remove every travel still in the cart)',
+        session: 'user',
+        query: z.object({ status: z.literal('cart') }),
+        errors: [400, 401, 409, 422],
+      },
       ({ ctx }) => travels.emptyCart(ctx),
     );
-    relRoute(on, 'getTravel', { summary: 'One travel, with the links of what the user may do now', session: 'user', errors: [400, 401, 404] }, ({ ctx, params }) => travels.one(ctx, params.travelID));
+    relRoute(
+      on,
+      'getTravel',
+      { summary: 'One travel, with the links of what the user may do now', session: 'user', errors: [400, 401, 404] },
+      ({ ctx, params }) => travels.one(ctx, params.travelID),
+    );
     relRoute(on, 'delete', { summary: 'Remove a travel', session: 'user', errors: [400, 401, 404, 409, 422] }, ({ ctx, params, request }) =>
       travels.remove(ctx, params.travelID, expectedVersion(request.headers)),
     );

@@ -37,7 +37,10 @@ export async function page(ctx: Ctx, query: TravelListQuery, statuses: TravelSta
     { sortBy: query.sortBy ?? 'startDate', orderBy: query.orderBy ?? (query.sortBy === 'status' ? 'asc' : 'desc'), statusOrder: BETA_STATUS_ORDER },
     { limit, offset: offset * limit },
   );
-  const products = await listProducts(db, rows.map((r) => r.id));
+  const products = await listProducts(
+    db,
+    rows.map((r) => r.id),
+  );
   const travels = rows.map((row) => {
     const own = products.filter((p) => p.travelId === row.id);
     return {

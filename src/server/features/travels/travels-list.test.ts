@@ -35,7 +35,15 @@ beforeAll(async () => {
   [gus, alice] = await Promise.all([api.login('gus'), api.login('alice')]);
   const owner = async (username: string) => (await api.db.select().from(users).where(eq(users.username, username)))[0]!;
   ids = await seedTravels(api.db, await owner('gus'), SPECS, api.clock.now());
-  alicesIds = await seedTravels(api.db, await owner('alice'), [{ status: 'issued', days: 1 }, { status: 'pending_approval', days: 2 }], api.clock.now());
+  alicesIds = await seedTravels(
+    api.db,
+    await owner('alice'),
+    [
+      { status: 'issued', days: 1 },
+      { status: 'pending_approval', days: 2 },
+    ],
+    api.clock.now(),
+  );
 });
 afterAll(() => api.close());
 
@@ -117,7 +125,19 @@ describe('GET /v2/travels/ as the beta list', () => {
   });
 
   it('refuses bad parameters with 17 (request format invalid), nothing listed', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'offset=1.5', 'sortBy=price', 'orderBy=up', 'travelStatus=booked', 'ticketStatus=nope', 'travelStatusBlacklist=cart', 'passed=yes']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'offset=-1',
+      'offset=1.5',
+      'sortBy=price',
+      'orderBy=up',
+      'travelStatus=booked',
+      'ticketStatus=nope',
+      'travelStatusBlacklist=cart',
+      'passed=yes',
+    ]) {
       const res = await api.call('GET', `/api/v1/v2/travels/?${query}`, { token: gus });
       expect(res.status, query).toBe(400);
       expect(res.body.api_code, query).toBe(17);
@@ -139,8 +159,18 @@ describe('travels.starts_at / ends_at', () => {
     const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-30T07:00', nb_travelers: 1, filters: { rail: true, flight: false } };
     const search = await api.call('POST', '/api/v1/treep/search?version=v2', { body, token: gus });
     const offer = (search.body.result.proposals as { offers: { id: string; roundTrip: boolean }[] }[]).flatMap((p) => p.offers).find((o) => !o.roundTrip)!;
-    const fields = { gender: 'MR', firstname: 'Gus', lastname: 'Moreau', birthdate: '1980-01-02', contact_email: 'gus@globex.example', contact_phone: '0601020304' };
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] }, token: gus });
+    const fields = {
+      gender: 'MR',
+      firstname: 'Gus',
+      lastname: 'Moreau',
+      birthdate: '1980-01-02',
+      contact_email: 'gus@globex.example',
+      contact_phone: '0601020304',
+    };
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields }] },
+      token: gus,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const travelId = added.body.result.travel.id as string;
     const [product] = await api.db.select().from(travelProducts).where(eq(travelProducts.travelId, travelId));

@@ -84,7 +84,12 @@ export function templateJourneys(routes: readonly (readonly [string, string])[],
 export const DEFAULT_ROUTE = ['city:paris', 'city:lyon'] as const;
 
 /** Inserts the travels (by 500) for a user; answers their ids in `specs` order. */
-export async function seedTravels(db: Db, owner: { id: string; agencyId: string; companyId: string | null }, specs: TravelSpec[], templateNow: Date): Promise<string[]> {
+export async function seedTravels(
+  db: Db,
+  owner: { id: string; agencyId: string; companyId: string | null },
+  specs: TravelSpec[],
+  templateNow: Date,
+): Promise<string[]> {
   const routes = [...new Map(specs.map((s) => s.route ?? DEFAULT_ROUTE).map((r) => [`${r[0]}|${r[1]}`, r] as const)).values()];
   const journeys = templateJourneys(routes, templateNow);
   const ids: string[] = [];
@@ -92,7 +97,15 @@ export async function seedTravels(db: Db, owner: { id: string; agencyId: string;
     const batch = specs.slice(start, start + 500);
     const rows = await db
       .insert(travels)
-      .values(batch.map((s) => ({ agencyId: owner.agencyId, companyId: owner.companyId, userId: owner.id, status: s.status, createdAt: new Date(templateNow.getTime() - (specs.length - start) * 1000) })))
+      .values(
+        batch.map((s) => ({
+          agencyId: owner.agencyId,
+          companyId: owner.companyId,
+          userId: owner.id,
+          status: s.status,
+          createdAt: new Date(templateNow.getTime() - (specs.length - start) * 1000),
+        })),
+      )
       .returning({ id: travels.id });
     ids.push(...rows.map((r) => r.id));
     const products = batch.flatMap((s, k) => {
@@ -111,7 +124,18 @@ export async function seedTravels(db: Db, owner: { id: string; agencyId: string;
         ancillaries: [],
         searchID: 'fixture',
       };
-      return [{ travelId: rows[k]!.id, type: 'rail' as const, status: s.productStatus ?? PRODUCT_STATUS[s.status] ?? 'booked', price: template.offer.price * pax.length, startsAt: new Date(journey.departure), endsAt: new Date(journey.arrival), data, pnr: 'FIXTUR' }];
+      return [
+        {
+          travelId: rows[k]!.id,
+          type: 'rail' as const,
+          status: s.productStatus ?? PRODUCT_STATUS[s.status] ?? 'booked',
+          price: template.offer.price * pax.length,
+          startsAt: new Date(journey.departure),
+          endsAt: new Date(journey.arrival),
+          data,
+          pnr: 'FIXTUR',
+        },
+      ];
     });
     if (products.length) await db.insert(travelProducts).values(products);
   }

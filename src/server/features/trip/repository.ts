@@ -14,7 +14,10 @@ export type SearchReads = { policy: TravelPolicyRules | null; cards: Map<string,
 
 type Row = { policy: TravelPolicyRules | null; cards: ({ userId: string; holderCompanyId: string | null } & SearchCard)[] | null };
 
-export async function searchReads(db: Db, scope: { agencyId: string; callerId: string | null; companyId: string | null; userIds: string[] }): Promise<SearchReads> {
+export async function searchReads(
+  db: Db,
+  scope: { agencyId: string; callerId: string | null; companyId: string | null; userIds: string[] },
+): Promise<SearchReads> {
   const ids = scope.callerId ? travelerIds(scope.userIds) : [];
   if (!scope.companyId && ids.length === 0) return { policy: null, cards: new Map() };
   const result = (await db.execute(sql`

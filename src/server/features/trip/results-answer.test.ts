@@ -21,7 +21,15 @@ const exactlyItsSchema = (body: unknown) => expect(body).toEqual(z.encode(schema
 
 const search = (extra: Record<string, unknown>, token?: string) =>
   api.call('POST', '/api/v1/treep/search?version=v2', {
-    body: { origin: 'city:paris', destination: 'city:nice', datetime: '2026-11-23T07:00', nb_travelers: 1, travelers: [{ id: 1 }], filters: { rail: true, flight: true }, ...extra },
+    body: {
+      origin: 'city:paris',
+      destination: 'city:nice',
+      datetime: '2026-11-23T07:00',
+      nb_travelers: 1,
+      travelers: [{ id: 1 }],
+      filters: { rail: true, flight: true },
+      ...extra,
+    },
     token,
   });
 

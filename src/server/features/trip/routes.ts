@@ -59,23 +59,40 @@ export function tripRoutes(services: Services) {
     relRoute(
       on,
       'travelerForm',
-      { summary: 'The traveller step of chosen offers: the forms to fill, seat options', session: 'optional', errors: [400, 401, 404], once: false /* a form: no Idempotency-Key, a retry asks again */ },
+      {
+        summary: 'The traveller step of chosen offers: the forms to fill, seat options',
+        session: 'optional',
+        errors: [400, 401, 404],
+        once: false /* a form: no Idempotency-Key, a retry asks again */,
+      },
       ({ ctx, body }) => trip.travelerStep(ctx, body),
     );
     r.post(
       entries.placementOptions,
       {
         onRequest: app.optionalUser,
-        schema: { tags, summary: 'The seat placement options of chosen offers', operationId: 'getPlacementOptions', body: travelerStepBodySchema, response: { 200: envelope(placementOptionsSchema), ...apiErrors(400, 401) } },
+        schema: {
+          tags,
+          summary: 'The seat placement options of chosen offers',
+          operationId: 'getPlacementOptions',
+          body: travelerStepBodySchema,
+          response: { 200: envelope(placementOptionsSchema), ...apiErrors(400, 401) },
+        },
       },
       async (request) => ({ result: await trip.placement(visitorContext(request, services), request.body.choiceIDs) }),
     );
     // Choices and offers are the supplier's ids, longer than ours.
-    relRoute(on, 'getMoreChoices', { summary: 'Every fare of a cabin (a choice)', session: 'optional', params: { choiceID: z.string().max(200) }, errors: [400, 401] }, ({ ctx, params }) =>
-      trip.moreChoices(ctx, params.choiceID),
+    relRoute(
+      on,
+      'getMoreChoices',
+      { summary: 'Every fare of a cabin (a choice)', session: 'optional', params: { choiceID: z.string().max(200) }, errors: [400, 401] },
+      ({ ctx, params }) => trip.moreChoices(ctx, params.choiceID),
     );
-    relRoute(on, 'fullfareConditions', { summary: 'The full fare conditions of an offer', session: 'optional', params: { offerID: z.string().max(200) }, errors: [400, 401] }, ({ ctx, params }) =>
-      trip.fareConditions(ctx, params.offerID),
+    relRoute(
+      on,
+      'fullfareConditions',
+      { summary: 'The full fare conditions of an offer', session: 'optional', params: { offerID: z.string().max(200) }, errors: [400, 401] },
+      ({ ctx, params }) => trip.fareConditions(ctx, params.offerID),
     );
   };
 }

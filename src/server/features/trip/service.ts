@@ -14,7 +14,15 @@ import { findSearch, resolveChoice, resolveOffer as resolveOfferIn, saveSearch, 
 import type { FareOffer, Journey, Place } from '@server/domain/journey';
 import { flightDay, tripCompliance } from '@server/domain/policy';
 import { namesStranger, placementOptions, travelerForms } from '@server/domain/traveler-forms';
-import { choiceId, offerId, proposalId, searchDayProblems, type SearchedDay, type StoredTripRequest as Stored, type TripSearchRequest as SearchRequest } from '@server/domain/trip';
+import {
+  choiceId,
+  offerId,
+  proposalId,
+  searchDayProblems,
+  type SearchedDay,
+  type StoredTripRequest as Stored,
+  type TripSearchRequest as SearchRequest,
+} from '@server/domain/trip';
 import { fail } from '@server/platform/errors';
 import { searchAssistance, type SearchAssistance } from '@server/domain/accessibility';
 import { travelerNeeds } from '@server/db/traveler-needs';
@@ -77,7 +85,8 @@ async function askSupplier(ctx: Ctx, query: TripQuery, filters: { rail: boolean;
 }
 
 /** The search's travellers by number (1…nb_travelers), each as the body names them, if it does. */
-const travelersOf = (body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>) => Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1));
+const travelersOf = (body: Pick<SearchRequest, 'travelers' | 'nb_travelers'>) =>
+  Array.from({ length: body.nb_travelers }, (_, i) => body.travelers.find((t) => t.id === i + 1));
 
 /** The user a traveller is: the one named, else the caller as the first traveller named by nobody. */
 const profileOf = (caller: string, t: SearchRequest['travelers'][number] | undefined, i: number) => t?.profile_id ?? (i === 0 && !t?.guest_id ? caller : null);
@@ -100,11 +109,23 @@ function travelerCards(ctx: Ctx, held: SearchReads['cards'], body: Pick<SearchRe
   const day = datetime.slice(0, 10);
   return travelersOf(body).map((t, i) => {
     const chosen = t?.cards?.map((c) => c.cardtype_id);
-    return (held.get(profileOf(caller, t, i) ?? '') ?? []).filter((c) => validOn(c, day) && (!chosen || chosen.includes(c.cardTypeId))).map((c) => c.cardTypeId);
+    return (held.get(profileOf(caller, t, i) ?? '') ?? [])
+      .filter((c) => validOn(c, day) && (!chosen || chosen.includes(c.cardTypeId)))
+      .map((c) => c.cardTypeId);
   });
 }
 
-const queryOf = (ctx: Ctx, companyId: string | null, body: SearchRequest, origin: Place, destination: Place, datetime: string, represents: TripQuery['represents'], withReturn: boolean, cards: string[][]): TripQuery => ({
+const queryOf = (
+  ctx: Ctx,
+  companyId: string | null,
+  body: SearchRequest,
+  origin: Place,
+  destination: Place,
+  datetime: string,
+  represents: TripQuery['represents'],
+  withReturn: boolean,
+  cards: string[][],
+): TripQuery => ({
   origin,
   destination,
   datetime,
@@ -158,7 +179,8 @@ async function withRailFallback(ctx: Ctx, query: TripQuery, journeys: Journey[],
 
 /** Two places of one city (two Paris stations): no train or flight links them, and the traveller is told so. */
 const SAME_CITY = {
-  fr: (a: Place, b: Place) => `${a.name} et ${b.name} sont dans la même ville (${a.city}) : aucun train ni vol ne les relie. Choisissez une destination dans une autre ville.`,
+  fr: (a: Place, b: Place) =>
+    `${a.name} et ${b.name} sont dans la même ville (${a.city}) : aucun train ni vol ne les relie. Choisissez une destination dans une autre ville.`,
   en: (a: Place, b: Place) => `${a.name} and ${b.name} are in the same city (${a.city}): no train or flight links them. Choose a destination in another city.`,
 };
 
@@ -191,17 +213,36 @@ export async function search(ctx: Ctx, body: z.output<typeof tripSearchBodySchem
   const days: SearchedDay[] =
     leg === 'return'
       ? [{ field: 'return_datetime', datetime, tz: origin.tz }]
-      : [{ field: 'datetime', datetime, tz: origin.tz }, ...(body.return_datetime ? [{ field: 'return_datetime', datetime: body.return_datetime, tz: destination.tz }] : [])];
+      : [
+          { field: 'datetime', datetime, tz: origin.tz },
+          ...(body.return_datetime ? [{ field: 'return_datetime', datetime: body.return_datetime, tz: destination.tz }] : []),
+        ];
   const dayProblems = searchDayProblems(days, ctx.services.clock.now(), ctx.lang);
   if (dayProblems) fail('REQUEST_FORMAT_INVALID', dayProblems.fields, dayProblems.message);
   const assistance = await assistanceOf(ctx, companyId, body);
   const reads = await readsOf(ctx, companyId, body);
-  const query = queryOf(ctx, companyId, body, origin, destination, datetime, represents, leg === 'outward' && !!body.return_datetime, travelerCards(ctx, reads.cards, body, datetime));
+  const query = queryOf(
+    ctx,
+    companyId,
+    body,
+    origin,
+    destination,
+    datetime,
+    represents,
+    leg === 'outward' && !!body.return_datetime,
+    travelerCards(ctx, reads.cards, body, datetime),
+  );
   query.assistance = assistance;
   const journeys = await askSupplier(ctx, query, body.filters);
   const shown = (j: Journey) => !body.direct || j.sections.length === 1;
   const visible = journeys.filter(shown);
-  return store(ctx, leg, { body, origin, destination, lang: ctx.lang, assistance }, body.filters.rail ? await withRailFallback(ctx, query, visible, shown) : visible, reads.policy);
+  return store(
+    ctx,
+    leg,
+    { body, origin, destination, lang: ctx.lang, assistance },
+    body.filters.rail ? await withRailFallback(ctx, query, visible, shown) : visible,
+    reads.policy,
+  );
 }
 
 async function store(ctx: Ctx, leg: 'outward' | 'return', request: Stored, journeys: Journey[], policy: TravelPolicyRules | null): Promise<TripResults> {
@@ -267,13 +308,30 @@ export async function page(ctx: Ctx, searchID: string, direction: 'next' | 'prev
 const instantOf = (iso: string) => new Date(iso).getTime();
 
 /** One mode's journeys beyond the page's edge: the latest departure shown (next) or the earliest (previous). */
-async function pageOfMode(ctx: Ctx, companyId: string | null, cards: SearchReads['cards'], row: StoredSearch, mode: 'rail' | 'flight', direction: 'next' | 'previous'): Promise<Journey[]> {
+async function pageOfMode(
+  ctx: Ctx,
+  companyId: string | null,
+  cards: SearchReads['cards'],
+  row: StoredSearch,
+  mode: 'rail' | 'flight',
+  direction: 'next' | 'previous',
+): Promise<Journey[]> {
   const { request } = row;
   const departures = row.journeys.filter((j) => j.mode === mode).map((j) => j.departure);
   const edge = departures.reduce((a, b) => ((direction === 'next' ? instantOf(b) > instantOf(a) : instantOf(b) < instantOf(a)) ? b : a));
   // The edge's own minute is asked again: another train may leave that same minute.
   const represents = direction === 'next' ? 'departure' : 'departure-before';
-  const query = queryOf(ctx, companyId, request.body, request.origin, request.destination, localOf(edge, 0), represents, row.leg === 'outward' && !!request.body.return_datetime, travelerCards(ctx, cards, request.body, localOf(edge, 0)));
+  const query = queryOf(
+    ctx,
+    companyId,
+    request.body,
+    request.origin,
+    request.destination,
+    localOf(edge, 0),
+    represents,
+    row.leg === 'outward' && !!request.body.return_datetime,
+    travelerCards(ctx, cards, request.body, localOf(edge, 0)),
+  );
   query.assistance = request.assistance ?? null;
   const { supplier } = ctx.services;
   let answer: Journey[];
@@ -316,7 +374,12 @@ type ShownOffer = { offer: Offer; ownTags: Offer['tags'] };
 function offersOf(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): ShownOffer[] {
   return journey.cabins.flatMap((cabin) => {
     const indexed = cabin.offers.map((offer, i) => ({ offer, i }));
-    const shown = all ? indexed : indexed.slice().sort((a, b) => a.offer.price - b.offer.price).slice(0, 1);
+    const shown = all
+      ? indexed
+      : indexed
+          .slice()
+          .sort((a, b) => a.offer.price - b.offer.price)
+          .slice(0, 1);
     return shown.map(({ offer, i }) => {
       const id = offerId(searchID, index, cabin.cabin, i);
       return {
@@ -342,7 +405,14 @@ function offersOf(searchID: string, index: number, journey: Journey, travelers: 
 }
 
 /** A journey's choices (one per cabin) and its offers, written once for both. */
-function choicesAndOffers(searchID: string, index: number, journey: Journey, travelers: number, all: boolean, compliance: ComplianceTags): { choices: Choice[]; offers: Offer[] } {
+function choicesAndOffers(
+  searchID: string,
+  index: number,
+  journey: Journey,
+  travelers: number,
+  all: boolean,
+  compliance: ComplianceTags,
+): { choices: Choice[]; offers: Offer[] } {
   const offers = offersOf(searchID, index, journey, travelers, all, compliance);
   const choices = journey.cabins.map((cabin) => {
     const id = choiceId(searchID, index, cabin.cabin);
@@ -409,10 +479,20 @@ function proposalOf(searchID: string, index: number, journey: Journey, travelers
 
 function resultsOf(row: StoredSearch, request: Stored, journeys: Journey[], compliance: ComplianceTags): TripResults {
   const proposals = journeys.map((j, i) => proposalOf(row.id, i, j, request.body.nb_travelers, compliance));
-  const carriersOf = (mode: 'rail' | 'flight') => [...new Map(proposals.filter((p) => p.type === mode).flatMap((p) => p.carriers).map((c) => [c.code, c])).values()];
+  const carriersOf = (mode: 'rail' | 'flight') => [
+    ...new Map(
+      proposals
+        .filter((p) => p.type === mode)
+        .flatMap((p) => p.carriers)
+        .map((c) => [c.code, c]),
+    ).values(),
+  ];
   const warns = [];
   if (request.body.filters.flight && !proposals.some((p) => p.type === 'flight' && p.transitCount === 0) && proposals.some((p) => p.type === 'flight'))
-    warns.push({ code: 'NO_RESULTS_WITHOUT_TRANSIT', message: request.lang === 'fr' ? 'Aucun vol sans escale : voici les vols avec correspondance.' : 'No non-stop flight: here are flights with connections.' });
+    warns.push({
+      code: 'NO_RESULTS_WITHOUT_TRANSIT',
+      message: request.lang === 'fr' ? 'Aucun vol sans escale : voici les vols avec correspondance.' : 'No non-stop flight: here are flights with connections.',
+    });
   return {
     searchID: row.id,
     leg: row.leg,
@@ -434,7 +514,10 @@ async function chosenJourneys(ctx: Ctx, offerIDs: string[]) {
   return Promise.all(offerIDs.map(async (id) => (await resolveOffer(ctx, id)).journey));
 }
 
-export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; travelers?: { id: number; profile_id?: string | null; guest_id?: string | null }[] }) {
+export async function travelerStep(
+  ctx: Ctx,
+  input: { choiceIDs: string[]; travelers?: { id: number; profile_id?: string | null; guest_id?: string | null }[] },
+) {
   const first = await resolveOffer(ctx, input.choiceIDs[0]!);
   const journeys = await chosenJourneys(ctx, input.choiceIDs);
   const count = first.search.request.body.nb_travelers;
@@ -443,18 +526,34 @@ export async function travelerStep(ctx: Ctx, input: { choiceIDs: string[]; trave
   const party = await bookingParty(ctx.services.db, ctx.agency.id, ctx.user, first.search.request.body.customer_id, travelers, { requireTraveler: false });
   const { known } = party;
   if (namesStranger(travelers, ctx.user, known)) fail('USER_NOT_FOUND_3');
-  const forms = travelerForms(journeys, travelers, await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), journeys, ctx.user?.id ?? null), ctx.lang, known);
+  const forms = travelerForms(
+    journeys,
+    travelers,
+    await withDocuments(ctx.services.db, await formsBooker(ctx.services.db, ctx.user, party), journeys, ctx.user?.id ?? null),
+    ctx.lang,
+    known,
+  );
   // Each traveller's cards valid on the day, offered with their form.
   const day = journeys[0]!.departure.slice(0, 10);
-  const held = ctx.user ? await cardsOfTravelers(ctx.services.db, ctx.agency.id, ctx.user.id, party.company?.id ?? ctx.user.companyId, forms.flatMap((f) => f.profileID ?? [])) : new Map<string, UserCardRow[]>();
+  const held = ctx.user
+    ? await cardsOfTravelers(
+        ctx.services.db,
+        ctx.agency.id,
+        ctx.user.id,
+        party.company?.id ?? ctx.user.companyId,
+        forms.flatMap((f) => f.profileID ?? []),
+      )
+    : new Map<string, UserCardRow[]>();
   return {
     placement: placementOptions(journeys, ctx.lang),
     travelerForms: forms.map((form) => ({
       ...form,
-      cards: (held.get(form.profileID ?? '') ?? []).filter((c) => validOn(c, day)).flatMap((c) => {
-        const programme = cardProgramme(c.cardTypeId);
-        return programme ? [{ cardtype: { name: programme.name }, cardnumber: c.cardNumber ?? '' }] : [];
-      }),
+      cards: (held.get(form.profileID ?? '') ?? [])
+        .filter((c) => validOn(c, day))
+        .flatMap((c) => {
+          const programme = cardProgramme(c.cardTypeId);
+          return programme ? [{ cardtype: { name: programme.name }, cardnumber: c.cardNumber ?? '' }] : [];
+        }),
     })),
     // Adding needs a session: an anonymous visitor signs in first, then reads this step again.
     links: ctx.user ? { addToCart: linkTo('addToCart') } : {},

@@ -18,7 +18,14 @@ afterAll(() => api.close());
 
 type Section = { departure: string; arrival: string; transportNumber: string };
 type Offer = { id: string; name: string; price: number; roundTrip: boolean; links: { fullfareConditions: { href: string } } };
-type Proposal = { type: string; departure: string; arrival: string; sections: Section[]; offers: Offer[]; choices: { links: { getMoreChoices?: { href: string } } }[] };
+type Proposal = {
+  type: string;
+  departure: string;
+  arrival: string;
+  sections: Section[];
+  offers: Offer[];
+  choices: { links: { getMoreChoices?: { href: string } } }[];
+};
 
 const search = async (destination: string) => {
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', {
@@ -31,11 +38,20 @@ const search = async (destination: string) => {
 
 /** The bytes the row of a search takes in the database, as stored (after any compression). */
 async function storedBytes(searchID: string): Promise<number> {
-  const result = (await api.db.execute(sql`select pg_column_size(request) + pg_column_size(journeys) as bytes from trip_searches where id = ${searchID}`)) as unknown as { rows: { bytes: number }[] };
+  const result = (await api.db.execute(
+    sql`select pg_column_size(request) + pg_column_size(journeys) as bytes from trip_searches where id = ${searchID}`,
+  )) as unknown as { rows: { bytes: number }[] };
   return Number(result.rows[0]!.bytes);
 }
 
-const alicesFields = { gender: 'MS', firstname: 'Alice', lastname: 'Martin', birthdate: '1988-04-02', contact_email: 'alice@acme.example', contact_phone: '0601020304' };
+const alicesFields = {
+  gender: 'MS',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  birthdate: '1988-04-02',
+  contact_email: 'alice@acme.example',
+  contact_phone: '0601020304',
+};
 
 describe('a stored trip search', () => {
   it('takes under 12 KB for a Paris → Nice answer of trains and flights whose JSON is over 60 KB', async () => {
@@ -56,11 +72,19 @@ describe('a stored trip search', () => {
     const conditions = await api.call('GET', offer.links.fullfareConditions.href, { token: alice });
     expect(conditions.body.result).toMatchObject({ offerID: offer.id, name: offer.name });
 
-    const added = await api.call('POST', '/api/v1/cart/add?version=v2', { body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId }, token: alice });
+    const added = await api.call('POST', '/api/v1/cart/add?version=v2', {
+      body: { choiceIDs: [offer.id], travelers: [{ travelerID: 1, fields: alicesFields }], entity_id: entityId },
+      token: alice,
+    });
     expect(added.status).toBe(200);
-    const [product] = added.body.result.travel.products as { price: { amount: string }; routes: { departure: string; arrival: string; transportation: { number: string } }[] }[];
+    const [product] = added.body.result.travel.products as {
+      price: { amount: string };
+      routes: { departure: string; arrival: string; transportation: { number: string } }[];
+    }[];
     expect(product!.price.amount).toBe((offer.price / 100).toFixed(2));
-    expect(product!.routes.map((r) => [r.departure, r.arrival, r.transportation.number])).toEqual(train.sections.map((s) => [s.departure, s.arrival, s.transportNumber]));
+    expect(product!.routes.map((r) => [r.departure, r.arrival, r.transportation.number])).toEqual(
+      train.sections.map((s) => [s.departure, s.arrival, s.transportNumber]),
+    );
   });
 
   it.each([
@@ -68,9 +92,15 @@ describe('a stored trip search', () => {
     ['stored as deflated JSON (before V8’s format)', (json: string) => zlib.deflateSync(json, { level: 3 })],
   ])('%s, still answers its fare conditions', async (_, encode) => {
     const results = await search('city:lyon');
-    const [row] = await api.db.select({ agencyId: tripSearches.agencyId, userId: tripSearches.userId }).from(tripSearches).where(eq(tripSearches.id, results.searchID));
+    const [row] = await api.db
+      .select({ agencyId: tripSearches.agencyId, userId: tripSearches.userId })
+      .from(tripSearches)
+      .where(eq(tripSearches.id, results.searchID));
     const { journeys } = (await findSearch(api.db, results.searchID, row!.agencyId, row!.userId))!;
-    await api.db.update(tripSearches).set({ journeys: new Uint8Array(encode(JSON.stringify(journeys))) }).where(eq(tripSearches.id, results.searchID));
+    await api.db
+      .update(tripSearches)
+      .set({ journeys: new Uint8Array(encode(JSON.stringify(journeys))) })
+      .where(eq(tripSearches.id, results.searchID));
 
     const offer = results.proposals[0]!.offers[0]!;
     const conditions = await api.call('GET', offer.links.fullfareConditions.href, { token: alice });

@@ -34,11 +34,25 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const search = (b: Record<string, unknown>, token?: string) => api.call('POST', '/api/v1/treep/search?version=v2', { body: b, token });
-type Proposal = { id: string; type: string; departure: string; arrival: string; transitCount: number; co2Emission: number; choices: { id: string; cabin: string; price: number | null; links: Record<string, { href: string; method: string }> }[]; offers: { id: string; price: number; flexibility: number; links: Record<string, { href: string; method: string }> }[] };
+type Proposal = {
+  id: string;
+  type: string;
+  departure: string;
+  arrival: string;
+  transitCount: number;
+  co2Emission: number;
+  choices: { id: string; cabin: string; price: number | null; links: Record<string, { href: string; method: string }> }[];
+  offers: { id: string; price: number; flexibility: number; links: Record<string, { href: string; method: string }> }[];
+};
 
 describe('POST /treep/search', () => {
   it('takes a traveller’s birthdate only as an ISO date from 1900 to yesterday, naming the field', async () => {
-    for (const [birthdate, key] of [['17/05/1990', 'VALID_DATE'], ['1990-02-30', 'VALID_DATE'], ['1899-12-31', 'NOT_THAT_OLD'], ['2026-11-22', 'TOO_YOUNG']]) {
+    for (const [birthdate, key] of [
+      ['17/05/1990', 'VALID_DATE'],
+      ['1990-02-30', 'VALID_DATE'],
+      ['1899-12-31', 'NOT_THAT_OLD'],
+      ['2026-11-22', 'TOO_YOUNG'],
+    ]) {
       const res = await search(body({ travelers: [{ id: 1, birthdate }] }));
       expect(res.status, birthdate).toBe(400);
       expect(res.body).toMatchObject({ api_code: 17, fields: { 'travelers.0.birthdate': key } });
@@ -49,7 +63,12 @@ describe('POST /treep/search', () => {
   it('answers Paris → Lyon by train tomorrow morning, leaving after 07:00, with choices, offers and CO2', async () => {
     const res = await search(body());
     expect(res.status).toBe(200);
-    const { proposals, places, links, leg } = res.body.result as { proposals: Proposal[]; places: { from: { name: string } }; links: Record<string, unknown>; leg: string };
+    const { proposals, places, links, leg } = res.body.result as {
+      proposals: Proposal[];
+      places: { from: { name: string } };
+      links: Record<string, unknown>;
+      leg: string;
+    };
     expect(leg).toBe('outward');
     expect(places.from.name).toBe('Paris');
     expect(proposals.length).toBeGreaterThanOrEqual(5);
@@ -278,7 +297,11 @@ describe('POST /treep/search', () => {
 });
 
 describe('compliance tags (spec 1 fare tags, under the company travel policy)', () => {
-  type Tagged = { type: string; offers: { cabin: string; price: number; tags: string[] }[]; choices: { cabin: string; links: Record<string, { href: string }> }[] };
+  type Tagged = {
+    type: string;
+    offers: { cabin: string; price: number; tags: string[] }[];
+    choices: { cabin: string; links: Record<string, { href: string }> }[];
+  };
   const verdicts = (proposals: Tagged[], cabin: string) =>
     proposals.flatMap((p) => p.offers.filter((o) => o.cabin === cabin)).map((o) => o.tags.filter((t) => t === 'compliant' || t === 'not-compliant'));
 
@@ -332,7 +355,9 @@ describe('compliance tags (spec 1 fare tags, under the company travel policy)', 
   it('asks the rail side once for a flight-only search: Paris → Nice in economy is compliant for Acme, business is not', async () => {
     const alice = await api.login('alice');
     railQueries.length = 0;
-    const { proposals } = (await search(body({ destination: 'city:nice', filters: { rail: false, flight: true } }), alice)).body.result as { proposals: Tagged[] };
+    const { proposals } = (await search(body({ destination: 'city:nice', filters: { rail: false, flight: true } }), alice)).body.result as {
+      proposals: Tagged[];
+    };
     expect(railQueries).toHaveLength(1);
     expect(new Set(verdicts(proposals, 'economy').flat())).toEqual(new Set(['compliant']));
     expect(new Set(verdicts(proposals, 'business').flat())).toEqual(new Set(['not-compliant']));
@@ -347,8 +372,9 @@ describe('traveller step', () => {
     const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [offerID] }, token: alice });
     expect(res.status).toBe(200);
     const [first, second] = res.body.result.travelerForms;
-    const fieldsOf = (form: { fieldsGroups: { fields: { name: string; value: string | null; required: boolean; linkedWith: { isLeader: boolean } | null }[] }[] }) =>
-      Object.fromEntries(form.fieldsGroups.flatMap((g) => g.fields).map((f) => [f.name, f]));
+    const fieldsOf = (form: {
+      fieldsGroups: { fields: { name: string; value: string | null; required: boolean; linkedWith: { isLeader: boolean } | null }[] }[];
+    }) => Object.fromEntries(form.fieldsGroups.flatMap((g) => g.fields).map((f) => [f.name, f]));
     expect(fieldsOf(first).firstname).toMatchObject({ value: 'Alice', required: true });
     expect(fieldsOf(first).contact_email!.linkedWith).toMatchObject({ isLeader: true });
     expect(fieldsOf(second).contact_email!.linkedWith).toMatchObject({ isLeader: false });
@@ -356,7 +382,7 @@ describe('traveller step', () => {
     expect(res.body.result.placement.map((p: { name: string }) => p.name)).toContain('position');
   });
 
-  it('prefills a colleague and a guest picked by name; someone else\'s colleague or guest is not found (55)', async () => {
+  it("prefills a colleague and a guest picked by name; someone else's colleague or guest is not found (55)", async () => {
     const alice = await api.login('alice');
     const gus = await api.login('gus');
     const bob = (await api.call('GET', '/api/v1/users/?query=bob', { token: alice })).body.result[0];
@@ -366,11 +392,21 @@ describe('traveller step', () => {
     const choiceIDs = [results.proposals[0].offers[0].id];
     const firstnames = (res: { body: { result: { travelerForms: { fieldsGroups: { fields: { name: string; value: string | null }[] }[] }[] } } }) =>
       res.body.result.travelerForms.map((f) => f.fieldsGroups.flatMap((g) => g.fields).find((x) => x.name === 'firstname')!.value);
-    expect(firstnames(await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs, travelers }, token: alice }))).toEqual(['Alice', 'Bob', 'Jean']);
+    expect(firstnames(await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs, travelers }, token: alice }))).toEqual([
+      'Alice',
+      'Bob',
+      'Jean',
+    ]);
     // Gus's own search with the same ids: Bob is not his colleague, Jean not his guest.
     const his = (await search(body({ nb_travelers: 2, travelers: [{ id: 1 }, { id: 2 }] }), gus)).body.result;
-    for (const stranger of [{ id: 2, profile_id: bob.uid }, { id: 2, guest_id: jean.uid }]) {
-      const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [his.proposals[0].offers[0].id], travelers: [{ id: 1 }, stranger] }, token: gus });
+    for (const stranger of [
+      { id: 2, profile_id: bob.uid },
+      { id: 2, guest_id: jean.uid },
+    ]) {
+      const res = await api.call('POST', '/api/v1/ticket/travelerForm', {
+        body: { choiceIDs: [his.proposals[0].offers[0].id], travelers: [{ id: 1 }, stranger] },
+        token: gus,
+      });
       expect(res.status).toBe(404);
       expect(res.body.api_code).toBe(55);
     }
@@ -385,8 +421,13 @@ describe('traveller step', () => {
   it('gives the date fields a placeholder in the caller’s language', async () => {
     const results = (await search(body({ destination: 'city:london', filters: { rail: false, flight: true } }))).body.result;
     const placeholders = async (lang: string) => {
-      const res = await api.call('POST', '/api/v1/ticket/travelerForm', { body: { choiceIDs: [results.proposals[0].offers[0].id] }, headers: { 'accept-language': lang } });
-      const fields = (res.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; type: string; placeholder: string | null }[] }[]).flatMap((g) => g.fields);
+      const res = await api.call('POST', '/api/v1/ticket/travelerForm', {
+        body: { choiceIDs: [results.proposals[0].offers[0].id] },
+        headers: { 'accept-language': lang },
+      });
+      const fields = (res.body.result.travelerForms[0].fieldsGroups as { fields: { name: string; type: string; placeholder: string | null }[] }[]).flatMap(
+        (g) => g.fields,
+      );
       return Object.fromEntries(fields.filter((f) => f.type === 'date').map((f) => [f.name, f.placeholder]));
     };
     expect(await placeholders('en')).toEqual({ birthdate: 'DD/MM/YYYY', document_expiry: 'DD/MM/YYYY' });

@@ -63,7 +63,10 @@ describe('reference place data', () => {
   it('serves each suggested city by at least one high-speed station', () => {
     for (const id of SUGGESTED) {
       expect(cityById.has(id), id).toBe(true);
-      expect(stations.some((s) => s.city === id && s.highSpeed), id).toBe(true);
+      expect(
+        stations.some((s) => s.city === id && s.highSpeed),
+        id,
+      ).toBe(true);
     }
   });
 
@@ -91,6 +94,11 @@ describe('high-risk countries', () => {
       expect(c.country).toMatch(/^[A-Z]{2}$/);
       expect(hasNames(c.name)).toBe(true);
     }
-    expect(airports.filter((a) => codes.includes(a.country)).map((a) => a.iata).sort()).toEqual(['CAI', 'KIV', 'PRN']);
+    expect(
+      airports
+        .filter((a) => codes.includes(a.country))
+        .map((a) => a.iata)
+        .sort(),
+    ).toEqual(['CAI', 'KIV', 'PRN']);
   });
 });

@@ -5,7 +5,19 @@
  * left. It is stateless: cancelling twice returns the same quote for the same instant.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { SupplierError, type BookItem, type Booked, type BookedTrip, type BookingState, type BookingSupplier, type CancelOptions, type ExchangeQuote, type Held, type RefundQuote, type Seat } from '../types';
+import {
+  SupplierError,
+  type BookItem,
+  type Booked,
+  type BookedTrip,
+  type BookingState,
+  type BookingSupplier,
+  type CancelOptions,
+  type ExchangeQuote,
+  type Held,
+  type RefundQuote,
+  type Seat,
+} from '../types';
 import { parseRoomOfferId } from './hotel';
 import { hotelById } from './hotel-population';
 import { dateOfDay, dayNumber, frDate, money } from './locality';
@@ -43,8 +55,29 @@ export const OFFLINE_CARRIERS = ['EUROSTAR'];
 
 /** IATA ticketing prefixes (airline accounting codes) of the carriers the sandbox knows. */
 const TICKET_PREFIX: Record<string, string> = {
-  AF: '057', A5: '057', KL: '074', LH: '220', BA: '125', IB: '075', AZ: '055', TP: '047', SN: '082', LX: '724', OS: '257', DL: '006',
-  UA: '016', AA: '001', EK: '176', QR: '157', SK: '117', AY: '105', EI: '053', TK: '235', LO: '080', A3: '390', UX: '996',
+  AF: '057',
+  A5: '057',
+  KL: '074',
+  LH: '220',
+  BA: '125',
+  IB: '075',
+  AZ: '055',
+  TP: '047',
+  SN: '082',
+  LX: '724',
+  OS: '257',
+  DL: '006',
+  UA: '016',
+  AA: '001',
+  EK: '176',
+  QR: '157',
+  SK: '117',
+  AY: '105',
+  EI: '053',
+  TK: '235',
+  LO: '080',
+  A3: '390',
+  UX: '996',
 };
 /** Prefix used when the offer names no carrier. */
 const GENERIC_TICKET_PREFIX = '999';
@@ -65,7 +98,10 @@ const digits = (n: number, draw: Draw) => {
 
 /** The marketing carrier of a flight offer reference, when it carries one ("AF7712", "…-KL1234-…", "LH"). */
 export function carrierOf(offerRef: string): string | null {
-  const tokens = offerRef.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  const tokens = offerRef
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
   for (const t of tokens) {
     const m = /^([A-Z][A-Z0-9]|[0-9][A-Z])(\d{1,4})?$/.exec(t);
     if (m && (m[2] || TICKET_PREFIX[m[1]!])) return m[1]!;
@@ -79,7 +115,9 @@ function ticketNumber(item: BookItem, draw: Draw): string {
       return digits(13, draw);
     case 'flight': {
       const carrier = carrierOf(item.offerRef);
-      const prefix = carrier ? (TICKET_PREFIX[carrier] ?? String(100 + ([...carrier].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900))) : GENERIC_TICKET_PREFIX;
+      const prefix = carrier
+        ? (TICKET_PREFIX[carrier] ?? String(100 + ([...carrier].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900)))
+        : GENERIC_TICKET_PREFIX;
       return `${prefix}-${digits(10, draw)}`;
     }
     case 'hotel': {
@@ -103,7 +141,8 @@ function startOf(item: BookItem): { ms: number; suffix: string; offsetMin: numbe
   return { ms, suffix: m[1] === 'Z' ? 'Z' : m[1]!, offsetMin };
 }
 
-const localIso = (ms: number, start: { suffix: string; offsetMin: number }) => `${new Date(ms + start.offsetMin * 60_000).toISOString().slice(0, 19)}${start.suffix}`;
+const localIso = (ms: number, start: { suffix: string; offsetMin: number }) =>
+  `${new Date(ms + start.offsetMin * 60_000).toISOString().slice(0, 19)}${start.suffix}`;
 /** "20/11/2026 12:00" from a local ISO string. */
 const shown = (iso: string) => `${frDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 /** A local wall-clock time on the start's local calendar, `daysBefore` days earlier. */
@@ -146,7 +185,15 @@ export function quoteRefund(item: BookItem, now: Date, options: CancelOptions = 
   const voidUntil = Math.min(issued + VOID_HOURS * HOUR, start.ms);
   if (options.void && item.kind === 'flight' && online && now.getTime() >= issued && now.getTime() < voidUntil) {
     const until = localIso(voidUntil, start);
-    return { ...quote(item.price, item.price, `Billet annulé dans les ${VOID_HOURS} h suivant son émission (void) : remboursé en totalité jusqu'au ${shown(until)}.`, until), void: true };
+    return {
+      ...quote(
+        item.price,
+        item.price,
+        `Billet annulé dans les ${VOID_HOURS} h suivant son émission (void) : remboursé en totalité jusqu'au ${shown(until)}.`,
+        until,
+      ),
+      void: true,
+    };
   }
   return { ...ordinary, online };
 }
@@ -183,10 +230,21 @@ function fareRefund(item: BookItem, now: Date): RefundQuote {
   const fee = money(SEMI_FLEX_FEE, 'fr');
   const then = item.kind === 'rail' ? 'puis remboursé à 50 % jusqu’au départ' : 'puis non remboursable';
   if (t < Date.parse(deadline)) {
-    return quote(Math.max(0, price - SEMI_FLEX_FEE), price, `Billet remboursable avec ${fee} de frais jusqu'au ${shown(deadline)}, ${then}.`, deadline, SEMI_FLEX_FEE);
+    return quote(
+      Math.max(0, price - SEMI_FLEX_FEE),
+      price,
+      `Billet remboursable avec ${fee} de frais jusqu'au ${shown(deadline)}, ${then}.`,
+      deadline,
+      SEMI_FLEX_FEE,
+    );
   }
   if (item.kind === 'rail') {
-    return quote(Math.round(price / 2), price, `Remboursement à 50 % jusqu'au départ : le délai de remboursement avec ${fee} de frais a expiré le ${shown(deadline)}.`, startIso);
+    return quote(
+      Math.round(price / 2),
+      price,
+      `Remboursement à 50 % jusqu'au départ : le délai de remboursement avec ${fee} de frais a expiré le ${shown(deadline)}.`,
+      startIso,
+    );
   }
   return quote(0, price, `Billet non remboursable depuis le ${shown(deadline)}.`, null);
 }
@@ -209,8 +267,17 @@ export function quoteExchange(item: BookItem, now: Date): ExchangeQuote {
   if (flex === 3) return { exchangeable: true, fees: 0, conditions: `Billet échangeable sans frais jusqu'au départ (${shown(startIso)}).` };
   const deadline = localDeadline(start, startIso.slice(0, 10), 3, '12:00');
   const fee = SEMI_FLEX_EXCHANGE_FEE * item.passengers.length;
-  if (now.getTime() < Date.parse(deadline)) return { exchangeable: true, fees: 0, conditions: `Échange sans frais jusqu'au ${shown(deadline)}, puis ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} par voyageur.` };
-  return { exchangeable: true, fees: fee, conditions: `Échange avec ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} de frais par voyageur depuis le ${shown(deadline)}.` };
+  if (now.getTime() < Date.parse(deadline))
+    return {
+      exchangeable: true,
+      fees: 0,
+      conditions: `Échange sans frais jusqu'au ${shown(deadline)}, puis ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} par voyageur.`,
+    };
+  return {
+    exchangeable: true,
+    fees: fee,
+    conditions: `Échange avec ${money(SEMI_FLEX_EXCHANGE_FEE, 'fr')} de frais par voyageur depuis le ${shown(deadline)}.`,
+  };
 }
 
 /** Seat letters of a flight row from the window (A) or from the aisle (C) inwards: passengers sit together. */

@@ -55,10 +55,21 @@ describe('sandbox booking: book and hold', () => {
   });
 
   it('confirms hotels and cars with confirmation numbers', async () => {
-    const hotel = await supplier.book(item({ kind: 'hotel', offerRef: 'h-paris-001_2026-11-23_2026-11-25_STD2-RO-F', startsAt: '2026-11-23T15:00:00+01:00', flexibility: null }), NOW);
+    const hotel = await supplier.book(
+      item({ kind: 'hotel', offerRef: 'h-paris-001_2026-11-23_2026-11-25_STD2-RO-F', startsAt: '2026-11-23T15:00:00+01:00', flexibility: null }),
+      NOW,
+    );
     expect(hotel.tickets).toHaveLength(2);
     for (const t of hotel.tickets) expect(t.number).toMatch(/^[A-Z]{2}\d{8}$/);
-    const car = await supplier.book(item({ kind: 'car', offerRef: 'EP-lyon-gare-8772319_CDMR_EP-lyon-gare-8772319_20261124T0900_20261126T1800', passengers: passengers.slice(0, 1), flexibility: null }), NOW);
+    const car = await supplier.book(
+      item({
+        kind: 'car',
+        offerRef: 'EP-lyon-gare-8772319_CDMR_EP-lyon-gare-8772319_20261124T0900_20261126T1800',
+        passengers: passengers.slice(0, 1),
+        flexibility: null,
+      }),
+      NOW,
+    );
     expect(car.tickets).toEqual([{ passenger: 0, number: expect.stringMatching(/^EP\d{9}$/) }]);
   });
 
@@ -95,7 +106,10 @@ describe('sandbox booking: book and hold', () => {
     expect(new Set(first.seats.map((s) => s.coachNumber)).size).toBe(1);
     for (const s of first.seats) expect(Number(s.seatNumber) % 10 === 1 || Number(s.seatNumber) % 10 === 4).toBe(true);
     for (const s of first.seats) expect(Number(s.seatNumber)).toBeGreaterThan(100);
-    const flight = await supplier.book(item({ kind: 'flight', offerRef: 'AF7712', reference: 'p', sections: [{ mode: 'flight', duplex: false }], placementWishes: { seat: 'aisle' } }), NOW);
+    const flight = await supplier.book(
+      item({ kind: 'flight', offerRef: 'AF7712', reference: 'p', sections: [{ mode: 'flight', duplex: false }], placementWishes: { seat: 'aisle' } }),
+      NOW,
+    );
     expect(flight.seats.map((s) => s.seatNumber.slice(-1))).toEqual(['C', 'B']);
   });
 
@@ -135,7 +149,12 @@ describe('sandbox booking: refunds', () => {
   it('voids a flight ticket in full for 24 h after its issue (until departure), only when asked', () => {
     const flight = item({ kind: 'flight', flexibility: 1 });
     const issuedAt = '2026-11-01T09:00:00Z';
-    expect(supplier.quoteRefund(flight, NOW, { void: true, issuedAt })).toMatchObject({ void: true, refund: 12000, fees: 0, deadline: '2026-11-02T10:00:00+01:00' });
+    expect(supplier.quoteRefund(flight, NOW, { void: true, issuedAt })).toMatchObject({
+      void: true,
+      refund: 12000,
+      fees: 0,
+      deadline: '2026-11-02T10:00:00+01:00',
+    });
     expect(supplier.quoteRefund(flight, NOW, { issuedAt })).toMatchObject({ void: false, refund: 0 });
     expect(supplier.quoteRefund(flight, at('2026-11-02T09:00:00Z'), { void: true, issuedAt })).toMatchObject({ void: false, refund: 0 });
     // Rail tickets are not voided.
@@ -148,16 +167,37 @@ describe('sandbox booking: refunds', () => {
   });
 
   it('refunds a fully flexible fare until departure, nothing after', () => {
-    expect(supplier.quoteRefund(item({ flexibility: 3 }), at('2026-11-23T06:03:00Z'))).toMatchObject({ refundable: true, refund: 12000, fees: 0, deadline: '2026-11-23T07:04:00+01:00' });
+    expect(supplier.quoteRefund(item({ flexibility: 3 }), at('2026-11-23T06:03:00Z'))).toMatchObject({
+      refundable: true,
+      refund: 12000,
+      fees: 0,
+      deadline: '2026-11-23T07:04:00+01:00',
+    });
     expect(supplier.quoteRefund(item({ flexibility: 3 }), at('2026-11-23T06:04:00Z'))).toMatchObject({ refundable: false, refund: 0 });
   });
 
   it('refunds a hotel until 18:00 the day before arrival, then keeps one night', () => {
-    const [hotel] = searchHotels({ lat: 48.8566, lon: 2.3522, radiusKm: 10, checkin: '2026-11-23', checkout: '2026-11-25', rooms: 1, guests: 1, customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] }, lang: 'fr', now: NOW });
+    const [hotel] = searchHotels({
+      lat: 48.8566,
+      lon: 2.3522,
+      radiusKm: 10,
+      checkin: '2026-11-23',
+      checkout: '2026-11-25',
+      rooms: 1,
+      guests: 1,
+      customer: { companyId: null, corporateCarriers: [], negotiatedChains: [] },
+      lang: 'fr',
+      now: NOW,
+    });
     const flexible = hotel!.rooms.find((o) => o.cancellable);
     const offerRef = flexible?.id ?? `${hotel!.id}_2026-11-23_2026-11-25_STD2-RO-F`;
     const room = item({ kind: 'hotel', offerRef, price: 30000, startsAt: '2026-11-23T15:00:00+01:00', flexibility: null });
-    expect(supplier.quoteRefund(room, at('2026-11-22T16:59:00Z'))).toMatchObject({ refundable: true, refund: 30000, fees: 0, deadline: '2026-11-22T18:00:00+01:00' });
+    expect(supplier.quoteRefund(room, at('2026-11-22T16:59:00Z'))).toMatchObject({
+      refundable: true,
+      refund: 30000,
+      fees: 0,
+      deadline: '2026-11-22T18:00:00+01:00',
+    });
     expect(supplier.quoteRefund(room, at('2026-11-22T17:00:00Z'))).toMatchObject({ refundable: true, refund: 15000, fees: 15000 });
     expect(supplier.quoteRefund(room, at('2026-11-23T14:00:00Z'))).toMatchObject({ refundable: false, refund: 0 });
     const strict = item({ kind: 'hotel', offerRef: offerRef.replace(/-F$/, '-N'), price: 30000, startsAt: '2026-11-23T15:00:00+01:00', flexibility: null });
@@ -166,7 +206,12 @@ describe('sandbox booking: refunds', () => {
 
   it('refunds a car rental in full until pick-up', () => {
     const car = item({ kind: 'car', offerRef: 'EP-lyon-gare-8772319_CDMR', price: 15000, startsAt: '2026-11-24T09:00:00+01:00', flexibility: null });
-    expect(supplier.quoteRefund(car, at('2026-11-24T07:59:00Z'))).toMatchObject({ refundable: true, refund: 15000, fees: 0, deadline: '2026-11-24T09:00:00+01:00' });
+    expect(supplier.quoteRefund(car, at('2026-11-24T07:59:00Z'))).toMatchObject({
+      refundable: true,
+      refund: 15000,
+      fees: 0,
+      deadline: '2026-11-24T09:00:00+01:00',
+    });
     expect(supplier.quoteRefund(car, at('2026-11-24T08:00:00Z'))).toMatchObject({ refundable: false, refund: 0 });
   });
 

@@ -11,7 +11,21 @@ import { airportsOf, cities, nearestCity, stationsOf, type RefCity } from '@serv
 import { distanceKm, offset } from '@server/reference/geo';
 import { hashString, rng, type Rng } from './random';
 import { localToInstant } from '@server/reference/local-time';
-import { addressPlace, airportSuffix, dayNumber, isFrenchSpeaking, localName, localityOf, money, monthOfDay, phoneNumber, slug, stationSuffix, streetAddress, weekdayOfDay } from './locality';
+import {
+  addressPlace,
+  airportSuffix,
+  dayNumber,
+  isFrenchSpeaking,
+  localName,
+  localityOf,
+  money,
+  monthOfDay,
+  phoneNumber,
+  slug,
+  stationSuffix,
+  streetAddress,
+  weekdayOfDay,
+} from './locality';
 
 type Category = RentalCar['category'];
 type Engine = RentalCar['engine'];
@@ -63,12 +77,28 @@ export const CAR_GROUPS: CarGroup[] = [
   { acriss: 'MVMR', category: 'Monospace', models: ['Citroën Berlingo', 'Renault Kangoo', 'Peugeot Rifter'], seats: 5, doors: 5, price: 60, weight: 3 },
   { acriss: 'IMAR', category: 'Monospace', models: ['Citroën C4 SpaceTourer', 'Volkswagen Touran'], seats: 7, doors: 5, price: 82, weight: 2 },
   { acriss: 'FVMR', category: 'Monospace', models: ['Renault Trafic 9 places', 'Ford Transit Custom 9 places'], seats: 9, doors: 4, price: 110, weight: 2 },
-  { acriss: 'FVAR', category: 'Monospace', models: ['Peugeot Traveller', 'Mercedes Classe V', 'Volkswagen Caravelle'], seats: 8, doors: 4, price: 125, weight: 2 },
+  {
+    acriss: 'FVAR',
+    category: 'Monospace',
+    models: ['Peugeot Traveller', 'Mercedes Classe V', 'Volkswagen Caravelle'],
+    seats: 8,
+    doors: 4,
+    price: 125,
+    weight: 2,
+  },
   { acriss: 'CTAR', category: 'Cabriolet', models: ['Mini Cooper Cabriolet', 'Fiat 500C'], seats: 4, doors: 2, price: 95, weight: 1 },
   { acriss: 'STAR', category: 'Cabriolet', models: ['BMW Série 4 Cabriolet', 'Audi A5 Cabriolet'], seats: 4, doors: 2, price: 150, weight: 1 },
   { acriss: 'FSAR', category: 'Sportive', models: ['Ford Mustang Fastback', 'BMW M240i Coupé'], seats: 4, doors: 2, price: 170, weight: 1 },
   { acriss: 'XXAR', category: 'Sportive', models: ['Porsche 911 Carrera', 'Mercedes-AMG GT'], seats: 4, doors: 2, price: 380, weight: 0.5 },
-  { acriss: 'CKMR', category: 'Utilitaire', models: ['Renault Kangoo Fourgon 3 m³', 'Citroën Berlingo Fourgon 3 m³'], seats: 2, doors: 4, price: 52, weight: 3 },
+  {
+    acriss: 'CKMR',
+    category: 'Utilitaire',
+    models: ['Renault Kangoo Fourgon 3 m³', 'Citroën Berlingo Fourgon 3 m³'],
+    seats: 2,
+    doors: 4,
+    price: 52,
+    weight: 3,
+  },
   { acriss: 'IKMR', category: 'Utilitaire', models: ['Renault Trafic Fourgon 6 m³', 'Peugeot Expert Fourgon 6 m³'], seats: 3, doors: 4, price: 78, weight: 3 },
   { acriss: 'FKMR', category: 'Utilitaire', models: ['Renault Master Fourgon 12 m³', 'Ford Transit Fourgon 12 m³'], seats: 3, doors: 4, price: 98, weight: 2 },
 ];
@@ -81,9 +111,15 @@ export const gearboxOf = (acriss: string): RentalCar['gearbox'] => ('MNC'.includ
 export const engineOf = (acriss: string): Engine => ('EC'.includes(acriss[3] ?? 'R') ? 'electric' : 'HI'.includes(acriss[3] ?? 'R') ? 'hybrid' : 'combustion');
 
 const EN_MODEL: [RegExp, string][] = [
-  [/Série (\d)/, '$1 Series'], [/Classe ([A-Z])/, '$1-Class'], [/Cabriolet/, 'Convertible'], [/Coupé/, 'Coupe'], [/ places/, ' seats'], [/Fourgon/, 'Van'],
+  [/Série (\d)/, '$1 Series'],
+  [/Classe ([A-Z])/, '$1-Class'],
+  [/Cabriolet/, 'Convertible'],
+  [/Coupé/, 'Coupe'],
+  [/ places/, ' seats'],
+  [/Fourgon/, 'Van'],
 ];
-const modelText = (model: string, lang: Lang) => (lang === 'fr' ? `${model} ou similaire` : `${EN_MODEL.reduce((m, [re, to]) => m.replace(re, to), model)} or similar`);
+const modelText = (model: string, lang: Lang) =>
+  lang === 'fr' ? `${model} ou similaire` : `${EN_MODEL.reduce((m, [re, to]) => m.replace(re, to), model)} or similar`;
 
 type Kind = 'airport' | 'station' | 'downtown';
 type Period = RentalAgency['openingPeriods'][number];
@@ -124,7 +160,9 @@ function pickFleet(r: Rng, kind: Kind, renter: Renter, city: RefCity): AgencyBas
     if (UTILITY.has(g.acriss)) return !renter.major || kind === 'downtown' || r.chance(0.3);
     return true;
   });
-  const weights = eligible.map((g) => g.weight * (UTILITY.has(g.acriss) && !renter.major ? 3 : 1) * (renter.code === 'SX' && /[FPLS]/.test(g.acriss[0]!) ? 2 : 1));
+  const weights = eligible.map(
+    (g) => g.weight * (UTILITY.has(g.acriss) && !renter.major ? 3 : 1) * (renter.code === 'SX' && /[FPLS]/.test(g.acriss[0]!) ? 2 : 1),
+  );
   const chosen: CarGroup[] = [];
   // Every agency rents the small cars; the rest is drawn by popularity.
   for (const a of ['ECMR', 'CDMR']) chosen.push(GROUP_BY_ACRISS.get(a)!);
@@ -168,7 +206,15 @@ export function agenciesOfCity(city: RefCity): AgencyBase[] {
   const agencies: AgencyBase[] = [];
   const names = new Set<string>();
 
-  const add = (renter: Renter, kind: Kind, id: string, name: string, at: { lat: number; lon: number }, importance: number, address: (place: ReturnType<typeof addressPlace>) => string) => {
+  const add = (
+    renter: Renter,
+    kind: Kind,
+    id: string,
+    name: string,
+    at: { lat: number; lon: number },
+    importance: number,
+    address: (place: ReturnType<typeof addressPlace>) => string,
+  ) => {
     if (names.has(name)) return;
     names.add(name);
     const place = addressPlace(city, at);
@@ -198,9 +244,19 @@ export function agenciesOfCity(city: RefCity): AgencyBase[] {
     const renters = shuffle(r, majors).slice(0, count);
     if (french && airport.importance >= 60 && r.chance(0.6)) renters.push(RENTER.AD!);
     const suffix = airportSuffix(airport, city);
-    const desks = fr ? ['Parking P2, comptoirs loueurs', 'Hall des loueurs', 'Terminal 1, niveau arrivées', 'Parc loueurs, accès P5'] : ['Rental car centre', 'Terminal 1, arrivals level', 'Car rental desks, car park P2'];
+    const desks = fr
+      ? ['Parking P2, comptoirs loueurs', 'Hall des loueurs', 'Terminal 1, niveau arrivées', 'Parc loueurs, accès P5']
+      : ['Rental car centre', 'Terminal 1, arrivals level', 'Car rental desks, car park P2'];
     for (const renter of renters) {
-      add(renter, 'airport', `${renter.code}-${citySlug}-apt-${airport.iata}`, `${renter.name} ${cityName} ${suffix}`, offset(airport, r.between(0.15, 0.6), r.between(0, 360)), airport.importance, () => `${r.pick(desks)}, ${localName(airport.name, city.country)}`);
+      add(
+        renter,
+        'airport',
+        `${renter.code}-${citySlug}-apt-${airport.iata}`,
+        `${renter.name} ${cityName} ${suffix}`,
+        offset(airport, r.between(0.15, 0.6), r.between(0, 360)),
+        airport.importance,
+        () => `${r.pick(desks)}, ${localName(airport.name, city.country)}`,
+      );
     }
   }
   for (const station of stationsOf(city.id)) {
@@ -212,23 +268,40 @@ export function agenciesOfCity(city: RefCity): AgencyBase[] {
     // "Europcar Lyon Part-Dieu Gare", "Hertz Paris Gare de Lyon", "Avis Bruxelles Gare du Midi"
     const label = !fr ? suffix : suffix === 'Centre Gare' ? 'Gare' : /^Gare (?!(de|du|des|d')\b)/.test(suffix) ? `${suffix.slice(5)} Gare` : suffix;
     const stationName = localName(station.name, city.country);
-    const desks = fr ? ['parking loueurs, niveau -1', 'hall 1, comptoirs loueurs', 'sortie principale', 'parvis de la gare'] : ['car rental desks', 'main exit', 'station forecourt'];
+    const desks = fr
+      ? ['parking loueurs, niveau -1', 'hall 1, comptoirs loueurs', 'sortie principale', 'parvis de la gare']
+      : ['car rental desks', 'main exit', 'station forecourt'];
     for (const renter of renters) {
-      add(renter, 'station', `${renter.code}-${citySlug}-gare-${station.uic}`, `${renter.name} ${cityName} ${label}`, offset(station, r.between(0.05, 0.3), r.between(0, 360)), station.importance, () => `${stationName}, ${r.pick(desks)}`);
+      add(
+        renter,
+        'station',
+        `${renter.code}-${citySlug}-gare-${station.uic}`,
+        `${renter.name} ${cityName} ${label}`,
+        offset(station, r.between(0.05, 0.3), r.between(0, 360)),
+        station.importance,
+        () => `${stationName}, ${r.pick(desks)}`,
+      );
     }
   }
   const downtown = Math.min(14, Math.max(1, Math.round(1.2 * Math.sqrt(city.population / 10_000))));
   const spread = 0.4 + 0.6 * Math.sqrt(city.population / 100_000);
   const townRenters = [
-    { renter: RENTER.AD!, weight: french ? 3 : 0 }, { renter: RENTER.RC!, weight: french ? 3 : 0 }, { renter: RENTER.EP!, weight: 2 }, { renter: RENTER.ZE!, weight: 2 },
-    { renter: RENTER.ZI!, weight: 1.5 }, { renter: RENTER.ET!, weight: 1.5 }, { renter: RENTER.SX!, weight: city.population > 200_000 ? 1 : 0 },
+    { renter: RENTER.AD!, weight: french ? 3 : 0 },
+    { renter: RENTER.RC!, weight: french ? 3 : 0 },
+    { renter: RENTER.EP!, weight: 2 },
+    { renter: RENTER.ZE!, weight: 2 },
+    { renter: RENTER.ZI!, weight: 1.5 },
+    { renter: RENTER.ET!, weight: 1.5 },
+    { renter: RENTER.SX!, weight: city.population > 200_000 ? 1 : 0 },
   ];
   for (let i = 0; i < downtown; i++) {
     let x = r.next() * townRenters.reduce((s, t) => s + t.weight, 0);
     const renter = townRenters.find((t) => (x -= t.weight) < 0)?.renter ?? RENTER.EP!;
     const at = offset(city, Math.min(4 * spread, -spread * Math.log(1 - r.next() * 0.98)), r.between(0, 360));
     const loc = localityOf(city, at);
-    add(renter, 'downtown', `${renter.code}-${citySlug}-ctr-${i + 1}`, `${renter.name} ${cityName} ${loc}`, at, 0, (place) => streetAddress(r, city.country, undefined, place.streets));
+    add(renter, 'downtown', `${renter.code}-${citySlug}-ctr-${i + 1}`, `${renter.name} ${cityName} ${loc}`, at, 0, (place) =>
+      streetAddress(r, city.country, undefined, place.streets),
+    );
   }
   agencyCache.set(city.id, agencies);
   return agencies;
@@ -266,33 +339,84 @@ const LOCATION_PRICE: Record<Kind, number> = { airport: 1.12, station: 1.05, dow
 const SEASON = [0, 0.88, 0.9, 0.95, 1.02, 1.05, 1.12, 1.28, 1.3, 1.08, 1, 0.92, 1.05];
 /** Car rental price level of the country, France = 1. */
 const COUNTRY_PRICE: Record<string, number> = {
-  CH: 1.4, GB: 1.15, IE: 1.15, NO: 1.3, DK: 1.2, SE: 1.1, FI: 1.1, IS: 1.5, LU: 1.1, NL: 1.1, DE: 0.95, AT: 1, IT: 1, ES: 0.85, PT: 0.8,
-  PL: 0.7, CZ: 0.75, HU: 0.7, RO: 0.65, BG: 0.6, GR: 0.9, HR: 0.85, US: 1.1, CA: 1.1, AU: 1.05, JP: 0.9, CN: 0.6, IN: 0.45, TH: 0.55,
-  AE: 0.9, TR: 0.6, MA: 0.55, ZA: 0.6, BR: 0.6, MX: 0.65,
+  CH: 1.4,
+  GB: 1.15,
+  IE: 1.15,
+  NO: 1.3,
+  DK: 1.2,
+  SE: 1.1,
+  FI: 1.1,
+  IS: 1.5,
+  LU: 1.1,
+  NL: 1.1,
+  DE: 0.95,
+  AT: 1,
+  IT: 1,
+  ES: 0.85,
+  PT: 0.8,
+  PL: 0.7,
+  CZ: 0.75,
+  HU: 0.7,
+  RO: 0.65,
+  BG: 0.6,
+  GR: 0.9,
+  HR: 0.85,
+  US: 1.1,
+  CA: 1.1,
+  AU: 1.05,
+  JP: 0.9,
+  CN: 0.6,
+  IN: 0.45,
+  TH: 0.55,
+  AE: 0.9,
+  TR: 0.6,
+  MA: 0.55,
+  ZA: 0.6,
+  BR: 0.6,
+  MX: 0.65,
 };
 /** Longer rentals are cheaper by the day: 3 days, 5 days, weekly and monthly rates. */
 const durationFactor = (days: number) => (days >= 28 ? 0.5 : days >= 14 ? 0.58 : days >= 7 ? 0.66 : days >= 5 ? 0.8 : days >= 3 ? 0.88 : days === 2 ? 0.95 : 1);
 const leadFactor = (days: number) => (days < 2 ? 1.2 : days < 7 ? 1.1 : days < 21 ? 1 : 0.94);
-const cityFactor = (city: RefCity) => (city.population > 1_000_000 ? 1.12 : city.population > 300_000 ? 1.05 : city.population < 50_000 ? 0.95 : 1) * (COUNTRY_PRICE[city.country] ?? 1);
-const DEDUCTIBLE: Record<Category, number> = { Citadine: 1000, Compact: 1200, Berline: 1500, SUV: 1500, Monospace: 1500, Utilitaire: 1800, Cabriolet: 2000, Sportive: 3500, Luxe: 3000 };
+const cityFactor = (city: RefCity) =>
+  (city.population > 1_000_000 ? 1.12 : city.population > 300_000 ? 1.05 : city.population < 50_000 ? 0.95 : 1) * (COUNTRY_PRICE[city.country] ?? 1);
+const DEDUCTIBLE: Record<Category, number> = {
+  Citadine: 1000,
+  Compact: 1200,
+  Berline: 1500,
+  SUV: 1500,
+  Monospace: 1500,
+  Utilitaire: 1800,
+  Cabriolet: 2000,
+  Sportive: 3500,
+  Luxe: 3000,
+};
 
 type Mileage = { unlimited: boolean; perDay: number | null; extra: number | null };
 function mileage(renter: Renter, group: CarGroup, agencyId: string): Mileage {
   if (group.category === 'Utilitaire') return { unlimited: false, perDay: renter.major ? 150 : 100, extra: renter.major ? 40 : 35 };
   if (group.category === 'Luxe' || group.category === 'Sportive') return { unlimited: false, perDay: 250, extra: group.price >= 200 ? 120 : 85 };
-  if (!renter.major) return hashString(`km:${agencyId}`) % 2 === 0 ? { unlimited: false, perDay: 200, extra: 35 } : { unlimited: false, perDay: 250, extra: 30 };
+  if (!renter.major)
+    return hashString(`km:${agencyId}`) % 2 === 0 ? { unlimited: false, perDay: 200, extra: 35 } : { unlimited: false, perDay: 250, extra: 30 };
   if (group.category === 'Cabriolet') return { unlimited: false, perDay: 300, extra: 50 };
   return { unlimited: true, perDay: null, extra: null };
 }
 
-function serviceTexts(lang: Lang, o: { group: CarGroup; kind: Kind; engine: Engine; km: Mileage; days: number; dropFee: number; month: number; country: string }) {
+function serviceTexts(
+  lang: Lang,
+  o: { group: CarGroup; kind: Kind; engine: Engine; km: Mileage; days: number; dropFee: number; month: number; country: string },
+) {
   const fr = lang === 'fr';
   const deductible = money(DEDUCTIBLE[o.group.category] * 100, lang);
   const included: string[] = [];
   if (o.km.unlimited) included.push(fr ? 'Kilométrage illimité' : 'Unlimited mileage');
   else {
     const extra = money(o.km.extra!, lang);
-    included.push(fr ? `${o.km.perDay! * o.days} km inclus (${o.km.perDay} km par jour), puis ${extra} par km supplémentaire` : `${o.km.perDay! * o.days} km included (${o.km.perDay} km a day), then ${extra} per extra km`);
+    included.push(
+      fr
+        ? `${o.km.perDay! * o.days} km inclus (${o.km.perDay} km par jour), puis ${extra} par km supplémentaire`
+        : `${o.km.perDay! * o.days} km included (${o.km.perDay} km a day), then ${extra} per extra km`,
+    );
   }
   included.push(fr ? 'Assurance responsabilité civile' : 'Third-party liability insurance');
   included.push(fr ? `Protection collision et vol (franchise de ${deductible})` : `Collision damage and theft protection (excess ${deductible})`);
@@ -306,8 +430,12 @@ function serviceTexts(lang: Lang, o: { group: CarGroup; kind: Kind; engine: Engi
     fr ? `Conducteur additionnel (${money(1200, lang)} par jour)` : `Additional driver (${money(1200, lang)} a day)`,
     fr ? `Jeune conducteur de moins de 25 ans (${money(3500, lang)} par jour)` : `Young driver under 25 (${money(3500, lang)} a day)`,
     o.engine === 'electric'
-      ? fr ? 'Recharge : véhicule remis chargé à 80 % minimum, à restituer au même niveau' : 'Charging: car handed over charged to at least 80%, to be returned at the same level'
-      : fr ? 'Carburant : véhicule remis avec le plein, à restituer plein' : 'Fuel: full to full',
+      ? fr
+        ? 'Recharge : véhicule remis chargé à 80 % minimum, à restituer au même niveau'
+        : 'Charging: car handed over charged to at least 80%, to be returned at the same level'
+      : fr
+        ? 'Carburant : véhicule remis avec le plein, à restituer plein'
+        : 'Fuel: full to full',
     fr ? 'Péages, stationnement et amendes' : 'Tolls, parking and fines',
     fr ? 'Siège enfant ou rehausseur (sur demande)' : 'Child seat or booster (on request)',
   ];
@@ -324,15 +452,26 @@ function dropFee(from: AgencyBase, to: AgencyBase): number {
   return Math.round(eur) * 100;
 }
 
-const negotiatedWith = (customer: Customer, renter: Renter) => customer.corporateCarriers.some((c) => c.toUpperCase() === renter.code || c.toUpperCase() === renter.name.toUpperCase());
+const negotiatedWith = (customer: Customer, renter: Renter) =>
+  customer.corporateCarriers.some((c) => c.toUpperCase() === renter.code || c.toUpperCase() === renter.name.toUpperCase());
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
 const invalid = (message: string) => new SupplierError('invalid-request', message);
 const MAX_DAYS = 90;
 
 const toAgency = (a: AgencyBase, km: number, lang: Lang): RentalAgency => ({
-  id: a.id, renter: { ...a.renter }, name: a.name, address: a.address, city: a.cityNames[lang], zip: a.zip, lat: a.lat, lon: a.lon,
-  phone: a.phone, email: a.email, openingPeriods: a.openingPeriods.map((p) => ({ ...p })), distanceKm: Math.round(km * 100) / 100,
+  id: a.id,
+  renter: { ...a.renter },
+  name: a.name,
+  address: a.address,
+  city: a.cityNames[lang],
+  zip: a.zip,
+  lat: a.lat,
+  lon: a.lon,
+  phone: a.phone,
+  email: a.email,
+  openingPeriods: a.openingPeriods.map((p) => ({ ...p })),
+  distanceKm: Math.round(km * 100) / 100,
 });
 
 /** Synchronous search (the supplier wraps it in a promise). */
@@ -389,14 +528,27 @@ export function searchCars(q: CarQuery): RentalCar[] {
       if (soldOut || (types.size > 0 && !types.has(group.category))) continue;
       // A uniform draw without building a generator: this runs for every car of every agency.
       const noise = 0.93 + (hashString(`${agency.id}:${group.acriss}:${pickupDay}`) / 4294967296) * 0.14;
-      let perDay = group.price * renter.price * LOCATION_PRICE[agency.kind] * SEASON[month]! * durationFactor(days) * leadFactor(leadDays) * cityFactor(agency.ref) * noise * weekend;
+      let perDay =
+        group.price *
+        renter.price *
+        LOCATION_PRICE[agency.kind] *
+        SEASON[month]! *
+        durationFactor(days) *
+        leadFactor(leadDays) *
+        cityFactor(agency.ref) *
+        noise *
+        weekend;
       if (negotiated) perDay *= 0.9;
       const pricePerDay = Math.round(perDay * 10) * 10;
       const engine = engineOf(group.acriss);
       const mil = mileage(renter, group, agency.id);
       const textKey = `${group.category}|${agency.kind}|${engine}|${mil.perDay}|${mil.extra}|${fee}|${agency.ref.country}`;
       let texts = textsMemo.get(textKey);
-      if (!texts) textsMemo.set(textKey, (texts = serviceTexts(q.lang, { group, kind: agency.kind, engine, km: mil, days, dropFee: fee, month, country: agency.ref.country })));
+      if (!texts)
+        textsMemo.set(
+          textKey,
+          (texts = serviceTexts(q.lang, { group, kind: agency.kind, engine, km: mil, days, dropFee: fee, month, country: agency.ref.country })),
+        );
       cars.push({
         id: `${agency.id}_${group.acriss}_${back.agency.id}_${period}`,
         acriss: group.acriss,
@@ -443,7 +595,13 @@ export function agencyById(id: string): AgencyBase | undefined {
 export function parseCarId(id: string): { pickupAgency: string; acriss: string; returnAgency: string; pickupAt: string; returnAt: string } | null {
   const m = /^([^_]+)_([A-Z]{4})_([^_]+)_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})$/.exec(id);
   if (!m) return null;
-  return { pickupAgency: m[1]!, acriss: m[2]!, returnAgency: m[3]!, pickupAt: `${m[4]}-${m[5]}-${m[6]}T${m[7]}:${m[8]}`, returnAt: `${m[9]}-${m[10]}-${m[11]}T${m[12]}:${m[13]}` };
+  return {
+    pickupAgency: m[1]!,
+    acriss: m[2]!,
+    returnAgency: m[3]!,
+    pickupAt: `${m[4]}-${m[5]}-${m[6]}T${m[7]}:${m[8]}`,
+    returnAt: `${m[9]}-${m[10]}-${m[11]}T${m[12]}:${m[13]}`,
+  };
 }
 
 /** A car offer found again by its id: the same search around its two agencies (50 m), the same id. */
@@ -454,7 +612,11 @@ export function carById(id: string, q: RentalQuery): RentalCar | null {
   if (!ref || !pickup || !dropoff) return null;
   const near = (a: AgencyBase) => ({ lat: a.lat, lon: a.lon, radiusKm: 0.05 });
   try {
-    return searchCars({ ...q, pickup: near(pickup), dropoff: near(dropoff), pickupAt: ref.pickupAt, returnAt: ref.returnAt, carTypes: [] }).find((c) => c.id === id) ?? null;
+    return (
+      searchCars({ ...q, pickup: near(pickup), dropoff: near(dropoff), pickupAt: ref.pickupAt, returnAt: ref.returnAt, carTypes: [] }).find(
+        (c) => c.id === id,
+      ) ?? null
+    );
   } catch (err) {
     // A pick-up now in the past: the offer is gone.
     if (err instanceof SupplierError && err.kind === 'invalid-request') return null;

@@ -20,7 +20,8 @@ const query = (over: Partial<CarQuery> = {}): CarQuery => ({
   ...over,
 });
 const weekday = (local: string) => new Date(`${local.slice(0, 10)}T00:00:00Z`).getUTCDay();
-const openAt = (a: RentalAgency, local: string) => a.openingPeriods.some((p) => p.day === weekday(local) && p.start <= local.slice(11) && local.slice(11) <= p.end);
+const openAt = (a: RentalAgency, local: string) =>
+  a.openingPeriods.some((p) => p.day === weekday(local) && p.start <= local.slice(11) && local.slice(11) <= p.end);
 const offerKey = (id: string) => id.split('_').slice(0, 3).join('_');
 
 describe('sandbox cars: agencies', () => {
@@ -31,7 +32,11 @@ describe('sandbox cars: agencies', () => {
   });
 
   it('offers only agencies within the radius that are open at pick-up and return time', () => {
-    for (const q of [query(), query({ pickupAt: '2026-11-29T10:00', returnAt: '2026-12-01T19:30' }), query({ pickup: CDG, dropoff: CDG, pickupAt: '2026-11-28T22:30', returnAt: '2026-11-30T07:15' })]) {
+    for (const q of [
+      query(),
+      query({ pickupAt: '2026-11-29T10:00', returnAt: '2026-12-01T19:30' }),
+      query({ pickup: CDG, dropoff: CDG, pickupAt: '2026-11-28T22:30', returnAt: '2026-11-30T07:15' }),
+    ]) {
       const cars = searchCars(q);
       expect(cars.length).toBeGreaterThan(0);
       for (const c of cars) {

@@ -84,7 +84,11 @@ function plans(origins: RefAirport[], destinations: RefAirport[]): Leg[][] {
           .map((h) => ({ h, total: distanceKm(o, h) + distanceKm(h, d) }))
           .filter(({ h, total }) => total / km < 1.5 && distanceKm(o, h) >= 150 && distanceKm(h, d) >= 150)
           .sort((a, b) => a.total - b.total)[0]?.h;
-        if (hub) result.push([{ from: o, to: hub, km: distanceKm(o, hub) }, { from: hub, to: d, km: distanceKm(hub, d) }]);
+        if (hub)
+          result.push([
+            { from: o, to: hub, km: distanceKm(o, hub) },
+            { from: hub, to: d, km: distanceKm(hub, d) },
+          ]);
       }
     }
   return result;
@@ -117,7 +121,10 @@ function runsOfDay(leg: Leg, day: string): Run[] {
           carrier: { code: airline.code, name: airline.name },
           operatingCarrier: { code: airline.code, name: airline.name },
           number: `${airline.code}${r.int(100, 1999)}`,
-          model: leg.km > 3500 ? r.pick(['Boeing 777-300ER', 'Airbus A350-900', 'Boeing 787-9']) : r.pick(['Airbus A320', 'Airbus A321neo', 'Airbus A319', 'Airbus A220-300', 'Embraer 190']),
+          model:
+            leg.km > 3500
+              ? r.pick(['Boeing 777-300ER', 'Airbus A350-900', 'Boeing 787-9'])
+              : r.pick(['Airbus A320', 'Airbus A321neo', 'Airbus A319', 'Airbus A220-300', 'Embraer 190']),
         },
         connectionMinutes: null,
       },
@@ -129,7 +136,11 @@ function ladder(airline: Airline, km: number, cabin: 'economy' | 'premium' | 'bu
   const base = km > 3500 ? 25000 + 6 * km : 4500 + 9 * km;
   const cabinFactor = cabin === 'business' ? (km > 3500 ? 4.5 : 2.6) : cabin === 'premium' ? 1.7 : 1;
   const hand = { type: 'hand' as const, quantity: 1, conditions: lang === 'fr' ? '1 bagage cabine de 12 kg' : '1 cabin bag, 12 kg' };
-  const hold = (n: number) => ({ type: 'hold' as const, quantity: n, conditions: lang === 'fr' ? `${n} bagage(s) en soute de 23 kg` : `${n} checked bag(s), 23 kg` });
+  const hold = (n: number) => ({
+    type: 'hold' as const,
+    quantity: n,
+    conditions: lang === 'fr' ? `${n} bagage(s) en soute de 23 kg` : `${n} checked bag(s), 23 kg`,
+  });
   const n = cabin === 'economy' ? 1 : 2;
   return {
     cabin,

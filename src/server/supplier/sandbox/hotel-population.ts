@@ -9,7 +9,20 @@ import { CO2, type Hotel, type RoomOffer } from '../types';
 import { airportsOf, cities, stationsOf, type RefAirport, type RefCity, type RefStation } from '@server/reference/places';
 import { distanceKm, offset } from '@server/reference/geo';
 import { rng, type Rng } from './random';
-import { EUROPE, NORTH_AMERICA, addressPlace, airportSuffix, isFrenchSpeaking, localName, localityOf, phoneNumber, slug, stationSuffix, streetAddress, type Pt } from './locality';
+import {
+  EUROPE,
+  NORTH_AMERICA,
+  addressPlace,
+  airportSuffix,
+  isFrenchSpeaking,
+  localName,
+  localityOf,
+  phoneNumber,
+  slug,
+  stationSuffix,
+  streetAddress,
+  type Pt,
+} from './locality';
 
 export type HotelBrand = {
   code: string;
@@ -29,45 +42,232 @@ export type HotelBrand = {
 };
 
 const FRANCE = ['FR', 'MC', 'GP', 'MQ', 'GF', 'RE', 'YT'];
-const brandOperatesIn = (b: HotelBrand, country: string) => (b.franceOnly ? FRANCE.includes(country) : b.europeOnly ? EUROPE.has(country) : !b.notIn?.includes(country));
+const brandOperatesIn = (b: HotelBrand, country: string) =>
+  b.franceOnly ? FRANCE.includes(country) : b.europeOnly ? EUROPE.has(country) : !b.notIn?.includes(country);
 
 /** Chain codes the sandbox uses (customers' negotiatedChains name a brand code or a group code: RT Accor, LG Louvre Hotels, IH IHG, HL Hilton, MR Marriott). */
 export const HOTEL_BRANDS: HotelBrand[] = [
-  { code: 'BU', name: 'ibis budget', group: 'RT', stars: [1, 2, 2], weight: 7, minPopulation: 15_000, restaurant: 0, rooms: [60, 130], domain: 'accor', notIn: NORTH_AMERICA },
-  { code: 'IB', name: 'ibis', group: 'RT', stars: [3, 3, 2], weight: 14, minPopulation: 0, restaurant: 0.75, rooms: [60, 170], domain: 'accor', notIn: NORTH_AMERICA },
-  { code: 'YS', name: 'ibis Styles', group: 'RT', stars: [3], weight: 8, minPopulation: 0, restaurant: 0.25, rooms: [45, 120], domain: 'accor', notIn: NORTH_AMERICA },
-  { code: 'NO', name: 'Novotel', group: 'RT', stars: [4], weight: 7, minPopulation: 40_000, restaurant: 1, rooms: [100, 280], domain: 'accor', notIn: NORTH_AMERICA },
-  { code: 'MC', name: 'Mercure', group: 'RT', stars: [4, 4, 3], weight: 9, minPopulation: 20_000, restaurant: 0.8, rooms: [60, 200], domain: 'accor', notIn: NORTH_AMERICA },
+  {
+    code: 'BU',
+    name: 'ibis budget',
+    group: 'RT',
+    stars: [1, 2, 2],
+    weight: 7,
+    minPopulation: 15_000,
+    restaurant: 0,
+    rooms: [60, 130],
+    domain: 'accor',
+    notIn: NORTH_AMERICA,
+  },
+  {
+    code: 'IB',
+    name: 'ibis',
+    group: 'RT',
+    stars: [3, 3, 2],
+    weight: 14,
+    minPopulation: 0,
+    restaurant: 0.75,
+    rooms: [60, 170],
+    domain: 'accor',
+    notIn: NORTH_AMERICA,
+  },
+  {
+    code: 'YS',
+    name: 'ibis Styles',
+    group: 'RT',
+    stars: [3],
+    weight: 8,
+    minPopulation: 0,
+    restaurant: 0.25,
+    rooms: [45, 120],
+    domain: 'accor',
+    notIn: NORTH_AMERICA,
+  },
+  {
+    code: 'NO',
+    name: 'Novotel',
+    group: 'RT',
+    stars: [4],
+    weight: 7,
+    minPopulation: 40_000,
+    restaurant: 1,
+    rooms: [100, 280],
+    domain: 'accor',
+    notIn: NORTH_AMERICA,
+  },
+  {
+    code: 'MC',
+    name: 'Mercure',
+    group: 'RT',
+    stars: [4, 4, 3],
+    weight: 9,
+    minPopulation: 20_000,
+    restaurant: 0.8,
+    rooms: [60, 200],
+    domain: 'accor',
+    notIn: NORTH_AMERICA,
+  },
   { code: 'PU', name: 'Pullman', group: 'RT', stars: [5, 4], weight: 2, minPopulation: 400_000, restaurant: 1, rooms: [180, 450], domain: 'accor' },
   { code: 'SB', name: 'Sofitel', group: 'RT', stars: [5], weight: 1.5, minPopulation: 300_000, restaurant: 1, rooms: [100, 250], domain: 'accor' },
-  { code: 'CI', name: 'Campanile', group: 'LG', stars: [3, 2, 3], weight: 7, minPopulation: 0, restaurant: 0.9, rooms: [40, 110], domain: 'campanile', europeOnly: true },
-  { code: 'KY', name: 'Kyriad', group: 'LG', stars: [3, 2], weight: 5, minPopulation: 0, restaurant: 0.5, rooms: [35, 100], domain: 'kyriad', franceOnly: true },
-  { code: 'PC', name: 'Première Classe', group: 'LG', stars: [1], weight: 2.5, minPopulation: 30_000, restaurant: 0, rooms: [50, 90], domain: 'premiereclasse', franceOnly: true },
-  { code: 'BB', name: 'B&B HOTELS', group: null, stars: [2, 3, 3], weight: 8, minPopulation: 10_000, restaurant: 0, rooms: [60, 130], domain: 'hotelbb', europeOnly: true },
+  {
+    code: 'CI',
+    name: 'Campanile',
+    group: 'LG',
+    stars: [3, 2, 3],
+    weight: 7,
+    minPopulation: 0,
+    restaurant: 0.9,
+    rooms: [40, 110],
+    domain: 'campanile',
+    europeOnly: true,
+  },
+  {
+    code: 'KY',
+    name: 'Kyriad',
+    group: 'LG',
+    stars: [3, 2],
+    weight: 5,
+    minPopulation: 0,
+    restaurant: 0.5,
+    rooms: [35, 100],
+    domain: 'kyriad',
+    franceOnly: true,
+  },
+  {
+    code: 'PC',
+    name: 'Première Classe',
+    group: 'LG',
+    stars: [1],
+    weight: 2.5,
+    minPopulation: 30_000,
+    restaurant: 0,
+    rooms: [50, 90],
+    domain: 'premiereclasse',
+    franceOnly: true,
+  },
+  {
+    code: 'BB',
+    name: 'B&B HOTELS',
+    group: null,
+    stars: [2, 3, 3],
+    weight: 8,
+    minPopulation: 10_000,
+    restaurant: 0,
+    rooms: [60, 130],
+    domain: 'hotelbb',
+    europeOnly: true,
+  },
   { code: 'BW', name: 'Best Western', group: null, stars: [3, 4, 3], weight: 7, minPopulation: 0, restaurant: 0.4, rooms: [30, 110], domain: 'bestwestern' },
   { code: 'EX', name: 'Holiday Inn Express', group: 'IH', stars: [3], weight: 3, minPopulation: 100_000, restaurant: 0, rooms: [90, 180], domain: 'ihg' },
   { code: 'HI', name: 'Holiday Inn', group: 'IH', stars: [4], weight: 2, minPopulation: 200_000, restaurant: 1, rooms: [110, 250], domain: 'ihg' },
-  { code: 'RD', name: 'Radisson Blu', group: null, stars: [4, 5], weight: 1.5, minPopulation: 300_000, restaurant: 1, rooms: [140, 300], domain: 'radissonhotels', notIn: NORTH_AMERICA },
-  { code: 'OK', name: 'Okko Hotels', group: null, stars: [4], weight: 1.5, minPopulation: 200_000, restaurant: 0, rooms: [80, 170], domain: 'okkohotels', franceOnly: true },
+  {
+    code: 'RD',
+    name: 'Radisson Blu',
+    group: null,
+    stars: [4, 5],
+    weight: 1.5,
+    minPopulation: 300_000,
+    restaurant: 1,
+    rooms: [140, 300],
+    domain: 'radissonhotels',
+    notIn: NORTH_AMERICA,
+  },
+  {
+    code: 'OK',
+    name: 'Okko Hotels',
+    group: null,
+    stars: [4],
+    weight: 1.5,
+    minPopulation: 200_000,
+    restaurant: 0,
+    rooms: [80, 170],
+    domain: 'okkohotels',
+    franceOnly: true,
+  },
   { code: 'CT', name: 'Citadines', group: null, stars: [3], weight: 2, minPopulation: 200_000, restaurant: 0, rooms: [80, 180], domain: 'citadines' },
-  { code: 'CY', name: 'Courtyard by Marriott', group: 'MR', stars: [4], weight: 1.5, minPopulation: 300_000, restaurant: 1, rooms: [120, 250], domain: 'marriott' },
+  {
+    code: 'CY',
+    name: 'Courtyard by Marriott',
+    group: 'MR',
+    stars: [4],
+    weight: 1.5,
+    minPopulation: 300_000,
+    restaurant: 1,
+    rooms: [120, 250],
+    domain: 'marriott',
+  },
   { code: 'HX', name: 'Hampton by Hilton', group: 'HL', stars: [3], weight: 1.5, minPopulation: 300_000, restaurant: 0, rooms: [120, 220], domain: 'hilton' },
 ];
 const STATION_BRANDS = ['IB', 'YS', 'NO', 'MC', 'BW', 'KY', 'BB', 'OK', 'EX', 'CT', 'BU', 'HX'];
 const AIRPORT_BRANDS = ['IB', 'NO', 'BU', 'PU', 'HI', 'EX', 'RD', 'CY', 'BW', 'PC', 'CI', 'HX', 'MC'];
 
 const INDEPENDENT_NAMES = [
-  'Hôtel du Parc', 'Hôtel de la Gare', 'Hôtel des Voyageurs', 'Hôtel de France', 'Hôtel Le Royal', 'Hôtel Saint-Jacques', 'Hôtel du Commerce',
-  "Hôtel de l'Europe", 'Hôtel Le Cardinal', "Hôtel du Lion d'Or", 'Hôtel Beauséjour', 'Hôtel des Arts', 'Hôtel Bristol', 'Hôtel Carlton',
-  'Hôtel Terminus', 'Hôtel de la Paix', 'Hôtel Le Splendid', 'Hôtel Régina', 'Hôtel des Célestins', 'Hôtel Le Mistral', 'Hôtel de Bretagne',
-  'Hôtel Le Continental', 'Hôtel Central', 'Hôtel de la Poste', "Hôtel de l'Univers", 'Hôtel Les Tilleuls', 'Hôtel Le Richelieu',
-  'Hôtel Le Lutetia', 'Hôtel Villa Florentine', 'Hôtel Le Métropole', 'Hôtel Astoria', 'Hôtel Élysée', 'Hôtel Le Sénat', 'Hôtel Le Marceau',
+  'Hôtel du Parc',
+  'Hôtel de la Gare',
+  'Hôtel des Voyageurs',
+  'Hôtel de France',
+  'Hôtel Le Royal',
+  'Hôtel Saint-Jacques',
+  'Hôtel du Commerce',
+  "Hôtel de l'Europe",
+  'Hôtel Le Cardinal',
+  "Hôtel du Lion d'Or",
+  'Hôtel Beauséjour',
+  'Hôtel des Arts',
+  'Hôtel Bristol',
+  'Hôtel Carlton',
+  'Hôtel Terminus',
+  'Hôtel de la Paix',
+  'Hôtel Le Splendid',
+  'Hôtel Régina',
+  'Hôtel des Célestins',
+  'Hôtel Le Mistral',
+  'Hôtel de Bretagne',
+  'Hôtel Le Continental',
+  'Hôtel Central',
+  'Hôtel de la Poste',
+  "Hôtel de l'Univers",
+  'Hôtel Les Tilleuls',
+  'Hôtel Le Richelieu',
+  'Hôtel Le Lutetia',
+  'Hôtel Villa Florentine',
+  'Hôtel Le Métropole',
+  'Hôtel Astoria',
+  'Hôtel Élysée',
+  'Hôtel Le Sénat',
+  'Hôtel Le Marceau',
 ];
 const INDEPENDENT_NAMES_EN = [
-  'Park Hotel', 'Grand Hotel', 'Hotel Central', 'Hotel Europa', 'Station Hotel', 'Hotel Royal', 'Hotel Astoria', 'The Regent', 'Hotel Bristol',
-  'City Hotel', 'Hotel Continental', 'The Carlton', 'The Ambassador', 'Hotel Metropole', 'The Westbury', 'Hotel Savoy', 'The Belmont',
-  'Hotel Excelsior', 'The Kensington', 'Hotel Majestic', 'The Lexington', 'Hotel Imperial', 'The Fairview', 'Hotel Victoria', 'The Grosvenor',
-  'Hotel Plaza', 'The Wellington', 'Hotel Panorama', 'The Ashford', 'Hotel Concorde',
+  'Park Hotel',
+  'Grand Hotel',
+  'Hotel Central',
+  'Hotel Europa',
+  'Station Hotel',
+  'Hotel Royal',
+  'Hotel Astoria',
+  'The Regent',
+  'Hotel Bristol',
+  'City Hotel',
+  'Hotel Continental',
+  'The Carlton',
+  'The Ambassador',
+  'Hotel Metropole',
+  'The Westbury',
+  'Hotel Savoy',
+  'The Belmont',
+  'Hotel Excelsior',
+  'The Kensington',
+  'Hotel Majestic',
+  'The Lexington',
+  'Hotel Imperial',
+  'The Fairview',
+  'Hotel Victoria',
+  'The Grosvenor',
+  'Hotel Plaza',
+  'The Wellington',
+  'Hotel Panorama',
+  'The Ashford',
+  'Hotel Concorde',
 ];
 
 type Services = Hotel['services'];
@@ -108,11 +308,69 @@ export const TOURIST_TAX_IDF = [0, 100, 130, 260, 350, 400];
 export const IDF = new Set(['75', '77', '78', '91', '92', '93', '94', '95']);
 /** Hotel price level of the country, France = 1 (order of magnitude of business-hotel rates). */
 const COUNTRY_PRICE: Record<string, number> = {
-  CH: 1.45, GB: 1.3, IE: 1.2, NO: 1.3, DK: 1.25, SE: 1.15, FI: 1.1, IS: 1.5, FO: 1.3, LU: 1.2, NL: 1.15, BE: 1, DE: 0.95, AT: 1, IT: 1.05,
-  ES: 0.95, PT: 0.85, MT: 0.9, CY: 0.9, GR: 0.9, PL: 0.65, CZ: 0.7, SK: 0.7, HU: 0.65, SI: 0.8, HR: 0.85, RO: 0.6, BG: 0.55, RS: 0.55,
-  AL: 0.55, BA: 0.5, MK: 0.5, ME: 0.7, MD: 0.5, XK: 0.5, LT: 0.7, LV: 0.7, EE: 0.75, MC: 1.8, US: 1.35, CA: 1.15, AU: 1.15, JP: 1,
-  KR: 0.9, TW: 0.8, HK: 1.3, SG: 1.4, CN: 0.6, IN: 0.5, TH: 0.55, MY: 0.5, ID: 0.5, PH: 0.55, AE: 1.2, QA: 1.2, SA: 1, TR: 0.6, EG: 0.5,
-  MA: 0.6, ZA: 0.6, BR: 0.65, MX: 0.7, CO: 0.55,
+  CH: 1.45,
+  GB: 1.3,
+  IE: 1.2,
+  NO: 1.3,
+  DK: 1.25,
+  SE: 1.15,
+  FI: 1.1,
+  IS: 1.5,
+  FO: 1.3,
+  LU: 1.2,
+  NL: 1.15,
+  BE: 1,
+  DE: 0.95,
+  AT: 1,
+  IT: 1.05,
+  ES: 0.95,
+  PT: 0.85,
+  MT: 0.9,
+  CY: 0.9,
+  GR: 0.9,
+  PL: 0.65,
+  CZ: 0.7,
+  SK: 0.7,
+  HU: 0.65,
+  SI: 0.8,
+  HR: 0.85,
+  RO: 0.6,
+  BG: 0.55,
+  RS: 0.55,
+  AL: 0.55,
+  BA: 0.5,
+  MK: 0.5,
+  ME: 0.7,
+  MD: 0.5,
+  XK: 0.5,
+  LT: 0.7,
+  LV: 0.7,
+  EE: 0.75,
+  MC: 1.8,
+  US: 1.35,
+  CA: 1.15,
+  AU: 1.15,
+  JP: 1,
+  KR: 0.9,
+  TW: 0.8,
+  HK: 1.3,
+  SG: 1.4,
+  CN: 0.6,
+  IN: 0.5,
+  TH: 0.55,
+  MY: 0.5,
+  ID: 0.5,
+  PH: 0.55,
+  AE: 1.2,
+  QA: 1.2,
+  SA: 1,
+  TR: 0.6,
+  EG: 0.5,
+  MA: 0.6,
+  ZA: 0.6,
+  BR: 0.65,
+  MX: 0.7,
+  CO: 0.55,
 };
 /**
  * Grams CO2e per room-night. France: ADEME (CO2.hotelNightFrance). Elsewhere approximate national
@@ -121,12 +379,68 @@ const COUNTRY_PRICE: Record<string, number> = {
  * CH, BR) through Western Europe (12–18 kg) to coal- or gas-heavy grids (PL, CN, IN, ZA, the Gulf).
  */
 const HOTEL_NIGHT_CO2: Record<string, number> = {
-  FR: CO2.hotelNightFrance, MC: 6930, CH: 6500, SE: 6000, NO: 5000, IS: 3000, FI: 10500, DK: 10800, AT: 11500, BE: 12100, LU: 14000,
-  GB: 13700, IE: 16500, ES: 15900, PT: 13600, IT: 14200, DE: 17300, NL: 17800, SI: 12000, SK: 12000, HR: 12000, LT: 15000, LV: 10000,
-  EE: 25000, RO: 15000, BG: 20000, RS: 30000, GR: 24000, CY: 30000, MT: 20000, PL: 28000, CZ: 24000, HU: 19000, GP: 20000, MQ: 20000,
-  GF: 15000, RE: 20000, YT: 20000, US: 31000, CA: 15000, MX: 25000, BR: 10000, CO: 12000, AU: 40000, JP: 27000, KR: 30000, TW: 30000,
-  HK: 36000, SG: 30000, CN: 39000, IN: 36000, TH: 33000, MY: 35000, ID: 40000, PH: 30000, TR: 20000, EG: 30000, MA: 25000, ZA: 45000,
-  AE: 60000, QA: 70000, SA: 60000,
+  FR: CO2.hotelNightFrance,
+  MC: 6930,
+  CH: 6500,
+  SE: 6000,
+  NO: 5000,
+  IS: 3000,
+  FI: 10500,
+  DK: 10800,
+  AT: 11500,
+  BE: 12100,
+  LU: 14000,
+  GB: 13700,
+  IE: 16500,
+  ES: 15900,
+  PT: 13600,
+  IT: 14200,
+  DE: 17300,
+  NL: 17800,
+  SI: 12000,
+  SK: 12000,
+  HR: 12000,
+  LT: 15000,
+  LV: 10000,
+  EE: 25000,
+  RO: 15000,
+  BG: 20000,
+  RS: 30000,
+  GR: 24000,
+  CY: 30000,
+  MT: 20000,
+  PL: 28000,
+  CZ: 24000,
+  HU: 19000,
+  GP: 20000,
+  MQ: 20000,
+  GF: 15000,
+  RE: 20000,
+  YT: 20000,
+  US: 31000,
+  CA: 15000,
+  MX: 25000,
+  BR: 10000,
+  CO: 12000,
+  AU: 40000,
+  JP: 27000,
+  KR: 30000,
+  TW: 30000,
+  HK: 36000,
+  SG: 30000,
+  CN: 39000,
+  IN: 36000,
+  TH: 33000,
+  MY: 35000,
+  ID: 40000,
+  PH: 30000,
+  TR: 20000,
+  EG: 30000,
+  MA: 25000,
+  ZA: 45000,
+  AE: 60000,
+  QA: 70000,
+  SA: 60000,
 };
 const DEFAULT_HOTEL_NIGHT_CO2 = 20000;
 
@@ -198,7 +512,18 @@ function ratePlans(r: Rng, stars: number, brand: HotelBrand | null, restaurant: 
 
 type Site = { kind: 'core' | 'station' | 'airport'; at: Pt; station?: RefStation; airport?: RefAirport };
 
-function describe(h: { name: string; stars: number; rooms: number; services: Services; site: Site; ref: RefCity; loc: string; km: number; hasBar: boolean; meeting: number }) {
+function describe(h: {
+  name: string;
+  stars: number;
+  rooms: number;
+  services: Services;
+  site: Site;
+  ref: RefCity;
+  loc: string;
+  km: number;
+  hasBar: boolean;
+  meeting: number;
+}) {
   const { site, services: s } = h;
   const cityFr = h.ref.name.fr;
   const cityEn = h.ref.name.en;
@@ -267,8 +592,15 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
 
   // A small town has one hotel of a brand at most; a big city a few.
   const maxPerBrand = 1 + Math.floor(city.population / 150_000);
-  const eligible = HOTEL_BRANDS.filter((b) => city.population >= b.minPopulation && brandOperatesIn(b, city.country) && (brandCount.get(b.code) ?? 0) < maxPerBrand);
-  const allowed = site.kind === 'station' ? eligible.filter((b) => STATION_BRANDS.includes(b.code)) : site.kind === 'airport' ? eligible.filter((b) => AIRPORT_BRANDS.includes(b.code)) : eligible;
+  const eligible = HOTEL_BRANDS.filter(
+    (b) => city.population >= b.minPopulation && brandOperatesIn(b, city.country) && (brandCount.get(b.code) ?? 0) < maxPerBrand,
+  );
+  const allowed =
+    site.kind === 'station'
+      ? eligible.filter((b) => STATION_BRANDS.includes(b.code))
+      : site.kind === 'airport'
+        ? eligible.filter((b) => AIRPORT_BRANDS.includes(b.code))
+        : eligible;
   const independentShare = site.kind === 'airport' ? 0.05 : city.population < 50_000 ? 0.35 : 0.22;
 
   let brand: HotelBrand | null = null;
@@ -278,7 +610,12 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
     const independent = allowed.length === 0 || r.chance(independentShare) || attempt >= 6;
     if (independent) {
       brand = null;
-      stars = pickWeighted(r, [{ s: 2, weight: 20 }, { s: 3, weight: 45 }, { s: 4, weight: 27 }, { s: 5, weight: city.population > 200_000 ? 8 : 2 }]).s;
+      stars = pickWeighted(r, [
+        { s: 2, weight: 20 },
+        { s: 3, weight: 45 },
+        { s: 4, weight: 27 },
+        { s: 5, weight: city.population > 200_000 ? 8 : 2 },
+      ]).s;
       const names = fr ? INDEPENDENT_NAMES : INDEPENDENT_NAMES_EN;
       const candidates = [
         ...(site.kind === 'station' && fr ? [r.pick(['Hôtel de la Gare', 'Hôtel Terminus', 'Hôtel des Voyageurs'])] : []),
@@ -302,7 +639,9 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
   if (!name) {
     // A metropolis runs out of "name + quarter" pairs: residences, villas and suites of the same roots, then a number.
     brand = null;
-    const styles = fr ? ['Résidence', 'Villa', 'Maison', 'Suites', 'Le Petit Hôtel', 'Appart’hôtel'] : ['Residence', 'Suites', 'House', 'Inn', 'Lodge', 'Boutique Hotel'];
+    const styles = fr
+      ? ['Résidence', 'Villa', 'Maison', 'Suites', 'Le Petit Hôtel', 'Appart’hôtel']
+      : ['Residence', 'Suites', 'House', 'Inn', 'Lodge', 'Boutique Hotel'];
     const roots = (fr ? INDEPENDENT_NAMES : INDEPENDENT_NAMES_EN).map((n) => n.replace(/^(Hôtel|Hotel|The) | Hotel$/g, ''));
     for (let attempt = 0; attempt < 12 && !name; attempt++) {
       const candidate = `${r.pick(styles)} ${r.pick(roots)} ${loc}`;
@@ -327,9 +666,12 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
   const roomRange = brand?.rooms ?? [15, stars >= 4 ? 120 : 60];
   const roomCount = r.int(roomRange[0], roomRange[1]);
   const place = addressPlace(city, at);
-  const address = site.kind === 'airport' && site.airport
-    ? fr ? `Zone hôtelière, ${site.airport.name.fr}` : `Hotel area, ${site.airport.name.en}`
-    : streetAddress(r, city.country, site.kind === 'station' ? 'station' : undefined, place.streets);
+  const address =
+    site.kind === 'airport' && site.airport
+      ? fr
+        ? `Zone hôtelière, ${site.airport.name.fr}`
+        : `Hotel area, ${site.airport.name.en}`
+      : streetAddress(r, city.country, site.kind === 'station' ? 'station' : undefined, place.streets);
   const phone = phoneNumber(r, city.country, place.zip);
   const nameSlug = slug(name);
   const email = brand
@@ -345,8 +687,20 @@ function makeHotel(r: Rng, city: RefCity, id: string, site: Site, used: Set<stri
   };
   const images = Array.from({ length: r.int(1, 4) }, (_, i) => `/media/sandbox/hotel/${id}/${i + 1}.svg`);
   const descriptions = describe({
-    name, stars, rooms: roomCount, services, site, ref: city, loc, hasBar: stars >= 3 && r.chance(0.8),
-    km: site.kind === 'station' && site.station ? distanceKm(at, site.station) : site.kind === 'airport' && site.airport ? distanceKm(at, site.airport) : kmFromCentre,
+    name,
+    stars,
+    rooms: roomCount,
+    services,
+    site,
+    ref: city,
+    loc,
+    hasBar: stars >= 3 && r.chance(0.8),
+    km:
+      site.kind === 'station' && site.station
+        ? distanceKm(at, site.station)
+        : site.kind === 'airport' && site.airport
+          ? distanceKm(at, site.airport)
+          : kmFromCentre,
     meeting: stars >= 3 && roomCount > 70 ? r.int(1, Math.ceil(roomCount / 40)) : 0,
   });
   return {

@@ -8,7 +8,24 @@ import { cities, nearestCity, type RefCity } from '@server/reference/places';
 import { distanceKm } from '@server/reference/geo';
 import { hashString, rng } from './random';
 import { dateOfDay, dayNumber, frDate, localClock, monthOfDay, weekdayOfDay } from './locality';
-import { BOARD_CODE, BOARD_OF_CODE, BREAKFAST, DINNER, IDF, ROOM_NAMES, STAR_PRICE, TOURIST_TAX, TOURIST_TAX_IDF, cityPriceFactor, hotelById, hotelsOfCity, reachKm, type Board, type HotelBase, type RoomKind } from './hotel-population';
+import {
+  BOARD_CODE,
+  BOARD_OF_CODE,
+  BREAKFAST,
+  DINNER,
+  IDF,
+  ROOM_NAMES,
+  STAR_PRICE,
+  TOURIST_TAX,
+  TOURIST_TAX_IDF,
+  cityPriceFactor,
+  hotelById,
+  hotelsOfCity,
+  reachKm,
+  type Board,
+  type HotelBase,
+  type RoomKind,
+} from './hotel-population';
 
 /** Night demand by weekday of the night (0 = Sunday night): business cities fill Mon–Thu. */
 const DEMAND_BUSINESS = [0.92, 1.1, 1.14, 1.12, 1.0, 0.84, 0.86];
@@ -21,15 +38,30 @@ const demandOf = (city: RefCity) => (city.population > 1_000_000 ? DEMAND_CAPITA
 /** Price factor by lead time in days: last minute is dearer, early booking a little cheaper. */
 const leadFactor = (days: number) => (days < 2 ? 1.15 : days < 7 ? 1.07 : days < 21 ? 1 : days < 60 ? 0.96 : 0.93);
 
-export type RoomOfferRef = { hotelId: string; checkin: string; checkout: string; room: RoomKind; occupancy: number; board: Board; cancellable: boolean; negotiated: boolean };
+export type RoomOfferRef = {
+  hotelId: string;
+  checkin: string;
+  checkout: string;
+  room: RoomKind;
+  occupancy: number;
+  board: Board;
+  cancellable: boolean;
+  negotiated: boolean;
+};
 
 /** Room offer ids carry what the booking side needs: hotel, stay and rate (hotelId_checkin_checkout_PLAN). */
 export function parseRoomOfferId(id: string): RoomOfferRef | null {
   const m = /^(h-.+)_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})_([A-Z]{3})(\d)-([A-Z]{2})-([FN])(-NEG)?$/.exec(id);
   if (!m || !BOARD_OF_CODE[m[6]!] || !(m[4]! in ROOM_NAMES)) return null;
   return {
-    hotelId: m[1]!, checkin: m[2]!, checkout: m[3]!, room: m[4] as RoomKind, occupancy: Number(m[5]), board: BOARD_OF_CODE[m[6]!]!,
-    cancellable: m[7] === 'F', negotiated: Boolean(m[8]),
+    hotelId: m[1]!,
+    checkin: m[2]!,
+    checkout: m[3]!,
+    room: m[4] as RoomKind,
+    occupancy: Number(m[5]),
+    board: BOARD_OF_CODE[m[6]!]!,
+    cancellable: m[7] === 'F',
+    negotiated: Boolean(m[8]),
   };
 }
 
@@ -39,7 +71,15 @@ const negotiatedWith = (customer: Customer, h: HotelBase) => {
   return codes.includes(h.chain.code) || (h.group !== null && codes.includes(h.group));
 };
 
-type Stay = { checkinDay: number; nights: number; lead: number; lang: Lang; occupants: number; deadlinePassed: boolean; texts: { flexible: string; late: string; nonRefundable: string } };
+type Stay = {
+  checkinDay: number;
+  nights: number;
+  lead: number;
+  lang: Lang;
+  occupants: number;
+  deadlinePassed: boolean;
+  texts: { flexible: string; late: string; nonRefundable: string };
+};
 
 function offersFor(h: HotelBase, q: HotelQuery, stay: Stay): RoomOffer[] {
   const city = h.ref;
@@ -72,7 +112,14 @@ function offersFor(h: HotelBase, q: HotelQuery, stay: Stay): RoomOffer[] {
     if (available === 0) continue;
     const room = ROOM_NAMES[p.room];
     const occupancy = room.occupancy;
-    const perPerson = p.board === 'breakfast' ? BREAKFAST[h.stars]! : p.board === 'half-board' ? BREAKFAST[h.stars]! + DINNER[h.stars]! : p.board === 'full-board' ? BREAKFAST[h.stars]! + 2 * DINNER[h.stars]! : 0;
+    const perPerson =
+      p.board === 'breakfast'
+        ? BREAKFAST[h.stars]!
+        : p.board === 'half-board'
+          ? BREAKFAST[h.stars]! + DINNER[h.stars]!
+          : p.board === 'full-board'
+            ? BREAKFAST[h.stars]! + 2 * DINNER[h.stars]!
+            : 0;
     const eaters = Math.min(occupancy, 2);
     let nightly = (roomNights / stay.nights) * room.factor + perPerson * cityF * eaters;
     nightly = Math.round(nightly); // flexible rates in whole euros
@@ -140,7 +187,12 @@ export function searchHotels(q: HotelQuery): Hotel[] {
   if (checkinDay < today) throw invalid('La date d’arrivée est passée.');
   const deadlinePassed = checkinDay - 1 < today || (checkinDay - 1 === today && now.hour >= 18);
   const stay: Stay = {
-    checkinDay, nights, lead: checkinDay - today, lang: q.lang, occupants: Math.ceil(q.guests / q.rooms), deadlinePassed,
+    checkinDay,
+    nights,
+    lead: checkinDay - today,
+    lang: q.lang,
+    occupants: Math.ceil(q.guests / q.rooms),
+    deadlinePassed,
     texts: cancelTexts(checkinDay, q.lang),
   };
 
@@ -160,10 +212,25 @@ export function searchHotels(q: HotelQuery): Hotel[] {
 }
 
 const hotelOut = (h: HotelBase, km: number, lang: Lang, rooms: RoomOffer[]): Hotel => ({
-  id: h.id, name: h.name, chain: h.chain ? { ...h.chain } : null, stars: h.stars, address: h.address, city: h.cityNames[lang], zip: h.zip,
-  country: h.country, lat: h.lat, lon: h.lon, distanceKm: Math.round(km * 100) / 100, phone: h.phone, email: h.email,
-  services: { ...h.services }, reviews: { ...h.reviews }, images: [...h.images], description: h.descriptions[lang],
-  co2PerNight: h.co2PerNight, rooms,
+  id: h.id,
+  name: h.name,
+  chain: h.chain ? { ...h.chain } : null,
+  stars: h.stars,
+  address: h.address,
+  city: h.cityNames[lang],
+  zip: h.zip,
+  country: h.country,
+  lat: h.lat,
+  lon: h.lon,
+  distanceKm: Math.round(km * 100) / 100,
+  phone: h.phone,
+  email: h.email,
+  services: { ...h.services },
+  reviews: { ...h.reviews },
+  images: [...h.images],
+  description: h.descriptions[lang],
+  co2PerNight: h.co2PerNight,
+  rooms,
 });
 
 /** One hotel's offers for a stay (a search of its own spot, by id); no offers when it has too few rooms left. Unknown hotel: null. */

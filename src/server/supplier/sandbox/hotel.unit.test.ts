@@ -42,7 +42,9 @@ describe('sandbox hotels: population', () => {
       const other = byId.get(h.id)!;
       expect([other.name, other.address, other.lat, other.lon, other.stars]).toEqual([h.name, h.address, h.lat, h.lon, h.stars]);
     }
-    const changed = common.filter((h) => h.rooms[0]!.pricePerNight !== byId.get(h.id)!.rooms.find((o) => offerCode(o.id) === offerCode(h.rooms[0]!.id))?.pricePerNight);
+    const changed = common.filter(
+      (h) => h.rooms[0]!.pricePerNight !== byId.get(h.id)!.rooms.find((o) => offerCode(o.id) === offerCode(h.rooms[0]!.id))?.pricePerNight,
+    );
     expect(changed.length).toBeGreaterThan(common.length / 2);
   });
 
@@ -138,7 +140,9 @@ describe('sandbox hotels: room offers', () => {
       return prices.reduce((s, x) => s + x, 0) / prices.length;
     };
     const lyon = { ...LYON_PART_DIEU, radiusKm: 15 };
-    expect(mean(query({ ...lyon, checkin: '2027-03-09', checkout: '2027-03-10' }))).toBeGreaterThan(mean(query({ ...lyon, checkin: '2027-03-13', checkout: '2027-03-14' })));
+    expect(mean(query({ ...lyon, checkin: '2027-03-09', checkout: '2027-03-10' }))).toBeGreaterThan(
+      mean(query({ ...lyon, checkin: '2027-03-13', checkout: '2027-03-14' })),
+    );
   });
 
   it('sells a cancellable rate at least as dear as the non-refundable one of the same room, and says until when', () => {
@@ -217,7 +221,6 @@ describe('sandbox hotels: room offers', () => {
     await expect(sandboxHotels().hotels(query({ rooms: 0 }))).rejects.toMatchObject({ kind: 'invalid-request' });
   });
 });
-
 
 describe('sandbox hotels: lookup by id', () => {
   it('finds a hotel of a city not searched yet, and nothing for an unknown id', () => {

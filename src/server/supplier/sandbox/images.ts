@@ -64,9 +64,15 @@ export function hotelImageSvg(hotelId: string, n: number): string {
   let tables = '';
   for (let i = 0; i < 3; i++) {
     const x = 60 + i * 100;
-    tables += `<ellipse cx="${x}" cy="140" rx="34" ry="10" fill="#fff"/><rect x="${x - 3}" y="140" width="6" height="40" fill="${roof}"/>` + `<rect x="${x - 50}" y="130" width="10" height="50" fill="${roof}"/><rect x="${x + 40}" y="130" width="10" height="50" fill="${roof}"/>`;
+    tables +=
+      `<ellipse cx="${x}" cy="140" rx="34" ry="10" fill="#fff"/><rect x="${x - 3}" y="140" width="6" height="40" fill="${roof}"/>` +
+      `<rect x="${x - 50}" y="130" width="10" height="50" fill="${roof}"/><rect x="${x + 40}" y="130" width="10" height="50" fill="${roof}"/>`;
   }
-  return svg(320, 200, `<defs>${STAR}</defs><rect width="320" height="200" fill="${facade}"/><rect y="180" width="320" height="20" fill="#a1887f"/><path d="M20 30h280v60H20z" fill="${sky}"/>${tables}${starRow}`);
+  return svg(
+    320,
+    200,
+    `<defs>${STAR}</defs><rect width="320" height="200" fill="${facade}"/><rect y="180" width="320" height="20" fill="#a1887f"/><path d="M20 30h280v60H20z" fill="${sky}"/>${tables}${starRow}`,
+  );
 }
 
 /** Body outlines (viewBox 320 × 160, wheels on y = 122) and their windows, by ACRISS car type. */
@@ -88,7 +94,26 @@ const shapeOf = (acriss: string): Shape => {
   if (type === 'S' || type === 'E' || (type === 'X' && size === 'X')) return 'sport';
   return 'FPLXSIGRUW'.includes(size!) && type === 'D' ? 'sedan' : 'hatch';
 };
-const COLOURS: Record<string, string> = { M: '#2a9d8f', N: '#2a9d8f', E: '#e76f51', H: '#e76f51', C: '#457b9d', D: '#457b9d', I: '#6c757d', J: '#6c757d', S: '#1d3557', R: '#1d3557', F: '#264653', G: '#264653', P: '#222222', U: '#222222', L: '#111111', W: '#111111', X: '#c1121f', O: '#f4a261' };
+const COLOURS: Record<string, string> = {
+  M: '#2a9d8f',
+  N: '#2a9d8f',
+  E: '#e76f51',
+  H: '#e76f51',
+  C: '#457b9d',
+  D: '#457b9d',
+  I: '#6c757d',
+  J: '#6c757d',
+  S: '#1d3557',
+  R: '#1d3557',
+  F: '#264653',
+  G: '#264653',
+  P: '#222222',
+  U: '#222222',
+  L: '#111111',
+  W: '#111111',
+  X: '#c1121f',
+  O: '#f4a261',
+};
 
 export function carImageSvg(acriss: string): string {
   if (!/^[A-Z]{4}$/.test(acriss)) throw new SupplierError('invalid-request', 'Code ACRISS invalide.');

@@ -53,13 +53,13 @@ const JUNCTIONS: Record<string, [number, number]> = {
   'Vandières (LGV Est)': [48.95, 6.02],
   'Baudrecourt (LGV Est)': [48.97, 6.45],
   'Vendenheim (LGV Est)': [48.67, 7.72],
-  'Appenweier': [48.54, 7.98],
+  Appenweier: [48.54, 7.98],
   'Villers-les-Pots (LGV Rhin-Rhône)': [47.21, 5.35],
   'Petit-Croix (LGV Rhin-Rhône)': [47.63, 7.0],
   'Ambérieu-en-Bugey': [45.96, 5.36],
-  'Culoz': [45.85, 5.78],
-  'Montmélian': [45.5, 6.05],
-  'Hanovre': [52.38, 9.74],
+  Culoz: [45.85, 5.78],
+  Montmélian: [45.5, 6.05],
+  Hanovre: [52.38, 9.74],
   'Perpignan – Figueres (frontière)': [42.45, 2.87],
 };
 
@@ -69,10 +69,27 @@ const APPROACH = 85;
 export const LINES: Line[] = [
   // Paris – Lyon – Marseille – Montpellier
   { name: 'Paris-Gare-de-Lyon – Lieusaint', speed: 100, via: ['Paris Gare de Lyon', 'Lieusaint (LGV Sud-Est)'], km: 30 },
-  { name: 'LGV Sud-Est', speed: 285, via: ['Lieusaint (LGV Sud-Est)', 'Crisenoy (Interconnexion Est)', 'Pasilly (branche Dijon)', 'Le Creusot - Montceau - Montchanin TGV', 'Mâcon Loché TGV', 'Montanay (LGV Rhône-Alpes)'], km: 385 },
+  {
+    name: 'LGV Sud-Est',
+    speed: 285,
+    via: [
+      'Lieusaint (LGV Sud-Est)',
+      'Crisenoy (Interconnexion Est)',
+      'Pasilly (branche Dijon)',
+      'Le Creusot - Montceau - Montchanin TGV',
+      'Mâcon Loché TGV',
+      'Montanay (LGV Rhône-Alpes)',
+    ],
+    km: 385,
+  },
   { name: 'Montanay – Lyon Part-Dieu', speed: 70, via: ['Montanay (LGV Rhône-Alpes)', 'Lyon Part-Dieu'], km: 13 },
   { name: 'Lyon Part-Dieu – Perrache', speed: 40, via: ['Lyon Part-Dieu', 'Lyon Perrache'], km: 3 },
-  { name: 'LGV Rhône-Alpes', speed: 285, via: ['Montanay (LGV Rhône-Alpes)', 'Lyon Saint-Exupéry TGV', 'Grenay (LGV Rhône-Alpes)', 'Valence TGV Rhône-Alpes Sud'], km: 115 },
+  {
+    name: 'LGV Rhône-Alpes',
+    speed: 285,
+    via: ['Montanay (LGV Rhône-Alpes)', 'Lyon Saint-Exupéry TGV', 'Grenay (LGV Rhône-Alpes)', 'Valence TGV Rhône-Alpes Sud'],
+    km: 115,
+  },
   { name: 'Lyon Part-Dieu – Grenay', speed: 60, via: ['Lyon Part-Dieu', 'Grenay (LGV Rhône-Alpes)'], km: 22 },
   { name: 'LGV Méditerranée', speed: 310, via: ['Valence TGV Rhône-Alpes Sud', 'Les Angles (branche Nîmes)', 'Avignon TGV', 'Aix-en-Provence TGV'], km: 215 },
   { name: 'Aix-en-Provence TGV – Marseille Saint-Charles', speed: 85, via: ['Aix-en-Provence TGV', 'Marseille Saint-Charles'], km: 25 },
@@ -84,7 +101,12 @@ export const LINES: Line[] = [
   { name: 'Avignon TGV – Avignon Centre', speed: 60, via: ['Avignon TGV', 'Avignon Centre'], km: 4 },
   { name: 'Valence TGV – Valence Ville', speed: 80, via: ['Valence TGV Rhône-Alpes Sud', 'Valence Ville'], km: 10 },
   { name: 'Ligne de la rive gauche du Rhône', speed: 130, via: ['Lyon Part-Dieu', 'Valence Ville', 'Montélimar', 'Orange', 'Avignon Centre'] },
-  { name: 'Marseille – Vintimille', speed: 95, via: ['Marseille Saint-Charles', 'Toulon', 'Les Arcs - Draguignan', 'Saint-Raphaël Valescure', 'Cannes', 'Antibes', 'Nice Ville'], km: 225 },
+  {
+    name: 'Marseille – Vintimille',
+    speed: 95,
+    via: ['Marseille Saint-Charles', 'Toulon', 'Les Arcs - Draguignan', 'Saint-Raphaël Valescure', 'Cannes', 'Antibes', 'Nice Ville'],
+    km: 225,
+  },
   { name: 'Toulon – Hyères', speed: 80, via: ['Toulon', 'Hyères'] },
   { name: 'Montpellier – Perpignan', speed: 90, via: ['Montpellier Saint-Roch', 'Sète', 'Agde', 'Béziers', 'Narbonne', 'Perpignan'], km: 155 },
   { name: 'Narbonne – Toulouse', speed: 130, via: ['Narbonne', 'Carcassonne', 'Toulouse Matabiau'], km: 150 },
@@ -111,7 +133,11 @@ export const LINES: Line[] = [
   { name: 'Chambéry – Grenoble', speed: 90, via: ['Chambéry - Challes-les-Eaux', 'Grenoble'] },
   { name: 'Lyon – Saint-Étienne', speed: 90, via: ['Lyon Part-Dieu', 'Saint-Étienne Châteaucreux'], km: 60 },
   { name: 'Aix-les-Bains – Annecy', speed: 55, via: ['Aix-les-Bains le Revard', 'Annecy'] },
-  { name: 'Montmélian – Bourg-Saint-Maurice', speed: 80, via: ['Montmélian', 'Albertville', 'Moûtiers - Salins - Brides-les-Bains', 'Aime-La Plagne', 'Bourg-Saint-Maurice'] },
+  {
+    name: 'Montmélian – Bourg-Saint-Maurice',
+    speed: 80,
+    via: ['Montmélian', 'Albertville', 'Moûtiers - Salins - Brides-les-Bains', 'Aime-La Plagne', 'Bourg-Saint-Maurice'],
+  },
   { name: 'Bellegarde – Évian – Saint-Gervais', speed: 75, via: ['Bellegarde-sur-Valserine', 'Annemasse', 'Thonon-les-Bains', 'Évian-les-Bains'] },
   { name: 'Annemasse – Saint-Gervais', speed: 70, via: ['Annemasse', 'Cluses', 'Sallanches - Combloux - Megève', 'Saint-Gervais-les-Bains Le Fayet'] },
   { name: 'Genève – Lausanne', speed: 110, via: ['Genève', 'Lausanne'], km: 60 },
@@ -126,10 +152,20 @@ export const LINES: Line[] = [
 
   // Atlantic: Bordeaux, Toulouse, Nantes, Brittany
   { name: 'Paris-Montparnasse – Massy', speed: APPROACH, via: ['Paris Montparnasse', 'Massy TGV'], km: 15 },
-  { name: 'LGV Atlantique', speed: 295, via: ['Massy TGV', 'Courtalain (LGV Atlantique)', 'Vendôme - Villiers-sur-Loir TGV', 'Tours-Nord (LGV Atlantique)', 'Monts (LGV SEA)'], km: 220 },
+  {
+    name: 'LGV Atlantique',
+    speed: 295,
+    via: ['Massy TGV', 'Courtalain (LGV Atlantique)', 'Vendôme - Villiers-sur-Loir TGV', 'Tours-Nord (LGV Atlantique)', 'Monts (LGV SEA)'],
+    km: 220,
+  },
   { name: 'LGV Atlantique, branche du Mans', speed: 295, via: ['Courtalain (LGV Atlantique)', 'Connerré (LGV Bretagne)'], km: 52 },
   { name: 'Connerré – Le Mans', speed: 150, via: ['Connerré (LGV Bretagne)', 'Le Mans'], km: 25 },
-  { name: 'LGV Bretagne – Pays de la Loire', speed: 310, via: ['Connerré (LGV Bretagne)', 'Sablé (LGV Bretagne)', 'Laval (LGV Bretagne)', 'Cesson-Sévigné (LGV Bretagne)'], km: 176 },
+  {
+    name: 'LGV Bretagne – Pays de la Loire',
+    speed: 310,
+    via: ['Connerré (LGV Bretagne)', 'Sablé (LGV Bretagne)', 'Laval (LGV Bretagne)', 'Cesson-Sévigné (LGV Bretagne)'],
+    km: 176,
+  },
   { name: 'Cesson-Sévigné – Rennes', speed: 60, via: ['Cesson-Sévigné (LGV Bretagne)', 'Rennes'], km: 6 },
   { name: 'Raccordement de Laval', speed: 90, via: ['Laval (LGV Bretagne)', 'Laval'] },
   { name: 'Raccordement de Sablé', speed: 120, via: ['Sablé (LGV Bretagne)', 'Sablé-sur-Sarthe'] },
@@ -159,7 +195,12 @@ export const LINES: Line[] = [
 
   // North: Lille, London, Brussels, the Netherlands, Cologne
   { name: 'Paris-Nord – Gonesse', speed: APPROACH, via: ['Paris Gare du Nord', 'Gonesse (LGV Nord)'], km: 14 },
-  { name: 'LGV Nord', speed: 290, via: ['Gonesse (LGV Nord)', 'Vémars (LGV Nord)', 'Haute Picardie TGV', 'Croisilles (raccordement Arras)', 'Fretin (LGV Nord)'], km: 200 },
+  {
+    name: 'LGV Nord',
+    speed: 290,
+    via: ['Gonesse (LGV Nord)', 'Vémars (LGV Nord)', 'Haute Picardie TGV', 'Croisilles (raccordement Arras)', 'Fretin (LGV Nord)'],
+    km: 200,
+  },
   { name: 'Fretin – Lille', speed: 90, via: ['Fretin (LGV Nord)', 'Lille-Europe'], km: 10 },
   { name: 'Lille-Europe – Lille-Flandres', speed: 20, via: ['Lille-Europe', 'Lille-Flandres'], km: 1 },
   { name: 'Raccordement d’Arras', speed: 120, via: ['Croisilles (raccordement Arras)', 'Arras'] },
@@ -172,7 +213,12 @@ export const LINES: Line[] = [
   { name: 'Calais – Boulogne', speed: 90, via: ['Calais - Fréthun', 'Calais Ville', 'Boulogne-sur-Mer Ville', 'Rang-du-Fliers - Verton - Berck'] },
   { name: 'Hazebrouck – Saint-Omer – Calais', speed: 100, via: ['Hazebrouck', 'Saint-Omer', 'Calais Ville'] },
   { name: 'Tunnel sous la Manche', speed: 140, via: ['Coquelles (tunnel sous la Manche)', 'Folkestone (tunnel sous la Manche)'], km: 50 },
-  { name: 'High Speed 1', speed: 220, via: ['Folkestone (tunnel sous la Manche)', 'Ashford International', 'Ebbsfleet International', 'Londres St Pancras International'], km: 109 },
+  {
+    name: 'High Speed 1',
+    speed: 220,
+    via: ['Folkestone (tunnel sous la Manche)', 'Ashford International', 'Ebbsfleet International', 'Londres St Pancras International'],
+    km: 109,
+  },
   { name: 'HSL 1', speed: 270, via: ['Fretin (LGV Nord)', 'Antoing (HSL 1)', 'Lembeek (HSL 1)'], km: 88 },
   { name: 'Lembeek – Bruxelles-Midi', speed: 90, via: ['Lembeek (HSL 1)', 'Bruxelles-Midi'], km: 15 },
   { name: 'Bruxelles – Louvain', speed: 100, via: ['Bruxelles-Midi', 'Louvain (HSL 2)'], km: 34 },
@@ -190,7 +236,12 @@ export const LINES: Line[] = [
 
   // East: Reims, Lorraine, Alsace, Germany, Luxembourg, Rhine–Rhône
   { name: 'Paris-Est – Vaires', speed: APPROACH, via: ['Paris Est', 'Vaires (LGV Est)'], km: 20 },
-  { name: 'LGV Est européenne', speed: 300, via: ['Vaires (LGV Est)', 'Champagne-Ardenne TGV', 'Meuse TGV', 'Lorraine TGV', 'Vandières (LGV Est)', 'Baudrecourt (LGV Est)', 'Vendenheim (LGV Est)'], km: 406 },
+  {
+    name: 'LGV Est européenne',
+    speed: 300,
+    via: ['Vaires (LGV Est)', 'Champagne-Ardenne TGV', 'Meuse TGV', 'Lorraine TGV', 'Vandières (LGV Est)', 'Baudrecourt (LGV Est)', 'Vendenheim (LGV Est)'],
+    km: 406,
+  },
   { name: 'Vendenheim – Strasbourg', speed: 70, via: ['Vendenheim (LGV Est)', 'Strasbourg'], km: 10 },
   { name: 'Champagne-Ardenne TGV – Reims', speed: 70, via: ['Champagne-Ardenne TGV', 'Reims'], km: 8 },
   { name: 'Reims – Charleville – Sedan', speed: 100, via: ['Reims', 'Rethel', 'Charleville-Mézières', 'Sedan'] },
@@ -216,13 +267,23 @@ export const LINES: Line[] = [
   { name: 'Karlsruhe – Mannheim', speed: 150, via: ['Karlsruhe Hbf', 'Mannheim Hbf'], km: 70 },
   { name: 'Appenweier – Offenbourg – Bâle', speed: 150, via: ['Appenweier', 'Offenbourg', 'Fribourg-en-Brisgau Hbf', 'Bâle CFF'], km: 140 },
   { name: 'Strasbourg – Mulhouse – Bâle', speed: 110, via: ['Strasbourg', 'Sélestat', 'Colmar', 'Mulhouse Ville', 'Bâle CFF'], km: 140 },
-  { name: 'LGV Rhin-Rhône', speed: 280, via: ['Villers-les-Pots (LGV Rhin-Rhône)', 'Besançon Franche-Comté TGV', 'Belfort - Montbéliard TGV', 'Petit-Croix (LGV Rhin-Rhône)'], km: 140 },
+  {
+    name: 'LGV Rhin-Rhône',
+    speed: 280,
+    via: ['Villers-les-Pots (LGV Rhin-Rhône)', 'Besançon Franche-Comté TGV', 'Belfort - Montbéliard TGV', 'Petit-Croix (LGV Rhin-Rhône)'],
+    km: 140,
+  },
   { name: 'Dijon – Villers-les-Pots', speed: 110, via: ['Dijon Ville', 'Villers-les-Pots (LGV Rhin-Rhône)'], km: 30 },
   { name: 'Petit-Croix – Mulhouse', speed: 130, via: ['Petit-Croix (LGV Rhin-Rhône)', 'Mulhouse Ville'], km: 40 },
   { name: 'Besançon TGV – Viotte', speed: 70, via: ['Besançon Franche-Comté TGV', 'Besançon Viotte'] },
 
   // Paris: the interconnection of the high-speed lines around the city
-  { name: 'Interconnexion Est', speed: 110, via: ['Vémars (LGV Nord)', 'Aéroport Charles de Gaulle 2 TGV', 'Marne-la-Vallée Chessy', 'Crisenoy (Interconnexion Est)'], km: 57 },
+  {
+    name: 'Interconnexion Est',
+    speed: 110,
+    via: ['Vémars (LGV Nord)', 'Aéroport Charles de Gaulle 2 TGV', 'Marne-la-Vallée Chessy', 'Crisenoy (Interconnexion Est)'],
+    km: 57,
+  },
   { name: 'Marne-la-Vallée – Vaires', speed: 120, via: ['Marne-la-Vallée Chessy', 'Vaires (LGV Est)'] },
   { name: 'Interconnexion Sud', speed: 45, via: ['Massy TGV', 'Lieusaint (LGV Sud-Est)'], km: 35 },
 ];

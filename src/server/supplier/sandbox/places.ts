@@ -1,5 +1,16 @@
 import type { Lang, Place, PlaceDirectory } from '../types';
-import { airportByIata, airports, cities, cityOf, nearestCity, stationByUic, stations, type RefAirport, type RefCity, type RefStation } from '@server/reference/places';
+import {
+  airportByIata,
+  airports,
+  cities,
+  cityOf,
+  nearestCity,
+  stationByUic,
+  stations,
+  type RefAirport,
+  type RefCity,
+  type RefStation,
+} from '@server/reference/places';
 
 /** Lowercase, no accents, words only: "Saint-Exupéry" → "saint exupery". */
 export const normalize = (s: string) =>
@@ -221,7 +232,16 @@ export function sandboxPlaces(): PlaceDirectory {
     },
     locate(point, lang) {
       const city = cityPlace(nearestCity(point), lang);
-      return { ...city, ID: point.ID, name: point.name, type: 'stop_point', lat: point.lat, lon: point.lon, formatted_address: point.formatted_address, provider_codes: [] };
+      return {
+        ...city,
+        ID: point.ID,
+        name: point.name,
+        type: 'stop_point',
+        lat: point.lat,
+        lon: point.lon,
+        formatted_address: point.formatted_address,
+        provider_codes: [],
+      };
     },
   };
 }

@@ -17,7 +17,10 @@ import { toLocalIso, wallClockToInstant } from '@server/reference/local-time';
 
 // Paris termini serve the country by direction (bearing from Paris, degrees); far high-speed trains leave from the terminus of the quickest route.
 const PARIS_TERMINI: Record<string, [number, number][]> = {
-  '8727100': [[315, 360], [0, 55]], // Nord: Lille, London, Brussels
+  '8727100': [
+    [315, 360],
+    [0, 55],
+  ], // Nord: Lille, London, Brussels
   '8711300': [[55, 105]], // Est: Reims, Metz, Strasbourg, Germany
   '8768600': [[105, 185]], // Gare de Lyon: Lyon, Marseille, Montpellier, Switzerland, Italy
   '8739100': [[185, 290]], // Montparnasse: Bordeaux, Toulouse, Nantes, Rennes
@@ -38,8 +41,7 @@ function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: 
   if (place.type === 'station') return stationByUic.get(place.ID.slice('station:'.length));
   const cityId = place.type === 'city' ? place.ID.slice('city:'.length) : nearestCity(place).id;
   let candidates = stationsOf(cityId).filter(railServed);
-  if (candidates.length === 0)
-    candidates = stations.filter((s) => distanceKm(s, place) < 30 && railServed(s)).sort((a, b) => b.importance - a.importance);
+  if (candidates.length === 0) candidates = stations.filter((s) => distanceKm(s, place) < 30 && railServed(s)).sort((a, b) => b.importance - a.importance);
   if (farKm > 250 && candidates.some((s) => s.highSpeed)) candidates = candidates.filter((s) => s.highSpeed);
   const termini = candidates.filter((s) => s.highSpeed && isTerminus(s));
   if (farKm > 250 && towardsStation?.highSpeed && termini.length > 1)
@@ -49,7 +51,10 @@ function stationFor(place: Place, towards: { lat: number; lon: number }, farKm: 
   if (terminus && (terminus.highSpeed || farKm <= 250)) return terminus;
   // Elsewhere: the most important station, unless another lies clearly on the way.
   return candidates
-    .map((s) => ({ s, score: s.importance - (angleBetween(bearing(place, s), direction) / 180) * (distanceKm(place, s) > 2 ? 25 : 0) - (distanceKm(place, s) > 15 ? 25 : 0) }))
+    .map((s) => ({
+      s,
+      score: s.importance - (angleBetween(bearing(place, s), direction) / 180) * (distanceKm(place, s) > 2 ? 25 : 0) - (distanceKm(place, s) > 15 ? 25 : 0),
+    }))
     .sort((a, b) => b.score - a.score)[0]?.s;
 }
 
@@ -101,11 +106,29 @@ function routePlans(o: RefStation, d: RefStation): LegPlan[][] {
 
 const placeOfStation = (s: RefStation): Place => {
   const c = cityOf(s);
-  return { ID: `city:${c.id}`, name: c.name.fr, description: '', type: 'city', lat: c.lat, lon: c.lon, city: c.name.fr, country: c.country, zip_code: null, formatted_address: '', provider_codes: [], tz: c.tz };
+  return {
+    ID: `city:${c.id}`,
+    name: c.name.fr,
+    description: '',
+    type: 'city',
+    lat: c.lat,
+    lon: c.lon,
+    city: c.name.fr,
+    country: c.country,
+    zip_code: null,
+    formatted_address: '',
+    provider_codes: [],
+    tz: c.tz,
+  };
 };
 
 const SPEED: Record<'intercity' | 'regional', number> = { intercity: 115, regional: 70 };
-const CO2_FACTOR: Record<RailKind, number> = { 'high-speed': CO2.railHighSpeed, 'cross-border': CO2.railHighSpeed, intercity: CO2.railIntercity, regional: CO2.railRegional };
+const CO2_FACTOR: Record<RailKind, number> = {
+  'high-speed': CO2.railHighSpeed,
+  'cross-border': CO2.railHighSpeed,
+  intercity: CO2.railIntercity,
+  regional: CO2.railRegional,
+};
 
 /**
  * Minutes for a leg, and the stops a run may make on it. A high-speed train runs the quickest
@@ -145,7 +168,14 @@ function carrierOf(leg: LegPlan, countries: string, r: ReturnType<typeof rng>): 
   if (countries !== 'FR-FR') return { code: 'RAIL', name: 'International', model: 'EC', prefix: '4', digits: 3, first: true };
   if (r.chance(0.2) && leg.km > 200 && (leg.from.hub || leg.to.hub))
     return { code: 'OUIGO', name: 'OUIGO', model: 'TGV Duplex', prefix: '7', digits: 4, first: false };
-  return { code: 'SNCF', name: 'TGV INOUI', model: r.pick(['TGV Duplex', 'TGV Euroduplex', 'TGV M']), prefix: r.pick(['6', '8', '5', '2']), digits: 4, first: true };
+  return {
+    code: 'SNCF',
+    name: 'TGV INOUI',
+    model: r.pick(['TGV Duplex', 'TGV Euroduplex', 'TGV M']),
+    prefix: r.pick(['6', '8', '5', '2']),
+    digits: 4,
+    first: true,
+  };
 }
 
 function ladder(carrier: Carrier, kind: RailKind, railKm: number, cabin: 'second' | 'first', lang: 'fr' | 'en'): FareLadder {
@@ -155,7 +185,11 @@ function ladder(carrier: Carrier, kind: RailKind, railKm: number, cabin: 'second
   const reference = (fixed + perKm * railKm) * (cabin === 'first' ? 1.45 : 1) * (ouigo ? 0.45 : 1);
   const cabinName = lang === 'fr' ? (cabin === 'first' ? 'Première' : 'Seconde') : cabin === 'first' ? 'First' : 'Second';
   const hand = { type: 'hand' as const, quantity: 1, conditions: lang === 'fr' ? '1 bagage à main (36 × 27 × 12 cm)' : '1 hand bag (36 × 27 × 12 cm)' };
-  const hold = { type: 'hold' as const, quantity: ouigo ? 1 : 2, conditions: lang === 'fr' ? `${ouigo ? 1 : 2} bagage(s) de 70 × 90 × 50 cm maximum` : `${ouigo ? 1 : 2} bag(s) up to 70 × 90 × 50 cm` };
+  const hold = {
+    type: 'hold' as const,
+    quantity: ouigo ? 1 : 2,
+    conditions: lang === 'fr' ? `${ouigo ? 1 : 2} bagage(s) de 70 × 90 × 50 cm maximum` : `${ouigo ? 1 : 2} bag(s) up to 70 × 90 × 50 cm`,
+  };
   return {
     cabin,
     reference,
@@ -252,7 +286,10 @@ export function sandboxRail(directory: (id: string, lang: 'fr' | 'en') => Place 
       return query.assistance ? journeys.map(withAssistance) : journeys;
     },
     async timings(query: TripQuery): Promise<JourneyTiming[]> {
-      return shownChains(query).map((c) => ({ departure: toLocalIso(new Date(start(c)), cityOf(c[0]!.leg.from).tz), duration: Math.round((end(c) - start(c)) / 60_000) }));
+      return shownChains(query).map((c) => ({
+        departure: toLocalIso(new Date(start(c)), cityOf(c[0]!.leg.from).tz),
+        duration: Math.round((end(c) - start(c)) / 60_000),
+      }));
     },
   };
 }
@@ -270,7 +307,9 @@ function withAssistance(journey: Journey): Journey {
       offers: cabin.offers.map((offer) => ({
         ...offer,
         tags: offer.tags.includes('disabled-pax') ? offer.tags : [...offer.tags, 'disabled-pax' as const],
-        ancillaries: offer.ancillaries.some((a) => a.type === 'pmr') ? offer.ancillaries : [...offer.ancillaries, { type: 'pmr' as const, price: 0, maxQuantity: 1 }],
+        ancillaries: offer.ancillaries.some((a) => a.type === 'pmr')
+          ? offer.ancillaries
+          : [...offer.ancillaries, { type: 'pmr' as const, price: 0, maxQuantity: 1 }],
       })),
     })),
   };
@@ -278,7 +317,11 @@ function withAssistance(journey: Journey): Journey {
 
 /** Synchronous core (benchmarked): every plan's trains on the day(s), connected, priced. */
 export function railJourneys(query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey[] {
-  const unique = new Map(shownChains(query).map((c) => buildJourney(c, query, directory)).map((j) => [j.id, j]));
+  const unique = new Map(
+    shownChains(query)
+      .map((c) => buildJourney(c, query, directory))
+      .map((j) => [j.id, j]),
+  );
   return [...unique.values()];
 }
 
@@ -362,7 +405,10 @@ function buildJourney(runs: readonly Run[], query: TripQuery, directory: (id: st
       connectionMinutes: next ? next.departure - run.arrival : null,
     };
   });
-  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+  const id = `R${runs.map((r, i) => `${r.leg.from.uic}-${r.leg.to.uic}-${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(
+    /[^A-Za-z0-9_-]/g,
+    '',
+  );
   const r = rng(`${id}@seats`);
   const fromTz = cityOf(runs[0]!.leg.from).tz;
   const departure = new Date(runs[0]!.departure * 60_000);

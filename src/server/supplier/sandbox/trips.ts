@@ -16,7 +16,8 @@ export function checkTripQuery(query: TripQuery) {
   if (Number.isNaN(instant.getTime())) throw new SupplierError('invalid-request', 'datetime is not a date');
   if (instant.getTime() < query.now.getTime() - 5 * 60_000) throw new SupplierError('invalid-request', 'datetime is in the past');
   if (instant.getTime() > query.now.getTime() + 366 * 86_400_000) throw new SupplierError('invalid-request', 'datetime is more than a year ahead');
-  if (!Number.isInteger(query.passengers) || query.passengers < 1 || query.passengers > 9) throw new SupplierError('invalid-request', 'passengers must be 1 to 9');
+  if (!Number.isInteger(query.passengers) || query.passengers < 1 || query.passengers > 9)
+    throw new SupplierError('invalid-request', 'passengers must be 1 to 9');
   return instant;
 }
 
@@ -150,7 +151,13 @@ export function cabinOffers(
       offers.push(base);
       // Round-trip fares: every semi-flexible second-class fare has one, first class's by chance.
       if (query.withReturn && flex === 2 && (rng.chance(0.5) || ladder.cabin === 'second'))
-        offers.push({ ...base, id: `${base.id}.rt`, name: `${base.name} ${query.lang === 'fr' ? 'aller-retour' : 'return'}`, price: fareCents(price * 0.85), roundTrip: true });
+        offers.push({
+          ...base,
+          id: `${base.id}.rt`,
+          name: `${base.name} ${query.lang === 'fr' ? 'aller-retour' : 'return'}`,
+          price: fareCents(price * 0.85),
+          roundTrip: true,
+        });
     }
   }
   return { cabin: ladder.cabin, seats, unavailabilityReason: null, offers };

@@ -4,7 +4,8 @@ import { railJourneys, sandboxRail } from './rail';
 import { flightItineraries, blockMinutes } from './flight';
 import { CO2, SupplierError, type Journey, type TripQuery } from '../types';
 
-const rail = (from: string, to: string, datetime = '2026-12-01T06:00', extra: Partial<TripQuery> = {}) => railJourneys(tripQuery(from, to, datetime, extra), places.byId);
+const rail = (from: string, to: string, datetime = '2026-12-01T06:00', extra: Partial<TripQuery> = {}) =>
+  railJourneys(tripQuery(from, to, datetime, extra), places.byId);
 const directs = (journeys: Journey[]) => journeys.filter((j) => j.sections.length === 1);
 const hour = (iso: string) => Number(iso.slice(11, 13));
 
@@ -104,7 +105,9 @@ describe('sandbox rail', () => {
   });
 
   it('tags corporate fares for a company with an SNCF contract, at a lower price', () => {
-    const contract = rail('city:paris', 'city:lyon', '2026-12-01T06:00', { customer: { companyId: 'acme', corporateCarriers: ['SNCF'], negotiatedChains: [] } });
+    const contract = rail('city:paris', 'city:lyon', '2026-12-01T06:00', {
+      customer: { companyId: 'acme', corporateCarriers: ['SNCF'], negotiatedChains: [] },
+    });
     const plain = rail('city:paris', 'city:lyon');
     const inoui = contract.findIndex((j) => j.sections[0]!.transport.carrier.code === 'SNCF');
     const offer = contract[inoui]!.cabins[0]!.offers.find((o) => o.flexibility === 2)!;
@@ -114,7 +117,14 @@ describe('sandbox rail', () => {
 
   it('tells the departure and duration of exactly the journeys it answers, without pricing them (the fastest-train question)', async () => {
     const sandbox = sandboxRail(places.byId);
-    const routes = [['city:paris', 'city:lyon'], ['city:lyon', 'city:bordeaux'], ['city:nantes', 'city:marseille'], ['city:paris', 'city:london'], ['city:strasbourg', 'city:montpellier'], ['city:paris', 'city:ajaccio']];
+    const routes = [
+      ['city:paris', 'city:lyon'],
+      ['city:lyon', 'city:bordeaux'],
+      ['city:nantes', 'city:marseille'],
+      ['city:paris', 'city:london'],
+      ['city:strasbourg', 'city:montpellier'],
+      ['city:paris', 'city:ajaccio'],
+    ];
     for (const [from, to] of routes)
       for (const datetime of ['2026-11-23T00:00', '2026-12-01T06:00', '2026-12-05T13:00', '2027-03-28T01:00'])
         for (const represents of ['departure', 'arrival', 'departure-before'] as const) {
@@ -153,7 +163,8 @@ describe('sandbox flights', () => {
     for (const j of flights('city:paris', 'city:nice')) for (const s of j.sections) expect(s.co2).toBe(Math.round(s.distanceKm * CO2.flightShort));
     const far = flights('city:paris', 'city:new-york');
     expect(far.length).toBeGreaterThan(0);
-    for (const s of far[0]!.sections) expect(s.co2).toBe(Math.round(s.distanceKm * (s.distanceKm > 3500 ? CO2.flightLong : s.distanceKm >= 1000 ? CO2.flightMedium : CO2.flightShort)));
+    for (const s of far[0]!.sections)
+      expect(s.co2).toBe(Math.round(s.distanceKm * (s.distanceKm > 3500 ? CO2.flightLong : s.distanceKm >= 1000 ? CO2.flightMedium : CO2.flightShort)));
   });
 
   it('prices economy below business and light below flex', () => {

@@ -58,7 +58,20 @@ export type InputProps = {
  * The typed date: DD/MM/YYYY with the slashes inserted, years 1900–2099. A text that is no real date
  * gives `notADate()`, an empty one null.
  */
-export function DateInput({ id: givenId, label, value, onChange, rule, error, inputRef, onFocus, controls, onOpenCalendar, calendarOpen, dateOnly = false }: InputProps) {
+export function DateInput({
+  id: givenId,
+  label,
+  value,
+  onChange,
+  rule,
+  error,
+  inputRef,
+  onFocus,
+  controls,
+  onOpenCalendar,
+  calendarOpen,
+  dateOnly = false,
+}: InputProps) {
   const { t } = useLingui();
   const autoId = useId();
   const id = givenId ?? autoId;

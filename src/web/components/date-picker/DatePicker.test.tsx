@@ -29,8 +29,16 @@ describe('DatePicker (spec 1 §5 "Date pickers")', () => {
     expect(screen.getByRole('grid', { name: /Date d’aller, mai 2030/ })).toBeTruthy();
     expect((day(/14 mai 2030/) as HTMLButtonElement).disabled).toBe(true);
     expect((day(/15 mai 2030/) as HTMLButtonElement).disabled).toBe(false);
-    expect(day(/20 mai 2030/).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('true');
-    expect(day(/21 mai 2030/).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('false');
+    expect(
+      day(/20 mai 2030/)
+        .closest('[role="gridcell"]')
+        ?.getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(
+      day(/21 mai 2030/)
+        .closest('[role="gridcell"]')
+        ?.getAttribute('aria-selected'),
+    ).toBe('false');
 
     day(/20 mai 2030/).focus();
     await user.keyboard('{ArrowRight}');

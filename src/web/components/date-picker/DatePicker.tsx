@@ -26,8 +26,7 @@ function firstDay(rule: DateRule, min?: Date): Date {
 
 const focusTabbableDay = (grid: HTMLTableElement | null) => grid?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
 
-const clamp = (day: Date, first: Date, last?: Date) =>
-  day.getTime() < first.getTime() ? first : last && day.getTime() > last.getTime() ? last : day;
+const clamp = (day: Date, first: Date, last?: Date) => (day.getTime() < first.getTime() ? first : last && day.getTime() > last.getTime() ? last : day);
 
 type CalendarProps = {
   id?: string;
@@ -52,7 +51,19 @@ type CalendarProps = {
  * The calendar (days before today or `min` and after `max` disabled), the quick buttons and the hourly
  * times (one radio group: Tab reaches it, the arrow keys move in it) with 'Valider'.
  */
-export function DateCalendar({ id, label, value, onChange, rule, min, max, quickHours = TRIP_QUICK_HOURS, onConfirm, takeFocus, dateOnly = false }: CalendarProps) {
+export function DateCalendar({
+  id,
+  label,
+  value,
+  onChange,
+  rule,
+  min,
+  max,
+  quickHours = TRIP_QUICK_HOURS,
+  onConfirm,
+  takeFocus,
+  dateOnly = false,
+}: CalendarProps) {
   const { t } = useLingui();
   const locale = dateLocale();
   const first = firstDay(rule, min);
@@ -128,7 +139,13 @@ export function DateCalendar({ id, label, value, onChange, rule, min, max, quick
           <ChevronRight aria-hidden="true" size={20} />
         </button>
       </div>
-      <table ref={gridRef} role="grid" aria-label={`${label}, ${format(month, 'LLLL yyyy', { locale })}`} className="w-full table-fixed text-center" onKeyDown={onKeyDown}>
+      <table
+        ref={gridRef}
+        role="grid"
+        aria-label={`${label}, ${format(month, 'LLLL yyyy', { locale })}`}
+        className="w-full table-fixed text-center"
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             {weeks[0]!.map((d) => (
@@ -170,10 +187,18 @@ export function DateCalendar({ id, label, value, onChange, rule, min, max, quick
       {!dateOnly && (
         <>
           <div role="group" aria-label={t`Moment de la journée`} className="flex gap-2">
-            <button type="button" className="min-h-11 flex-1 rounded-lg border border-gray-400 px-3 font-medium hover:bg-gray-100" onClick={() => setHour(quickHours.morning)}>
+            <button
+              type="button"
+              className="min-h-11 flex-1 rounded-lg border border-gray-400 px-3 font-medium hover:bg-gray-100"
+              onClick={() => setHour(quickHours.morning)}
+            >
               {t`Matin`}
             </button>
-            <button type="button" className="min-h-11 flex-1 rounded-lg border border-gray-400 px-3 font-medium hover:bg-gray-100" onClick={() => setHour(quickHours.afternoon)}>
+            <button
+              type="button"
+              className="min-h-11 flex-1 rounded-lg border border-gray-400 px-3 font-medium hover:bg-gray-100"
+              onClick={() => setHour(quickHours.afternoon)}
+            >
               {t`Après-midi`}
             </button>
           </div>
@@ -213,7 +238,8 @@ export function DateCalendar({ id, label, value, onChange, rule, min, max, quick
   );
 }
 
-type PickerProps = Omit<InputProps, 'controls' | 'onOpenCalendar' | 'calendarOpen'> & Pick<CalendarProps, 'min' | 'max' | 'quickHours'> & { onConfirm?: () => void };
+type PickerProps = Omit<InputProps, 'controls' | 'onOpenCalendar' | 'calendarOpen'> &
+  Pick<CalendarProps, 'min' | 'max' | 'quickHours'> & { onConfirm?: () => void };
 
 /** A date-time field and its calendar together (the trip form places the calendar in its side panel). */
 export function DatePicker({ min, max, quickHours, onConfirm, ...input }: PickerProps) {

@@ -1,17 +1,9 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
-import type { ResultsMapProps } from "./types";
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ResultsMapProps } from './types';
 
 // MapLibre, react-map-gl and supercluster (~300 KB gzip, and a worker) load with the first map only,
 // or ahead of it on a results screen (preloadResultsMap).
-const loadResultsMap = () => import("./ResultsMap");
+const loadResultsMap = () => import('./ResultsMap');
 const ResultsMap = lazy(loadResultsMap);
 
 /**
@@ -19,10 +11,9 @@ const ResultsMap = lazy(loadResultsMap);
  * that turning the map on draws it at once rather than after 300 KB more. Nothing where no map can be drawn.
  */
 export function preloadResultsMap() {
-  if (typeof window === "undefined" || !canDrawMaps()) return;
+  if (typeof window === 'undefined' || !canDrawMaps()) return;
   const load = () => void loadResultsMap().catch(() => undefined);
-  if ("requestIdleCallback" in window)
-    window.requestIdleCallback(load, { timeout: 3_000 });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3_000 });
   else setTimeout(load, 500);
 }
 
@@ -35,9 +26,9 @@ let webGl2: boolean | undefined;
 export function canDrawMaps(): boolean {
   if (webGl2 === undefined) {
     try {
-      const gl = document.createElement("canvas").getContext("webgl2");
+      const gl = document.createElement('canvas').getContext('webgl2');
       webGl2 = gl !== null;
-      gl?.getExtension("WEBGL_lose_context")?.loseContext();
+      gl?.getExtension('WEBGL_lose_context')?.loseContext();
     } catch {
       webGl2 = false;
     }
@@ -45,14 +36,10 @@ export function canDrawMaps(): boolean {
   return webGl2;
 }
 
-const NOTE =
-  "rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-900";
+const NOTE = 'rounded-lg border border-gray-300 bg-gray-50 px-4 py-3 text-gray-900';
 
 /** The map's code that did not load (offline, a new deployment): a note in its place, the screen goes on. */
-class MapBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -96,9 +83,7 @@ export function LazyResultsMap(props: ResultsMapProps) {
  */
 function useNearViewport() {
   const ref = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(
-    () => typeof IntersectionObserver === "undefined",
-  );
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (seen || !element) return;
@@ -106,7 +91,7 @@ function useNearViewport() {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
-      { rootMargin: "100% 0px" },
+      { rootMargin: '100% 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -57,14 +57,20 @@ vi.mock('react-map-gl/maplibre', () => {
 const { default: ResultsMap, MAP_STYLE_URL } = await import('./ResultsMap');
 
 const hotel = (id: string, lat: number, lon: number, price: number): MapPoint => ({ id, lat, lon, label: `${price} €`, name: `Hôtel ${id}, ${price} €` });
-const texts: ResultsMapProps['texts'] = { region: 'Carte des hôtels', cluster: (n) => `${n} hôtels, agrandir`, noWebGl: 'Pas de carte', tilesFailed: 'Carte indisponible' };
+const texts: ResultsMapProps['texts'] = {
+  region: 'Carte des hôtels',
+  cluster: (n) => `${n} hôtels, agrandir`,
+  noWebGl: 'Pas de carte',
+  tilesFailed: 'Carte indisponible',
+};
 const base: ResultsMapProps = { points: [], center: { lat: 48.85, lon: 2.35 }, radiusKm: 3, selectedId: null, onSelect: () => {}, texts };
 
 /** The map moved (a drag, a zoom, an ease): MapLibre says so with moveend. */
-const moved = (to: Partial<typeof view>) => act(() => {
-  Object.assign(view, to);
-  (mapProps.last.onMoveEnd as (e: unknown) => void)({ target: fakeMap });
-});
+const moved = (to: Partial<typeof view>) =>
+  act(() => {
+    Object.assign(view, to);
+    (mapProps.last.onMoveEnd as (e: unknown) => void)({ target: fakeMap });
+  });
 
 beforeEach(() => {
   Object.assign(view, { west: 2.2, south: 48.8, east: 2.5, north: 48.9, zoom: 14 });
@@ -76,7 +82,11 @@ afterEach(() => vi.clearAllMocks());
 describe('ResultsMap', () => {
   it('starts on the searched place at the zoom of its radius, on the server’s style, named for assistive tech', () => {
     render(<ResultsMap {...base} radiusKm={20} />);
-    expect(mapProps.last).toMatchObject({ mapStyle: MAP_STYLE_URL, initialViewState: { longitude: 2.35, latitude: 48.85, zoom: 11 }, locale: { 'Map.Title': 'Carte des hôtels' } });
+    expect(mapProps.last).toMatchObject({
+      mapStyle: MAP_STYLE_URL,
+      initialViewState: { longitude: 2.35, latitude: 48.85, zoom: 11 },
+      locale: { 'Map.Title': 'Carte des hôtels' },
+    });
     expect(MAP_STYLE_URL).toBe('/map/style.json');
     // one landmark of that name at any time: the canvas as MapLibre creates it, then the one holding the markers
     expect(mapProps.regionsAtCreation).toBe(1);

@@ -19,8 +19,7 @@ const viewOf = (map: maplibre.Map): View => {
 };
 
 const CLUSTER_CLASS: Record<ClusterSize, string> = { small: 'size-9 text-sm', medium: 'size-11 text-base', large: 'size-13 text-lg' };
-const MARKER =
-  'inline-flex items-center justify-center rounded-full border-2 font-semibold shadow-md transition-transform motion-reduce:transition-none';
+const MARKER = 'inline-flex items-center justify-center rounded-full border-2 font-semibold shadow-md transition-transform motion-reduce:transition-none';
 const IDLE = 'border-gray-700 bg-white text-gray-900 hover:bg-gray-100';
 const SELECTED = 'scale-110 border-white bg-accent text-white ring-2 ring-accent';
 
@@ -100,7 +99,13 @@ export default function ResultsMap({ points, center, radiusKm, selectedId, onSel
         {origin && (
           <Marker longitude={origin.lon} latitude={origin.lat} anchor="bottom" style={{ zIndex: 0 }}>
             <svg role="img" aria-label={origin.name} width="32" height="32" viewBox="0 0 24 24" className="block text-gray-900 drop-shadow">
-              <path d="M20 10c0 5-5.5 10.2-7.4 11.8a1 1 0 0 1-1.2 0C9.5 20.2 4 15 4 10a8 8 0 0 1 16 0" fill="white" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+              <path
+                d="M20 10c0 5-5.5 10.2-7.4 11.8a1 1 0 0 1-1.2 0C9.5 20.2 4 15 4 10a8 8 0 0 1 16 0"
+                fill="white"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinejoin="round"
+              />
               <circle cx="12" cy="10" r="3" fill="currentColor" />
             </svg>
           </Marker>

@@ -4,7 +4,13 @@ import type { MapPoint } from './types';
 
 /** `n` hotels on a grid around Paris-Centre, about 100 m apart. */
 const grid = (n: number): MapPoint[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `h${i}`, lat: 48.85 + Math.floor(i / 20) * 0.001, lon: 2.34 + (i % 20) * 0.0014, label: `${100 + i} €`, name: `Hôtel ${i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `h${i}`,
+    lat: 48.85 + Math.floor(i / 20) * 0.001,
+    lon: 2.34 + (i % 20) * 0.0014,
+    label: `${100 + i} €`,
+    name: `Hôtel ${i}`,
+  }));
 const WORLD: Bounds = [-180, -85, 180, 85];
 const clusters = (items: MapItem[]) => items.filter((item) => item.kind === 'cluster');
 const pointIds = (items: MapItem[]) => items.flatMap((item) => (item.kind === 'point' ? [item.point.id] : []));

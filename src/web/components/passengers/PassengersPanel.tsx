@@ -64,12 +64,13 @@ export function PassengersPanel({ pax, onChange, onTooMany, user }: Props) {
   };
   const people = found.filter((p) => !pax.some((x) => x.ref === p.ref));
   // The last people the user booked for (spec 1: at most 10, kept by the server at each booking), one click away.
-  const recent = searchable && !booking.staff
-    ? (user?.last_travelers ?? [])
-        .filter((r) => r.uid !== user?.uid)
-        .map((r) => ({ ref: `${r.type === 'guest' ? 'guest' : 'profile'}:${r.uid}`, name: `${r.firstname} ${r.lastname}` }))
-        .filter((r) => !pax.some((x) => x.ref === r.ref))
-    : [];
+  const recent =
+    searchable && !booking.staff
+      ? (user?.last_travelers ?? [])
+          .filter((r) => r.uid !== user?.uid)
+          .map((r) => ({ ref: `${r.type === 'guest' ? 'guest' : 'profile'}:${r.uid}`, name: `${r.firstname} ${r.lastname}` }))
+          .filter((r) => !pax.some((x) => x.ref === r.ref))
+      : [];
 
   // autoSelectPassengerOnSearch: a search that finds exactly one person adds them.
   const onlyOne = settled && found.length === 1 ? found[0]!.ref : null;
@@ -173,7 +174,11 @@ export function PassengersPanel({ pax, onChange, onTooMany, user }: Props) {
       {searchable && (
         <div>
           <label htmlFor={searchId} className="mb-1 block font-medium text-gray-900">
-            {booking.staff ? t`Ajouter un employé ou un invité du client` : creates ? t`Créer un passager parmi vos collègues et invités` : t`Ajouter un collègue ou un invité`}
+            {booking.staff
+              ? t`Ajouter un employé ou un invité du client`
+              : creates
+                ? t`Créer un passager parmi vos collègues et invités`
+                : t`Ajouter un collègue ou un invité`}
           </label>
           <input
             id={searchId}

@@ -5,8 +5,7 @@ import { isBlank } from '@web/lib/passengers';
 
 export function useAgeBandLabel() {
   const { t } = useLingui();
-  return (band: AgeBand) =>
-    ({ '0-3': t`0 à 3 ans`, '4-29': t`4 à 29 ans`, '30-59': t`30 à 59 ans`, '60+': t`60 ans et plus` })[band];
+  return (band: AgeBand) => ({ '0-3': t`0 à 3 ans`, '4-29': t`4 à 29 ans`, '30-59': t`30 à 59 ans`, '60+': t`60 ans et plus` })[band];
 }
 
 /** A passenger as shown: the user, a named colleague or guest, or an unnamed traveller and its age band. */

@@ -21,9 +21,7 @@ const Panel = lazy(() => loadPassengersPanel().then((m) => ({ default: m.Passeng
 /** The passengers panel of the search forms' side panel, a spinner while its code comes. */
 export function PassengersPanel(props: ComponentProps<typeof Panel>) {
   return (
-    <Suspense
-      fallback={<PanelSpinner />}
-    >
+    <Suspense fallback={<PanelSpinner />}>
       <Panel {...props} />
     </Suspense>
   );

@@ -3,7 +3,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FieldError } from '../Field';
 
 /** The entity a traveller step books for (required), when the company has entities. */
-export function StepEntitySelect({ id, entities, registration, error }: { id: string; entities: readonly { uid: string; name: string }[]; registration: UseFormRegisterReturn; error?: string }) {
+export function StepEntitySelect({
+  id,
+  entities,
+  registration,
+  error,
+}: {
+  id: string;
+  entities: readonly { uid: string; name: string }[];
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
   const { t } = useLingui();
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4">

@@ -51,9 +51,7 @@ type CalendarPanelProps<V extends FieldValues, O> = FormField<V, O> &
 /** A date field's calendar in the side panel, a spinner while its code comes. */
 export function CalendarPanel<V extends FieldValues, O>({ control, name, onChange, ...calendar }: CalendarPanelProps<V, O>) {
   return (
-    <Suspense
-      fallback={<PanelSpinner />}
-    >
+    <Suspense fallback={<PanelSpinner />}>
       <Controller
         control={control}
         name={name}
@@ -138,7 +136,17 @@ type PassengersChoiceProps<V extends FieldValues, O> = FormField<V, O> & {
 };
 
 /** The passengers panel of a form: who travels, their error, what goes with them, and "Valider" back to the form. */
-export function PassengersChoice<V extends FieldValues, O>({ control, name, user, onChange, onTooMany, error, onConfirm, className = 'space-y-4', children }: PassengersChoiceProps<V, O>) {
+export function PassengersChoice<V extends FieldValues, O>({
+  control,
+  name,
+  user,
+  onChange,
+  onTooMany,
+  error,
+  onConfirm,
+  className = 'space-y-4',
+  children,
+}: PassengersChoiceProps<V, O>) {
   const { t } = useLingui();
   const id = useId();
   return (
@@ -146,7 +154,9 @@ export function PassengersChoice<V extends FieldValues, O>({ control, name, user
       <Controller
         control={control}
         name={name}
-        render={({ field }) => <PassengersPanel pax={field.value as Passenger[]} user={user} onChange={(next) => onChange(next, field.onChange)} onTooMany={onTooMany} />}
+        render={({ field }) => (
+          <PassengersPanel pax={field.value as Passenger[]} user={user} onChange={(next) => onChange(next, field.onChange)} onTooMany={onTooMany} />
+        )}
       />
       <FieldError id={id}>{error}</FieldError>
       {children}
@@ -165,7 +175,13 @@ export function EntityField<V extends FieldValues, O>({
   error,
   onFocus,
 }: FormField<V, O> & { entities: readonly { uid: string; name: string }[]; error?: string; onFocus?: () => void }) {
-  return <Controller control={control} name={name} render={({ field }) => <EntitySelect entities={entities} error={error} {...field} value={field.value as string} onFocus={onFocus} />} />;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <EntitySelect entities={entities} error={error} {...field} value={field.value as string} onFocus={onFocus} />}
+    />
+  );
 }
 
 /** Whether a journey's time is its departure or its arrival: two radios that look like a switch. */

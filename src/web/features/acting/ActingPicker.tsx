@@ -10,7 +10,11 @@ import { customerCompaniesQuery } from './api';
 /** Companies shown at once while typing: the list narrows as the name is typed. */
 const SHOWN = 8;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /**
  * Agency staff's first step on the home page (spec 1 §2 "travel-agent mode with a company selector"):
@@ -51,7 +55,13 @@ function CompanyStep() {
         className="block min-h-11 w-full max-w-md rounded-lg border border-gray-400 bg-white px-3"
       />
       <p role="status" className="mt-1 text-sm text-gray-700">
-        {companies.isPending ? t`Chargement des entreprises…` : companies.isError ? t`Les entreprises n’ont pas pu être chargées.` : matching.length === 0 ? t`Aucune entreprise ne correspond.` : ''}
+        {companies.isPending
+          ? t`Chargement des entreprises…`
+          : companies.isError
+            ? t`Les entreprises n’ont pas pu être chargées.`
+            : matching.length === 0
+              ? t`Aucune entreprise ne correspond.`
+              : ''}
       </p>
       {matching.length > 0 && (
         <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-4" aria-label={t`Entreprises clientes`}>
@@ -81,7 +91,12 @@ function TravelerStep() {
   const [search, setSearch] = useState('');
   const found = usePeopleSearch(search, { companyId: acting.company.uid });
   const { query, searching } = found;
-  const people: ActingTraveler[] = found.people.map((p) => ({ uid: p.uid, firstname: p.firstname, lastname: p.lastname, type: p.kind === 'guest' ? 'guest' : 'employee' }));
+  const people: ActingTraveler[] = found.people.map((p) => ({
+    uid: p.uid,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    type: p.kind === 'guest' ? 'guest' : 'employee',
+  }));
   return (
     <>
       <h2 id="acting-title" className="text-lg font-semibold text-gray-900">

@@ -11,8 +11,22 @@ import { server } from '@web/testing/server';
 
 /** Agency staff choose the customer company, then the traveller; every screen then says for whom they book. */
 
-const acme: CustomerCompany = { uid: 'c-acme', name: 'Acme Industries', entities: [{ uid: 'e1', name: 'Paris HQ' }], hotel_enabled: true, carrental_enabled: false, hasMultipaxSearchDisabled: false };
-const globex: CustomerCompany = { uid: 'c-globex', name: 'Globex Consulting', entities: [], hotel_enabled: false, carrental_enabled: false, hasMultipaxSearchDisabled: false };
+const acme: CustomerCompany = {
+  uid: 'c-acme',
+  name: 'Acme Industries',
+  entities: [{ uid: 'e1', name: 'Paris HQ' }],
+  hotel_enabled: true,
+  carrental_enabled: false,
+  hasMultipaxSearchDisabled: false,
+};
+const globex: CustomerCompany = {
+  uid: 'c-globex',
+  name: 'Globex Consulting',
+  entities: [],
+  hotel_enabled: false,
+  carrental_enabled: false,
+  hasMultipaxSearchDisabled: false,
+};
 const tina = () => userFixture({ firstname: 'Tina', lastname: 'Garnier', perms: ['travel_agent'], company: null, company_id: null, entities: [] });
 
 const peopleAsked: string[] = [];
@@ -23,7 +37,9 @@ beforeEach(() => {
     http.get('/api/v1/companies/', () => HttpResponse.json({ result: [acme, globex] })),
     http.get('/api/v1/users/', ({ request }) => {
       peopleAsked.push(new URL(request.url).search);
-      return HttpResponse.json({ result: [{ uid: 'u-alice', type: 'employee', gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', birthdate: null }] });
+      return HttpResponse.json({
+        result: [{ uid: 'u-alice', type: 'employee', gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', birthdate: null }],
+      });
     }),
     http.get('/api/v1/user/guests', () => HttpResponse.json({ result: [] })),
   );
@@ -36,7 +52,11 @@ describe('acting for a customer’s traveller (agency staff)', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Entreprise cliente'), 'acm');
     const list = screen.getByRole('list', { name: 'Entreprises clientes' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Acme Industries']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Acme Industries']);
     await user.click(within(list).getByRole('button', { name: 'Acme Industries' }));
 
     expect(await screen.findByRole('heading', { name: 'Pour qui réservez-vous chez Acme Industries ?' })).toBeTruthy();
@@ -62,7 +82,11 @@ describe('acting for a customer’s traveller (agency staff)', () => {
     actFor({ company: acme, traveler: { uid: 'u-alice', firstname: 'Alice', lastname: 'Martin', type: 'employee' } });
     await renderRoute('/');
     const switcher = await screen.findByRole('group', { name: 'Type de recherche' });
-    expect(within(switcher).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Voyage', 'Hôtel']);
+    expect(
+      within(switcher)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Voyage', 'Hôtel']);
   });
 
   it('shows travellers no picker and no banner', async () => {

@@ -5,6 +5,8 @@ import { entryPath } from '@contract/entries';
 export const customerCompaniesQuery = () => ({
   queryKey: ['customer-companies'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(entryPath('customerCompanies', undefined, 'limit=1000'), () => import('@contract/travelers').then((m) => m.customerCompanySchema.array()), { signal }),
+    api.get(entryPath('customerCompanies', undefined, 'limit=1000'), () => import('@contract/travelers').then((m) => m.customerCompanySchema.array()), {
+      signal,
+    }),
   staleTime: 5 * 60_000,
 });

@@ -91,7 +91,11 @@ function Section({ headingId, title, shown, total, hint, empty, children }: Sect
   const hintId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+      <h2
+        id={headingId}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-xl font-bold text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+      >
         {title}
         <span className="rounded-full bg-gray-900 px-2 text-sm text-white tabular-nums">
           {total}

@@ -18,7 +18,6 @@ import { EUROS, ItemHeading, ProductList, toCents } from './parts';
 type Props = { item: PendingCancellation; onDone: () => void };
 type Mode = 'closed' | 'refund' | 'refuse';
 
-
 /**
  * An offline cancellation to answer (an agency task): the refund and fees the agency obtained
  * (at most what the products cost; the tickets are cancelled, for good, after a confirmation), or a
@@ -45,7 +44,11 @@ export function CancellationItem({ item, onDone }: Props) {
       <ItemHeading id={titleId} travellers={item.travellers} company={item.company} />
       <p className="text-sm text-gray-800">
         <Trans>
-          Demandée par {requester} (<a className="text-brand underline" href={`mailto:${item.requester.email}`}>{item.requester.email}</a>) le {since}
+          Demandée par {requester} (
+          <a className="text-brand underline" href={`mailto:${item.requester.email}`}>
+            {item.requester.email}
+          </a>
+          ) le {since}
         </Trans>
       </p>
       <ProductList products={item.products} />
@@ -56,10 +59,22 @@ export function CancellationItem({ item, onDone }: Props) {
       </p>
       {link && (
         <div className="flex flex-wrap gap-2">
-          <Button id={refundButton} variant={mode === 'refund' ? 'secondary' : 'primary'} aria-expanded={mode === 'refund'} aria-controls={`${titleId}-form`} onClick={() => setMode(mode === 'refund' ? 'closed' : 'refund')}>
+          <Button
+            id={refundButton}
+            variant={mode === 'refund' ? 'secondary' : 'primary'}
+            aria-expanded={mode === 'refund'}
+            aria-controls={`${titleId}-form`}
+            onClick={() => setMode(mode === 'refund' ? 'closed' : 'refund')}
+          >
             <Trans>Saisir le remboursement</Trans>
           </Button>
-          <Button id={refuseButton} variant="secondary" aria-expanded={mode === 'refuse'} aria-controls={`${titleId}-form`} onClick={() => setMode(mode === 'refuse' ? 'closed' : 'refuse')}>
+          <Button
+            id={refuseButton}
+            variant="secondary"
+            aria-expanded={mode === 'refuse'}
+            aria-controls={`${titleId}-form`}
+            onClick={() => setMode(mode === 'refuse' ? 'closed' : 'refuse')}
+          >
             <Trans>Refuser l’annulation</Trans>
           </Button>
         </div>
@@ -81,7 +96,12 @@ function RefundForm({ item, onCancel, onDone }: { item: PendingCancellation; onC
   const formId = useId();
   const completing = useMutation(completeTaskMutation());
   const max = formatPrice(item.maxRefund);
-  const amount = z.string().trim().min(1, { error: 'PLEASE_FILL' }).regex(EUROS, { error: t`Saisissez un montant en euros, par exemple 40,50` }).transform(toCents);
+  const amount = z
+    .string()
+    .trim()
+    .min(1, { error: 'PLEASE_FILL' })
+    .regex(EUROS, { error: t`Saisissez un montant en euros, par exemple 40,50` })
+    .transform(toCents);
   const schema = z.object({
     refund: amount.refine((cents) => cents <= item.maxRefund, { error: t`Le remboursement ne peut pas dépasser ${max}` }),
     fees: amount,

@@ -15,7 +15,10 @@ import { findToasts } from '@web/testing/toasts';
 function signInTina(perms = ['travel_agent']) {
   const base = userFixture();
   const links = isAgencyStaff(perms) ? { ...base.links, agencyQueue: { href: '/api/v1/agency/queue', method: 'GET' as const } } : base.links;
-  startSession('token', userFixture({ uid: 'u-tina', username: 'tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [], links }));
+  startSession(
+    'token',
+    userFixture({ uid: 'u-tina', username: 'tina', firstname: 'Tina', lastname: 'Garnier', perms, company: null, company_id: null, entities: [], links }),
+  );
 }
 
 const product = (id: string, overrides: Partial<PendingCancellation['products'][number]> = {}) => ({
@@ -101,7 +104,21 @@ function serve(answers: (AgencyQueue | 'fail')[], actions: Record<string, (body:
 const section = (name: RegExp) => screen.findByRole('region', { name });
 /** What an element reads, its no-break spaces (prices) as spaces. */
 const text = (el: HTMLElement) => el.textContent!.replace(/\s/g, ' ');
-const taskDone = { id: 'task-1', kind: 'cancellation', status: 'done', outcome: 'cancelled', travelId: 't-1', productIds: ['p-1'], requester: { firstname: 'Gus', lastname: 'Moreau', email: 'gus@globex.example' }, createdAt: '2026-11-22T09:00:00.000Z', answeredAt: '2026-11-22T09:30:00.000Z', refund: 4050, fees: 500, reason: null, links: {} };
+const taskDone = {
+  id: 'task-1',
+  kind: 'cancellation',
+  status: 'done',
+  outcome: 'cancelled',
+  travelId: 't-1',
+  productIds: ['p-1'],
+  requester: { firstname: 'Gus', lastname: 'Moreau', email: 'gus@globex.example' },
+  createdAt: '2026-11-22T09:00:00.000Z',
+  answeredAt: '2026-11-22T09:30:00.000Z',
+  refund: 4050,
+  fees: 500,
+  reason: null,
+  links: {},
+};
 const empty = queueOf({ pendingCancellations: { total: 0, items: [] }, failedBookings: { total: 0, items: [] }, expiringOptions: { total: 0, items: [] } });
 
 describe('Agency work queue', () => {
@@ -115,7 +132,16 @@ describe('Agency work queue', () => {
     const cancellations = await section(/Annulations hors ligne à traiter/);
     expect(within(cancellations).getByRole('heading', { level: 2 }).textContent).toMatch(/1\s*à traiter/);
     const item = within(cancellations).getByRole('article', { name: 'Gus Moreau' });
-    for (const part of ['Globex Consulting', 'gus@globex.example', 'Paris → Lyon', '23/11/2026 07:12', '89,00 €', 'Remboursement maximum : 89,00 €', `(${readerZone()})`]) expect(text(item)).toContain(part);
+    for (const part of [
+      'Globex Consulting',
+      'gus@globex.example',
+      'Paris → Lyon',
+      '23/11/2026 07:12',
+      '89,00 €',
+      'Remboursement maximum : 89,00 €',
+      `(${readerZone()})`,
+    ])
+      expect(text(item)).toContain(part);
 
     // Nothing failed: the section says why it is empty.
     const failures = await section(/Réservations en échec/);
@@ -164,12 +190,19 @@ describe('Agency work queue', () => {
     await userEvent.click(submit);
     const refund = within(item).getByLabelText(/Montant remboursé/);
     expect(refund.getAttribute('aria-invalid')).toBe('true');
-    expect(within(item).getAllByRole('alert').map((a) => a.textContent)).toEqual(['Veuillez remplir ce champ', 'Veuillez remplir ce champ']);
+    expect(
+      within(item)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual(['Veuillez remplir ce champ', 'Veuillez remplir ce champ']);
 
     await userEvent.type(refund, '89,01');
     await userEvent.type(within(item).getByLabelText(/Frais retenus/), 'douze');
     await userEvent.click(submit);
-    expect(within(item).getAllByRole('alert').map(text)).toEqual(['Le remboursement ne peut pas dépasser 89,00 €', 'Saisissez un montant en euros, par exemple 40,50']);
+    expect(within(item).getAllByRole('alert').map(text)).toEqual([
+      'Le remboursement ne peut pas dépasser 89,00 €',
+      'Saisissez un montant en euros, par exemple 40,50',
+    ]);
     expect(state.calls).toHaveLength(0);
 
     await userEvent.clear(refund);
@@ -192,7 +225,10 @@ describe('Agency work queue', () => {
 
   it('refuses an offline cancellation with its reason, required', async () => {
     signInTina();
-    const state = serve([queueOf()], { '/api/v1/agency/tasks/task-1/complete': () => HttpResponse.json({ result: { ...taskDone, outcome: 'refused', refund: null, fees: null, reason: 'Billet utilisé' } }) });
+    const state = serve([queueOf()], {
+      '/api/v1/agency/tasks/task-1/complete': () =>
+        HttpResponse.json({ result: { ...taskDone, outcome: 'refused', refund: null, fees: null, reason: 'Billet utilisé' } }),
+    });
     await renderRoute('/agency/queue');
     const item = within(await section(/Annulations hors ligne/)).getByRole('article', { name: 'Gus Moreau' });
     await userEvent.click(within(item).getByRole('button', { name: 'Refuser l’annulation' }));
@@ -212,7 +248,9 @@ describe('Agency work queue', () => {
       '/api/v1/agency/tasks/task-2/close': () =>
         ++answers === 1
           ? HttpResponse.json(apiError(17, 'Requête invalide', { note: 'TOO_LONG' }), { status: 400 })
-          : HttpResponse.json({ result: { ...taskDone, id: 'task-2', kind: 'failed_booking', outcome: 'closed', reason: 'Appelée', refund: null, fees: null } }),
+          : HttpResponse.json({
+              result: { ...taskDone, id: 'task-2', kind: 'failed_booking', outcome: 'closed', reason: 'Appelée', refund: null, fees: null },
+            }),
     });
     await renderRoute('/agency/queue');
     const item = within(await section(/Réservations en échec/)).getByRole('article', { name: 'Alice Martin' });

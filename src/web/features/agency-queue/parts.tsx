@@ -43,7 +43,15 @@ export function ProductList({ products, note }: { products: QueueProduct[]; note
 }
 
 /** Who the item is for (the heading of its card) and for which company. */
-export function ItemHeading({ id, travellers, company }: { id: string; travellers: { firstname: string; lastname: string }[]; company: { name: string } | null }) {
+export function ItemHeading({
+  id,
+  travellers,
+  company,
+}: {
+  id: string;
+  travellers: { firstname: string; lastname: string }[];
+  company: { name: string } | null;
+}) {
   const { t } = useLingui();
   const names = travellers.map(personName).join(', ') || t`Voyageur sans nom`;
   return (

@@ -31,7 +31,9 @@ export async function answerFailed(approval: Approval, error: unknown) {
   if (now) void showApproval(now);
   const who = now ? firstAnswerer(now) : null;
   const name = who?.name ?? '';
-  toast.warning(who?.you ? msg`Vous avez déjà répondu à cette demande.` : who ? msg`Demande déjà traitée par ${name}.` : msg`Cette demande a déjà reçu une réponse.`);
+  toast.warning(
+    who?.you ? msg`Vous avez déjà répondu à cette demande.` : who ? msg`Demande déjà traitée par ${name}.` : msg`Cette demande a déjà reçu une réponse.`,
+  );
 }
 
 type Props = { approval: Approval; highlighted?: boolean };

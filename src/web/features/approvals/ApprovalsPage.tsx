@@ -31,7 +31,13 @@ export function ApprovalsPage({ search, onSearch }: Props) {
   const safety = user?.canApproveSafetyApproval ? user.links.safetyApprovals : undefined;
   const kind: ApprovalKind = search.kind === 'safety' && safety ? 'safety' : regular ? 'regular' : 'safety';
   const link: Link | undefined = kind === 'safety' ? safety : regular;
-  const filters: ApprovalListFilters = { tab: search.tab ?? 'pending', kind, q: search.q ?? '', sort: search.sort ?? 'requestedAt', order: search.order ?? 'desc' };
+  const filters: ApprovalListFilters = {
+    tab: search.tab ?? 'pending',
+    kind,
+    q: search.q ?? '',
+    sort: search.sort ?? 'requestedAt',
+    order: search.order ?? 'desc',
+  };
   const tabLabels: Record<ApprovalTab, string> = { pending: t`En attente`, answered: t`Répondues`, accepted: t`Acceptées`, denied: t`Refusées` };
   const counts = useQuery({ ...approvalCountsQuery(user?.links.approvalCounts ?? { href: '', method: 'GET' }), enabled: Boolean(user?.links.approvalCounts) });
   const pendingCount = kind === 'safety' ? counts.data?.safetyPending : counts.data?.pending;
@@ -66,12 +72,31 @@ export function ApprovalsPage({ search, onSearch }: Props) {
   );
 }
 
-function Tabs({ current, labels, pendingCount, onChange }: { current: ApprovalTab; labels: Record<ApprovalTab, string>; pendingCount?: number; onChange: (tab: ApprovalTab) => void }) {
+function Tabs({
+  current,
+  labels,
+  pendingCount,
+  onChange,
+}: {
+  current: ApprovalTab;
+  labels: Record<ApprovalTab, string>;
+  pendingCount?: number;
+  onChange: (tab: ApprovalTab) => void;
+}) {
   const { t } = useLingui();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = APPROVAL_TABS.indexOf(current);
-    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? APPROVAL_TABS.length - 1 : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index + 1
+        : event.key === 'ArrowLeft'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? APPROVAL_TABS.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = APPROVAL_TABS[(next + APPROVAL_TABS.length) % APPROVAL_TABS.length]!;
@@ -121,7 +146,12 @@ function Toolbar({ filters, onSearch }: { filters: ApprovalListFilters; onSearch
     }, 500);
     return () => window.clearTimeout(timer);
   }, [text, onSearch]);
-  const sortLabels: Record<ApprovalSort, string> = { requestedAt: t`Date de la demande`, start: t`Date du voyage`, totalAmount: t`Montant`, timeLimit: t`Date limite` };
+  const sortLabels: Record<ApprovalSort, string> = {
+    requestedAt: t`Date de la demande`,
+    start: t`Date du voyage`,
+    totalAmount: t`Montant`,
+    timeLimit: t`Date limite`,
+  };
   return (
     <div className="flex flex-wrap items-end gap-3">
       <TextField
@@ -210,7 +240,8 @@ function DeepLinked({ id }: { id: string }) {
     heading.current.scrollIntoView?.({ block: 'start' });
     heading.current.focus();
   }, [shown]);
-  if (approval.isPending) return <div role="status" aria-label={t`Chargement de la demande`} className="h-40 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />;
+  if (approval.isPending)
+    return <div role="status" aria-label={t`Chargement de la demande`} className="h-40 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />;
   if (approval.isError)
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">

@@ -24,7 +24,10 @@ export default function EscalateModal({ approval, link, onEscalated }: ModalProp
   const { close } = useModalFrame();
   const escalating = useMutation(escalateMutation());
   const form = useForm({
-    resolver: contractResolver(() => escalateBodySchema, (values: Form) => values),
+    resolver: contractResolver(
+      () => escalateBodySchema,
+      (values: Form) => values,
+    ),
     defaultValues: { approver: approval.escalateTo[0]?.id ?? '', message: '' },
   });
   const requester = personName(approval.currentRequest.requester);

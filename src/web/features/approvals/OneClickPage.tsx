@@ -35,7 +35,8 @@ export function OneClickPage({ token }: { token: string }) {
   };
 
   let content;
-  if (grant.isPending) content = <div role="status" aria-label={t`Chargement de la demande`} className="h-64 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />;
+  if (grant.isPending)
+    content = <div role="status" aria-label={t`Chargement de la demande`} className="h-64 animate-pulse rounded-xl bg-gray-100 motion-reduce:animate-none" />;
   else if (grant.isError) content = <LinkProblem error={grant.error} />;
   else if (outcome) content = <Done outcome={outcome} action={grant.data.action} />;
   else content = <Confirm grant={grant.data} onDone={done} />;
@@ -163,7 +164,9 @@ function Done({ outcome, action }: { outcome: Outcome; action: OneClick['action'
     <div className="space-y-4">
       <p role="status" className="flex items-start gap-2 rounded-lg bg-green-100 p-4 font-medium text-green-950">
         <CircleCheck aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
-        {action === 'approve' ? t`Demande acceptée. Le voyage est en cours de réservation et le demandeur est prévenu.` : t`Demande refusée. Le demandeur est prévenu.`}
+        {action === 'approve'
+          ? t`Demande acceptée. Le voyage est en cours de réservation et le demandeur est prévenu.`
+          : t`Demande refusée. Le demandeur est prévenu.`}
       </p>
       <Summary approval={outcome.approval} />
     </div>

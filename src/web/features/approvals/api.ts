@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { Approval, ApprovalFilter , APPROVAL_SORTS} from '@contract/approvals';
+import type { Approval, ApprovalFilter, APPROVAL_SORTS } from '@contract/approvals';
 import { approvalSchema, oneClickSchema } from '@contract/approvals';
 import type { Link } from '@contract/link';
 import { approvalKeys } from '@web/lib/approvals';
@@ -24,7 +24,13 @@ export const approvalListKey = (filters: ApprovalListFilters) => [...approvalKey
 
 /** The list link with the page's query: the server wrote the link, the query is the rel's documented parameters. */
 function withQuery(link: Link, filters: ApprovalListFilters, page: number): Link {
-  const params = new URLSearchParams({ page: String(page), limit: String(APPROVALS_PAGE_SIZE), sortBy: filters.sort, order: filters.order, status: filters.tab satisfies ApprovalFilter });
+  const params = new URLSearchParams({
+    page: String(page),
+    limit: String(APPROVALS_PAGE_SIZE),
+    sortBy: filters.sort,
+    order: filters.order,
+    status: filters.tab satisfies ApprovalFilter,
+  });
   if (filters.q.trim()) params.set('paxName', filters.q.trim());
   return { ...link, href: `${link.href}${link.href.includes('?') ? '&' : '?'}${params}` };
 }
@@ -63,8 +69,9 @@ export const oneClickQuery = (token: string) =>
 
 /** The inbox's lists and the deep-linked request show `updated` at once; the badge is read again; other tabs when opened. */
 export function showApproval(updated: Approval) {
-  queryClient.setQueriesData<InfiniteData<Approval[]>>({ queryKey: approvalKeys.lists() }, (data) =>
-    data && { ...data, pages: data.pages.map((page) => page.map((a) => (a.approvalID === updated.approvalID ? updated : a))) },
+  queryClient.setQueriesData<InfiniteData<Approval[]>>(
+    { queryKey: approvalKeys.lists() },
+    (data) => data && { ...data, pages: data.pages.map((page) => page.map((a) => (a.approvalID === updated.approvalID ? updated : a))) },
   );
   queryClient.setQueryData(approvalKeys.one(updated.approvalID), updated);
   void queryClient.invalidateQueries({ queryKey: approvalKeys.lists(), refetchType: 'none' });
@@ -85,6 +92,5 @@ export const escalateMutation = () => mutationOptions({ ...linkMutationOptions('
 
 /** The one-click answer (the grant's `answerOneClick` link), without a session. */
 export const answerOneClickMutation = () => mutationOptions({ ...linkMutationOptions('answerOneClick', { silent: true }) });
-
 
 export { approvalKeys };

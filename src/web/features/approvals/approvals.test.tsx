@@ -256,7 +256,10 @@ describe('Approvals inbox (spec 2 §4, §6)', () => {
     serveInbox([approvalFixture()]);
     server.use(
       http.post('/api/v1/approvals/ap1/approve', () =>
-        HttpResponse.json({ ...apiError(67, 'Ces billets ne sont plus en attente d’approbation.'), current: answered(approvalFixture(), 'denied', carol, 'Non') }, { status: 409 }),
+        HttpResponse.json(
+          { ...apiError(67, 'Ces billets ne sont plus en attente d’approbation.'), current: answered(approvalFixture(), 'denied', carol, 'Non') },
+          { status: 409 },
+        ),
       ),
     );
     await renderRoute('/account/approvals');
@@ -270,7 +273,11 @@ describe('Approvals inbox (spec 2 §4, §6)', () => {
   it('opens the e-mail’s request (?request=) above the list, focused', async () => {
     signInBob();
     serveInbox([approvalFixture()]);
-    server.use(http.get('/api/v1/approvals/ap9', () => HttpResponse.json({ result: approvalFixture({ approvalID: 'ap9', currentRequest: { ...approvalFixture().currentRequest, requester: carol } }) })));
+    server.use(
+      http.get('/api/v1/approvals/ap9', () =>
+        HttpResponse.json({ result: approvalFixture({ approvalID: 'ap9', currentRequest: { ...approvalFixture().currentRequest, requester: carol } }) }),
+      ),
+    );
     await renderRoute('/account/approvals?request=ap9');
     const region = await screen.findByRole('region', { name: 'Demande ouverte depuis l’e-mail' });
     const heading = within(region).getByRole('heading', { name: 'Demande de Carol Petit' });

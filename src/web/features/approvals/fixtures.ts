@@ -26,7 +26,16 @@ export function approvalFixture(overrides: Partial<Approval> = {}): Approval {
         complianceReasons: ['Prix au-delà de 80 €'],
         paxs: [{ firstname: 'Alice', lastname: 'Martin' }],
         pnrs: [],
-        routes: [{ from: 'Paris Gare de Lyon', to: 'Lyon Part-Dieu', departure: '2026-12-01T07:04:00+01:00', arrival: '2026-12-01T09:02:00+01:00', carrier: 'SNCF', number: '6601' }],
+        routes: [
+          {
+            from: 'Paris Gare de Lyon',
+            to: 'Lyon Part-Dieu',
+            departure: '2026-12-01T07:04:00+01:00',
+            arrival: '2026-12-01T09:02:00+01:00',
+            carrier: 'SNCF',
+            number: '6601',
+          },
+        ],
         fareLabel: 'Business Première',
         cabinClass: 'second',
         transportTicketNumber: [],

@@ -62,7 +62,10 @@ describe('One-click answer page (the e-mail’s links)', () => {
 
   it('says who answered first when another answer won (409)', async () => {
     serveGrant('approve', () =>
-      HttpResponse.json({ ...apiError(67, 'Ces billets ne sont plus en attente d’approbation.'), current: answered(approvalFixture(), 'accepted', carol) }, { status: 409 }),
+      HttpResponse.json(
+        { ...apiError(67, 'Ces billets ne sont plus en attente d’approbation.'), current: answered(approvalFixture(), 'accepted', carol) },
+        { status: 409 },
+      ),
     );
     await renderRoute(`/approvals/one-click?token=${TOKEN}`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirmer l’acceptation' }));

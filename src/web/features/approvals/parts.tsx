@@ -92,7 +92,13 @@ export function JourneyItem({ item }: { item: ApprovalJourneyItem }) {
       const last = item.routes[item.routes.length - 1];
       const route = first && last ? `${first.from} → ${last.to}` : '';
       title = item.type === 'rail' ? t`Train : ${route}` : t`Vol : ${route}`;
-      const cabins: Record<string, string> = { second: t`2de classe`, first: t`1re classe`, economy: t`Économie`, premium_economy: t`Premium économie`, business: t`Affaires` };
+      const cabins: Record<string, string> = {
+        second: t`2de classe`,
+        first: t`1re classe`,
+        economy: t`Économie`,
+        premium_economy: t`Premium économie`,
+        business: t`Affaires`,
+      };
       const cabin = cabins[item.cabinClass] ?? item.cabinClass;
       body = (
         <>

@@ -68,9 +68,7 @@ describe('Login modal (two steps, spec 3 §4)', () => {
   it('shows the server’s message when the e-mail is not confirmed', async () => {
     server.use(
       strategyFor(),
-      http.post('/api/v1/user/login', () =>
-        HttpResponse.json(apiError(30, 'Votre adresse e-mail n’est pas encore confirmée.'), { status: 403 }),
-      ),
+      http.post('/api/v1/user/login', () => HttpResponse.json(apiError(30, 'Votre adresse e-mail n’est pas encore confirmée.'), { status: 403 })),
     );
     const { user, dialog } = await openLogin();
     await user.type(within(dialog).getByLabelText('Nom d’utilisateur'), 'alice{Enter}');
@@ -125,7 +123,9 @@ describe('Login modal (two steps, spec 3 §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mot de passe oublié ?' }));
     const reset = await screen.findByRole('dialog', { name: 'Mot de passe oublié' });
     await user.type(within(reset).getByLabelText('Nom d’utilisateur'), ' someone {Enter}');
-    expect((await within(reset).findByRole('status')).textContent).toBe('Si ce compte existe, un e-mail est en route avec un lien pour choisir un nouveau mot de passe.');
+    expect((await within(reset).findByRole('status')).textContent).toBe(
+      'Si ce compte existe, un e-mail est en route avec un lien pour choisir un nouveau mot de passe.',
+    );
     expect(asked).toEqual({ username: 'someone' });
   });
 });

@@ -19,7 +19,10 @@ type UsernameForm = { username: string };
 type PasswordForm = { password: string };
 
 /** The username as typed: trimmed and required, as the password reset takes it (the strategy look-up takes the same). */
-const usernameResolver = contractResolver(() => forgotBodySchema, (v: UsernameForm) => v);
+const usernameResolver = contractResolver(
+  () => forgotBodySchema,
+  (v: UsernameForm) => v,
+);
 /** Credentials, as the contract's login body wants them. */
 const credentialsSchema = loginBodySchema.options[0];
 
@@ -40,7 +43,10 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
   });
   const passwordForm = useForm<PasswordForm, unknown, LoginBody>({
     // The username is the one the first step accepted.
-    resolver: contractResolver(() => credentialsSchema, (v: PasswordForm) => ({ username: usernameForm.getValues('username'), password: v.password })),
+    resolver: contractResolver(
+      () => credentialsSchema,
+      (v: PasswordForm) => ({ username: usernameForm.getValues('username'), password: v.password }),
+    ),
     defaultValues: { password: '' },
     reValidateMode: 'onSubmit',
   });

@@ -46,7 +46,8 @@ export function OnboardingDeletePage({ token, username }: { token?: string; user
         <>
           <p className="text-gray-800">
             <Trans>
-              Vous ne souhaitez pas de compte ({username}) : les informations que nous détenons sur vous (date de naissance, téléphone, civilité, adresse) seront effacées, et un compte jamais utilisé supprimé. C’est définitif.
+              Vous ne souhaitez pas de compte ({username}) : les informations que nous détenons sur vous (date de naissance, téléphone, civilité, adresse)
+              seront effacées, et un compte jamais utilisé supprimé. C’est définitif.
             </Trans>
           </p>
           <FormAlert>{alert}</FormAlert>

@@ -25,14 +25,28 @@ const TOKEN_CODES = { invalid: 101, expired: 102, used: 103 } as const;
 const USER_EXISTS = 52;
 const EMAIL_IN_USE = 49;
 
-type IdentityForm = { firstname: string; lastname: string; username: string; email: string; password: string; password_confirm: string; stock: '' | 'accept' | 'refuse'; data_accuracy: boolean };
+type IdentityForm = {
+  firstname: string;
+  lastname: string;
+  username: string;
+  email: string;
+  password: string;
+  password_confirm: string;
+  stock: '' | 'accept' | 'refuse';
+  data_accuracy: boolean;
+};
 type DetailsForm = { gender: '' | 'MR' | 'MS'; birthdate: string; phone: string; gdpr_consent: boolean; data_accuracy: boolean };
 type IdentityBody = ReturnType<ReturnType<typeof onboardingIdentitySchema>['parse']>;
 
 const identityResolver = (sso: boolean) =>
   contractResolver(
     () => onboardingIdentitySchema(sso),
-    (v: IdentityForm) => ({ ...v, stock: v.stock || undefined, password: sso ? undefined : v.password, password_confirm: sso ? undefined : v.password_confirm }),
+    (v: IdentityForm) => ({
+      ...v,
+      stock: v.stock || undefined,
+      password: sso ? undefined : v.password,
+      password_confirm: sso ? undefined : v.password_confirm,
+    }),
     // The password rules show with the other fields' problems, not after them.
     (v): ExtraIssue[] => {
       if (sso) return [];
@@ -144,12 +158,7 @@ export function OnboardingPage({ start, activated = false }: { start: Onboarding
           }}
         />
       ) : (
-        <DetailsStep
-          prefill={prefill.data}
-          busy={confirming.isPending}
-          onBack={() => moveTo(1)}
-          onDone={(details) => void submit(identity!.body, details)}
-        />
+        <DetailsStep prefill={prefill.data} busy={confirming.isPending} onBack={() => moveTo(1)} onDone={(details) => void submit(identity!.body, details)} />
       )}
       {activated && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 text-gray-800">
@@ -198,26 +207,59 @@ function IdentityStep({
   const stockErrorId = useId();
   const { register, handleSubmit, setError, getValues, formState } = useForm<IdentityForm, unknown, IdentityBody>({
     resolver: identityResolver(start.sso),
-    defaultValues: values ?? { firstname: start.firstname, lastname: start.lastname, username: start.username, email: start.email, password: '', password_confirm: '', stock: '', data_accuracy: false },
+    defaultValues: values ?? {
+      firstname: start.firstname,
+      lastname: start.lastname,
+      username: start.username,
+      email: start.email,
+      password: '',
+      password_confirm: '',
+      stock: '',
+      data_accuracy: false,
+    },
     mode: 'onTouched',
   });
   const { errors } = formState;
   useEffect(() => {
-    for (const [field, message] of Object.entries(serverErrors) as ['username' | 'email', string][]) setError(field, { type: 'server', message }, { shouldFocus: true });
+    for (const [field, message] of Object.entries(serverErrors) as ['username' | 'email', string][])
+      setError(field, { type: 'server', message }, { shouldFocus: true });
   }, [serverErrors, setError]);
   const stockError = fieldText(errors.stock?.message);
 
   return (
-    <form noValidate aria-label={t`Votre identité`} onSubmit={handleSubmit((body) => onDone(getValues(), body))} className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5">
+    <form
+      noValidate
+      aria-label={t`Votre identité`}
+      onSubmit={handleSubmit((body) => onDone(getValues(), body))}
+      className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={<Trans>Prénom</Trans>} autoComplete="given-name" error={errors.firstname?.message} {...register('firstname')} />
         <TextField label={<Trans>Nom</Trans>} autoComplete="family-name" error={errors.lastname?.message} {...register('lastname')} />
-        <TextField label={<Trans>Nom d’utilisateur</Trans>} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} />
+        <TextField
+          label={<Trans>Nom d’utilisateur</Trans>}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
+        />
         <TextField label={<Trans>Adresse e-mail</Trans>} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         {!start.sso && (
           <>
-            <PasswordField label={<Trans>Mot de passe</Trans>} autoComplete="new-password" hint={fieldText('PASSWORD_RULES')} error={errors.password?.message} {...register('password')} />
-            <PasswordField label={<Trans>Confirmation du mot de passe</Trans>} autoComplete="new-password" error={errors.password_confirm?.message} {...register('password_confirm')} />
+            <PasswordField
+              label={<Trans>Mot de passe</Trans>}
+              autoComplete="new-password"
+              hint={fieldText('PASSWORD_RULES')}
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <PasswordField
+              label={<Trans>Confirmation du mot de passe</Trans>}
+              autoComplete="new-password"
+              error={errors.password_confirm?.message}
+              {...register('password_confirm')}
+            />
           </>
         )}
       </div>
@@ -238,7 +280,11 @@ function IdentityStep({
         </label>
         <FieldError id={stockErrorId}>{stockError}</FieldError>
       </fieldset>
-      <CheckboxField label={<Trans>Je certifie l’exactitude des informations saisies</Trans>} error={errors.data_accuracy?.message} {...register('data_accuracy')} />
+      <CheckboxField
+        label={<Trans>Je certifie l’exactitude des informations saisies</Trans>}
+        error={errors.data_accuracy?.message}
+        {...register('data_accuracy')}
+      />
       <Button type="submit" className="self-end" busy={busy}>
         <Trans>Continuer</Trans>
       </Button>
@@ -246,7 +292,17 @@ function IdentityStep({
   );
 }
 
-function DetailsStep({ prefill, busy, onBack, onDone }: { prefill?: OnboardingData; busy: boolean; onBack: () => void; onDone: (details: OnboardingDetails) => void }) {
+function DetailsStep({
+  prefill,
+  busy,
+  onBack,
+  onDone,
+}: {
+  prefill?: OnboardingData;
+  busy: boolean;
+  onBack: () => void;
+  onDone: (details: OnboardingDetails) => void;
+}) {
   const { t } = useLingui();
   const { register, handleSubmit, watch, reset, formState } = useForm<DetailsForm, unknown, OnboardingDetails>({
     resolver: detailsResolver,
@@ -256,12 +312,18 @@ function DetailsStep({ prefill, busy, onBack, onDone }: { prefill?: OnboardingDa
   const { errors, isDirty } = formState;
   // What the account already holds fills the empty form once it arrives (never over what was typed).
   useEffect(() => {
-    if (prefill && !isDirty) reset({ gender: prefill.gender ?? '', birthdate: isoToFrench(prefill.birthdate), phone: prefill.phone ?? '', gdpr_consent: false, data_accuracy: false });
+    if (prefill && !isDirty)
+      reset({ gender: prefill.gender ?? '', birthdate: isoToFrench(prefill.birthdate), phone: prefill.phone ?? '', gdpr_consent: false, data_accuracy: false });
   }, [prefill, isDirty, reset]);
   const ready = watch('gdpr_consent') && watch('data_accuracy');
 
   return (
-    <form noValidate aria-label={t`Finalisation`} onSubmit={handleSubmit(onDone)} className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5">
+    <form
+      noValidate
+      aria-label={t`Finalisation`}
+      onSubmit={handleSubmit(onDone)}
+      className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5"
+    >
       <button type="button" onClick={onBack} className="flex min-h-11 items-center gap-2 self-start font-medium text-brand underline">
         <ArrowLeft aria-hidden="true" size={18} />
         <Trans>Retour à l’étape 1</Trans>
@@ -277,10 +339,25 @@ function DetailsStep({ prefill, busy, onBack, onDone }: { prefill?: OnboardingDa
           error={errors.birthdate?.message}
           {...register('birthdate')}
         />
-        <TextField label={<Trans>Téléphone</Trans>} type="tel" autoComplete="tel" hint={<Trans>Par exemple 0612345678</Trans>} error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label={<Trans>Téléphone</Trans>}
+          type="tel"
+          autoComplete="tel"
+          hint={<Trans>Par exemple 0612345678</Trans>}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
       </div>
-      <CheckboxField label={<Trans>J’accepte que mes données soient traitées selon la politique de confidentialité de l’agence</Trans>} error={errors.gdpr_consent?.message} {...register('gdpr_consent')} />
-      <CheckboxField label={<Trans>Je certifie l’exactitude des informations saisies</Trans>} error={errors.data_accuracy?.message} {...register('data_accuracy')} />
+      <CheckboxField
+        label={<Trans>J’accepte que mes données soient traitées selon la politique de confidentialité de l’agence</Trans>}
+        error={errors.gdpr_consent?.message}
+        {...register('gdpr_consent')}
+      />
+      <CheckboxField
+        label={<Trans>Je certifie l’exactitude des informations saisies</Trans>}
+        error={errors.data_accuracy?.message}
+        {...register('data_accuracy')}
+      />
       <Button type="submit" className="self-end" disabled={!ready} busy={busy}>
         <Trans>Valider mon compte</Trans>
       </Button>

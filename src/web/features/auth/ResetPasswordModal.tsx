@@ -17,7 +17,10 @@ type Form = { username: string };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const resolver = contractResolver(() => forgotBodySchema, (v: Form) => v);
+const resolver = contractResolver(
+  () => forgotBodySchema,
+  (v: Form) => v,
+);
 
 /**
  * Password reset request (spec 3 §4): sending, then "if this account exists, an e-mail is on its

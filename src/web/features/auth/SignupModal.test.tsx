@@ -7,7 +7,20 @@ import { apiError } from '@web/testing/fixtures';
 import { renderApp } from '@web/testing/render';
 import { server } from '@web/testing/server';
 
-type Values = Partial<Record<'Prénom' | 'Nom' | 'Nom d’utilisateur' | 'Adresse e-mail' | 'Téléphone' | 'Date de naissance' | 'Adresse postale' | 'Mot de passe' | 'Confirmation du mot de passe', string>>;
+type Values = Partial<
+  Record<
+    | 'Prénom'
+    | 'Nom'
+    | 'Nom d’utilisateur'
+    | 'Adresse e-mail'
+    | 'Téléphone'
+    | 'Date de naissance'
+    | 'Adresse postale'
+    | 'Mot de passe'
+    | 'Confirmation du mot de passe',
+    string
+  >
+>;
 
 const VALID: Required<Values> = {
   Prénom: ' Zoé ',
@@ -147,9 +160,7 @@ describe('Sign-up modal (spec 3 §5)', () => {
     expect(errorOf('Téléphone')).toBe('Votre numéro doit être au format 0XXXXXXXXX');
 
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // a server error is logged (http.ts)
-    server.use(
-      http.post('/api/v1/user/signin', () => HttpResponse.json(apiError(108, 'Le service est momentanément indisponible.'), { status: 500 })),
-    );
+    server.use(http.post('/api/v1/user/signin', () => HttpResponse.json(apiError(108, 'Le service est momentanément indisponible.'), { status: 500 })));
     await submit();
     expect((await within(dialog).findByText('Le service est momentanément indisponible.')).closest('[role=alert]')).toBeTruthy();
     expect(logged.mock.calls).toEqual([[expect.objectContaining({ status: 500, api_code: 108 })]]);

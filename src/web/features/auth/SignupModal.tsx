@@ -46,7 +46,20 @@ const EMPTY: SignupForm = {
   gdpr_consent: false,
 };
 
-const FORM_FIELDS = new Set(['gender', 'firstname', 'lastname', 'username', 'email', 'phone', 'birthdate', 'address.description', 'subsidy_number', 'password', 'password_confirm', 'gdpr_consent']);
+const FORM_FIELDS = new Set([
+  'gender',
+  'firstname',
+  'lastname',
+  'username',
+  'email',
+  'phone',
+  'birthdate',
+  'address.description',
+  'subsidy_number',
+  'password',
+  'password_confirm',
+  'gdpr_consent',
+]);
 
 /** The contract's sign-up rules (spec 3 §5) over the form's values. */
 const resolver = contractResolver(
@@ -104,8 +117,8 @@ export default function SignupModal() {
         </p>
         <p className="text-gray-800">
           <Trans>
-            Suivez le lien qu’il contient pour activer votre compte. Si cette adresse ou ce nom d’utilisateur a déjà un compte, l’e-mail vous dit
-            comment vous connecter.
+            Suivez le lien qu’il contient pour activer votre compte. Si cette adresse ou ce nom d’utilisateur a déjà un compte, l’e-mail vous dit comment vous
+            connecter.
           </Trans>
         </p>
         <Button autoFocus onClick={close} className="self-end">
@@ -139,13 +152,7 @@ export default function SignupModal() {
           error={errors.username?.message}
           {...register('username')}
         />
-        <TextField
-          label={<Trans>Adresse e-mail</Trans>}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label={<Trans>Adresse e-mail</Trans>} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label={<Trans>Téléphone</Trans>}
           type="tel"
@@ -170,11 +177,7 @@ export default function SignupModal() {
         error={errors.address?.description?.message}
         {...register('address.description')}
       />
-      <TextField
-        label={<Trans>Numéro d’abonné ou de subvention (facultatif)</Trans>}
-        error={errors.subsidy_number?.message}
-        {...register('subsidy_number')}
-      />
+      <TextField label={<Trans>Numéro d’abonné ou de subvention (facultatif)</Trans>} error={errors.subsidy_number?.message} {...register('subsidy_number')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PasswordField
           label={<Trans>Mot de passe</Trans>}
@@ -193,8 +196,8 @@ export default function SignupModal() {
       <CheckboxField
         label={
           <Trans>
-            J’accepte que mes données personnelles soient utilisées pour créer mon compte et gérer mes réservations,
-            conformément à la politique de confidentialité (RGPD).
+            J’accepte que mes données personnelles soient utilisées pour créer mon compte et gérer mes réservations, conformément à la politique de
+            confidentialité (RGPD).
           </Trans>
         }
         error={errors.gdpr_consent?.message}

@@ -1,13 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { LoginBody, SignupBody } from '@contract/account';
-import {
-  authStrategySchema,
-  messageResultSchema,
-  sessionSchema,
-  signupResultSchema,
-  ssoEntrySchema,
-  userSchema,
-} from '@contract/account';
+import { authStrategySchema, messageResultSchema, sessionSchema, signupResultSchema, ssoEntrySchema, userSchema } from '@contract/account';
 import type { OnboardingConfirmBody } from '@contract/privacy';
 import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '@contract/privacy';
 import { api } from '@web/lib/http';
@@ -18,8 +11,7 @@ import { clearSession, startSession, useSession } from '@web/lib/session';
 // before a session exists, so a 401 here is about the credentials, not an expired session.
 const own = { silent: true, handleSession: false } as const;
 
-export const getAuthStrategy = (username: string) =>
-  api.get(entryPath('authStrategy', { username }), authStrategySchema, own);
+export const getAuthStrategy = (username: string) => api.get(entryPath('authStrategy', { username }), authStrategySchema, own);
 
 /** POST /user/login with credentials or a one-time token; the session starts on success. */
 export async function login(body: LoginBody) {
@@ -50,8 +42,7 @@ export const regenerateActivation = (token: string) => api.post(entries.regenera
 
 export const forgotPassword = (username: string) => api.post(entries.forgotPassword, { username }, messageResultSchema, own);
 
-export const setNewPassword = (token_pwd: string, password: string) =>
-  api.put(entries.resetPassword, { token_pwd, password }, messageResultSchema, own);
+export const setNewPassword = (token_pwd: string, password: string) => api.put(entries.resetPassword, { token_pwd, password }, messageResultSchema, own);
 
 /**
  * The sign-in, sign-up, activation and password calls as TanStack mutations. They come before a
@@ -66,7 +57,10 @@ export const authMutations = {
   regenerate: () => mutationOptions({ mutationKey: ['auth', 'regenerate'], mutationFn: regenerateActivation }),
   forgotPassword: () => mutationOptions({ mutationKey: ['auth', 'forgot'], mutationFn: forgotPassword }),
   setNewPassword: () =>
-    mutationOptions({ mutationKey: ['auth', 'new-password'], mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password) }),
+    mutationOptions({
+      mutationKey: ['auth', 'new-password'],
+      mutationFn: ({ token_pwd, password }: { token_pwd: string; password: string }) => setNewPassword(token_pwd, password),
+    }),
 };
 
 // ── Onboarding (no session yet: the e-mailed token is the entry point) ───────────────────────────
@@ -104,5 +98,9 @@ export const onboardingMutations = {
         api.delete(entryPath('onboardingData', undefined, onboardingQueryString(token, username)), onboardingDeletedSchema, own),
     }),
   /** POST /user/regenerate: a new onboarding link by e-mail for an expired or used one. */
-  regenerate: () => mutationOptions({ mutationKey: ['onboarding', 'regenerate'], mutationFn: (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own) }),
+  regenerate: () =>
+    mutationOptions({
+      mutationKey: ['onboarding', 'regenerate'],
+      mutationFn: (token: string) => api.post(entries.regenerateActivation, { token }, messageResultSchema, own),
+    }),
 };

@@ -10,7 +10,13 @@ import { OnboardingLinkBroken, OnboardingPage } from './OnboardingPage';
 const TEXT = { max: 512, coerce: true };
 
 export function OnboardingRoute({ search }: { search: Record<string, unknown> }) {
-  const { token, username, firstname = '', lastname = '', email = '' } = optionalTexts(search, { token: TEXT, username: TEXT, firstname: TEXT, lastname: TEXT, email: TEXT });
+  const {
+    token,
+    username,
+    firstname = '',
+    lastname = '',
+    email = '',
+  } = optionalTexts(search, { token: TEXT, username: TEXT, firstname: TEXT, lastname: TEXT, email: TEXT });
   const sso = search.sso === true || search.sso === 1 || search.sso === '1' || search.sso === 'true';
   if (!token || !username) return <OnboardingLinkBroken />;
   return <OnboardingPage start={{ token, username, firstname, lastname, email, sso }} />;

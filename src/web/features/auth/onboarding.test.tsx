@@ -14,7 +14,8 @@ import { OnboardingPage } from './OnboardingPage';
 
 describe('onboarding', () => {
   const start: OnboardingStart = { token: 'onb-123', username: 'lea', firstname: 'Léa', lastname: 'Rousseau', email: 'lea@acme.example', sso: false };
-  const prefill = () => http.get('/api/v1/user/onboarding/data', () => HttpResponse.json({ result: { birthdate: '1990-05-17', phone: '0612345678', gender: 'MS' } }));
+  const prefill = () =>
+    http.get('/api/v1/user/onboarding/data', () => HttpResponse.json({ result: { birthdate: '1990-05-17', phone: '0612345678', gender: 'MS' } }));
 
   it('step 1 then step 2 (prefilled, with a back link), then stores the session and goes home', async () => {
     storeOnboarding(start);
@@ -53,7 +54,9 @@ describe('onboarding', () => {
     expect(submit.disabled).toBe(true);
     // Back to step 1 and forth: what was typed is kept.
     await user.click(within(step2).getByRole('button', { name: 'Retour à l’étape 1' }));
-    expect((within(await screen.findByRole('form', { name: 'Votre identité' })).getByLabelText('Mot de passe', { exact: true }) as HTMLInputElement).value).toBe('Nouveau2027');
+    expect(
+      (within(await screen.findByRole('form', { name: 'Votre identité' })).getByLabelText('Mot de passe', { exact: true }) as HTMLInputElement).value,
+    ).toBe('Nouveau2027');
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
     const again = await screen.findByRole('form', { name: 'Finalisation' });
     await user.click(within(again).getByLabelText('J’accepte que mes données soient traitées selon la politique de confidentialité de l’agence'));
@@ -63,7 +66,16 @@ describe('onboarding', () => {
     expect(await (await findToasts()).findByText('Informations enregistrées')).toBeTruthy();
     expect(sent).toEqual({
       onboarding_token: 'onb-123',
-      identity: { firstname: 'Léa', lastname: 'Rousseau', username: 'lea', email: 'lea@acme.example', password: 'Nouveau2027', password_confirm: 'Nouveau2027', stock: 'accept', data_accuracy: true },
+      identity: {
+        firstname: 'Léa',
+        lastname: 'Rousseau',
+        username: 'lea',
+        email: 'lea@acme.example',
+        password: 'Nouveau2027',
+        password_confirm: 'Nouveau2027',
+        stock: 'accept',
+        data_accuracy: true,
+      },
       details: { gender: 'MS', birthdate: '1990-05-17', phone: '0612345678', gdpr_consent: true, data_accuracy: true },
     });
     expect(authorization).toBe('Bearer session-new-00000000000');

@@ -47,7 +47,10 @@ export default function CalendarSubscriptionModal(_props: ModalProps['CalendarSu
   const subscribe = (current: CalendarSubscription) => {
     const link = current.links.subscribeCalendar;
     if (!link) return;
-    subscribing.mutate({ link }, { onSuccess: () => setStatus(current.active ? t`Nouveau lien créé : l’ancien ne fonctionne plus.` : t`Lien d’abonnement créé.`) });
+    subscribing.mutate(
+      { link },
+      { onSuccess: () => setStatus(current.active ? t`Nouveau lien créé : l’ancien ne fonctionne plus.` : t`Lien d’abonnement créé.`) },
+    );
   };
   const revoke = (current: CalendarSubscription) => {
     const link = current.links.revokeCalendar;

@@ -52,7 +52,9 @@ function PreviewLine({ item }: { item: RefundPreviewItem }) {
       {item.offline ? (
         <p className="flex items-start gap-2 text-gray-800">
           <Info aria-hidden="true" size={16} className="mt-0.5 shrink-0 text-brand" />
-          <Trans>Cette annulation ne peut pas se faire en ligne : votre agence la traite pendant ses heures d’ouverture et vous confirme le remboursement par e-mail.</Trans>
+          <Trans>
+            Cette annulation ne peut pas se faire en ligne : votre agence la traite pendant ses heures d’ouverture et vous confirme le remboursement par e-mail.
+          </Trans>
         </p>
       ) : (
         <p className="text-gray-700">
@@ -96,7 +98,13 @@ export default function CancelProductsModal({ products, onDone }: ModalProps['Ca
   const confirm = async () => {
     const link = ready[0]!.links.cancelProduct!;
     try {
-      const result = await cancelling.mutateAsync({ link, input: cancelInput(ready.map((p) => p.id), shown) });
+      const result = await cancelling.mutateAsync({
+        link,
+        input: cancelInput(
+          ready.map((p) => p.id),
+          shown,
+        ),
+      });
       if (result.cancelled.length > 1) toast.success(t({ comment: 'TICKETS_DELETED', message: 'Les billets ont été annulés' }));
       else if (result.cancelled.length === 1) toast.success(t({ comment: 'PRODUCT_DELETED', message: 'La prestation a été annulée' }));
       if (result.requested.length > 0) toast.info(t({ comment: 'DELETE_REQUEST_SENT', message: 'Votre demande d’annulation a été envoyée à votre agence' }));
@@ -159,7 +167,9 @@ export default function CancelProductsModal({ products, onDone }: ModalProps['Ca
                     <p className="font-semibold text-gray-900">{p.name}</p>
                     <p className="flex items-start gap-2 text-sm text-red-900">
                       <CircleAlert aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-                      <Trans comment="Error fetching refund details">Impossible de récupérer le détail du remboursement : cette prestation ne sera pas annulée.</Trans>
+                      <Trans comment="Error fetching refund details">
+                        Impossible de récupérer le détail du remboursement : cette prestation ne sera pas annulée.
+                      </Trans>
                     </p>
                   </li>
                 ) : null,

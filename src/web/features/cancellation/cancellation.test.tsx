@@ -50,7 +50,8 @@ function serve(previews: Record<string, RefundPreviewItem[] | 'fail'>, answer: (
   return sent;
 }
 
-const done = (cancelled: string[], requested: string[] = []) => HttpResponse.json({ result: { cancelled, requested, travels: [travelFixture({ status: 'cancelled' })] } });
+const done = (cancelled: string[], requested: string[] = []) =>
+  HttpResponse.json({ result: { cancelled, requested, travels: [travelFixture({ status: 'cancelled' })] } });
 
 async function open(products: ReturnType<typeof product>[]) {
   await Promise.all([import('@web/components/Modal'), getModalRegistry().CancelProducts.load()]);
@@ -82,17 +83,28 @@ describe('the cancellation modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continuer' }));
     expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'Confirmer l’annulation ?' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer l’annulation' }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Confirmer l’annulation/ }).getAttribute('aria-busy')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('button', { name: /Confirmer l’annulation/ })
+          .getAttribute('aria-busy'),
+      ).toBe('true'),
+    );
     release();
     await within(dialog).findByRole('heading', { name: 'Nous traitons votre demande' });
     expect(within(dialog).getByText(/alice@acme\.example/)).toBeTruthy();
-    expect(sent).toEqual([{ ticket_ids: ['p1'], void: false, previews: [{ product_id: 'p1', refund_total: 4000, confirm_refund_date_limit: '2026-11-22T09:15:00.000Z' }] }]);
+    expect(sent).toEqual([
+      { ticket_ids: ['p1'], void: false, previews: [{ product_id: 'p1', refund_total: 4000, confirm_refund_date_limit: '2026-11-22T09:15:00.000Z' }] },
+    ]);
     expect(await (await findToasts()).findByText('La prestation a été annulée')).toBeTruthy();
     expect(finished()).toBe(1);
   });
 
   it('cancels several at once; a preview that failed is said per product and that one is left out', async () => {
-    const sent = serve({ p1: [preview('p1')], p2: [preview('p2', { refund: { total: 0, currency: 'EUR' }, fixed_fees: 0, variable_fees: 5000 })], p3: 'fail' }, () => done(['p1', 'p2']));
+    const sent = serve(
+      { p1: [preview('p1')], p2: [preview('p2', { refund: { total: 0, currency: 'EUR' }, fixed_fees: 0, variable_fees: 5000 })], p3: 'fail' },
+      () => done(['p1', 'p2']),
+    );
     const { user, dialog } = await open([product('p1', 'Paris → Lyon'), product('p2', 'Lyon → Paris'), product('p3', 'Paris → Nice')]);
     expect(within(dialog).getByRole('heading', { name: 'Annuler 3 prestations' })).toBeTruthy();
     const failed = await within(dialog).findByText(/Impossible de récupérer le détail du remboursement/);
@@ -108,7 +120,13 @@ describe('the cancellation modal', () => {
     let calls = 0;
     const sent = serve({ p1: [preview('p1')] }, () =>
       ++calls === 1
-        ? HttpResponse.json({ ...apiError(130, 'Le remboursement a changé.'), current: { previews: [preview('p1', { refund: { total: 2000, currency: 'EUR' }, confirm_refund_date_limit: '2026-11-22T09:40:00.000Z' })] } }, { status: 409 })
+        ? HttpResponse.json(
+            {
+              ...apiError(130, 'Le remboursement a changé.'),
+              current: { previews: [preview('p1', { refund: { total: 2000, currency: 'EUR' }, confirm_refund_date_limit: '2026-11-22T09:40:00.000Z' })] },
+            },
+            { status: 409 },
+          )
         : done(['p1']),
     );
     const { user, dialog } = await open([product('p1', 'Paris → Lyon')]);

@@ -67,7 +67,11 @@ describe('the car-rental form for agency staff', () => {
 
     await user.click(driverButton());
     const drivers = screen.getByRole('list', { name: 'Conducteurs' });
-    expect(within(drivers).getAllByRole('button').map((b) => b.textContent)).toEqual(['Zoé Petit']);
+    expect(
+      within(drivers)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Zoé Petit']);
     expect(screen.getByLabelText('Un employé ou un invité du client')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
@@ -93,7 +97,15 @@ describe('car-rental results for agency staff', () => {
     actFor({ company: GLOBEX, traveler: ZOE });
     const searches: Record<string, unknown>[] = [];
     const adds: Record<string, unknown>[] = [];
-    const zoe = { profile_id: 'u-zoe', gender: 'MS' as const, firstname: 'Zoé', lastname: 'Petit', email: 'zoe@globex.example', phone: '0611223344', birthdate: '1990-02-03' };
+    const zoe = {
+      profile_id: 'u-zoe',
+      gender: 'MS' as const,
+      firstname: 'Zoé',
+      lastname: 'Petit',
+      email: 'zoe@globex.example',
+      phone: '0611223344',
+      birthdate: '1990-02-03',
+    };
     server.use(
       http.post('/api/v1/carrental/search', async ({ request }) => {
         searches.push((await request.json()) as Record<string, unknown>);
@@ -114,6 +126,10 @@ describe('car-rental results for agency staff', () => {
     await user.click(add);
     expect(await screen.findByRole('heading', { name: 'Ajouté à votre panier' })).toBeTruthy();
     expect(searches[0]).toMatchObject({ driver: { profile_id: 'u-zoe' }, customer_id: 'c-globex', entity_id: 'e-globex' });
-    expect(adds[0]).toMatchObject({ car_rental: { id: 'c-208', driver: { profile_id: 'u-zoe', firstname: 'Zoé' } }, customer_id: 'c-globex', entity_id: 'e-globex' });
+    expect(adds[0]).toMatchObject({
+      car_rental: { id: 'c-208', driver: { profile_id: 'u-zoe', firstname: 'Zoé' } },
+      customer_id: 'c-globex',
+      entity_id: 'e-globex',
+    });
   });
 });

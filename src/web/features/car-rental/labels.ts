@@ -3,7 +3,12 @@ import type { CarRental } from '@contract/car-rental';
 
 export function useEngineLabel() {
   const { t } = useLingui();
-  const labels: Record<CarRental['engineType'], string> = { combustion: t`Thermique`, hybrid: t`Hybride`, electric: t`Électrique`, unknown: t`Motorisation inconnue` };
+  const labels: Record<CarRental['engineType'], string> = {
+    combustion: t`Thermique`,
+    hybrid: t`Hybride`,
+    electric: t`Électrique`,
+    unknown: t`Motorisation inconnue`,
+  };
   return (engine: CarRental['engineType']) => labels[engine];
 }
 

@@ -9,7 +9,17 @@ export type CarLocationType = 'city' | 'station' | 'airport' | 'address';
 export type CarType = (typeof ContractTypes)[number];
 
 /** The contract's lists (zod-free copies: url.test.ts holds them equal). */
-export const CAR_TYPES = ['Citadine', 'Compact', 'Berline', 'SUV', 'Sportive', 'Cabriolet', 'Monospace', 'Luxe', 'Utilitaire'] as const satisfies readonly CarType[];
+export const CAR_TYPES = [
+  'Citadine',
+  'Compact',
+  'Berline',
+  'SUV',
+  'Sportive',
+  'Cabriolet',
+  'Monospace',
+  'Luxe',
+  'Utilitaire',
+] as const satisfies readonly CarType[];
 export const CAR_RADII = [1, 2, 5, 10, 15, 25, 50] as const satisfies readonly (typeof ContractRadii)[number][];
 export const CAR_DEFAULT_RADIUS = 2;
 /** The driver: the user, a colleague (`profile:<uid>`) or a guest of the company (`guest:<uid>`). */

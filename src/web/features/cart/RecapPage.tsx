@@ -15,7 +15,11 @@ import { useCabinLabel } from '@web/lib/cabin';
 import { useFlexibilityLabel, useProductTypeLabel } from './labels';
 
 function Seat({ coachNumber, seatNumber }: { coachNumber: string; seatNumber: string }) {
-  return <Trans>Voiture {coachNumber}, place {seatNumber}</Trans>;
+  return (
+    <Trans>
+      Voiture {coachNumber}, place {seatNumber}
+    </Trans>
+  );
 }
 
 /** One product as this passenger travels it: legs with their seats, then the tickets' references and conditions. */
@@ -64,7 +68,8 @@ function RecapProduct({ product, paxName }: { product: Product; paxName: string 
                   {formatTime(route.arrival)} {route.to}
                 </td>
                 <td className="py-1 pr-2">
-                  {route.marketingCarrier.name} {route.transportation.equipment} {route.transportation.number} · {cabinLabel(route.transportation.cabinClass)} · {formatDuration(route.duration)}
+                  {route.marketingCarrier.name} {route.transportation.equipment} {route.transportation.number} · {cabinLabel(route.transportation.cabinClass)} ·{' '}
+                  {formatDuration(route.duration)}
                 </td>
                 <td className="py-1">{seat ? <Seat {...seat} /> : t`Placement libre`}</td>
               </tr>
@@ -151,7 +156,9 @@ export function RecapPage({ travelId, travelerId }: { travelId: string; traveler
         <RecapProduct key={product.id} product={product} paxName={paxName} />
       ))}
       <p className="border-t border-gray-300 pt-3 text-right text-lg font-bold tabular-nums">
-        <Trans>Total pour {paxName} : {totalText}</Trans>
+        <Trans>
+          Total pour {paxName} : {totalText}
+        </Trans>
       </p>
       {travel.payment?.method === 'card' && (
         <section aria-labelledby="recap-payment" className="break-inside-avoid">

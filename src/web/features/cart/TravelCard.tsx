@@ -81,8 +81,7 @@ export function TravelCard({ travel, mode, onGone }: Props) {
     }
   };
 
-  const remind = (link: NonNullable<Travel['links']['remind']>) =>
-    reminding.mutate({ link }, { onSuccess: () => toast.success(t`Le valideur a été relancé`) });
+  const remind = (link: NonNullable<Travel['links']['remind']>) => reminding.mutate({ link }, { onSuccess: () => toast.success(t`Le valideur a été relancé`) });
 
   const askCancelApproval = (link: NonNullable<Travel['links']['cancelApproval']>) =>
     openModal('Confirm', {

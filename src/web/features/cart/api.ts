@@ -18,8 +18,9 @@ export const releaseOptionMutation = () =>
   mutationOptions({
     ...linkMutationOptions('releasePrebooking'),
     onSuccess: (updated: Travel) => {
-      queryClient.setQueriesData<{ travels: Travel[] }>({ queryKey: travelKeys.list(CART_STATUSES) }, (list) =>
-        list && { ...list, travels: list.travels.map((item) => (item.id === updated.id ? updated : item)) },
+      queryClient.setQueriesData<{ travels: Travel[] }>(
+        { queryKey: travelKeys.list(CART_STATUSES) },
+        (list) => list && { ...list, travels: list.travels.map((item) => (item.id === updated.id ? updated : item)) },
       );
       return invalidateTravels();
     },

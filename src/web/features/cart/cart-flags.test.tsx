@@ -23,7 +23,9 @@ function serveCart(travels: Travel[] = [cartTravel(), cartTravel({ id: 't2', sta
     http.get('/api/v1/v2/travels/:id', ({ params }) => {
       reads.push(String(params.id));
       const travel = travels.find((t) => t.id === params.id);
-      return travel ? HttpResponse.json({ result: travel }) : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
+      return travel
+        ? HttpResponse.json({ result: travel })
+        : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
     }),
   );
   return reads;

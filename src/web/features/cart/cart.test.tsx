@@ -28,7 +28,9 @@ function serveTravels(state: { travels: Travel[] }) {
     // The checkout and the travel view read one travel by id.
     http.get('/api/v1/v2/travels/:id', ({ params }) => {
       const travel = state.travels.find((t) => t.id === params.id);
-      return travel ? HttpResponse.json({ result: travel }) : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
+      return travel
+        ? HttpResponse.json({ result: travel })
+        : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
     }),
     http.get('/api/v1/comms', () => HttpResponse.json({ result: {} })),
   );
@@ -60,7 +62,13 @@ describe('Cart screen (spec 2 §2)', () => {
 
   it('lists a travel with its price and its rail product in full', async () => {
     signIn({}, { travel_policy: 'Train en 2de classe' });
-    const nonCompliant = railProduct({ id: 'p2', name: 'Lyon → Marseille', isCompliant: false, complianceReasons: ['Prix au-delà de 80 € pour moins de 500 km'], warnings: ['Travaux sur la ligne'] });
+    const nonCompliant = railProduct({
+      id: 'p2',
+      name: 'Lyon → Marseille',
+      isCompliant: false,
+      complianceReasons: ['Prix au-delà de 80 € pour moins de 500 km'],
+      warnings: ['Travaux sur la ligne'],
+    });
     serveTravels({ travels: [cartTravel({ products: [railProduct(), nonCompliant], price: { amount: '178.00', currency: 'EUR' } })] });
     await renderRoute('/cart');
     const card = await travelCard('Voyage du 01/12/2026');
@@ -69,7 +77,17 @@ describe('Cart screen (spec 2 §2)', () => {
     expect(text).toContain('Dans le panier');
     const tgv = within(card).getByRole('article', { name: 'Train : Paris → Lyon' });
     const tgvText = tgv.textContent!.replace(/\s/g, ' ');
-    for (const part of ['01/12/2026 · 07:04 → 09:02', '1 h 58', 'Direct', '07:04 Paris Gare de Lyon → 09:02 Lyon Part-Dieu', 'SNCF · TGV INOUI 6601 · 2de classe', 'Business Première · Flexible', 'Alice Martin', '89,00 €', 'Conforme à la politique voyage'])
+    for (const part of [
+      '01/12/2026 · 07:04 → 09:02',
+      '1 h 58',
+      'Direct',
+      '07:04 Paris Gare de Lyon → 09:02 Lyon Part-Dieu',
+      'SNCF · TGV INOUI 6601 · 2de classe',
+      'Business Première · Flexible',
+      'Alice Martin',
+      '89,00 €',
+      'Conforme à la politique voyage',
+    ])
       expect(tgvText).toContain(part);
     const other = within(card).getByRole('article', { name: 'Train : Lyon → Marseille' });
     expect(within(other).getByText('Non conforme à la politique voyage')).toBeTruthy();
@@ -94,7 +112,11 @@ describe('Cart screen (spec 2 §2)', () => {
     ['getTravel', 'Confirmer ce voyage'],
   ])('labels the checkout button by the next step %s, and it opens the checkout of that travel', async (step, label) => {
     signIn();
-    serveTravels({ travels: [cartTravel({ links: { [step]: { href: '/api/v1/v2/travels/t1/x', method: step === 'requestApproval' || step === 'confirm' ? 'POST' : 'GET' } } })] });
+    serveTravels({
+      travels: [
+        cartTravel({ links: { [step]: { href: '/api/v1/v2/travels/t1/x', method: step === 'requestApproval' || step === 'confirm' ? 'POST' : 'GET' } } }),
+      ],
+    });
     const { router } = await renderRoute('/cart');
     const button = await screen.findByRole('button', { name: label });
     expect(button).toHaveProperty('disabled', false);
@@ -112,7 +134,15 @@ describe('Cart screen (spec 2 §2)', () => {
 
   it('shows the guarantee deadline of a travel waiting for approval, without checkout or delete', async () => {
     signIn();
-    serveTravels({ travels: [cartTravel({ status: 'pending_approval', confirmationTimeLimit: '2026-11-25T17:00:00.000Z', links: { getTravel: { href: '/api/v1/v2/travels/t1', method: 'GET' } } })] });
+    serveTravels({
+      travels: [
+        cartTravel({
+          status: 'pending_approval',
+          confirmationTimeLimit: '2026-11-25T17:00:00.000Z',
+          links: { getTravel: { href: '/api/v1/v2/travels/t1', method: 'GET' } },
+        }),
+      ],
+    });
     await renderRoute('/cart');
     const card = await travelCard('Voyage du 01/12/2026');
     expect(within(card).getByText('En attente d’approbation')).toBeTruthy();
@@ -213,7 +243,13 @@ describe('Cart screen (spec 2 §2)', () => {
     signIn();
     const release = { releasePrebooking: { href: '/api/v1/v2/travels/t1/products/p1/release', method: 'POST' as const } };
     const state = {
-      travels: [cartTravel({ status: 'pending_confirmation', products: [railProduct({ status: 'prebooked', links: release }), railProduct({ id: 'p2', name: 'Lyon → Marseille', status: 'prebooked' })], links: {} })],
+      travels: [
+        cartTravel({
+          status: 'pending_confirmation',
+          products: [railProduct({ status: 'prebooked', links: release }), railProduct({ id: 'p2', name: 'Lyon → Marseille', status: 'prebooked' })],
+          links: {},
+        }),
+      ],
     };
     serveTravels(state);
     server.use(
@@ -322,7 +358,15 @@ describe('Cart screen (spec 2 §2)', () => {
         railProduct({
           id: 'p2',
           status: 'cancelled',
-          cancellation: { offline: false, void: false, requestedAt: '2026-11-22T09:00:00.000Z', cancelledAt: '2026-11-22T09:00:00.000Z', refund: { amount: '40.00', currency: 'EUR' }, fees: { amount: '49.00', currency: 'EUR' }, refusal: null },
+          cancellation: {
+            offline: false,
+            void: false,
+            requestedAt: '2026-11-22T09:00:00.000Z',
+            cancelledAt: '2026-11-22T09:00:00.000Z',
+            refund: { amount: '40.00', currency: 'EUR' },
+            fees: { amount: '49.00', currency: 'EUR' },
+            refusal: null,
+          },
         }),
       ],
     });

@@ -18,7 +18,12 @@ function bookedTravel(): Travel {
   const [alice] = product.ticketsByPax;
   const ticket = alice!.tickets[0]!;
   product.ticketsByPax = [
-    { ...alice!, tickets: [{ ...ticket, reference: '8721 0045 1122', pnr: 'QXZ7PL', transportations: [{ number: '6601', placement: { coachNumber: '7', seatNumber: '14' } }] }] },
+    {
+      ...alice!,
+      tickets: [
+        { ...ticket, reference: '8721 0045 1122', pnr: 'QXZ7PL', transportations: [{ number: '6601', placement: { coachNumber: '7', seatNumber: '14' } }] },
+      ],
+    },
     { pax: bob, price: { amount: '89.00', currency: 'EUR' }, tickets: [{ ...ticket, reference: '8721 0045 1123' }] },
   ];
   return cartTravel({
@@ -39,7 +44,9 @@ function serve(travels: Travel[]) {
     http.get('/api/v1/v2/travels/', () => HttpResponse.json({ result: { travels, links: {} } })),
     http.get('/api/v1/v2/travels/:id', ({ params }) => {
       const travel = travels.find((t) => t.id === params.id);
-      return travel ? HttpResponse.json({ result: travel }) : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
+      return travel
+        ? HttpResponse.json({ result: travel })
+        : HttpResponse.json({ api_code: 38, msg: 'No travel', errorMessage: 'Aucun voyage.' }, { status: 404 });
     }),
   );
 }
@@ -81,7 +88,17 @@ describe('Travel view and per-person recap (spec 2 §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Récapitulatif de voyage – Alice Martin' })).toBeTruthy();
     const section = screen.getByRole('region', { name: /Train · Paris → Lyon · 01\/12\/2026/ });
     const text = section.textContent!.replace(/\s/g, ' ');
-    for (const part of ['07:04 Paris Gare de Lyon', '09:02 Lyon Part-Dieu', 'SNCF TGV INOUI 6601', 'Voiture 7, place 14', 'QXZ7PL', '8721 0045 1122', 'Business Première · Flexible', 'Échangeable et remboursable sans frais.', 'Prix : 89,00 €'])
+    for (const part of [
+      '07:04 Paris Gare de Lyon',
+      '09:02 Lyon Part-Dieu',
+      'SNCF TGV INOUI 6601',
+      'Voiture 7, place 14',
+      'QXZ7PL',
+      '8721 0045 1122',
+      'Business Première · Flexible',
+      'Échangeable et remboursable sans frais.',
+      'Prix : 89,00 €',
+    ])
       expect(text).toContain(part);
     expect(text).not.toContain('8721 0045 1123');
     expect(screen.getByText(/Document établi par Escale Voyages/)).toBeTruthy();

@@ -21,13 +21,19 @@ const back = railProduct({
   name: 'Lyon → Paris',
   departure: '2026-12-03T18:04:00+01:00',
   arrival: '2026-12-03T20:02:00+01:00',
-  routes: [{ ...outward.routes[0]!, from: 'Lyon Part-Dieu', to: 'Paris Gare de Lyon', departure: '2026-12-03T18:04:00+01:00', arrival: '2026-12-03T20:02:00+01:00' }],
+  routes: [
+    { ...outward.routes[0]!, from: 'Lyon Part-Dieu', to: 'Paris Gare de Lyon', departure: '2026-12-03T18:04:00+01:00', arrival: '2026-12-03T20:02:00+01:00' },
+  ],
 });
 const LYON_TRIP = cartTravel({
   id: 't1',
   products: [outward, back, hotelProduct(), carProduct()],
   price: { amount: '526.00', currency: 'EUR' },
-  links: { ...cartTravel().links, addHotelToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' }, addCarToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
+  links: {
+    ...cartTravel().links,
+    addHotelToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' },
+    addCarToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' },
+  },
 });
 
 function serve(travels: Travel[]) {
@@ -71,7 +77,13 @@ describe('hotel and car products in the cart (spec 2 §3)', () => {
     await renderRoute('/cart');
     const nav = await screen.findByRole('navigation', { name: /Ajouter une prestation/ });
     const car = new URL(within(nav).getByRole('link', { name: 'Ajouter une voiture' }).getAttribute('href')!, 'http://x');
-    expect(Object.fromEntries(car.searchParams)).toEqual({ travelID: 't1', type: 'car', place: 'Lyon Part-Dieu', start: '2026-12-01T09:02', end: '2026-12-03T18:04' });
+    expect(Object.fromEntries(car.searchParams)).toEqual({
+      travelID: 't1',
+      type: 'car',
+      place: 'Lyon Part-Dieu',
+      start: '2026-12-01T09:02',
+      end: '2026-12-03T18:04',
+    });
     const hotel = new URL(within(nav).getByRole('link', { name: 'Ajouter un hôtel' }).getAttribute('href')!, 'http://x');
     expect(hotel.searchParams.get('type')).toBe('hotel');
     expect(hotel.searchParams.get('place')).toBe('Lyon Part-Dieu');

@@ -81,9 +81,11 @@ function formPath(serverPath: string): string {
 /** One analytics field: a list when the company gives values, else text (checked with its regex). */
 function AnalyticInput({ field, name, form }: { field: AnalyticField; name: string; form: ReturnType<typeof useForm<Values>> }) {
   const { t } = useLingui();
-  const error = (name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as
-    | { message?: string }
-    | undefined)?.message;
+  const error = (
+    name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors) as
+      | { message?: string }
+      | undefined
+  )?.message;
   const fieldLabel = field.label;
   const label = field.required ? t`${fieldLabel} *` : fieldLabel;
   const common = { label, error, 'aria-required': field.required || undefined, ...form.register(name as `travel.${string}`) };
@@ -109,12 +111,7 @@ function AnalyticInput({ field, name, form }: { field: AnalyticField; name: stri
  * travel and per traveller, and the reason for a non-compliant travel; checked here with the
  * server's rules, the server's field errors shown on the same fields.
  */
-export function AnalyticsStep({
-  travel,
-  link,
-  onReload,
-  onUnavailable,
-}: StepProps) {
+export function AnalyticsStep({ travel, link, onReload, onUnavailable }: StepProps) {
   const data = useStepForm('getAllAnalytics', link, onUnavailable);
   if (!data) return <FormSkeleton />;
   return <AnalyticsFormView key={link.href} form={data} travel={travel} onReload={onReload} />;
@@ -135,7 +132,9 @@ function AnalyticsFormView({ form: analytics, travel, onReload }: { form: Analyt
         const fields = reportStepFailure(error, onReload);
         if (!fields) return;
         setInvalid(true);
-        Object.entries(fields).forEach(([path, key], i) => form.setError(formPath(path) as keyof Values, { type: 'server', message: key }, { shouldFocus: i === 0 }));
+        Object.entries(fields).forEach(([path, key], i) =>
+          form.setError(formPath(path) as keyof Values, { type: 'server', message: key }, { shouldFocus: i === 0 }),
+        );
       }
     },
     () => setInvalid(true),
@@ -174,11 +173,7 @@ function AnalyticsFormView({ form: analytics, travel, onReload }: { form: Analyt
           );
         })}
       {!analytics.isCompliant && (
-        <PolicyExemption
-          policy={analytics.travelPolicy}
-          reasons={analytics.complianceReasons}
-          field={<ExemptionField form={form} />}
-        />
+        <PolicyExemption policy={analytics.travelPolicy} reasons={analytics.complianceReasons} field={<ExemptionField form={form} />} />
       )}
       <div className="flex justify-end">
         <Button type="submit" busy={saving.isPending}>
@@ -195,5 +190,12 @@ function AnalyticsFormView({ form: analytics, travel, onReload }: { form: Analyt
  */
 function ExemptionField({ form }: { form: ReturnType<typeof useForm<Values>> }) {
   const { t } = useLingui();
-  return <TextAreaField label={t`Motif du hors politique *`} aria-required error={form.formState.errors.travel_policy_exemption?.message} {...form.register('travel_policy_exemption')} />;
+  return (
+    <TextAreaField
+      label={t`Motif du hors politique *`}
+      aria-required
+      error={form.formState.errors.travel_policy_exemption?.message}
+      {...form.register('travel_policy_exemption')}
+    />
+  );
 }

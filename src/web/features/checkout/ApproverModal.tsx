@@ -102,7 +102,8 @@ function ApproverForm({ data, travel, onReload }: { data: Approvers } & Pick<Mod
           close();
           onReload();
         });
-        if (fields) Object.entries(fields).forEach(([path, key]) => form.setError(path as keyof Values, { type: 'server', message: key }, { shouldFocus: true }));
+        if (fields)
+          Object.entries(fields).forEach(([path, key]) => form.setError(path as keyof Values, { type: 'server', message: key }, { shouldFocus: true }));
       }
     },
     () => shake(),
@@ -131,7 +132,11 @@ function ApproverForm({ data, travel, onReload }: { data: Approvers } & Pick<Mod
           ))}
       </SelectField>
       {(approvers.length > 1 || data.backupApprovers.length > 0) && (
-        <SelectField label={t`Valideur suppléant (facultatif)`} hint={t`Sollicité si le valideur ne répond pas à temps.`} {...form.register('emergencyApprover')}>
+        <SelectField
+          label={t`Valideur suppléant (facultatif)`}
+          hint={t`Sollicité si le valideur ne répond pas à temps.`}
+          {...form.register('emergencyApprover')}
+        >
           <option value="">{t`Aucun valideur suppléant`}</option>
           {backups
             .filter((a) => a.id !== chosen)

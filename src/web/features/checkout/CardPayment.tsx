@@ -76,7 +76,7 @@ export function CardPayment({
   const paying = useMutation(cardPaymentMutation('payByCard', travel.id));
   const confirming = useMutation(cardPaymentMutation('confirmCardPayment', travel.id));
   const [chosen, setChosen] = useState<string | null>(null);
-  const choice = chosen ?? (usable[0]?.id ?? 'new');
+  const choice = chosen ?? usable[0]?.id ?? 'new';
   const [failure, setFailure] = useState<string | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -86,7 +86,12 @@ export function CardPayment({
 
   const form = useForm<Values, unknown, CardForm>({
     defaultValues: EMPTY,
-    resolver: contractResolver(() => cardFormSchema(todayIso()), (v: Values) => v, undefined, CARD_FORM_KEYS),
+    resolver: contractResolver(
+      () => cardFormSchema(todayIso()),
+      (v: Values) => v,
+      undefined,
+      CARD_FORM_KEYS,
+    ),
   });
   const fieldText = (message: string | undefined) => (message && message in CARD_MESSAGES ? i18n._(CARD_MESSAGES[message as CardFormKey]) : message);
 
@@ -228,7 +233,9 @@ export function CardPayment({
           <TextField label={t`Titulaire de la carte`} autoComplete="cc-name" error={fieldText(errors.holder?.message)} {...form.register('holder')} />
           <CheckboxField label={t`Enregistrer cette carte pour la prochaine fois`} {...form.register('save')} />
           <p className="text-sm text-gray-700">
-            <Trans>Votre carte est transmise directement à notre prestataire de paiement : Escale n’en garde que les 4 derniers chiffres et la date d’expiration.</Trans>
+            <Trans>
+              Votre carte est transmise directement à notre prestataire de paiement : Escale n’en garde que les 4 derniers chiffres et la date d’expiration.
+            </Trans>
           </p>
           <div className="flex justify-end">
             <Button type="submit" busy={busy}>

@@ -26,7 +26,10 @@ const SETTLED: Partial<Record<Travel['status'], Outcome>> = { pending_approval: 
 
 /** Approver selection: the modal opens by itself once per travel version; the button reopens it. */
 function ApproverStep({ travel, link, onReload }: { travel: Travel; link: Link; onReload: () => void }) {
-  const open = useCallback(() => openModal('Approvers', { link, travel: { id: travel.id, version: travel.version }, onReload }), [link, travel.id, travel.version, onReload]);
+  const open = useCallback(
+    () => openModal('Approvers', { link, travel: { id: travel.id, version: travel.version }, onReload }),
+    [link, travel.id, travel.version, onReload],
+  );
   const opened = useRef<string | null>(null);
   useEffect(() => {
     const id = `${link.href}@${travel.version}`;

@@ -93,14 +93,20 @@ export function FinalStep({
       </h2>
       {held ? (
         <p className="text-gray-800">
-          {until ? <Trans>Option posée jusqu’au {until}. Confirmez-la avant cette date, sinon elle sera libérée.</Trans> : <Trans>Une option est posée sur ce voyage : confirmez-la pour le réserver.</Trans>}
+          {until ? (
+            <Trans>Option posée jusqu’au {until}. Confirmez-la avant cette date, sinon elle sera libérée.</Trans>
+          ) : (
+            <Trans>Une option est posée sur ce voyage : confirmez-la pour le réserver.</Trans>
+          )}
         </p>
       ) : (
         <p id="hold-explained" className="text-gray-800">
           {until ? (
             <Trans>Poser une option garde vos places sans les payer jusqu’au {until} ; sans confirmation d’ici là, elle est libérée.</Trans>
           ) : (
-            <Trans>Poser une option garde vos places sans les payer jusqu’à la date limite du transporteur ; sans confirmation d’ici là, elle est libérée.</Trans>
+            <Trans>
+              Poser une option garde vos places sans les payer jusqu’à la date limite du transporteur ; sans confirmation d’ici là, elle est libérée.
+            </Trans>
           )}
         </p>
       )}
@@ -111,7 +117,10 @@ export function FinalStep({
           </legend>
           <div className="flex flex-wrap gap-2">
             {(['company', 'card'] as const).map((m) => (
-              <label key={m} className="flex min-h-11 flex-1 items-center gap-3 rounded-lg border border-gray-300 px-3 py-2 has-[:checked]:border-[var(--brand)]">
+              <label
+                key={m}
+                className="flex min-h-11 flex-1 items-center gap-3 rounded-lg border border-gray-300 px-3 py-2 has-[:checked]:border-[var(--brand)]"
+              >
                 <input type="radio" name="payment-method" className="size-5 accent-[var(--brand)]" checked={method === m} onChange={() => setMethod(m)} />
                 {m === 'company' ? <Trans>Compte de l’entreprise</Trans> : <Trans>Payer par carte</Trans>}
               </label>

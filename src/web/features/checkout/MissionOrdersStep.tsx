@@ -60,12 +60,7 @@ function TripRecap({ order }: { order: MissionOrderForm }) {
  * `index/total` with Previous/Next; Next validates the form shown and moves on only without
  * errors; the last one sends every traveller's order.
  */
-export function MissionOrdersStep({
-  travel,
-  link,
-  onReload,
-  onUnavailable,
-}: StepProps) {
+export function MissionOrdersStep({ travel, link, onReload, onUnavailable }: StepProps) {
   const data = useStepForm('getMissionOrders', link, onUnavailable);
   if (!data) return <FormSkeleton rows={5} />;
   return <Wizard key={link.href} data={data} travel={travel} onReload={onReload} />;

@@ -36,15 +36,22 @@ export function SuccessView({ outcome, travel }: { outcome: Outcome; travel: Tra
   const custom = features.customUrlPostReservation;
 
   return (
-    <section aria-labelledby="success-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-gray-200 bg-white p-8 text-center">
+    <section
+      aria-labelledby="success-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-gray-200 bg-white p-8 text-center"
+    >
       <CircleCheck aria-hidden="true" size={48} className="text-green-700" />
       <h2 id="success-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
         {title}
       </h2>
       <p className="text-gray-800">
         {outcome === 'approval' && <Trans>Votre valideur est prévenu par e-mail ; le voyage sera réservé dès son accord.</Trans>}
-        {outcome === 'booked' && <Trans>Une confirmation vous est envoyée par e-mail, avec le voyage à ajouter à votre agenda ; vos billets suivront dès leur émission.</Trans>}
-        {outcome === 'held' && <Trans>Confirmez l’option depuis votre panier avant cette date, sinon elle sera libérée. Cette date vous est aussi envoyée par e-mail.</Trans>}
+        {outcome === 'booked' && (
+          <Trans>Une confirmation vous est envoyée par e-mail, avec le voyage à ajouter à votre agenda ; vos billets suivront dès leur émission.</Trans>
+        )}
+        {outcome === 'held' && (
+          <Trans>Confirmez l’option depuis votre panier avant cette date, sinon elle sera libérée. Cette date vous est aussi envoyée par e-mail.</Trans>
+        )}
       </p>
       {outcome === 'booked' && travel.payment?.method === 'card' && <PaymentNote payment={travel.payment} className="items-center" />}
       <div className="flex flex-wrap justify-center gap-2">

@@ -11,7 +11,11 @@ function useProductLine() {
     if (product.hotel) {
       const { name, checkin, checkout, nightsCount: nights, rooms } = product.hotel;
       const [from, to] = [formatDay(checkin), formatDay(checkout)];
-      return { title: name, when: nights > 1 ? t`Du ${from} au ${to}, ${nights} nuits` : t`Du ${from} au ${to}, ${nights} nuit`, detail: rooms.map((r) => r.name).join(', ') };
+      return {
+        title: name,
+        when: nights > 1 ? t`Du ${from} au ${to}, ${nights} nuits` : t`Du ${from} au ${to}, ${nights} nuit`,
+        detail: rooms.map((r) => r.name).join(', '),
+      };
     }
     if (product.carRental) {
       const { carType, renter, pickUp, dropOff } = product.carRental;

@@ -14,7 +14,12 @@ const ANALYTICS: AnalyticsForm = {
     analyticField({ name: 'project_code', label: 'Code projet', regex: '^PRJ-[0-9]{4}$' }),
   ],
   travelers: [
-    { travelerId: 1, firstname: 'Alice', lastname: 'Martin', analytics: [analyticField({ name: 'employee_number', label: 'Matricule', required: true, regex: '^[0-9]{6}$', regexDesc: 'Six chiffres' })] },
+    {
+      travelerId: 1,
+      firstname: 'Alice',
+      lastname: 'Martin',
+      analytics: [analyticField({ name: 'employee_number', label: 'Matricule', required: true, regex: '^[0-9]{6}$', regexDesc: 'Six chiffres' })],
+    },
   ],
   isCompliant: true,
   complianceReasons: [],
@@ -46,7 +51,11 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
 
     // The list offers the company's values with their codes.
     const costCenter = field('Centre de coûts *');
-    expect(within(costCenter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir…', 'Marketing (MKT)', 'R&D (RND)']);
+    expect(
+      within(costCenter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisir…', 'Marketing (MKT)', 'R&D (RND)']);
     expect(screen.getByText('Prix au-delà de 80 €')).toBeTruthy();
 
     await user.type(field('Code projet'), 'ABC');
@@ -67,7 +76,17 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
   it('shows the server’s field errors (SELECT_VALID_VALUE) on the same fields', async () => {
     signIn();
     serveAnalytics();
-    server.use(http.patch(`${HREF}/analytics`, () => HttpResponse.json(apiError(70, 'Champs analytiques manquants ou invalides.', { 'fields.cost_center': 'SELECT_VALID_VALUE', 'travelersFields.1.employee_number': 'FIELD_REQUIRED' }), { status: 400 })));
+    server.use(
+      http.patch(`${HREF}/analytics`, () =>
+        HttpResponse.json(
+          apiError(70, 'Champs analytiques manquants ou invalides.', {
+            'fields.cost_center': 'SELECT_VALID_VALUE',
+            'travelersFields.1.employee_number': 'FIELD_REQUIRED',
+          }),
+          { status: 400 },
+        ),
+      ),
+    );
     await renderRoute('/cart/checkout?travel=t1');
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Centre de coûts *'), 'R&D');
@@ -86,7 +105,15 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
         state.travel = checkoutTravel(['getAvailableApprovers', 'fillApprovers'], { version: 4 });
         return HttpResponse.json({ result: { links: { getTravel: { href: HREF, method: 'GET' } } } });
       }),
-      http.get(`${HREF}/approvers`, () => HttpResponse.json({ result: { approvers: [approver('bob', 'Bob', 'Durand')], backupApprovers: [], links: { fillApprovers: { href: `${HREF}/approvers`, method: 'PATCH' } } } })),
+      http.get(`${HREF}/approvers`, () =>
+        HttpResponse.json({
+          result: {
+            approvers: [approver('bob', 'Bob', 'Durand')],
+            backupApprovers: [],
+            links: { fillApprovers: { href: `${HREF}/approvers`, method: 'PATCH' } },
+          },
+        }),
+      ),
     );
     await renderRoute('/cart/checkout?travel=t1');
     const user = userEvent.setup();
@@ -106,6 +133,6 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
       travel_policy_exemption: null,
     });
     // A single approver is chosen already.
-    expect((await within(dialog).findByLabelText('Valideur *') as HTMLSelectElement).value).toBe('bob');
+    expect(((await within(dialog).findByLabelText('Valideur *')) as HTMLSelectElement).value).toBe('bob');
   }, 15_000);
 });

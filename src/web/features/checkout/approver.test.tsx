@@ -17,11 +17,18 @@ afterEach(() => server.events.removeAllListeners());
 function serveApprovers(approvers: Approver[], backupApprovers: Approver[] = []) {
   const state = { travel: checkoutTravel(['getAvailableApprovers', 'fillApprovers']) };
   const calls = serveTravel(state);
-  server.use(http.get(`${HREF}/approvers`, () => HttpResponse.json({ result: { approvers, backupApprovers, links: { fillApprovers: { href: `${HREF}/approvers`, method: 'PATCH' } } } })));
+  server.use(
+    http.get(`${HREF}/approvers`, () =>
+      HttpResponse.json({ result: { approvers, backupApprovers, links: { fillApprovers: { href: `${HREF}/approvers`, method: 'PATCH' } } } }),
+    ),
+  );
   return { state, calls };
 }
 
-const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+const options = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('Approver modal (spec 2 §2, §5)', () => {
   it('asks for an approver (PLEASE_CHOOSE_APPROVER); the two lists leave out each other’s choice; the spare one can be cleared', async () => {

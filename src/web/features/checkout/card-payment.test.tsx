@@ -30,10 +30,17 @@ function signInWithCards(cards: PaymentCard[]) {
   startSession(
     'token',
     userFixture({
-      links: { self: { href: '/api/v1/user/', method: 'GET' }, logout: { href: '/api/v1/user/logout', method: 'POST' }, paymentCards: { href: CARDS_HREF, method: 'GET' } },
+      links: {
+        self: { href: '/api/v1/user/', method: 'GET' },
+        logout: { href: '/api/v1/user/logout', method: 'POST' },
+        paymentCards: { href: CARDS_HREF, method: 'GET' },
+      },
     }),
   );
-  server.use(http.get(CARDS_HREF, () => HttpResponse.json({ result: { cards } })), http.get('/api/v1/comms', () => HttpResponse.json({ result: {} })));
+  server.use(
+    http.get(CARDS_HREF, () => HttpResponse.json({ result: { cards } })),
+    http.get('/api/v1/comms', () => HttpResponse.json({ result: {} })),
+  );
 }
 
 const saved = (id: string, last4: string, expired = false): PaymentCard => ({
@@ -47,7 +54,14 @@ const saved = (id: string, last4: string, expired = false): PaymentCard => ({
   links: { deletePaymentCard: { href: `${CARDS_HREF}/${id}`, method: 'DELETE' } },
 });
 
-const payment = (last4: string): TravelPayment => ({ method: 'card', card: { brand: 'visa', last4 }, amount: { amount: '89.00', currency: 'EUR' }, status: 'captured', refunded: null, refunds: [] });
+const payment = (last4: string): TravelPayment => ({
+  method: 'card',
+  card: { brand: 'visa', last4 },
+  amount: { amount: '89.00', currency: 'EUR' },
+  status: 'captured',
+  refunded: null,
+  refunds: [],
+});
 const payable = (extra: Partial<Travel['links']> = {}) => {
   const travel = checkoutTravel(['confirm']);
   return { ...travel, links: { ...travel.links, payByCard, ...extra } };
@@ -66,7 +80,8 @@ function servePaymentService(answer: (body: Record<string, unknown>) => Response
   );
   return sent;
 }
-const token = (last4 = '4242') => HttpResponse.json({ token: 'tok_abcdefghijklmnop1234', brand: 'visa', last4, expMonth: 12, expYear: 2030, holder: 'Alice Martin' });
+const token = (last4 = '4242') =>
+  HttpResponse.json({ token: 'tok_abcdefghijklmnop1234', brand: 'visa', last4, expMonth: 12, expYear: 2030, holder: 'Alice Martin' });
 
 async function openCardPayment() {
   await renderRoute('/cart/checkout?travel=t1');
@@ -142,7 +157,9 @@ describe('Checkout: pay by card', () => {
 
     expect(await screen.findByRole('heading', { name: 'Votre réservation est confirmée' })).toBeTruthy();
     expect(screen.getByText('Payée par carte Visa •••• 4242')).toBeTruthy();
-    expect(sent).toEqual([{ body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder: 'Alice Martin' }, apiKey: null, authorization: null }]);
+    expect(sent).toEqual([
+      { body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder: 'Alice Martin' }, apiKey: null, authorization: null },
+    ]);
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(calls[0]!.body).toEqual({ cardToken: 'tok_abcdefghijklmnop1234', saveCard: true }));
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/card-payment', ifMatch: '3', key: expect.any(String) });
@@ -153,7 +170,16 @@ describe('Checkout: pay by card', () => {
     signInWithCards([]);
     serveTravel({ travel: payable() });
     servePaymentService(() =>
-      HttpResponse.json({ error: { code: 'UNKNOWN_TEST_CARD', field: 'number', message: 'Carte inconnue du bac à sable : utilisez une carte de test, par exemple 4242 4242 4242 4242.' } }, { status: 400 }),
+      HttpResponse.json(
+        {
+          error: {
+            code: 'UNKNOWN_TEST_CARD',
+            field: 'number',
+            message: 'Carte inconnue du bac à sable : utilisez une carte de test, par exemple 4242 4242 4242 4242.',
+          },
+        },
+        { status: 400 },
+      ),
     );
     await openCardPayment();
     await typeCard({ number: '4000000000000069', expiry: '12/30', cvc: '123', holder: 'Alice Martin' });
@@ -178,7 +204,11 @@ describe('Checkout: pay by card', () => {
     await openCardPayment();
     const cards = await screen.findByRole('group', { name: 'Carte de paiement' });
     const radios = within(cards).getAllByRole('radio');
-    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual(['Visa •••• 4242 expire fin 12/30 · Alice Martin', 'Visa •••• 3184 expire fin 12/30 · Alice Martin', 'Nouvelle carte']);
+    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual([
+      'Visa •••• 4242 expire fin 12/30 · Alice Martin',
+      'Visa •••• 3184 expire fin 12/30 · Alice Martin',
+      'Nouvelle carte',
+    ]);
     expect(radios[0]).toHaveProperty('checked', true);
     expect(screen.queryByLabelText('Numéro de carte')).toBeNull();
     await userEvent.click(radios[1]!);
@@ -210,7 +240,9 @@ describe('Checkout: pay by card', () => {
     server.use(
       http.post(`${HREF}/card-payment`, () => {
         state.travel = payable({ confirmCardPayment: confirmLink });
-        return HttpResponse.json({ result: { status: 'requires_authentication', authenticationUrl: '/sandbox-pay/v1/challenge/ch_abcdefghijklmnop', travel: state.travel } });
+        return HttpResponse.json({
+          result: { status: 'requires_authentication', authenticationUrl: '/sandbox-pay/v1/challenge/ch_abcdefghijklmnop', travel: state.travel },
+        });
       }),
     );
     await openCardPayment();

@@ -58,7 +58,13 @@ export function serveTravel(state: { travel: Travel }) {
   server.events.on('request:start', ({ request }) => {
     const path = new URL(request.url).pathname;
     if (request.method === 'GET' || !path.startsWith(HREF)) return;
-    const call = { method: request.method, path: path.slice(HREF.length), body: undefined as unknown, ifMatch: request.headers.get('If-Match'), key: request.headers.get('Idempotency-Key') };
+    const call = {
+      method: request.method,
+      path: path.slice(HREF.length),
+      body: undefined as unknown,
+      ifMatch: request.headers.get('If-Match'),
+      key: request.headers.get('Idempotency-Key'),
+    };
     calls.push(call);
     void request
       .clone()

@@ -12,7 +12,12 @@ afterEach(() => server.events.removeAllListeners());
 const order = (travelerId: number, firstname: string, lastname: string): MissionOrderForm => ({
   travelerId,
   pax: { firstname, lastname },
-  travelData: [{ transport: 'rail', travel: { start: '2026-12-01T07:04:00+01:00', end: '2026-12-01T09:02:00+01:00', type: 'rail', routes: ['Paris', 'Lyon'], amount: 8900, compliant: true } }],
+  travelData: [
+    {
+      transport: 'rail',
+      travel: { start: '2026-12-01T07:04:00+01:00', end: '2026-12-01T09:02:00+01:00', type: 'rail', routes: ['Paris', 'Lyon'], amount: 8900, compliant: true },
+    },
+  ],
   purpose: null,
   location: null,
   startLocation: null,
@@ -26,7 +31,13 @@ function serveOrders(isCompliant = true) {
   const calls = serveTravel(state);
   server.use(
     http.get(`${HREF}/mission-orders`, () =>
-      HttpResponse.json({ result: { missionOrders: [order(1, 'Gus', 'Bernard'), order(2, 'Hélène', 'Roy')], isCompliant, links: { patchMissionOrders: { href: `${HREF}/mission-orders`, method: 'PATCH' } } } }),
+      HttpResponse.json({
+        result: {
+          missionOrders: [order(1, 'Gus', 'Bernard'), order(2, 'Hélène', 'Roy')],
+          isCompliant,
+          links: { patchMissionOrders: { href: `${HREF}/mission-orders`, method: 'PATCH' } },
+        },
+      }),
     ),
     http.patch(`${HREF}/mission-orders`, () => {
       state.travel = checkoutTravel(['confirm'], { version: 4 });
@@ -92,8 +103,24 @@ describe('Mission-order wizard (spec 2 §2, §4, §5)', () => {
     expect(await screen.findByRole('button', { name: 'Confirmer et payer (paiement entreprise)' })).toBeTruthy();
     expect(calls).toEqual([expect.objectContaining({ method: 'PATCH', path: '/mission-orders', ifMatch: '3', key: expect.any(String) })]);
     expect(calls[0]!.body).toEqual([
-      { travelerId: 1, purpose: 'Gus Objet', location: 'Gus Lieu', startLocation: 'Gus Lieu', endLocation: 'Gus Lieu', extraRemark: null, travel_policy_exemption: null },
-      { travelerId: 2, purpose: 'Hélène Objet', location: 'Hélène Lieu', startLocation: 'Hélène Lieu', endLocation: 'Hélène Lieu', extraRemark: 'Train de nuit', travel_policy_exemption: null },
+      {
+        travelerId: 1,
+        purpose: 'Gus Objet',
+        location: 'Gus Lieu',
+        startLocation: 'Gus Lieu',
+        endLocation: 'Gus Lieu',
+        extraRemark: null,
+        travel_policy_exemption: null,
+      },
+      {
+        travelerId: 2,
+        purpose: 'Hélène Objet',
+        location: 'Hélène Lieu',
+        startLocation: 'Hélène Lieu',
+        endLocation: 'Hélène Lieu',
+        extraRemark: 'Train de nuit',
+        travel_policy_exemption: null,
+      },
     ]);
   }, 20_000);
 

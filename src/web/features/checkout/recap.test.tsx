@@ -8,8 +8,12 @@ const read = (el: HTMLElement) => el.textContent!.replace(/\u00a0|\u202f/g, ' ')
 
 describe('checkout recap', () => {
   it('recaps a train, a stay and a rental, each in its own words and on its place’s clock', () => {
-    renderApp(<TravelRecap travel={travelFixture({ products: [railProduct(), hotelProduct(), carProduct()], price: { amount: '437.00', currency: 'EUR' } })} />);
-    const items = within(screen.getByRole('region', { name: 'Votre voyage' })).getAllByRole('listitem').map(read);
+    renderApp(
+      <TravelRecap travel={travelFixture({ products: [railProduct(), hotelProduct(), carProduct()], price: { amount: '437.00', currency: 'EUR' } })} />,
+    );
+    const items = within(screen.getByRole('region', { name: 'Votre voyage' }))
+      .getAllByRole('listitem')
+      .map(read);
     expect(items).toEqual([
       'Paris Gare de Lyon → Lyon Part-Dieu01/12/2026 07:04 – 09:02Alice Martin89,00 €',
       'Hôtel Lumière Part-DieuDu 01/12/2026 au 03/12/2026, 2 nuitsChambre double supérieureAlice Martin258,00 €',

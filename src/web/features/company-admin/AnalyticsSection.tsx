@@ -56,7 +56,17 @@ const toBody = (v: AnalyticsForm) => ({
 });
 
 const resolver = contractResolver(() => updateAnalyticsBodySchema, toBody);
-const EMPTY: FieldForm = { name: '', label: { fr: '', en: '' }, level: 'travel', required: false, accepts: 'text', values: '', valueCodes: '', regex: '', regexDesc: { fr: '', en: '' } };
+const EMPTY: FieldForm = {
+  name: '',
+  label: { fr: '', en: '' },
+  level: 'travel',
+  required: false,
+  accepts: 'text',
+  values: '',
+  valueCodes: '',
+  regex: '',
+  regexDesc: { fr: '', en: '' },
+};
 
 /** The analytics fields checkout asks for (updateAnalytics): for the travel or per traveller, free, from a list or in a format. */
 export function AnalyticsSection({ company }: { company: CompanyAdmin }) {
@@ -108,7 +118,15 @@ export function AnalyticsSection({ company }: { company: CompanyAdmin }) {
   );
 }
 
-function FieldEditor({ form, index, onRemove }: { form: ReturnType<typeof useForm<AnalyticsForm, unknown, UpdateAnalyticsBody>>; index: number; onRemove: () => void }) {
+function FieldEditor({
+  form,
+  index,
+  onRemove,
+}: {
+  form: ReturnType<typeof useForm<AnalyticsForm, unknown, UpdateAnalyticsBody>>;
+  index: number;
+  onRemove: () => void;
+}) {
   const { t } = useLingui();
   const { register, watch, formState } = form;
   const errors: FieldErrors<FieldForm> = formState.errors.fields?.[index] ?? {};
@@ -119,7 +137,13 @@ function FieldEditor({ form, index, onRemove }: { form: ReturnType<typeof useFor
     <fieldset className="flex flex-col gap-4 rounded-lg border border-gray-300 p-4">
       <legend className="px-1 font-semibold text-gray-900">{t`Champ ${index + 1} : ${title}`}</legend>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label={t`Identifiant`} hint={t`Minuscules, chiffres et _ ; ex. cost_center`} autoComplete="off" {...register(`${path}.name`)} error={errors.name?.message} />
+        <TextField
+          label={t`Identifiant`}
+          hint={t`Minuscules, chiffres et _ ; ex. cost_center`}
+          autoComplete="off"
+          {...register(`${path}.name`)}
+          error={errors.name?.message}
+        />
         <TextField label={t`Libellé en français`} autoComplete="off" {...register(`${path}.label.fr`)} error={errors.label?.fr?.message} />
         <TextField label={t`Libellé en anglais`} autoComplete="off" {...register(`${path}.label.en`)} error={errors.label?.en?.message} />
         <SelectField label={t`Demandé`} {...register(`${path}.level`)}>
@@ -136,13 +160,32 @@ function FieldEditor({ form, index, onRemove }: { form: ReturnType<typeof useFor
       {accepts === 'list' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextAreaField rows={4} label={t`Valeurs proposées`} hint={t`Une par ligne.`} {...register(`${path}.values`)} error={firstMessage(errors.values)} />
-          <TextAreaField rows={4} label={t`Codes (facultatif)`} hint={t`Un par ligne, dans l’ordre des valeurs.`} {...register(`${path}.valueCodes`)} error={firstMessage(errors.valueCodes)} />
+          <TextAreaField
+            rows={4}
+            label={t`Codes (facultatif)`}
+            hint={t`Un par ligne, dans l’ordre des valeurs.`}
+            {...register(`${path}.valueCodes`)}
+            error={firstMessage(errors.valueCodes)}
+          />
         </div>
       )}
       {accepts === 'pattern' && (
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label={t`Format (expression régulière)`} hint={t`ex. ^PRJ-[0-9]{4}$`} autoComplete="off" spellCheck={false} {...register(`${path}.regex`)} error={errors.regex?.message} />
-          <TextField label={t`Explication en français`} hint={t`Affichée si la saisie ne convient pas.`} autoComplete="off" {...register(`${path}.regexDesc.fr`)} error={errors.regexDesc?.fr?.message} />
+          <TextField
+            label={t`Format (expression régulière)`}
+            hint={t`ex. ^PRJ-[0-9]{4}$`}
+            autoComplete="off"
+            spellCheck={false}
+            {...register(`${path}.regex`)}
+            error={errors.regex?.message}
+          />
+          <TextField
+            label={t`Explication en français`}
+            hint={t`Affichée si la saisie ne convient pas.`}
+            autoComplete="off"
+            {...register(`${path}.regexDesc.fr`)}
+            error={errors.regexDesc?.fr?.message}
+          />
           <TextField label={t`Explication en anglais`} autoComplete="off" {...register(`${path}.regexDesc.en`)} error={errors.regexDesc?.en?.message} />
         </div>
       )}

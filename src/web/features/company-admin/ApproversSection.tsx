@@ -40,7 +40,11 @@ export function ApproversSection({ company }: { company: CompanyAdmin }) {
   const { approvals } = company;
   const form = useForm<ApproversForm, unknown, UpdateApproversBody>({
     resolver,
-    values: { mode: approvals.mode, chooseApprover: approvals.chooseApprover, approvers: approvals.approvers.map((a) => ({ uid: a.uid, backup: a.backup ?? '' })) },
+    values: {
+      mode: approvals.mode,
+      chooseApprover: approvals.chooseApprover,
+      approvers: approvals.approvers.map((a) => ({ uid: a.uid, backup: a.backup ?? '' })),
+    },
   });
   const { register, handleSubmit, setError, watch, formState } = form;
   const { fields, append, remove } = useListField(form, 'approvers');
@@ -62,7 +66,11 @@ export function ApproversSection({ company }: { company: CompanyAdmin }) {
   });
 
   return (
-    <Panel id="approvers-title" title={<Trans>Valideurs</Trans>} intro={<Trans>Qui approuve les voyages, et qui le remplace s’il n’a pas répondu à mi-délai.</Trans>}>
+    <Panel
+      id="approvers-title"
+      title={<Trans>Valideurs</Trans>}
+      intro={<Trans>Qui approuve les voyages, et qui le remplace s’il n’a pas répondu à mi-délai.</Trans>}
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby="approvers-title" className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
         <fieldset aria-describedby={formState.errors.mode ? modeErrorId : undefined}>

@@ -44,7 +44,14 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
         <ul className="flex flex-wrap gap-2">
           {COMPANY_TABS.map((name) => (
             <li key={name}>
-              <Link to="/account/company" search={{ tab: name }} replace className={tabClass} aria-current={name === tab ? 'page' : undefined} activeOptions={{ includeSearch: true }}>
+              <Link
+                to="/account/company"
+                search={{ tab: name }}
+                replace
+                className={tabClass}
+                aria-current={name === tab ? 'page' : undefined}
+                activeOptions={{ includeSearch: true }}
+              >
                 {labels[name]}
               </Link>
             </li>

@@ -17,7 +17,10 @@ import { Panel } from '@web/components/Panel';
 
 type EntitiesForm = { entities: { uid: string | null; name: string; travels: number }[] };
 
-const resolver = contractResolver(() => updateEntitiesBodySchema, (v: EntitiesForm) => ({ entities: v.entities.map(({ uid, name }) => ({ uid, name })) }));
+const resolver = contractResolver(
+  () => updateEntitiesBodySchema,
+  (v: EntitiesForm) => ({ entities: v.entities.map(({ uid, name }) => ({ uid, name })) }),
+);
 
 /** The company's entities (updateEntities): rename, add, remove — one used by travels can only be renamed. */
 export function EntitiesSection({ company }: { company: CompanyAdmin }) {
@@ -41,7 +44,11 @@ export function EntitiesSection({ company }: { company: CompanyAdmin }) {
   });
 
   return (
-    <Panel id="entities-title" title={<Trans>Entités</Trans>} intro={<Trans>Les entités que les collaborateurs choisissent quand ils réservent (sites, filiales, services).</Trans>}>
+    <Panel
+      id="entities-title"
+      title={<Trans>Entités</Trans>}
+      intro={<Trans>Les entités que les collaborateurs choisissent quand ils réservent (sites, filiales, services).</Trans>}
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby="entities-title" className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
         {fields.length === 0 && (
@@ -59,7 +66,11 @@ export function EntitiesSection({ company }: { company: CompanyAdmin }) {
                   label={t`Entité ${index + 1}`}
                   hint={
                     field.travels > 0 ? (
-                      <Plural value={field.travels} one="Utilisée par # voyage : elle peut être renommée, pas supprimée." other="Utilisée par # voyages : elle peut être renommée, pas supprimée." />
+                      <Plural
+                        value={field.travels}
+                        one="Utilisée par # voyage : elle peut être renommée, pas supprimée."
+                        other="Utilisée par # voyages : elle peut être renommée, pas supprimée."
+                      />
                     ) : undefined
                   }
                   {...register(`entities.${index}.name`)}

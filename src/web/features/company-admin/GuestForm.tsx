@@ -67,7 +67,14 @@ export function GuestForm({ link, onDone }: { link: Link; onDone: () => void }) 
         <TextField label={t`Prénom`} autoComplete="off" {...register('firstname')} error={errors.firstname?.message} />
         <TextField label={t`Nom`} autoComplete="off" {...register('lastname')} error={errors.lastname?.message} />
         <TextField label={t`Adresse e-mail (facultatif)`} type="email" autoComplete="off" {...register('email')} error={errors.email?.message} />
-        <TextField label={t`Date de naissance (facultatif)`} hint={t`JJ/MM/AAAA`} inputMode="numeric" autoComplete="off" {...register('birthdate')} error={errors.birthdate?.message} />
+        <TextField
+          label={t`Date de naissance (facultatif)`}
+          hint={t`JJ/MM/AAAA`}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('birthdate')}
+          error={errors.birthdate?.message}
+        />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>

@@ -48,7 +48,9 @@ export function InvitationPage({ token }: { token: string }) {
             {errorText(invitation.error)}
           </p>
           <p className="text-gray-800">
-            <Trans>Demandez au gestionnaire des voyages de votre entreprise de vous envoyer une nouvelle invitation. Si votre compte est déjà activé, connectez-vous.</Trans>
+            <Trans>
+              Demandez au gestionnaire des voyages de votre entreprise de vous envoyer une nouvelle invitation. Si votre compte est déjà activé, connectez-vous.
+            </Trans>
           </p>
           <Link to="/" className={`${buttonClass.secondary} self-start`}>
             <Trans>Aller à l’accueil</Trans>
@@ -105,8 +107,19 @@ function AcceptForm({ invitation, onAccepted }: { invitation: Invitation; onAcce
       </dl>
       <form noValidate onSubmit={onSubmit} aria-label={t`Activer mon compte`} className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
-        <PasswordField label={t`Mot de passe`} autoComplete="new-password" hint={t`8 caractères minimum, dont une majuscule, une minuscule et un chiffre`} {...register('password')} error={errors.password?.message} />
-        <PasswordField label={t`Confirmation du mot de passe`} autoComplete="new-password" {...register('password_confirm')} error={errors.password_confirm?.message} />
+        <PasswordField
+          label={t`Mot de passe`}
+          autoComplete="new-password"
+          hint={t`8 caractères minimum, dont une majuscule, une minuscule et un chiffre`}
+          {...register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          label={t`Confirmation du mot de passe`}
+          autoComplete="new-password"
+          {...register('password_confirm')}
+          error={errors.password_confirm?.message}
+        />
         <CheckboxField
           label={t`J’accepte que mes données personnelles soient utilisées pour réserver mes déplacements, selon la politique de confidentialité.`}
           {...register('gdpr_consent')}
@@ -131,7 +144,8 @@ function Accepted({ username }: { username: string }) {
       </h1>
       <p className="text-gray-800">
         <Trans>
-          Connectez-vous avec votre nom d’utilisateur <strong className="break-all">{username}</strong> et votre nouveau mot de passe pour réserver vos déplacements.
+          Connectez-vous avec votre nom d’utilisateur <strong className="break-all">{username}</strong> et votre nouveau mot de passe pour réserver vos
+          déplacements.
         </Trans>
       </p>
       <Button className="self-start" onPointerEnter={() => preloadModal('Login')} onClick={() => openModal('Login', { username })}>

@@ -15,9 +15,21 @@ import { companyMutations } from './api';
 import { showRefusal } from './form-helpers';
 import { GenderField } from '@web/components/GenderField';
 
-type InviteForm = { gender: '' | 'MR' | 'MS'; firstname: string; lastname: string; email: string; username: string; lang: 'fr' | 'en'; approver: boolean; travelManager: boolean };
+type InviteForm = {
+  gender: '' | 'MR' | 'MS';
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  lang: 'fr' | 'en';
+  approver: boolean;
+  travelManager: boolean;
+};
 
-const resolver = contractResolver(() => inviteEmployeeBodySchema, (v: InviteForm) => ({ ...v, gender: v.gender || undefined, username: v.username.trim() ? v.username : undefined }));
+const resolver = contractResolver(
+  () => inviteEmployeeBodySchema,
+  (v: InviteForm) => ({ ...v, gender: v.gender || undefined, username: v.username.trim() ? v.username : undefined }),
+);
 
 /**
  * Invites an employee (the inviteEmployee link): the server creates the account and e-mails the

@@ -33,7 +33,11 @@ export function PeopleSection({ company }: { company: CompanyAdmin }) {
   };
 
   return (
-    <Panel id="people-title" title={<Trans>Collaborateurs et invités</Trans>} intro={<Trans>Invitez vos collaborateurs par e-mail, ajoutez des invités et désactivez les comptes qui ne servent plus.</Trans>}>
+    <Panel
+      id="people-title"
+      title={<Trans>Collaborateurs et invités</Trans>}
+      intro={<Trans>Invitez vos collaborateurs par e-mail, ajoutez des invités et désactivez les comptes qui ne servent plus.</Trans>}
+    >
       <div className="flex flex-wrap gap-2">
         {company.links.inviteEmployee && (
           <Button id="add-employee" aria-expanded={adding === 'employee'} onClick={() => setAdding('employee')}>
@@ -52,7 +56,13 @@ export function PeopleSection({ company }: { company: CompanyAdmin }) {
       {adding === 'guest' && company.links.createCompanyGuest && <GuestForm link={company.links.createCompanyGuest} onDone={close} />}
 
       <div role="search" className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <TextField label={t`Rechercher une personne`} hint={t`Nom, e-mail ou nom d’utilisateur`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <TextField
+          label={t`Rechercher une personne`}
+          hint={t`Nom, e-mail ou nom d’utilisateur`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <SelectField label={t`Afficher`} value={kind} onChange={(e) => setKind(e.target.value as PeopleFilters['kind'])}>
           <option value="all">{t`Tout le monde`}</option>
           <option value="employee">{t`Collaborateurs`}</option>
@@ -65,7 +75,13 @@ export function PeopleSection({ company }: { company: CompanyAdmin }) {
       ) : people.isError ? (
         <ListError error={people.error} onRetry={() => void people.refetch()} />
       ) : people.data.people.length === 0 ? (
-        <p className="text-gray-700">{filters.query ? <Trans>Personne ne correspond à cette recherche : essayez un autre nom.</Trans> : <Trans>Personne pour l’instant : invitez un premier collaborateur.</Trans>}</p>
+        <p className="text-gray-700">
+          {filters.query ? (
+            <Trans>Personne ne correspond à cette recherche : essayez un autre nom.</Trans>
+          ) : (
+            <Trans>Personne pour l’instant : invitez un premier collaborateur.</Trans>
+          )}
+        </p>
       ) : (
         <>
           <ul aria-label={t`Personnes`} className="divide-y divide-gray-100">
@@ -112,21 +128,45 @@ function PersonRow({ person }: { person: CompanyPerson }) {
       confirmLabel: t`Désactiver`,
       onConfirm: async () => {
         // A refusal (e.g. the last approver) is toasted by the link follower; the modal closes either way.
-        const done = links.deactivateUser ? deactivateUser.mutateAsync({ link: links.deactivateUser }) : links.deactivateGuest ? deactivateGuest.mutateAsync({ link: links.deactivateGuest }) : null;
-        if (done && (await done.then(() => true, () => false))) toast.success(t`${name} est désactivé`);
+        const done = links.deactivateUser
+          ? deactivateUser.mutateAsync({ link: links.deactivateUser })
+          : links.deactivateGuest
+            ? deactivateGuest.mutateAsync({ link: links.deactivateGuest })
+            : null;
+        if (
+          done &&
+          (await done.then(
+            () => true,
+            () => false,
+          ))
+        )
+          toast.success(t`${name} est désactivé`);
       },
     });
 
   const reactivate = async () => {
-    const done = links.reactivateUser ? reactivateUser.mutateAsync({ link: links.reactivateUser }) : links.reactivateGuest ? reactivateGuest.mutateAsync({ link: links.reactivateGuest }) : null;
-    if (done && (await done.then(() => true, () => false))) toast.success(t`${name} est réactivé`);
+    const done = links.reactivateUser
+      ? reactivateUser.mutateAsync({ link: links.reactivateUser })
+      : links.reactivateGuest
+        ? reactivateGuest.mutateAsync({ link: links.reactivateGuest })
+        : null;
+    if (
+      done &&
+      (await done.then(
+        () => true,
+        () => false,
+      ))
+    )
+      toast.success(t`${name} est réactivé`);
   };
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-gray-900">{name}</p>
-        <p className="break-all text-sm text-gray-700">{[person.email, person.username && person.username !== person.email ? person.username : null].filter(Boolean).join(' · ')}</p>
+        <p className="break-all text-sm text-gray-700">
+          {[person.email, person.username && person.username !== person.email ? person.username : null].filter(Boolean).join(' · ')}
+        </p>
         <div className="mt-1 flex flex-wrap gap-2">
           {status}
           {person.kind === 'guest' ? (
@@ -145,18 +185,30 @@ function PersonRow({ person }: { person: CompanyPerson }) {
             variant="secondary"
             busy={resend.isPending}
             aria-label={t`Renvoyer l’invitation à ${name}`}
-            onClick={() => resend.mutate({ link: links.resendInvitation! }, { onSuccess: () => toast.success(t`Nouvelle invitation envoyée à ${person.email ?? name}`) })}
+            onClick={() =>
+              resend.mutate({ link: links.resendInvitation! }, { onSuccess: () => toast.success(t`Nouvelle invitation envoyée à ${person.email ?? name}`) })
+            }
           >
             <Trans>Renvoyer l’invitation</Trans>
           </Button>
         )}
         {(links.deactivateUser || links.deactivateGuest) && (
-          <Button variant="secondary" aria-label={t`Désactiver ${name}`} busy={deactivateUser.isPending || deactivateGuest.isPending} onClick={confirmDeactivation}>
+          <Button
+            variant="secondary"
+            aria-label={t`Désactiver ${name}`}
+            busy={deactivateUser.isPending || deactivateGuest.isPending}
+            onClick={confirmDeactivation}
+          >
             <Trans>Désactiver</Trans>
           </Button>
         )}
         {(links.reactivateUser || links.reactivateGuest) && (
-          <Button variant="secondary" aria-label={t`Réactiver ${name}`} busy={reactivateUser.isPending || reactivateGuest.isPending} onClick={() => void reactivate()}>
+          <Button
+            variant="secondary"
+            aria-label={t`Réactiver ${name}`}
+            busy={reactivateUser.isPending || reactivateGuest.isPending}
+            onClick={() => void reactivate()}
+          >
             <Trans>Réactiver</Trans>
           </Button>
         )}

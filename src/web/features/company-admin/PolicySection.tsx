@@ -73,7 +73,10 @@ const toBody = (v: PolicyForm) => {
             maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm.trim() ? toInt(b.upToKm) : null, maxPrice: toCents(b.maxPrice) })),
           },
           flight: { onlyAboveRailMinutes: toInt(p.flight.onlyAboveRailMinutes), cabins: p.flight.cabins },
-          hotel: { maxNightly: toCents(p.hotel.maxNightly), classes: p.hotel.classes.map((c) => ({ maxNightly: toCents(c.maxNightly), cities: c.cities.map((city) => city.id) })) },
+          hotel: {
+            maxNightly: toCents(p.hotel.maxNightly),
+            classes: p.hotel.classes.map((c) => ({ maxNightly: toCents(c.maxNightly), cities: c.cities.map((city) => city.id) })),
+          },
           car: p.carEnabled ? { categories: p.car.categories, maxDaily: p.car.maxDaily.trim() ? toCents(p.car.maxDaily) : null } : null,
         }
       : null,
@@ -108,7 +111,11 @@ export function PolicySection({ company }: { company: CompanyAdmin }) {
   });
 
   return (
-    <Panel id="policy-title" title={<Trans>Politique de voyage</Trans>} intro={<Trans>Ce qui rend une offre conforme. Les montants sont en euros, par voyageur ; les durées en minutes.</Trans>}>
+    <Panel
+      id="policy-title"
+      title={<Trans>Politique de voyage</Trans>}
+      intro={<Trans>Ce qui rend une offre conforme. Les montants sont en euros, par voyageur ; les durées en minutes.</Trans>}
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby="policy-title" className="flex flex-col gap-6">
         <FormAlert>{alert}</FormAlert>
         <CheckboxField label={t`Appliquer une politique de voyage (sinon, toute offre est conforme)`} {...register('enabled')} />
@@ -341,7 +348,15 @@ function CityPicker({ label, taken, onPick }: { label: string; taken: Set<string
   const cities = (found.data ?? []).filter((p) => p.type === 'city' && !taken.has(p.ID));
   return (
     <div className="flex flex-col gap-2">
-      <TextField className="sm:w-72" label={label} hint={t`Tapez au moins deux lettres`} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
+      <TextField
+        className="sm:w-72"
+        label={label}
+        hint={t`Tapez au moins deux lettres`}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        autoComplete="off"
+      />
       {q.trim().length >= 2 && found.data && (
         <p role="status" className="sr-only">
           {cities.length === 0 ? t`Aucune ville trouvée` : t`${cities.length} villes trouvées`}
@@ -400,7 +415,13 @@ function CarRules({ form }: { form: Form }) {
             </div>
             <FieldError id={errorId}>{categoriesError}</FieldError>
           </fieldset>
-          <TextField className="sm:w-72" label={t`Prix maximal par jour (€, facultatif)`} inputMode="decimal" {...register('policy.car.maxDaily')} error={errors?.maxDaily?.message} />
+          <TextField
+            className="sm:w-72"
+            label={t`Prix maximal par jour (€, facultatif)`}
+            inputMode="decimal"
+            {...register('policy.car.maxDaily')}
+            error={errors?.maxDaily?.message}
+          />
         </>
       )}
     </fieldset>

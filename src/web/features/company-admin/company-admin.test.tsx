@@ -104,7 +104,8 @@ describe('people', () => {
   it('invites an employee: field errors tied to their fields, then the body the link takes and a toast', async () => {
     signIn();
     const sent = serve([bob], {
-      '/employees': (body) => HttpResponse.json({ result: { ...bob, uid: 'u-nora', firstname: 'Nora', email: (body as { email: string }).email, status: 'invited', links: {} } }),
+      '/employees': (body) =>
+        HttpResponse.json({ result: { ...bob, uid: 'u-nora', firstname: 'Nora', email: (body as { email: string }).email, status: 'invited', links: {} } }),
     });
     const user = userEvent.setup();
     renderApp(<PeopleSection company={companyFixture()} />);
@@ -127,7 +128,9 @@ describe('people', () => {
     await user.click(within(form).getByLabelText('Valideur : approuve les voyages de ses collègues'));
     await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
     expect(await (await findToasts()).findByText('Invitation envoyée à nora@acme.example')).toBeTruthy();
-    expect(sent['/employees']).toEqual([{ gender: 'MS', firstname: 'Nora', lastname: 'Lefèvre', email: 'nora@acme.example', lang: 'en', approver: true, travelManager: false }]);
+    expect(sent['/employees']).toEqual([
+      { gender: 'MS', firstname: 'Nora', lastname: 'Lefèvre', email: 'nora@acme.example', lang: 'en', approver: true, travelManager: false },
+    ]);
     expect(screen.queryByRole('form', { name: 'Inviter un collaborateur' })).toBeNull();
   });
 
@@ -185,11 +188,21 @@ describe('entities', () => {
     await user.type(added, 'Marseille');
     await user.click(screen.getByRole('button', { name: 'Enregistrer les entités' }));
     expect(await (await findToasts()).findByText('Entités enregistrées')).toBeTruthy();
-    expect(sent['/entities']).toEqual([{ entities: [{ uid: 'e-paris', name: 'Paris HQ' }, { uid: null, name: 'Marseille' }] }]);
+    expect(sent['/entities']).toEqual([
+      {
+        entities: [
+          { uid: 'e-paris', name: 'Paris HQ' },
+          { uid: null, name: 'Marseille' },
+        ],
+      },
+    ]);
   });
 
   it('shows the server’s refusal of a removal (409, 160) above the form', async () => {
-    serve([], { '/entities': () => HttpResponse.json(apiError(160, '« Lyon Plant » est utilisée par 1 voyage(s) : renommez-la plutôt que de la supprimer.'), { status: 409 }) });
+    serve([], {
+      '/entities': () =>
+        HttpResponse.json(apiError(160, '« Lyon Plant » est utilisée par 1 voyage(s) : renommez-la plutôt que de la supprimer.'), { status: 409 }),
+    });
     const user = userEvent.setup();
     renderApp(<EntitiesSection company={companyFixture()} />);
     await user.click(screen.getByRole('button', { name: 'Supprimer l’entité Lyon Plant' }));
@@ -222,7 +235,20 @@ describe('analytics fields', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer les champs' }));
     expect(await (await findToasts()).findByText('Champs analytiques enregistrés')).toBeTruthy();
     expect(sent['/analytics']).toEqual([
-      { fields: [{ name: 'mission', label: { fr: 'Mission', en: 'Mission' }, level: 'travel', required: true, values: ['Audit', 'Salon'], valueCodes: [], regex: null, regexDesc: null }] },
+      {
+        fields: [
+          {
+            name: 'mission',
+            label: { fr: 'Mission', en: 'Mission' },
+            level: 'travel',
+            required: true,
+            values: ['Audit', 'Salon'],
+            valueCodes: [],
+            regex: null,
+            regexDesc: null,
+          },
+        ],
+      },
     ]);
   });
 });
@@ -282,7 +308,21 @@ describe('travel policy', () => {
       http.get('/api/v1/places', ({ request }) => {
         expect(new URL(request.url).searchParams.get('types')).toBe('city');
         return HttpResponse.json({
-          result: [{ ID: 'city:lyon', name: 'Lyon', description: '', type: 'city', lat: 45.76, lon: 4.83, city: 'Lyon', country: 'FR', zip_code: null, formatted_address: '', provider_codes: [] }],
+          result: [
+            {
+              ID: 'city:lyon',
+              name: 'Lyon',
+              description: '',
+              type: 'city',
+              lat: 45.76,
+              lon: 4.83,
+              city: 'Lyon',
+              country: 'FR',
+              zip_code: null,
+              formatted_address: '',
+              provider_codes: [],
+            },
+          ],
         });
       }),
     );
@@ -388,7 +428,11 @@ describe('the account menu and page', () => {
     const menu = screen.getByRole('navigation', { name: 'Mon espace' });
     expect(within(menu).getByRole('link', { name: 'Mon entreprise' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Bob Durand')).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Sections de mon entreprise' })).getByRole('link', { name: 'Collaborateurs et invités' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections de mon entreprise' }))
+        .getByRole('link', { name: 'Collaborateurs et invités' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('hides it from an employee, who lands on their data', async () => {

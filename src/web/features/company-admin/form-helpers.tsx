@@ -18,7 +18,11 @@ export function firstMessage(node: unknown): string | undefined {
  * A refused write: its field problems on their fields (the form's paths are the body's), the first
  * focused; whatever names no field is the form's alert. Answers the alert's text, if any.
  */
-export function showRefusal<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldOf: (path: string) => string | null = (p) => p): string | undefined {
+export function showRefusal<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldOf: (path: string) => string | null = (p) => p,
+): string | undefined {
   const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
   const placed = fields.flatMap(([path, key]) => {
     const field = fieldOf(path);
@@ -49,4 +53,3 @@ export const lines = (value: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-

@@ -33,10 +33,17 @@ export default function Co2Chart({ months, monthLabel }: { months: TravelStats['
         cursor: { show: false },
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
-          { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && months[t] ? monthLabel(months[t].month) : '')), grid: { show: false }, stroke: '#374151' },
+          {
+            values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && months[t] ? monthLabel(months[t].month) : '')),
+            grid: { show: false },
+            stroke: '#374151',
+          },
           { label: 'kg CO2', stroke: '#374151', grid: { stroke: '#e5e7eb' }, size: 56 },
         ],
-        series: [{}, ...drawn.map(({ mode }) => ({ label: mode, fill: MODE_COLORS[mode], stroke: MODE_COLORS[mode], width: 0, paths: bars, points: { show: false } }))],
+        series: [
+          {},
+          ...drawn.map(({ mode }) => ({ label: mode, fill: MODE_COLORS[mode], stroke: MODE_COLORS[mode], width: 0, paths: bars, points: { show: false } })),
+        ],
       },
       [x, ...drawn.map((d) => d.values)],
       el,

@@ -40,7 +40,15 @@ const number = (value: number) => {
  * air, time and money — a chart of CO2 by month (the same figures as a table), and the trips to come.
  * A travel manager switches to their company's.
  */
-export function DashboardPage({ period, scope, onChange }: { period: PeriodName; scope: Scope; onChange: (next: { period: PeriodName; scope: Scope }) => void }) {
+export function DashboardPage({
+  period,
+  scope,
+  onChange,
+}: {
+  period: PeriodName;
+  scope: Scope;
+  onChange: (next: { period: PeriodName; scope: Scope }) => void;
+}) {
   const { t } = useLingui();
   const user = useUser();
   const companyLink = user?.links.companyTravelStats;
@@ -64,12 +72,22 @@ export function DashboardPage({ period, scope, onChange }: { period: PeriodName;
         <nav aria-label={t`Voyages affichés`}>
           <ul className="flex flex-wrap gap-2">
             <li>
-              <button type="button" className={tabClass} aria-current={effectiveScope === 'user' ? 'page' : undefined} onClick={() => onChange({ period, scope: 'user' })}>
+              <button
+                type="button"
+                className={tabClass}
+                aria-current={effectiveScope === 'user' ? 'page' : undefined}
+                onClick={() => onChange({ period, scope: 'user' })}
+              >
                 <Trans>Mes voyages</Trans>
               </button>
             </li>
             <li>
-              <button type="button" className={tabClass} aria-current={effectiveScope === 'company' ? 'page' : undefined} onClick={() => onChange({ period, scope: 'company' })}>
+              <button
+                type="button"
+                className={tabClass}
+                aria-current={effectiveScope === 'company' ? 'page' : undefined}
+                onClick={() => onChange({ period, scope: 'company' })}
+              >
                 <Trans>Mon entreprise</Trans>
               </button>
             </li>
@@ -83,7 +101,14 @@ export function DashboardPage({ period, scope, onChange }: { period: PeriodName;
         <div className="flex flex-wrap gap-2">
           {PERIODS.map((name) => (
             <label key={name} className={choiceClass}>
-              <input type="radio" name="dashboard-period" value={name} checked={name === period} onChange={() => onChange({ period: name, scope: effectiveScope })} className="sr-only" />
+              <input
+                type="radio"
+                name="dashboard-period"
+                value={name}
+                checked={name === period}
+                onChange={() => onChange({ period: name, scope: effectiveScope })}
+                className="sr-only"
+              />
               {periodLabels[name]}
             </label>
           ))}
@@ -140,7 +165,12 @@ function Figures({ stats, busy }: { stats: TravelStats; busy: boolean }) {
                 <li key={mode} className="flex flex-col gap-1">
                   <div className="flex justify-between gap-2">
                     <span className="flex items-center gap-2 font-medium text-gray-900">
-                      <span aria-hidden="true" className="inline-block size-3 rounded-sm" data-color={mode} ref={(el) => void (el && (el.style.backgroundColor = MODE_COLORS[mode]))} />
+                      <span
+                        aria-hidden="true"
+                        className="inline-block size-3 rounded-sm"
+                        data-color={mode}
+                        ref={(el) => void (el && (el.style.backgroundColor = MODE_COLORS[mode]))}
+                      />
                       {modeLabels[mode]}
                     </span>
                     <span className="tabular-nums text-gray-900">
@@ -252,7 +282,11 @@ function MonthlyEmissions({ months, modeLabels }: { months: TravelStats['months'
   const lang = currentLang();
   const monthLabel = useMemo(() => {
     const years = new Set(months.map((m) => m.month.slice(0, 4)));
-    const format = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { month: 'short', ...(years.size > 1 ? { year: '2-digit' } : {}), timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+      month: 'short',
+      ...(years.size > 1 ? { year: '2-digit' } : {}),
+      timeZone: 'UTC',
+    });
     return (month: string) => format.format(new Date(`${month}-01T00:00:00Z`));
   }, [months, lang]);
   const total = (m: TravelStats['months'][number]) => STACK_ORDER.reduce((s, mode) => s + m[mode], 0);
@@ -336,7 +370,9 @@ function Upcoming({ upcoming, company, modeLabels }: { upcoming: TravelStats['up
                     </li>
                   ))}
                 </ul>
-                {company && u.travellers.length > 0 && <p className="text-sm text-gray-700">{u.travellers.map((p) => `${p.firstname} ${p.lastname}`).join(', ')}</p>}
+                {company && u.travellers.length > 0 && (
+                  <p className="text-sm text-gray-700">{u.travellers.map((p) => `${p.firstname} ${p.lastname}`).join(', ')}</p>
+                )}
               </div>
               {u.links.getTravel && (
                 <Link to="/travel-view" search={{ travel: u.travelID }} className="font-medium text-brand underline underline-offset-2">

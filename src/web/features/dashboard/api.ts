@@ -11,7 +11,9 @@ export const statsQuery = (scope: Scope, link: Link, days: PeriodDays) =>
     queryKey: [...dashboardKeys.all, scope, link.href, days.beginPeriod, days.endPeriod] as const,
     queryFn: ({ signal }) => {
       const href = `${link.href}?${new URLSearchParams(days)}`;
-      return scope === 'company' ? follow('companyTravelStats', { ...link, href }, undefined, { signal }) : follow('travelStats', { ...link, href }, undefined, { signal });
+      return scope === 'company'
+        ? follow('companyTravelStats', { ...link, href }, undefined, { signal })
+        : follow('travelStats', { ...link, href }, undefined, { signal });
     },
     // Another period keeps the figures on screen until its own arrive.
     placeholderData: (previous) => previous,

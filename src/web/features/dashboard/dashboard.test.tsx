@@ -43,12 +43,23 @@ function statsFixture(overrides: Partial<TravelStats> = {}): TravelStats {
     time: { total: 195 },
     cost: { totalDirectAmount: { amount: '300.00', currency: 'EUR' } },
     railVsAir: { rail: 0.6, flight: 0.4 },
-    modes: [mode('rail', 1, 900, 4.4, 120, '100.00'), mode('flight', 1, 600, 80, 75, '200.00'), mode('hotel', 0, 0, 0, 0, '0.00'), mode('car_rental', 0, 0, 0, 0, '0.00')],
+    modes: [
+      mode('rail', 1, 900, 4.4, 120, '100.00'),
+      mode('flight', 1, 600, 80, 75, '200.00'),
+      mode('hotel', 0, 0, 0, 0, '0.00'),
+      mode('car_rental', 0, 0, 0, 0, '0.00'),
+    ],
     topDestinations: [
       { name: 'Nice', trips: 1, gHGEmission: { value: 80, unit: 'kg' } },
       { name: 'Lyon', trips: 1, gHGEmission: { value: 4.4, unit: 'kg' } },
     ],
-    months: Array.from({ length: 12 }, (_, i) => ({ month: `${year}-${String(i + 1).padStart(2, '0')}`, rail: i === 2 ? 4.4 : 0, flight: i === 5 ? 80 : 0, hotel: 0, car_rental: 0 })),
+    months: Array.from({ length: 12 }, (_, i) => ({
+      month: `${year}-${String(i + 1).padStart(2, '0')}`,
+      rail: i === 2 ? 4.4 : 0,
+      flight: i === 5 ? 80 : 0,
+      hotel: 0,
+      car_rental: 0,
+    })),
     upcoming: [
       {
         travelID: 't-lyon',
@@ -66,7 +77,11 @@ function statsFixture(overrides: Partial<TravelStats> = {}): TravelStats {
 
 const statsLink = { href: '/api/v1/stats/travels', method: 'GET' as const };
 const companyLink = { href: '/api/v1/companies/c-acme/stats/travels', method: 'GET' as const };
-const links = { self: { href: '/api/v1/user/', method: 'GET' as const }, logout: { href: '/api/v1/user/logout', method: 'POST' as const }, travelStats: statsLink };
+const links = {
+  self: { href: '/api/v1/user/', method: 'GET' as const },
+  logout: { href: '/api/v1/user/logout', method: 'POST' as const },
+  travelStats: statsLink,
+};
 
 /** Serves the user's statistics (and the company's), recording each call's period. */
 function serve(stats: TravelStats = statsFixture(), company: TravelStats = statsFixture({ scope: 'company', travels: 9 })) {
@@ -118,13 +133,23 @@ describe('the dashboard', () => {
 
     // The chart is hidden from assistive technologies; the table says the same.
     const table = screen.getByRole('table', { name: 'Émissions de CO2 par mois et par mode, en kg' });
-    const june = within(table).getAllByRole('row').find((r) => within(r).queryByRole('rowheader')?.textContent?.startsWith('juin'))!;
-    expect(within(june).getAllByRole('cell').map((c) => c.textContent)).toEqual(['0,0 kg', '80 kg', '0,0 kg', '0,0 kg', '80 kg']);
+    const june = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByRole('rowheader')?.textContent?.startsWith('juin'))!;
+    expect(
+      within(june)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0,0 kg', '80 kg', '0,0 kg', '0,0 kg', '80 kg']);
     expect((await screen.findByTestId('co2-chart')).closest('[aria-hidden="true"]')).toBeTruthy();
 
     const upcoming = screen.getByRole('region', { name: 'Prochains voyages' });
     expect(within(upcoming).getByText('Train : Paris → Lyon')).toBeTruthy();
-    expect(within(upcoming).getByRole('link', { name: /Voir le voyage/ }).getAttribute('href')).toBe('/travel-view?travel=t-lyon');
+    expect(
+      within(upcoming)
+        .getByRole('link', { name: /Voir le voyage/ })
+        .getAttribute('href'),
+    ).toBe('/travel-view?travel=t-lyon');
     // A traveller has no company view.
     expect(screen.queryByRole('button', { name: 'Mon entreprise' })).toBeNull();
   });
@@ -141,7 +166,16 @@ describe('the dashboard', () => {
   });
 
   it('says so when nothing was booked over the period', async () => {
-    serve(statsFixture({ travels: 0, km: 0, emission: { ...statsFixture().emission, gHGEmission: { value: 0, unit: 'kg' } }, railVsAir: { rail: 0, flight: 0 }, modes: (['rail', 'flight', 'hotel', 'car_rental'] as const).map((m) => mode(m, 0, 0, 0, 0, '0.00')), upcoming: [] }));
+    serve(
+      statsFixture({
+        travels: 0,
+        km: 0,
+        emission: { ...statsFixture().emission, gHGEmission: { value: 0, unit: 'kg' } },
+        railVsAir: { rail: 0, flight: 0 },
+        modes: (['rail', 'flight', 'hotel', 'car_rental'] as const).map((m) => mode(m, 0, 0, 0, 0, '0.00')),
+        upcoming: [],
+      }),
+    );
     startSession('token', userFixture({ links }));
     await renderRoute('/account/dashboard?period=thisMonth');
     expect(await screen.findByText('Aucun voyage réservé sur cette période.')).toBeTruthy();

@@ -34,7 +34,13 @@ export function DashboardRoute({ search }: { search: DashboardSearch }) {
     <DashboardPage
       period={period}
       scope={scope}
-      onChange={(next) => void navigate({ to: '/account/dashboard', search: { period: next.period === 'currentYear' ? undefined : next.period, scope: next.scope === 'user' ? undefined : next.scope }, replace: true })}
+      onChange={(next) =>
+        void navigate({
+          to: '/account/dashboard',
+          search: { period: next.period === 'currentYear' ? undefined : next.period, scope: next.scope === 'user' ? undefined : next.scope },
+          replace: true,
+        })
+      }
     />
   );
 }

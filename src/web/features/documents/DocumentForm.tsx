@@ -32,7 +32,18 @@ const isoToFrench = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.sl
 /** A document as the form shows it: the stored one being edited, or a new one (civility mr by default, spec 3 §4) with the user's name. */
 export function formValues(document: TravelDocument | null, person: { firstname: string; lastname: string }): DocumentFormValues {
   if (!document)
-    return { type: '', civility: 'mr', firstname: person.firstname, lastname: person.lastname, nationality: '', document_name: '', effective_date: '', expiration_date: '', number: '', country_of_issue: '' };
+    return {
+      type: '',
+      civility: 'mr',
+      firstname: person.firstname,
+      lastname: person.lastname,
+      nationality: '',
+      document_name: '',
+      effective_date: '',
+      expiration_date: '',
+      number: '',
+      country_of_issue: '',
+    };
   return {
     type: document.type,
     civility: document.civility,
@@ -89,7 +100,18 @@ function useCountryOptions() {
   }, [i18n.locale]);
 }
 
-export const DOCUMENT_FIELDS: readonly Field[] = ['type', 'civility', 'firstname', 'lastname', 'nationality', 'document_name', 'effective_date', 'expiration_date', 'number', 'country_of_issue'];
+export const DOCUMENT_FIELDS: readonly Field[] = [
+  'type',
+  'civility',
+  'firstname',
+  'lastname',
+  'nationality',
+  'document_name',
+  'effective_date',
+  'expiration_date',
+  'number',
+  'country_of_issue',
+];
 
 /**
  * One identity document's form (spec 3 "Identity document form"): every problem next to its field.
@@ -113,7 +135,11 @@ export function DocumentForm({
   const countries = useCountryOptions();
   const id = useId();
   const [alert, setAlert] = useState<string>();
-  const { register, handleSubmit, setError, watch, formState } = useForm<DocumentFormValues, unknown, ParsedDocument>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const { register, handleSubmit, setError, watch, formState } = useForm<DocumentFormValues, unknown, ParsedDocument>({
+    resolver,
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const { errors, isSubmitting } = formState;
   const licence = watch('type') === 'driver_license';
 
@@ -124,7 +150,10 @@ export function DocumentForm({
     setAlert(undefined);
     try {
       const problems = await onSave(input);
-      if (problems) (Object.entries(problems) as [Field, string][]).forEach(([field, key], i) => setError(field, { type: 'server', message: key }, { shouldFocus: i === 0 }));
+      if (problems)
+        (Object.entries(problems) as [Field, string][]).forEach(([field, key], i) =>
+          setError(field, { type: 'server', message: key }, { shouldFocus: i === 0 }),
+        );
     } catch (error) {
       setAlert(error instanceof Error ? error.message : String(error));
     }
@@ -194,7 +223,14 @@ export function DocumentForm({
         <SelectField label={t`Pays de délivrance`} {...register('country_of_issue')} error={message(errors.country_of_issue?.message)}>
           {countryOptions}
         </SelectField>
-        <TextField label={t`Date de délivrance`} hint={dateHint} inputMode="numeric" autoComplete="off" {...register('effective_date')} error={message(errors.effective_date?.message)} />
+        <TextField
+          label={t`Date de délivrance`}
+          hint={dateHint}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('effective_date')}
+          error={message(errors.effective_date?.message)}
+        />
         <TextField
           label={licence ? t`Date d’expiration (facultatif)` : t`Date d’expiration`}
           hint={dateHint}

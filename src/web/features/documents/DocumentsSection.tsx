@@ -97,7 +97,9 @@ function Documents({ link, person }: { link: Link; person: { firstname: string; 
           <Trans>Pièces d’identité</Trans>
         </h2>
         <p className="text-sm text-gray-700">
-          <Trans>Votre passeport et votre carte d’identité nous permettent de vous prévenir quand un vol en demande un, ou quand le vôtre expire avant votre retour.</Trans>
+          <Trans>
+            Votre passeport et votre carte d’identité nous permettent de vous prévenir quand un vol en demande un, ou quand le vôtre expire avant votre retour.
+          </Trans>
         </p>
       </div>
 
@@ -157,7 +159,13 @@ function Documents({ link, person }: { link: Link; person: { firstname: string; 
                   </p>
                 </div>
                 {confirming === index ? (
-                  <ConfirmRemoval label={t`Supprimer : ${name}`} question={<Trans>Supprimer ce document ?</Trans>} busy={saving.isPending} onCancel={() => setConfirming(null)} onConfirm={() => void remove(index)} />
+                  <ConfirmRemoval
+                    label={t`Supprimer : ${name}`}
+                    question={<Trans>Supprimer ce document ?</Trans>}
+                    busy={saving.isPending}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={() => void remove(index)}
+                  />
                 ) : (
                   documents.data?.links.updateDocuments &&
                   editing === null && (

@@ -47,7 +47,11 @@ function serve(documents: TravelDocument[], answer?: (body: { travel_documents: 
       sent.push(body);
       const refusal = answer?.(body);
       if (refusal) return refusal;
-      current = body.travel_documents.map((d, i) => ({ ...(d as Omit<TravelDocument, 'expired'>), uid: (d.uid as string | null) ?? `d-new-${i}`, expired: false }));
+      current = body.travel_documents.map((d, i) => ({
+        ...(d as Omit<TravelDocument, 'expired'>),
+        uid: (d.uid as string | null) ?? `d-new-${i}`,
+        expired: false,
+      }));
       return HttpResponse.json({ result: result() });
     }),
   );
@@ -60,7 +64,10 @@ async function openNewForm(user: ReturnType<typeof userEvent.setup>) {
 }
 const messageOf = (field: HTMLElement) => {
   const ids = (field.getAttribute('aria-describedby') ?? '').split(' ');
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 };
 
 describe('the identity documents section', () => {
@@ -132,7 +139,9 @@ describe('the identity documents section', () => {
     const user = userEvent.setup();
     renderApp(<DocumentsSection />);
     const form = await openNewForm(user);
-    const names = within(within(form).getByLabelText('Nationalité')).getAllByRole('option').map((o) => o.textContent);
+    const names = within(within(form).getByLabelText('Nationalité'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names[0]).toBe('Choisir un pays');
     expect(names).toContain('Allemagne');
     expect(names.indexOf('Afrique du Sud')).toBeLessThan(names.indexOf('Allemagne'));
@@ -140,7 +149,11 @@ describe('the identity documents section', () => {
 
   it('edits a document keeping the others, and shows the server’s problem next to its field', async () => {
     const sent = serve([idCard], (body) =>
-      body.travel_documents[0]!.expiration_date === '2027-01-01' ? HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { 'travel_documents.0.expiration_date': 'ENTER_FUTURE_DATE' }), { status: 400 }) : undefined,
+      body.travel_documents[0]!.expiration_date === '2027-01-01'
+        ? HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { 'travel_documents.0.expiration_date': 'ENTER_FUTURE_DATE' }), {
+            status: 400,
+          })
+        : undefined,
     );
     const user = userEvent.setup();
     renderApp(<DocumentsSection />);

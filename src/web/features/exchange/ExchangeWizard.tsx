@@ -94,7 +94,9 @@ export function ExchangeWizard({ productId, fromExternalSource }: { productId: s
           <Trans>Échanger un billet</Trans>
         </h1>
         <p className="text-gray-800">
-          <Trans>Ce billet ne peut pas être échangé : seuls les billets de train émis à tarif flexible ou semi-flexible, avant le départ, peuvent l’être.</Trans>
+          <Trans>
+            Ce billet ne peut pas être échangé : seuls les billets de train émis à tarif flexible ou semi-flexible, avant le départ, peuvent l’être.
+          </Trans>
         </p>
         <Link to="/account/$" params={{ _splat: 'tickets' }} className={buttonClass.primary}>
           <Trans>Mes réservations</Trans>
@@ -189,14 +191,7 @@ export function ExchangeWizard({ productId, fromExternalSource }: { productId: s
           {titles[shownStep]}
         </h2>
 
-        {shownStep === 0 && (
-          <SectionChoice
-            sections={list}
-            chosen={chosenSection}
-            onChoose={setChosenSection}
-            onNext={() => chosenSection && setStep(1)}
-          />
-        )}
+        {shownStep === 0 && <SectionChoice sections={list} chosen={chosenSection} onChoose={setChosenSection} onNext={() => chosenSection && setStep(1)} />}
         {shownStep === 1 && section && (
           <SearchStep initial={search ?? initialSearch(section)} today={today()} searching={searching.isPending} onSearch={onSearch} />
         )}
@@ -222,7 +217,17 @@ export function ExchangeWizard({ productId, fromExternalSource }: { productId: s
 }
 
 /** Step 0: which section of the product to exchange. */
-function SectionChoice({ sections, chosen, onChoose, onNext }: { sections: ExchangeSection[]; chosen: string | null; onChoose: (id: string) => void; onNext: () => void }) {
+function SectionChoice({
+  sections,
+  chosen,
+  onChoose,
+  onNext,
+}: {
+  sections: ExchangeSection[];
+  chosen: string | null;
+  onChoose: (id: string) => void;
+  onNext: () => void;
+}) {
   const { t } = useLingui();
   return (
     <div className="space-y-4">
@@ -237,7 +242,12 @@ function SectionChoice({ sections, chosen, onChoose, onNext }: { sections: Excha
                   <span className="block font-semibold text-gray-900">
                     {s.from.city} → {s.to.city}
                   </span>
-                  <JourneySummary departure={s.departure} arrival={s.arrival} routes={s.routes} duration={Math.round((Date.parse(s.arrival) - Date.parse(s.departure)) / 60_000)} />
+                  <JourneySummary
+                    departure={s.departure}
+                    arrival={s.arrival}
+                    routes={s.routes}
+                    duration={Math.round((Date.parse(s.arrival) - Date.parse(s.departure)) / 60_000)}
+                  />
                 </span>
               </label>
             </li>
@@ -250,4 +260,3 @@ function SectionChoice({ sections, chosen, onChoose, onNext }: { sections: Excha
     </div>
   );
 }
-

@@ -12,9 +12,7 @@ export function JourneySummary({ departure, arrival, routes, duration }: { depar
   const changes = routes.length - 1;
   return (
     <div className="space-y-2">
-      <p className="font-semibold text-gray-900 tabular-nums">
-        {span}
-      </p>
+      <p className="font-semibold text-gray-900 tabular-nums">{span}</p>
       <p className="text-sm text-gray-700">
         {length} · {changes === 0 ? t`Direct` : changes === 1 ? t`1 correspondance` : t`${changes} correspondances`}
       </p>

@@ -17,7 +17,17 @@ type Props = {
   onChoose: (choice: ExchangeChoice) => void;
 };
 
-function ClassButton({ journey, travelClass, selected, onSelect }: { journey: ExchangeJourney; travelClass: TravelClass; selected: boolean; onSelect: () => void }) {
+function ClassButton({
+  journey,
+  travelClass,
+  selected,
+  onSelect,
+}: {
+  journey: ExchangeJourney;
+  travelClass: TravelClass;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const cabin = useCabinLabel();
   const offers = journey[travelClass];
   const name = cabin(travelClass);
@@ -47,7 +57,17 @@ function ClassButton({ journey, travelClass, selected, onSelect }: { journey: Ex
 }
 
 /** The offer panel: the chosen class's fares, each with its difference and conditions, to book. */
-function OfferPanel({ journey, travelClass, booking, onChoose }: { journey: ExchangeJourney; travelClass: TravelClass; booking: string | null; onChoose: (choice: ExchangeChoice) => void }) {
+function OfferPanel({
+  journey,
+  travelClass,
+  booking,
+  onChoose,
+}: {
+  journey: ExchangeJourney;
+  travelClass: TravelClass;
+  booking: string | null;
+  onChoose: (choice: ExchangeChoice) => void;
+}) {
   const flexibility = useFlexibilityLabel();
   const cabin = useCabinLabel();
   const headingId = useId();
@@ -65,9 +85,7 @@ function OfferPanel({ journey, travelClass, booking, onChoose }: { journey: Exch
             <div className="min-w-0 space-y-1">
               <p className="font-medium text-gray-900">{choice.tickets[0]?.label.split(' – ')[0] ?? flexibility(choice.flexibility)}</p>
               <p className="text-sm text-gray-700">{flexibility(choice.flexibility)}</p>
-              {choice.tickets[0] && (
-                <div className="text-sm text-gray-700" dangerouslySetInnerHTML={{ __html: choice.tickets[0].fareConditions }} />
-              )}
+              {choice.tickets[0] && <div className="text-sm text-gray-700" dangerouslySetInnerHTML={{ __html: choice.tickets[0].fareConditions }} />}
             </div>
             <div className="flex flex-col items-end gap-2">
               <p className="font-semibold text-gray-900 tabular-nums">{formatDelta(choice.priceDelta)}</p>

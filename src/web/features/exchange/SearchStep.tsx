@@ -49,7 +49,14 @@ export function SearchStep({ initial, today, searching, onSearch }: Props) {
           control={form.control}
           name="origin"
           render={({ field }) => (
-            <PlacePicker name="origin" types="station,city" label={t`Lieu de départ`} value={field.value} onChange={field.onChange} error={errors.origin ? t`Saisissez un lieu de départ` : undefined} />
+            <PlacePicker
+              name="origin"
+              types="station,city"
+              label={t`Lieu de départ`}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.origin ? t`Saisissez un lieu de départ` : undefined}
+            />
           )}
         />
         <Controller

@@ -9,7 +9,12 @@ import { renderRoute } from '@web/testing/render';
 import { server } from '@web/testing/server';
 import { railProduct, travelFixture } from '@web/testing/travels';
 
-const product = railProduct({ id: 'p1', status: 'issued', pnr: 'ABC234', links: { getExchangeableSections: { href: '/api/v1/products/p1/sections', method: 'GET' } } });
+const product = railProduct({
+  id: 'p1',
+  status: 'issued',
+  pnr: 'ABC234',
+  links: { getExchangeableSections: { href: '/api/v1/products/p1/sections', method: 'GET' } },
+});
 
 const section = (id: string, from = 'Paris', to = 'Lyon'): ExchangeSection => ({
   id,
@@ -42,7 +47,10 @@ const journey = (id: string, hour: string, opts: { direct: boolean; second: numb
 });
 
 /** A direct train with a tie (second class by default), and one with a connection where first class is cheaper. */
-const results = { searchDate: '2026-11-24T10:00:00Z', searchResults: [journey('j1', '14', { direct: true, second: 500, first: 500 }), journey('j2', '16', { direct: false, second: 300, first: -200 })] };
+const results = {
+  searchDate: '2026-11-24T10:00:00Z',
+  searchResults: [journey('j1', '14', { direct: true, second: 500, first: 500 }), journey('j2', '16', { direct: false, second: 300, first: -200 })],
+};
 
 type Calls = { searches: unknown[]; books: string[]; confirms: number };
 
@@ -52,7 +60,11 @@ function serve(sections: ExchangeSection[] | 'fail') {
   server.use(
     // Once exchanged, the old product has no exchange link any more.
     http.get('/api/v1/products/p1', () => HttpResponse.json({ result: calls.confirms ? { ...product, status: 'exchanged', links: {} } : product })),
-    http.get('/api/v1/products/p1/sections', () => (sections === 'fail' ? HttpResponse.json({ api_code: 108, msg: 'INTERNAL_ERROR', errorMessage: 'down' }, { status: 500 }) : HttpResponse.json({ result: sections }))),
+    http.get('/api/v1/products/p1/sections', () =>
+      sections === 'fail'
+        ? HttpResponse.json({ api_code: 108, msg: 'INTERNAL_ERROR', errorMessage: 'down' }, { status: 500 })
+        : HttpResponse.json({ result: sections }),
+    ),
     http.post('/api/v1/products/p1/sections/:sectionID/exchange/search', async ({ request }) => {
       calls.searches.push(await request.json());
       return HttpResponse.json({ result: results });
@@ -73,7 +85,13 @@ function serve(sections: ExchangeSection[] | 'fail') {
     http.post('/api/v1/products/p1/exchange/offers/o1/confirm', () => {
       calls.confirms++;
       const fresh = { ...product, id: 'p2', pnr: 'XYZ789', departure: '2026-12-01T14:00:00+01:00', arrival: '2026-12-01T16:00:00+01:00', links: {} };
-      return HttpResponse.json({ result: { travel: travelFixture({ id: 't1', status: 'modified', products: [{ ...product, status: 'exchanged', links: {} }, fresh] }), product: fresh, email: 'alice@acme.example' } });
+      return HttpResponse.json({
+        result: {
+          travel: travelFixture({ id: 't1', status: 'modified', products: [{ ...product, status: 'exchanged', links: {} }, fresh] }),
+          product: fresh,
+          email: 'alice@acme.example',
+        },
+      });
     }),
     http.get('/api/v1/places', () => HttpResponse.json({ result: [] })),
   );
@@ -91,8 +109,10 @@ describe('the exchange wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Étape 1 sur 4')).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: /Panier/ })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Lieu de départ' }) as HTMLInputElement).value).toBe('Paris Gare');
-    expect((screen.getByRole('button', { name: '07:00' })).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getAllByRole('button', { name: /^\d\d:00$/ }).map((b) => b.textContent)).toEqual(Array.from({ length: 18 }, (_, i) => `${String(6 + i).padStart(2, '0')}:00`));
+    expect(screen.getByRole('button', { name: '07:00' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByRole('button', { name: /^\d\d:00$/ }).map((b) => b.textContent)).toEqual(
+      Array.from({ length: 18 }, (_, i) => `${String(6 + i).padStart(2, '0')}:00`),
+    );
   });
 
   it('asks which section with several, then searches it', async () => {
@@ -139,9 +159,17 @@ describe('the exchange wizard', { timeout: 20_000 }, () => {
     expect(within(withChange!).getByRole('button', { name: /1re classe.*-2,00/ })).toBeTruthy();
     // A tie: second class. Cheaper first class: first.
     await user.click(within(direct!).getByRole('button', { name: 'Voir les offres' }));
-    expect((within(direct!).getByRole('button', { name: /2de classe/ })).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(direct!)
+        .getByRole('button', { name: /2de classe/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     await user.click(within(withChange!).getByRole('button', { name: 'Voir les offres' }));
-    expect((within(withChange!).getByRole('button', { name: /1re classe/ })).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(withChange!)
+        .getByRole('button', { name: /1re classe/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(within(withChange!).getByRole('heading', { name: 'Offres en 1re classe' })).toBeTruthy();
 
     const toggle = screen.getByRole('switch', { name: 'Trajets directs uniquement' });
@@ -171,7 +199,7 @@ describe('the exchange wizard', { timeout: 20_000 }, () => {
     await step('Échange confirmé');
     expect(calls.confirms).toBe(1);
     expect(screen.getByText('Un e-mail de confirmation a été envoyé à alice@acme.example.')).toBeTruthy();
-    expect((screen.getByRole('link', { name: 'Retour au voyage' })).getAttribute('href')).toBe('/travel-view?travel=t1');
+    expect(screen.getByRole('link', { name: 'Retour au voyage' }).getAttribute('href')).toBe('/travel-view?travel=t1');
     expect(screen.getByText('XYZ789')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retour' })).toBeNull();
   });

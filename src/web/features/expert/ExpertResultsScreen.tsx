@@ -96,12 +96,21 @@ export function ExpertResultsScreen({ url, onFailed }: { url: ExpertUrl; onFaile
       </div>
     );
 
-  const chosenFlight = onTravellers ? result.proposals.flights.find((f) => f.cabinClasses.some((c) => c.offers.some((o) => o.offerId === choices[count - 1]))) : undefined;
+  const chosenFlight = onTravellers
+    ? result.proposals.flights.find((f) => f.cabinClasses.some((c) => c.offers.some((o) => o.offerId === choices[count - 1])))
+    : undefined;
   const cards = result.journeys.map((card, i) => {
     // On the travellers step the last journey is chosen too: its card shows its flight.
     if (i !== count - 1 || !chosenFlight) return card;
     const offer = chosenFlight.cabinClasses.flatMap((c) => c.offers).find((o) => o.offerId === choices[i])!;
-    return { ...card, departureTime: formatTime(chosenFlight.departure), arrivalTime: formatTime(chosenFlight.arrival), marketingCarrier: chosenFlight.marketingCarrier, extraPrice: offer.extraPrice, offerId: offer.offerId };
+    return {
+      ...card,
+      departureTime: formatTime(chosenFlight.departure),
+      arrivalTime: formatTime(chosenFlight.arrival),
+      marketingCarrier: chosenFlight.marketingCarrier,
+      extraPrice: offer.extraPrice,
+      offerId: offer.offerId,
+    };
   });
   const offers = result.proposals.flights.flatMap((f) => f.cabinClasses.flatMap((c) => c.offers));
   const selectedOffer = offers.find((o) => o.offerId === selected);
@@ -217,7 +226,12 @@ function JourneyCarousel({ cards, index, onGoTo }: { cards: ExpertJourneyCard[];
 
 function CarrierLogo({ name, logo }: { name: string; logo: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <span className="flex h-6 min-w-6 items-center justify-center rounded bg-gray-200 px-1 text-xs font-semibold text-gray-800">{name.slice(0, 2).toUpperCase()}</span>;
+  if (failed)
+    return (
+      <span className="flex h-6 min-w-6 items-center justify-center rounded bg-gray-200 px-1 text-xs font-semibold text-gray-800">
+        {name.slice(0, 2).toUpperCase()}
+      </span>
+    );
   return <img src={logo} alt={name} className="h-6 w-auto object-contain" onError={() => setFailed(true)} />;
 }
 
@@ -258,7 +272,9 @@ function FlightCard({ flight, selected, onSelect }: { flight: ExpertFlight; sele
             {flight.segments.map((s, i) => (
               <li key={i}>
                 {formatTime(s.departure)} {s.origin.name} → {formatTime(s.arrival)} {s.destination.name} · {s.marketingCarrier.name} {s.transportNumber}
-                {flight.transits[i] && <span className="block text-gray-600">{t`Correspondance de ${formatDuration(flight.transits[i]!.duration)} à ${flight.transits[i]!.place.city}`}</span>}
+                {flight.transits[i] && (
+                  <span className="block text-gray-600">{t`Correspondance de ${formatDuration(flight.transits[i]!.duration)} à ${flight.transits[i]!.place.city}`}</span>
+                )}
               </li>
             ))}
           </ol>
@@ -277,7 +293,14 @@ function FlightCard({ flight, selected, onSelect }: { flight: ExpertFlight; sele
                       }`}
                     >
                       <span className="flex items-center gap-2">
-                        <input type="radio" name="expert-offer" value={offer.offerId} checked={selected === offer.offerId} onChange={() => onSelect(offer.offerId)} className="size-5 accent-[var(--brand)]" />
+                        <input
+                          type="radio"
+                          name="expert-offer"
+                          value={offer.offerId}
+                          checked={selected === offer.offerId}
+                          onChange={() => onSelect(offer.offerId)}
+                          className="size-5 accent-[var(--brand)]"
+                        />
                         <span className="font-semibold text-gray-900">{offer.label}</span>
                         <span className="ml-auto font-semibold tabular-nums">{extra(offer.extraPrice.amount)}</span>
                       </span>

@@ -15,7 +15,15 @@ import { addHours, defaultStart } from '@web/components/date-picker/dates';
 import { usePassengerLabel } from '@web/components/passengers/labels';
 import { CalendarPanel, DateField, EntityField, PanelField, PassengersChoice, TimeModeField, usePassengersText } from '@web/components/search-form/fields';
 import type { SearchFormStart } from '@web/components/search-form/frame';
-import { SearchFormFrame, SearchSubmit, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '@web/components/search-form/frame';
+import {
+  SearchFormFrame,
+  SearchSubmit,
+  firstEntity,
+  forCustomer,
+  rememberSearchNames,
+  systemNow,
+  withSearchFormStart,
+} from '@web/components/search-form/frame';
 import { useSearchForm } from '@web/components/search-form/use-search-form';
 import { useListField } from '@web/lib/list-field';
 import type { BookingFor } from '@web/lib/acting';
@@ -93,7 +101,10 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
   const startRule: DateRule = { kind: 'start', now };
 
   const onSubmit = handleSubmit((v) => {
-    rememberSearchNames(v.journeys.flatMap((j) => [j.from, j.to]), v.pax);
+    rememberSearchNames(
+      v.journeys.flatMap((j) => [j.from, j.to]),
+      v.pax,
+    );
     const url = forCustomer(toUrl(v, initial?.travelID), booking);
     // Back from the results returns to this form, filled with the search.
     void navigate({ to: '/search-expert', search: { ...url, edit: true }, replace: true }).then(() => navigate({ to: '/search-expert', search: url }));

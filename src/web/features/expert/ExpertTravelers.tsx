@@ -157,7 +157,11 @@ export function ExpertTravelers({
               </h3>
               <DocumentWarnings warnings={f.documentWarnings}>
                 {user && f.profileID === user.uid && (
-                  <RouterLink to="/account/informations" hash="documents" className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong">
+                  <RouterLink
+                    to="/account/informations"
+                    hash="documents"
+                    className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong"
+                  >
                     <Trans>Gérer mes pièces d’identité</Trans>
                   </RouterLink>
                 )}
@@ -182,9 +186,7 @@ export function ExpertTravelers({
           );
         })}
       </ul>
-      {entities.length > 0 && (
-        <StepEntitySelect id={`${idBase}-entity`} entities={entities} registration={form.register('entity_id')} error={entityError} />
-      )}
+      {entities.length > 0 && <StepEntitySelect id={`${idBase}-entity`} entities={entities} registration={form.register('entity_id')} error={entityError} />}
       <FormAlert>{formError}</FormAlert>
       <Button type="submit" busy={adding.isPending} disabled={!step.data.links.addExpertToCart} className="self-end">
         <Trans>Ajouter l’itinéraire au panier</Trans>
@@ -194,7 +196,21 @@ export function ExpertTravelers({
 }
 
 /** One field of a traveller form: text or date input, radio group or list, its label starred when required. */
-function TravellerField({ id, field, follower, value, error, onChange }: { id: string; field: FormField; follower: boolean; value: string; error?: string; onChange: (value: string) => void }) {
+function TravellerField({
+  id,
+  field,
+  follower,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: FormField;
+  follower: boolean;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useLingui();
   const label = field.required ? `${field.label} *` : field.label;
   const disabled = field.disabled || follower;
@@ -206,7 +222,15 @@ function TravellerField({ id, field, follower, value, error, onChange }: { id: s
         <div className="flex flex-wrap gap-4">
           {(field.options ?? []).map((o) => (
             <label key={o.value} className="flex min-h-11 items-center gap-2">
-              <input type="radio" name={id} value={o.value} checked={value === o.value} disabled={disabled} onChange={() => onChange(o.value)} className="size-5 accent-[var(--brand)]" />
+              <input
+                type="radio"
+                name={id}
+                value={o.value}
+                checked={value === o.value}
+                disabled={disabled}
+                onChange={() => onChange(o.value)}
+                className="size-5 accent-[var(--brand)]"
+              />
               {o.label}
             </label>
           ))}

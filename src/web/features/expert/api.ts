@@ -51,6 +51,7 @@ export const expertTravelerStepQuery = (link: Link, offerIDs: string[]) =>
   });
 
 /** The itinerary into the cart (the traveller step's addExpertToCart link); the travel lists and badge read again. */
-export const addExpertToCartMutation = () => mutationOptions({ ...linkMutationOptions('addExpertToCart', { silent: true }), onSuccess: () => invalidateTravels() });
+export const addExpertToCartMutation = () =>
+  mutationOptions({ ...linkMutationOptions('addExpertToCart', { silent: true }), onSuccess: () => invalidateTravels() });
 
 export type ExpertCartResult = RelOutput<'addExpertToCart'>;

@@ -20,7 +20,14 @@ const DAY = (offset: number, hour = 8) => {
   d.setDate(d.getDate() + offset);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`;
 };
-const TOUR = { journeys: [{ from: PARIS.ID, to: NICE.ID, date: DAY(10), mode: 'departure' as const }, { from: NICE.ID, to: ROME.ID, date: DAY(12), mode: 'departure' as const }], pax: ['me'], entity: 'e-paris' };
+const TOUR = {
+  journeys: [
+    { from: PARIS.ID, to: NICE.ID, date: DAY(10), mode: 'departure' as const },
+    { from: NICE.ID, to: ROME.ID, date: DAY(12), mode: 'departure' as const },
+  ],
+  pax: ['me'],
+  entity: 'e-paris',
+};
 for (const p of [PARIS, NICE, ROME]) rememberPlaceName(p.ID, p.name);
 // The place fields ask for their default suggestions.
 beforeEach(() => server.use(http.get('/api/v1/places', () => HttpResponse.json({ result: [] }))));
@@ -162,7 +169,9 @@ describe('expert results', () => {
 
   it('goes back to the search, filled, when the search fails', async () => {
     expert();
-    server.use(http.post('/api/v1/expert-search', () => HttpResponse.json(apiError(24, 'Aucun vol pour le trajet 2 (Nice → Rome) à cette date.'), { status: 404 })));
+    server.use(
+      http.post('/api/v1/expert-search', () => HttpResponse.json(apiError(24, 'Aucun vol pour le trajet 2 (Nice → Rome) à cette date.'), { status: 404 })),
+    );
     const { router } = await renderRoute(path(TOUR));
     expect(await screen.findByRole('form', { name: 'Recherche experte' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ ...TOUR, edit: true });

@@ -52,7 +52,9 @@ export function flight(id: string, from: Place, to: Place, day: string, dep: str
     marketingCarrier: carrier,
     co2Emission: 68_000,
     price: eur(9000),
-    cabinClasses: [{ id: 'economy', label: 'Économique', offers: [offer(0, 'Light', 0, 1), offer(1, 'Flex', flexExtra, 3)], bestExtraPrice: eur(0), proposalTags: [] }],
+    cabinClasses: [
+      { id: 'economy', label: 'Économique', offers: [offer(0, 'Light', 0, 1), offer(1, 'Flex', flexExtra, 3)], bestExtraPrice: eur(0), proposalTags: [] },
+    ],
   };
 }
 
@@ -108,8 +110,32 @@ export const travellerStep = {
           isNested: false,
           group: 'identity',
           fields: [
-            { name: 'lastname', label: 'Nom', placeholder: null, type: 'text' as const, required: true, regex: "^[A-Za-z' -]{1,50}$", regexDesc: 'Lettres, espaces, apostrophes et tirets uniquement', options: null, disabled: false, value: 'Martin', linkedWith: null },
-            { name: 'birthdate', label: 'Date de naissance', placeholder: 'JJ/MM/AAAA', type: 'date' as const, required: true, regex: null, regexDesc: null, options: null, disabled: false, value: null, linkedWith: null },
+            {
+              name: 'lastname',
+              label: 'Nom',
+              placeholder: null,
+              type: 'text' as const,
+              required: true,
+              regex: "^[A-Za-z' -]{1,50}$",
+              regexDesc: 'Lettres, espaces, apostrophes et tirets uniquement',
+              options: null,
+              disabled: false,
+              value: 'Martin',
+              linkedWith: null,
+            },
+            {
+              name: 'birthdate',
+              label: 'Date de naissance',
+              placeholder: 'JJ/MM/AAAA',
+              type: 'date' as const,
+              required: true,
+              regex: null,
+              regexDesc: null,
+              options: null,
+              disabled: false,
+              value: null,
+              linkedWith: null,
+            },
           ],
         },
       ],

@@ -17,7 +17,10 @@ export const EXPERT_MESSAGES = {
   ENTER_DATE_NOT_PASSED: msg({ comment: 'ENTER_DATE_NOT_PASSED', message: 'Cette date est passée : choisissez aujourd’hui ou un jour suivant' }),
   DATE_BEYOND_HORIZON: msg({ comment: 'DATE_BEYOND_HORIZON', message: 'Date trop lointaine : le dernier jour réservable est le {last}' }),
   ENTER_TIME_NOT_PASSED: msg({ comment: 'ENTER_TIME_NOT_PASSED', message: 'Veuillez choisir une heure qui n’est pas passée' }),
-  DATE_MUST_BE_AFTER_PREVIOUS_JOURNEY: msg({ comment: 'DATE_MUST_BE_AFTER_PREVIOUS_JOURNEY', message: 'Ce trajet ne peut pas partir avant le trajet précédent' }),
+  DATE_MUST_BE_AFTER_PREVIOUS_JOURNEY: msg({
+    comment: 'DATE_MUST_BE_AFTER_PREVIOUS_JOURNEY',
+    message: 'Ce trajet ne peut pas partir avant le trajet précédent',
+  }),
   ENTER_ONE_PASSENGER_AT_LEAST: msg({ comment: 'ENTER_ONE_PASSENGER_AT_LEAST', message: 'Ajoutez au moins un passager' }),
   CANT_ENTER_MORE_THAN_NINE_PASSENGERS: msg({ comment: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS', message: 'Vous ne pouvez pas ajouter plus de 9 passagers' }),
   /** TRAVELER_REQUIRED (api_code 150): an assistance agent's blank passenger, until they choose the traveller. */

@@ -102,7 +102,9 @@ describe('hotel results for agency staff', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderRoute('/search-hotels?place=city-paris&lat=48.8566&lon=2.3522&in=2030-06-01&out=2030-06-03&radius=10&pax=profile:u-zoe&rooms=1&entity=e-globex&customer=c-globex');
+    await renderRoute(
+      '/search-hotels?place=city-paris&lat=48.8566&lon=2.3522&in=2030-06-01&out=2030-06-03&radius=10&pax=profile:u-zoe&rooms=1&entity=e-globex&customer=c-globex',
+    );
     await user.click(await screen.findByRole('button', { name: /Hôtel Lumière/ }));
     await user.click(await screen.findByRole('button', { name: /^Choisir la chambre Double Classique/ }));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));

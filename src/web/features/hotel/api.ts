@@ -59,7 +59,8 @@ export const hotelDetailsQuery = (link: Link, body: HotelSearchBody) =>
   });
 
 /** Adds the rooms and their travellers (the details' `addHotelToCart` link, one intent per try); the travel lists and badge read again. */
-export const addHotelToCartMutation = () => mutationOptions({ ...linkMutationOptions('addHotelToCart', { silent: true }), onSuccess: () => invalidateTravels() });
+export const addHotelToCartMutation = () =>
+  mutationOptions({ ...linkMutationOptions('addHotelToCart', { silent: true }), onSuccess: () => invalidateTravels() });
 
 export type HotelCartAddResult = RelOutput<'addHotelToCart'>;
 

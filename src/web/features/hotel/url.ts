@@ -50,7 +50,10 @@ export function parseHotelParams(raw: Record<string, unknown>): Partial<HotelSea
     in: typeof raw.in === 'string' && DAY.test(raw.in) ? raw.in : undefined,
     out: typeof raw.out === 'string' && DAY.test(raw.out) ? raw.out : undefined,
     radius: (HOTEL_RADII as readonly unknown[]).includes(raw.radius) ? (raw.radius as number) : undefined,
-    pax: Array.isArray(pax) && pax.length >= 1 && pax.length <= 9 && pax.every((p) => typeof p === 'string' && TRAVELLER_REF.test(p)) ? [...(pax as string[])] : undefined,
+    pax:
+      Array.isArray(pax) && pax.length >= 1 && pax.length <= 9 && pax.every((p) => typeof p === 'string' && TRAVELLER_REF.test(p))
+        ? [...(pax as string[])]
+        : undefined,
     rooms: isInt(raw.rooms, 1, MAX_ROOMS) ? raw.rooms : undefined,
     name: asText(raw.name, 100),
     stars: isInt(raw.stars, 1, 5) ? raw.stars : undefined,

@@ -4,7 +4,16 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardMessageKey, CardType, CardValues, TransportType, UserCard } from '@contract/loyalty-cards';
-import { CARD_MESSAGE_KEYS, MAX_CARDS, TRANSPORT_TYPES, cardBodySchema, cardProblems, checkedCardSchema, isCardMessageKey, numberRequired } from '@contract/loyalty-cards';
+import {
+  CARD_MESSAGE_KEYS,
+  MAX_CARDS,
+  TRANSPORT_TYPES,
+  cardBodySchema,
+  cardProblems,
+  checkedCardSchema,
+  isCardMessageKey,
+  numberRequired,
+} from '@contract/loyalty-cards';
 import { Button } from '@web/components/Button';
 import { FormAlert, SelectField, TextField } from '@web/components/Field';
 import { frenchDateToIso, todayIso } from '@web/lib/dates';
@@ -47,7 +56,11 @@ function cardResolver(types: readonly CardType[]): Resolver<CardFormValues, unkn
     const result = await base(values, context, options);
     const parsed = cardBodySchema.safeParse(toBody(values));
     if (!parsed.success) return result;
-    const problems = cardProblems(parsed.data, types.find((t) => t.uid === parsed.data.cardtype_id), todayIso());
+    const problems = cardProblems(
+      parsed.data,
+      types.find((t) => t.uid === parsed.data.cardtype_id),
+      todayIso(),
+    );
     for (const field of ['cardnumber', 'expiration_date'] as const) {
       const problem = problems[field];
       const error = result.errors[field];
@@ -73,7 +86,8 @@ export function useCardMessage() {
 
 export function useTransportName() {
   const { t } = useLingui();
-  return (type: TransportType) => (type === 'airline' ? t`Compagnie aérienne` : type === 'rail' ? t`Train` : type === 'hotel' ? t`Hôtel` : t`Location de voiture`);
+  return (type: TransportType) =>
+    type === 'airline' ? t`Compagnie aérienne` : type === 'rail' ? t`Train` : type === 'hotel' ? t`Hôtel` : t`Location de voiture`;
 }
 
 /** What the number must look like, from its type's rules. */
@@ -113,7 +127,11 @@ export function CardForm({
   const id = useId();
   const [alert, setAlert] = useState<string>();
   const resolver = useMemo(() => cardResolver(types), [types]);
-  const { register, handleSubmit, setError, setValue, watch, formState } = useForm<CardFormValues, unknown, CardValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const { register, handleSubmit, setError, setValue, watch, formState } = useForm<CardFormValues, unknown, CardValues>({
+    resolver,
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const { errors, isSubmitting } = formState;
   const transport = watch('transport');
   const type = types.find((c) => c.uid === watch('cardtype_id'));
@@ -128,7 +146,10 @@ export function CardForm({
     setAlert(undefined);
     try {
       const problems = await onSave(input);
-      if (problems) (Object.entries(problems) as [CardField, string][]).forEach(([field, key], i) => setError(field, { type: 'server', message: key }, { shouldFocus: i === 0 }));
+      if (problems)
+        (Object.entries(problems) as [CardField, string][]).forEach(([field, key], i) =>
+          setError(field, { type: 'server', message: key }, { shouldFocus: i === 0 }),
+        );
     } catch (error) {
       setAlert(error instanceof Error ? error.message : String(error));
     }
@@ -183,11 +204,21 @@ export function CardForm({
           {...register('expiration_date')}
           error={message(errors.expiration_date?.message)}
         />
-        <TextField label={t`Date de début de validité (facultatif)`} hint={dateHint} inputMode="numeric" autoComplete="off" {...register('effective_date')} error={message(errors.effective_date?.message)} />
+        <TextField
+          label={t`Date de début de validité (facultatif)`}
+          hint={dateHint}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('effective_date')}
+          error={message(errors.effective_date?.message)}
+        />
       </div>
       {type?.type === 'rail' && (
         <p className="text-sm text-gray-700">
-          <Trans>Le numéro figure sur votre carte ou dans l’application du transporteur. Une carte de réduction valide le jour du voyage baisse le prix des trains qui l’acceptent.</Trans>
+          <Trans>
+            Le numéro figure sur votre carte ou dans l’application du transporteur. Une carte de réduction valide le jour du voyage baisse le prix des trains
+            qui l’acceptent.
+          </Trans>
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">

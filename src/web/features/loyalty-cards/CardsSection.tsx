@@ -91,7 +91,10 @@ function Cards({ link }: { link: Link }) {
           <Trans>Cartes de fidélité et de réduction</Trans>
         </h2>
         <p className="text-sm text-gray-700">
-          <Trans>Vos cartes de transporteurs, d’hôtels et de loueurs : elles sont proposées quand vous réservez, et une carte de réduction ferroviaire valide baisse le prix de vos billets de train.</Trans>
+          <Trans>
+            Vos cartes de transporteurs, d’hôtels et de loueurs : elles sont proposées quand vous réservez, et une carte de réduction ferroviaire valide baisse
+            le prix de vos billets de train.
+          </Trans>
         </p>
       </div>
 
@@ -135,7 +138,8 @@ function Cards({ link }: { link: Link }) {
                 <div className="flex flex-col gap-1">
                   <p className="font-semibold text-gray-900">{name}</p>
                   <p className="text-gray-700">
-                    {transportName(card.cardtype.type)} · {card.cardtype.card_type === 'discount' ? <Trans>Carte de réduction</Trans> : <Trans>Carte de fidélité</Trans>}
+                    {transportName(card.cardtype.type)} ·{' '}
+                    {card.cardtype.card_type === 'discount' ? <Trans>Carte de réduction</Trans> : <Trans>Carte de fidélité</Trans>}
                     {number ? (
                       <>
                         {' · '}
@@ -144,11 +148,23 @@ function Cards({ link }: { link: Link }) {
                     ) : null}
                   </p>
                   <p className={expired ? 'font-medium text-red-700' : 'text-gray-700'}>
-                    {card.expiration_date === null ? <Trans>Sans date d’expiration</Trans> : expired ? <Trans>Expirée le {expiry}</Trans> : <Trans>Expire le {expiry}</Trans>}
+                    {card.expiration_date === null ? (
+                      <Trans>Sans date d’expiration</Trans>
+                    ) : expired ? (
+                      <Trans>Expirée le {expiry}</Trans>
+                    ) : (
+                      <Trans>Expire le {expiry}</Trans>
+                    )}
                   </p>
                 </div>
                 {confirming === card.uid ? (
-                  <ConfirmRemoval label={t`Supprimer : ${name}`} question={<Trans>Supprimer cette carte ?</Trans>} busy={removing.isPending} onCancel={() => setConfirming(null)} onConfirm={() => void remove(card)} />
+                  <ConfirmRemoval
+                    label={t`Supprimer : ${name}`}
+                    question={<Trans>Supprimer cette carte ?</Trans>}
+                    busy={removing.isPending}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={() => void remove(card)}
+                  />
                 ) : (
                   editing === null && (
                     <div className="flex flex-wrap gap-2">
@@ -171,7 +187,9 @@ function Cards({ link }: { link: Link }) {
         </ul>
       )}
 
-      {ready && editing === 'new' && <CardForm types={types.data.types} initial={cardFormValues(null)} isNew onSave={(input) => save(null, input)} onCancel={close} />}
+      {ready && editing === 'new' && (
+        <CardForm types={types.data.types} initial={cardFormValues(null)} isNew onSave={(input) => save(null, input)} onCancel={close} />
+      )}
       {ready && editing === null && confirming === null && (
         <div>
           {cards.data.links.addUserCard ? (

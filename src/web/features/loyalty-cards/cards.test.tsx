@@ -14,9 +14,39 @@ const base = '/api/v1/user/cards';
 const AVANTAGE = '29090529630741856';
 
 const types: CardType[] = [
-  { uid: 'sncf-avantage', name: 'Carte Avantage (SNCF)', type: 'rail', card_type: 'discount', requiredNumber: true, validationRegex: '^[0-9]+$', validationLength: 17, validationAlgorithm: 'luhn', validationPrefix: '29090' },
-  { uid: 'sncf-voyageur', name: 'Programme SNCF Voyageur', type: 'rail', card_type: 'loyalty_card', requiredNumber: true, validationRegex: '^[0-9]+$', validationLength: 17, validationAlgorithm: null, validationPrefix: '29090' },
-  { uid: 'af-flying-blue', name: 'Flying Blue (Air France-KLM)', type: 'airline', card_type: 'loyalty_card', requiredNumber: true, validationRegex: '^[0-9]+$', validationLength: 10, validationAlgorithm: 'luhn', validationPrefix: null },
+  {
+    uid: 'sncf-avantage',
+    name: 'Carte Avantage (SNCF)',
+    type: 'rail',
+    card_type: 'discount',
+    requiredNumber: true,
+    validationRegex: '^[0-9]+$',
+    validationLength: 17,
+    validationAlgorithm: 'luhn',
+    validationPrefix: '29090',
+  },
+  {
+    uid: 'sncf-voyageur',
+    name: 'Programme SNCF Voyageur',
+    type: 'rail',
+    card_type: 'loyalty_card',
+    requiredNumber: true,
+    validationRegex: '^[0-9]+$',
+    validationLength: 17,
+    validationAlgorithm: null,
+    validationPrefix: '29090',
+  },
+  {
+    uid: 'af-flying-blue',
+    name: 'Flying Blue (Air France-KLM)',
+    type: 'airline',
+    card_type: 'loyalty_card',
+    requiredNumber: true,
+    validationRegex: '^[0-9]+$',
+    validationLength: 10,
+    validationAlgorithm: 'luhn',
+    validationPrefix: null,
+  },
 ];
 
 const avantage: UserCard = {
@@ -91,7 +121,11 @@ describe('the cards section', () => {
     expect(errorOf(cardSelect)).toBe('Veuillez remplir ce champ');
 
     await user.selectOptions(within(form).getByLabelText('Type de transport'), 'rail');
-    expect(within(cardSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une carte', 'Carte Avantage (SNCF)', 'Programme SNCF Voyageur']);
+    expect(
+      within(cardSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisir une carte', 'Carte Avantage (SNCF)', 'Programme SNCF Voyageur']);
     await user.selectOptions(cardSelect, 'sncf-avantage');
     const number = within(form).getByLabelText('Numéro de carte');
     expect(errorOf(number)).toBeUndefined();
@@ -169,7 +203,9 @@ describe('the cards section', () => {
     expect(await screen.findByText('Expire le 31/01/2031')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Supprimer : Carte Avantage (SNCF)' }));
-    await user.click(within(screen.getByRole('group', { name: 'Supprimer : Carte Avantage (SNCF)' })).getByRole('button', { name: 'Confirmer la suppression' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Supprimer : Carte Avantage (SNCF)' })).getByRole('button', { name: 'Confirmer la suppression' }),
+    );
     expect(await (await findToasts()).findByText('La carte a été supprimée')).toBeTruthy();
     expect(sent['DELETE /card-1']).toHaveLength(1);
     expect(await screen.findByText('Aucune carte enregistrée.')).toBeTruthy();

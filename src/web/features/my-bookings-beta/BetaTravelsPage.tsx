@@ -51,9 +51,29 @@ export function BetaTravelsPage({ archives }: { archives: boolean }) {
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{title}</h1>
       <form role="search" aria-label={t`Filtrer les voyages`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
-        <TextField type="search" label={t`Voyageur`} hint={t`Prénom ou nom`} value={filters.name} maxLength={100} onChange={(event) => setFilters((f) => ({ ...f, name: event.target.value }))} />
-        <TextField type="search" label={t`Lieu`} hint={t`Ville, gare ou aéroport`} value={filters.place} maxLength={100} onChange={(event) => setFilters((f) => ({ ...f, place: event.target.value }))} />
-        <TextField type="date" label={t`Date`} hint={t`Un jour du voyage`} value={filters.date} onChange={(event) => setFilters((f) => ({ ...f, date: event.target.value }))} />
+        <TextField
+          type="search"
+          label={t`Voyageur`}
+          hint={t`Prénom ou nom`}
+          value={filters.name}
+          maxLength={100}
+          onChange={(event) => setFilters((f) => ({ ...f, name: event.target.value }))}
+        />
+        <TextField
+          type="search"
+          label={t`Lieu`}
+          hint={t`Ville, gare ou aéroport`}
+          value={filters.place}
+          maxLength={100}
+          onChange={(event) => setFilters((f) => ({ ...f, place: event.target.value }))}
+        />
+        <TextField
+          type="date"
+          label={t`Date`}
+          hint={t`Un jour du voyage`}
+          value={filters.date}
+          onChange={(event) => setFilters((f) => ({ ...f, date: event.target.value }))}
+        />
         <SelectField label={t`Statut`} value={status} onChange={(event) => setStatus(event.target.value as BetaStatus | 'all')}>
           {(['all', ...BETA_STATUS_FILTERS] as const).map((s) => (
             <option key={s} value={s}>
@@ -67,13 +87,31 @@ export function BetaTravelsPage({ archives }: { archives: boolean }) {
           <option value="statusAsc">{t`Statut`}</option>
         </SelectField>
       </form>
-      <TravelFeed server={server} filters={filters} label={title} onClearFilters={() => { setFilters(NO_CLIENT_FILTER); setStatus('all'); }} />
+      <TravelFeed
+        server={server}
+        filters={filters}
+        label={title}
+        onClearFilters={() => {
+          setFilters(NO_CLIENT_FILTER);
+          setStatus('all');
+        }}
+      />
     </div>
   );
 }
 
 /** Folded texts of a travel for the client filters, computed once per travel loaded. */
-function TravelFeed({ server, filters, label, onClearFilters }: { server: BetaServerFilters; filters: BetaClientFilters; label: string; onClearFilters: () => void }) {
+function TravelFeed({
+  server,
+  filters,
+  label,
+  onClearFilters,
+}: {
+  server: BetaServerFilters;
+  filters: BetaClientFilters;
+  label: string;
+  onClearFilters: () => void;
+}) {
   const { t } = useLingui();
   const list = useInfiniteQuery({ ...betaListQuery(server) });
   const deferred = useDeferredValue(filters);
@@ -226,12 +264,30 @@ function VirtualFeed({ travels, label, setSize, busy }: { travels: TravelListIte
 
 /** A product's places: a trip's stations in order; a stay's hotel, a rental's agency (and its return agency when another). */
 function productPlaces(p: TravelListItem['products'][number]): string {
-  if (p.routes.length > 1) return p.routes.map((r) => r.from).concat(p.routes[p.routes.length - 1]!.to).join(' → ');
+  if (p.routes.length > 1)
+    return p.routes
+      .map((r) => r.from)
+      .concat(p.routes[p.routes.length - 1]!.to)
+      .join(' → ');
   return p.type === 'rail' || p.type === 'flight' || p.to !== p.from ? `${p.from} → ${p.to}` : p.from;
 }
 
 /** One travel: its trips (places, local dates and times), its travellers and its status (rendered again only when its props change, not on every scroll). */
-const TravelRow = memo(function TravelRow({ travel, index, setSize, tabbable, measure, top }: { travel: TravelListItem; index: number; setSize: number; tabbable: boolean; measure: (el: Element | null) => void; top: number }) {
+const TravelRow = memo(function TravelRow({
+  travel,
+  index,
+  setSize,
+  tabbable,
+  measure,
+  top,
+}: {
+  travel: TravelListItem;
+  index: number;
+  setSize: number;
+  tabbable: boolean;
+  measure: (el: Element | null) => void;
+  top: number;
+}) {
   const { t } = useLingui();
   const headingId = `beta-travel-${travel.id}`;
   // The heading is the journey (its trips' first departure and last arrival); a travel of a stay or a rental alone names that.

@@ -41,7 +41,8 @@ export function betaListParams(filters: BetaServerFilters, page: number): URLSea
 export const betaListQuery = (filters: BetaServerFilters) =>
   infiniteQueryOptions({
     queryKey: betaListKey(filters),
-    queryFn: ({ pageParam, signal }) => api.get(entryPath('travels', undefined, betaListParams(filters, pageParam).toString()), travelListPageSchema, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(entryPath('travels', undefined, betaListParams(filters, pageParam).toString()), travelListPageSchema, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last: TravelListPage) => (last.travels.length === last.limit ? last.offset + 1 : undefined),
   });
@@ -64,9 +65,18 @@ export type BetaClientFilters = { name: string; place: string; date: string };
 export function matches(travel: TravelListItem, filters: BetaClientFilters): boolean {
   if (travel.products.length === 0) return false;
   const name = fold(filters.name);
-  if (name && !travel.products.some((p) => p.ticketsByPax.some(({ pax }) => fold(pax.firstname).includes(name) || fold(pax.lastname).includes(name) || fold(`${pax.firstname} ${pax.lastname}`).includes(name)))) return false;
+  if (
+    name &&
+    !travel.products.some((p) =>
+      p.ticketsByPax.some(
+        ({ pax }) => fold(pax.firstname).includes(name) || fold(pax.lastname).includes(name) || fold(`${pax.firstname} ${pax.lastname}`).includes(name),
+      ),
+    )
+  )
+    return false;
   const place = fold(filters.place);
-  if (place && !travel.products.some((p) => [p.from, p.to, ...p.routes.flatMap((r) => [r.from, r.to])].some((where) => fold(where).includes(place)))) return false;
+  if (place && !travel.products.some((p) => [p.from, p.to, ...p.routes.flatMap((r) => [r.from, r.to])].some((where) => fold(where).includes(place))))
+    return false;
   if (filters.date && !(travel.startDate <= filters.date && filters.date <= travel.endDate)) return false;
   return true;
 }

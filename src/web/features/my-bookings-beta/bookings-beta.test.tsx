@@ -103,7 +103,13 @@ describe('Beta bookings list (spec 2 §9)', () => {
     const feed = await screen.findByRole('feed', { name: 'Mes réservations (bêta)' });
     const first = served.requests[0]!.searchParams;
     expect(first.getAll('travelStatus')).toEqual(['issued', 'approval', 'pending', 'error', 'cancelled', 'printed']);
-    expect(Object.fromEntries([...first].filter(([k]) => k !== 'travelStatus'))).toEqual({ limit: '50', offset: '0', sortBy: 'startDate', orderBy: 'desc', passed: 'false' });
+    expect(Object.fromEntries([...first].filter(([k]) => k !== 'travelStatus'))).toEqual({
+      limit: '50',
+      offset: '0',
+      sortBy: 'startDate',
+      orderBy: 'desc',
+      passed: 'false',
+    });
     expect(screen.getByRole('status').textContent).toBe('120 voyages');
 
     const articles = within(feed).getAllByRole('article');

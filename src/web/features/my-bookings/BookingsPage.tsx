@@ -32,11 +32,7 @@ type Props = {
   onSearch: (change: BookingsSearch) => void;
 };
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** A travel and its tickets, as one group of a section. */
 type Group = { travelID: string; tickets: BookingTicket[] };
@@ -76,7 +72,11 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
         (!search.to || ticket.departure.slice(0, 10) <= search.to),
     );
     return filtered.sort(
-      sort === 'date-asc' ? byDeparture : sort === 'date-desc' ? (a, b) => byDeparture(b, a) : (a, b) => statusLabel(a.status).localeCompare(statusLabel(b.status)) || byDeparture(a, b),
+      sort === 'date-asc'
+        ? byDeparture
+        : sort === 'date-desc'
+          ? (a, b) => byDeparture(b, a)
+          : (a, b) => statusLabel(a.status).localeCompare(statusLabel(b.status)) || byDeparture(a, b),
     );
   }, [list.data, search.status, search.type, search.traveller, search.from, search.to, sort, statusLabel]);
 
@@ -142,7 +142,11 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
 function Empty({ kind }: { kind: TicketsKind }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 p-8 text-center">
-      {kind === 'active' ? <CalendarX aria-hidden="true" size={32} className="text-gray-600" /> : <Archive aria-hidden="true" size={32} className="text-gray-600" />}
+      {kind === 'active' ? (
+        <CalendarX aria-hidden="true" size={32} className="text-gray-600" />
+      ) : (
+        <Archive aria-hidden="true" size={32} className="text-gray-600" />
+      )}
       <p className="font-semibold text-gray-900">{kind === 'active' ? <Trans>Aucune réservation récente</Trans> : <Trans>Aucune archive</Trans>}</p>
       <p className="text-gray-700">
         {kind === 'active' ? (
@@ -165,7 +169,19 @@ function Empty({ kind }: { kind: TicketsKind }) {
 }
 
 /** The filters (status, type, traveller, departure days) and the order; each change writes the address. */
-function Filters({ kind, search, sort, statuses, onSearch }: { kind: TicketsKind; search: BookingsSearch; sort: TicketSort; statuses: BookingTicket[]; onSearch: (change: BookingsSearch) => void }) {
+function Filters({
+  kind,
+  search,
+  sort,
+  statuses,
+  onSearch,
+}: {
+  kind: TicketsKind;
+  search: BookingsSearch;
+  sort: TicketSort;
+  statuses: BookingTicket[];
+  onSearch: (change: BookingsSearch) => void;
+}) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
   const [name, setName] = useState(search.traveller ?? '');
@@ -186,15 +202,25 @@ function Filters({ kind, search, sort, statuses, onSearch }: { kind: TicketsKind
   // One option per label (issued, booked and confirmed all read "issued"), the chosen one included.
   const options = useMemo(() => {
     const byLabel = new Map<string, string>();
-    for (const s of [...statuses.map((ticket) => ticket.status), ...(search.status ? [search.status] : [])]) if (!byLabel.has(statusLabel(s))) byLabel.set(statusLabel(s), s);
+    for (const s of [...statuses.map((ticket) => ticket.status), ...(search.status ? [search.status] : [])])
+      if (!byLabel.has(statusLabel(s))) byLabel.set(statusLabel(s), s);
     return [...byLabel].sort(([a], [b]) => a.localeCompare(b));
   }, [statuses, search.status, statusLabel]);
   const chosenStatus = search.status ? options.find(([label]) => label === statusLabel(search.status!))?.[1] : '';
   const typeLabels: Record<TicketType, string> = { rail: t`Train`, flight: t`Avion`, hotel: t`Hôtel`, car_rental: t`Location de voiture` };
-  const sortLabels: Record<TicketSort, string> = { 'date-asc': t`Date de départ, la plus proche d’abord`, 'date-desc': t`Date de départ, la plus récente d’abord`, status: t`Statut` };
+  const sortLabels: Record<TicketSort, string> = {
+    'date-asc': t`Date de départ, la plus proche d’abord`,
+    'date-desc': t`Date de départ, la plus récente d’abord`,
+    status: t`Statut`,
+  };
 
   return (
-    <form role="search" aria-label={kind === 'active' ? t`Filtrer mes réservations` : t`Filtrer mes archives`} className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+    <form
+      role="search"
+      aria-label={kind === 'active' ? t`Filtrer mes réservations` : t`Filtrer mes archives`}
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <SelectField label={t`Statut`} value={chosenStatus} onChange={(event) => onSearch({ status: event.target.value || undefined })}>
         <option value="">{t`Tous`}</option>
         {options.map(([label, status]) => (
@@ -203,7 +229,11 @@ function Filters({ kind, search, sort, statuses, onSearch }: { kind: TicketsKind
           </option>
         ))}
       </SelectField>
-      <SelectField label={t`Type`} value={search.type ?? ''} onChange={(event) => onSearch({ type: (event.target.value || undefined) as TicketType | undefined })}>
+      <SelectField
+        label={t`Type`}
+        value={search.type ?? ''}
+        onChange={(event) => onSearch({ type: (event.target.value || undefined) as TicketType | undefined })}
+      >
         <option value="">{t`Tous`}</option>
         {TICKET_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -212,8 +242,20 @@ function Filters({ kind, search, sort, statuses, onSearch }: { kind: TicketsKind
         ))}
       </SelectField>
       <TextField type="search" className="min-w-48 flex-1" label={t`Voyageur`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-      <TextField type="date" label={t`Départ à partir du`} value={search.from ?? ''} max={search.to} onChange={(event) => onSearch({ from: event.target.value || undefined })} />
-      <TextField type="date" label={t`Départ jusqu’au`} value={search.to ?? ''} min={search.from} onChange={(event) => onSearch({ to: event.target.value || undefined })} />
+      <TextField
+        type="date"
+        label={t`Départ à partir du`}
+        value={search.from ?? ''}
+        max={search.to}
+        onChange={(event) => onSearch({ from: event.target.value || undefined })}
+      />
+      <TextField
+        type="date"
+        label={t`Départ jusqu’au`}
+        value={search.to ?? ''}
+        min={search.from}
+        onChange={(event) => onSearch({ to: event.target.value || undefined })}
+      />
       <SelectField label={t`Trier par`} value={sort} onChange={(event) => onSearch({ sort: event.target.value as TicketSort })}>
         {TICKET_SORTS.map((s) => (
           <option key={s} value={s}>
@@ -236,7 +278,11 @@ function SelectionBar({ chosen, onClear }: { chosen: BookingTicket[]; onClear: (
   const remindLink = approvals.size === 1 && !approvals.has(null) ? chosen[0]!.links.remind : undefined;
   const count = chosen.length;
   return (
-    <div role="toolbar" aria-label={t`Billets sélectionnés`} className="sticky top-0 z-10 flex min-h-14 flex-wrap items-center gap-3 rounded-xl border border-gray-200 bg-white px-4 py-2 shadow-sm">
+    <div
+      role="toolbar"
+      aria-label={t`Billets sélectionnés`}
+      className="sticky top-0 z-10 flex min-h-14 flex-wrap items-center gap-3 rounded-xl border border-gray-200 bg-white px-4 py-2 shadow-sm"
+    >
       <p aria-live="polite" className="font-medium text-gray-900">
         {count === 0 ? t`Cochez des billets pour agir sur eux` : count === 1 ? t`1 billet sélectionné` : t`${count} billets sélectionnés`}
       </p>
@@ -282,7 +328,9 @@ function Sections({ kind, tickets, ...rest }: SectionProps) {
   const others = tickets.filter((ticket) => !isPending(ticket));
   return (
     <>
-      {pending.length > 0 && <Section title={t`En attente`} hint={t`En attente d’approbation ou options à confirmer`} groups={groupByTravel(pending)} {...rest} />}
+      {pending.length > 0 && (
+        <Section title={t`En attente`} hint={t`En attente d’approbation ou options à confirmer`} groups={groupByTravel(pending)} {...rest} />
+      )}
       {others.length > 0 && <Section title={t`Réservations`} groups={groupByTravel(others)} {...rest} />}
     </>
   );

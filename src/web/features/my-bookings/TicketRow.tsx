@@ -145,16 +145,22 @@ export function TicketRow({ ticket, checked, onCheck }: Props) {
           </details>
         )}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            {ticket.summaries.map(({ paxName, link }) => (
-              <a key={link} href={link} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-1 font-medium text-brand underline underline-offset-2 hover:text-brand-strong">
-                <Trans>Récapitulatif de {paxName}</Trans>
-                <ExternalLink aria-hidden="true" size={16} />
-                <span className="sr-only">{t`(nouvel onglet)`}</span>
-              </a>
-            ))}
-            <div className="ml-auto flex flex-wrap gap-2">
-              <TicketActions ticket={ticket} />
-            </div>
+          {ticket.summaries.map(({ paxName, link }) => (
+            <a
+              key={link}
+              href={link}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center gap-1 font-medium text-brand underline underline-offset-2 hover:text-brand-strong"
+            >
+              <Trans>Récapitulatif de {paxName}</Trans>
+              <ExternalLink aria-hidden="true" size={16} />
+              <span className="sr-only">{t`(nouvel onglet)`}</span>
+            </a>
+          ))}
+          <div className="ml-auto flex flex-wrap gap-2">
+            <TicketActions ticket={ticket} />
+          </div>
         </div>
       </div>
     </div>

@@ -19,7 +19,12 @@ export function TicketActions({ ticket }: { ticket: BookingTicket }) {
     <>
       {ticket.links.getExchangeableSections && (
         // The wizard reads the product again by id and follows its getExchangeableSections link.
-        <Link to="/exchange/$productId" params={{ productId: ticket.productId }} className={buttonClass.secondary} aria-label={t`Échanger ${ticket.from} → ${ticket.to}`}>
+        <Link
+          to="/exchange/$productId"
+          params={{ productId: ticket.productId }}
+          className={buttonClass.secondary}
+          aria-label={t`Échanger ${ticket.from} → ${ticket.to}`}
+        >
           <ArrowLeftRight aria-hidden="true" size={18} />
           <Trans>Échanger</Trans>
         </Link>

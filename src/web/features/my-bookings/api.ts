@@ -18,7 +18,11 @@ export const ticketsQuery = (kind: TicketsKind) =>
   queryOptions({
     queryKey: ticketKeys.list(kind),
     queryFn: ({ signal }) =>
-      api.get(entryPath('tickets', undefined, `${kind}=true&limit=${TICKETS_LIMIT}`), () => import('@contract/my-bookings').then((m) => m.bookingTicketsSchema), { signal }),
+      api.get(
+        entryPath('tickets', undefined, `${kind}=true&limit=${TICKETS_LIMIT}`),
+        () => import('@contract/my-bookings').then((m) => m.bookingTicketsSchema),
+        { signal },
+      ),
     // The user's tickets stay readable offline (lib/offline-cache.ts).
     meta: OFFLINE,
   });

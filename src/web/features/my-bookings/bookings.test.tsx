@@ -81,8 +81,26 @@ const world = () => [
   pendingApproval('p-ap1', 't-ap1', 'ap1', { remind }),
   pendingApproval('p-ap2', 't-ap2', 'ap2', {}),
   ticket({ uid: 'p-out', travelID: 't-rt', departure: '2026-12-03T07:00:00+01:00', arrival: '2026-12-03T09:00:00+01:00' }),
-  ticket({ uid: 'p-back', travelID: 't-rt', from: 'Lyon Part-Dieu', to: 'Paris Gare de Lyon', departure: '2026-12-04T18:00:00+01:00', arrival: '2026-12-04T20:00:00+01:00' }),
-  ticket({ uid: 'p-fly', travelID: 't-fly', type: 'flight', from: 'Paris Orly', to: 'Nice', departure: '2026-12-10T07:00:00+01:00', arrival: '2026-12-10T08:30:00+01:00', travelers: [{ uid: 'g1', firstname: 'Inès', lastname: 'Benali' }], status: 'error', summaries: [] }),
+  ticket({
+    uid: 'p-back',
+    travelID: 't-rt',
+    from: 'Lyon Part-Dieu',
+    to: 'Paris Gare de Lyon',
+    departure: '2026-12-04T18:00:00+01:00',
+    arrival: '2026-12-04T20:00:00+01:00',
+  }),
+  ticket({
+    uid: 'p-fly',
+    travelID: 't-fly',
+    type: 'flight',
+    from: 'Paris Orly',
+    to: 'Nice',
+    departure: '2026-12-10T07:00:00+01:00',
+    arrival: '2026-12-10T08:30:00+01:00',
+    travelers: [{ uid: 'g1', firstname: 'Inès', lastname: 'Benali' }],
+    status: 'error',
+    summaries: [],
+  }),
 ];
 
 describe('Mes réservations (/account/tickets)', () => {
@@ -90,7 +108,14 @@ describe('Mes réservations (/account/tickets)', () => {
     startSession('token', userFixture());
     serve([
       ticket({ uid: 'p-card', travelID: 't-card', card_payment: { brand: 'visa', last4: '3184', refund: null } }),
-      ticket({ uid: 'p-refunded', travelID: 't-refunded', status: 'cancelled', departure: '2026-12-05T07:00:00+01:00', arrival: '2026-12-05T09:00:00+01:00', card_payment: { brand: 'mastercard', last4: '4444', refund: { amount: '89.00', currency: 'EUR' } } }),
+      ticket({
+        uid: 'p-refunded',
+        travelID: 't-refunded',
+        status: 'cancelled',
+        departure: '2026-12-05T07:00:00+01:00',
+        arrival: '2026-12-05T09:00:00+01:00',
+        card_payment: { brand: 'mastercard', last4: '4444', refund: { amount: '89.00', currency: 'EUR' } },
+      }),
       ticket({ uid: 'p-company', travelID: 't-company', departure: '2026-12-06T07:00:00+01:00', arrival: '2026-12-06T09:00:00+01:00' }),
     ]);
     await renderRoute('/account/tickets');
@@ -98,7 +123,9 @@ describe('Mes réservations (/account/tickets)', () => {
     const paid = await travelCard('Voyage du 01/12/2026');
     expect(within(paid).getByText('Paiement :').nextElementSibling!.textContent).toBe('Payé par carte Visa •••• 3184');
     const refunded = await travelCard('Voyage du 05/12/2026');
-    expect(within(refunded).getByText('Paiement :').nextElementSibling!.textContent).toMatch(/^Payé par carte Mastercard •••• 4444 · 89,00\s€ remboursés sur la carte$/);
+    expect(within(refunded).getByText('Paiement :').nextElementSibling!.textContent).toMatch(
+      /^Payé par carte Mastercard •••• 4444 · 89,00\s€ remboursés sur la carte$/,
+    );
     expect(within(await travelCard('Voyage du 06/12/2026')).queryByText('Paiement :')).toBeNull();
   });
 
@@ -168,7 +195,11 @@ describe('Mes réservations (/account/tickets)', () => {
     await user.selectOptions(screen.getByLabelText('Trier par'), 'date-desc');
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'date-desc' }));
     const reservations = screen.getByRole('region', { name: 'Réservations' });
-    expect(within(reservations).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['travel-t-fly', 'travel-t-rt']);
+    expect(
+      within(reservations)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby')),
+    ).toEqual(['travel-t-fly', 'travel-t-rt']);
     // A bad value in the address is dropped.
     await router.navigate({ to: '/account/tickets', search: { type: 'boat' } as never });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
@@ -256,7 +287,9 @@ describe('a booking agency staff made for the user', () => {
     expect(within(row).getByText('Tina Garnier (agent de voyage)')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(within(row).getByText('Ce que l’agence a fait pour vous (2)'));
-    const items = within(row).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(row)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toMatch(/^22\/11\/2026 09:00 \(UTC\) — Tina Garnier \(agent de voyage\) : ajout au panier$/);
     expect(items[1]).toMatch(/— Arthur Roux \(assistance\) : annulation$/);
   });

@@ -56,7 +56,9 @@ function PaymentCards({ link }: { link: Link }) {
           <Trans>Cartes de paiement</Trans>
         </h2>
         <p className="text-sm text-gray-700">
-          <Trans>Les cartes enregistrées lors d’un paiement par carte, proposées à vos prochaines réservations. Nous n’en gardons ni le numéro ni le cryptogramme.</Trans>
+          <Trans>
+            Les cartes enregistrées lors d’un paiement par carte, proposées à vos prochaines réservations. Nous n’en gardons ni le numéro ni le cryptogramme.
+          </Trans>
         </p>
       </div>
       {cards.isPending && (
@@ -94,7 +96,13 @@ function PaymentCards({ link }: { link: Link }) {
                   </p>
                 </div>
                 {confirming === card.id ? (
-                  <ConfirmRemoval label={t`Supprimer : ${label}`} question={<Trans>Supprimer cette carte ?</Trans>} busy={removing.isPending} onCancel={() => setConfirming(null)} onConfirm={() => remove(card)} />
+                  <ConfirmRemoval
+                    label={t`Supprimer : ${label}`}
+                    question={<Trans>Supprimer cette carte ?</Trans>}
+                    busy={removing.isPending}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={() => remove(card)}
+                  />
                 ) : (
                   card.links.deletePaymentCard && (
                     <Button variant="secondary" aria-label={t`Supprimer : ${label}`} onClick={() => setConfirming(card.id)}>

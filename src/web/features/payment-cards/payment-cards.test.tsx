@@ -28,7 +28,13 @@ const card = (id: string, brand: PaymentCard['brand'], last4: string, expired = 
 function signIn(withLink = true) {
   startSession(
     'token',
-    userFixture({ links: { self: { href: '/api/v1/user/', method: 'GET' }, logout: { href: '/api/v1/user/logout', method: 'POST' }, ...(withLink ? { paymentCards: { href: base, method: 'GET' } } : {}) } }),
+    userFixture({
+      links: {
+        self: { href: '/api/v1/user/', method: 'GET' },
+        logout: { href: '/api/v1/user/logout', method: 'POST' },
+        ...(withLink ? { paymentCards: { href: base, method: 'GET' } } : {}),
+      },
+    }),
   );
 }
 

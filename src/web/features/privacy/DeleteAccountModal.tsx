@@ -16,7 +16,10 @@ import { privacyMutations } from './api';
 
 const WRONG_PASSWORD = 191;
 
-const resolver = contractResolver(() => deleteAccountBodySchema, (v: DeleteAccountBody) => v);
+const resolver = contractResolver(
+  () => deleteAccountBodySchema,
+  (v: DeleteAccountBody) => v,
+);
 
 /**
  * Deleting the account (spec 3 §4): what goes and what stays, the password that confirms it. Once
@@ -35,7 +38,8 @@ export default function DeleteAccountModal({ link }: ModalProps['DeleteAccount']
     try {
       await deleting.mutateAsync({ link, input });
     } catch (error) {
-      if (error instanceof ApiError && error.api_code === WRONG_PASSWORD) setError('password', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
+      if (error instanceof ApiError && error.api_code === WRONG_PASSWORD)
+        setError('password', { type: 'server', message: error.errorMessage }, { shouldFocus: true });
       else setAlert(errorText(error));
       return;
     }
@@ -61,7 +65,13 @@ export default function DeleteAccountModal({ link }: ModalProps['DeleteAccount']
           <Trans>Un e-mail vous le confirme. C’est définitif : vous ne pourrez plus vous connecter.</Trans>
         </li>
       </ul>
-      <PasswordField label={<Trans>Votre mot de passe</Trans>} autoComplete="current-password" autoFocus error={formState.errors.password?.message} {...register('password')} />
+      <PasswordField
+        label={<Trans>Votre mot de passe</Trans>}
+        autoComplete="current-password"
+        autoFocus
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={close} disabled={deleting.isPending}>
           <Trans>Annuler</Trans>

@@ -78,7 +78,10 @@ export function MyDataSection() {
           {deleteAccount ? (
             <>
               <p className="text-sm text-gray-800">
-                <Trans>Votre compte et vos données personnelles sont effacés ; les voyages réservés et leurs factures sont conservés 3 ans, détachés de votre compte, comme la loi l’exige.</Trans>
+                <Trans>
+                  Votre compte et vos données personnelles sont effacés ; les voyages réservés et leurs factures sont conservés 3 ans, détachés de votre compte,
+                  comme la loi l’exige.
+                </Trans>
               </p>
               <Button variant="secondary" className="text-red-800" onClick={() => openModal('DeleteAccount', { link: deleteAccount })}>
                 <UserX aria-hidden="true" size={18} />

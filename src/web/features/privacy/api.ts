@@ -15,7 +15,11 @@ const reloadMe = () => queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
 
 export const privacyMutations = {
   /** DELETE user/optional_data; the screens show the user without them once it is done (profile, cards, documents, saved payment cards). */
-  deleteOptionalData: () => mutationOptions({ ...linkMutationOptions('deleteOptionalData'), onSuccess: () => Promise.all([reloadMe(), queryClient.invalidateQueries({ queryKey: linkKeys.all })]) }),
+  deleteOptionalData: () =>
+    mutationOptions({
+      ...linkMutationOptions('deleteOptionalData'),
+      onSuccess: () => Promise.all([reloadMe(), queryClient.invalidateQueries({ queryKey: linkKeys.all })]),
+    }),
   /** DELETE user/data with the password: silent, the dialog shows a wrong password next to its field and toasts the rest. */
   deleteAccount: () => mutationOptions({ ...linkMutationOptions('deleteAccount', { silent: true }), onSuccess: () => clearSession() }),
 };

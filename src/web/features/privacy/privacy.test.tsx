@@ -36,7 +36,14 @@ describe('the privacy policy page', () => {
     signIn();
     server.use(
       http.get('/api/v1/user/privacy-policy', () =>
-        HttpResponse.json({ result: { title: 'Politique de confidentialité de Escale Voyages', version: 'février 2022', agency: 'Escale Voyages', html: '<h2>Vos droits</h2><p>Accès et effacement.</p>' } }),
+        HttpResponse.json({
+          result: {
+            title: 'Politique de confidentialité de Escale Voyages',
+            version: 'février 2022',
+            agency: 'Escale Voyages',
+            html: '<h2>Vos droits</h2><p>Accès et effacement.</p>',
+          },
+        }),
       ),
     );
     renderApp(<PrivacyPolicyPage />);
@@ -48,7 +55,9 @@ describe('the privacy policy page', () => {
 
   it('is the account menu’s last item', async () => {
     signIn();
-    server.use(http.get('/api/v1/user/privacy-policy', () => HttpResponse.json({ result: { title: 'Politique', version: 'v', agency: 'A', html: '<p>x</p>' } })));
+    server.use(
+      http.get('/api/v1/user/privacy-policy', () => HttpResponse.json({ result: { title: 'Politique', version: 'v', agency: 'A', html: '<p>x</p>' } })),
+    );
     await renderRoute('/account/privacy-policy');
     const menu = await screen.findByRole('navigation', { name: 'Mon espace' });
     const items = within(menu).getAllByRole('link');

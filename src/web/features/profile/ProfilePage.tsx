@@ -86,8 +86,6 @@ const toBody = (v: ProfileForm) => ({
 
 const resolver = contractResolver(() => profileBodySchema(new Date().toISOString().slice(0, 10)), toBody);
 
-
-
 /** The card kinds that let a companion travel with a disabled passenger (contract DISABILITY_CARDS). */
 function useCardLabels(): Record<DisabilityCard, string> {
   const { t } = useLingui();
@@ -190,7 +188,10 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
       </h1>
       {conflict && (
         <FormAlert>
-          <Trans>Votre profil a été modifié ailleurs entre-temps (un autre onglet ou un autre appareil). Le formulaire montre maintenant ses valeurs actuelles : vérifiez-les, refaites vos changements puis enregistrez.</Trans>
+          <Trans>
+            Votre profil a été modifié ailleurs entre-temps (un autre onglet ou un autre appareil). Le formulaire montre maintenant ses valeurs actuelles :
+            vérifiez-les, refaites vos changements puis enregistrez.
+          </Trans>
         </FormAlert>
       )}
       <FormAlert>{alert}</FormAlert>
@@ -200,10 +201,17 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t`Prénom`} autoComplete="given-name" {...register('firstname')} error={errors.firstname?.message} />
           <TextField label={t`Nom`} autoComplete="family-name" {...register('lastname')} error={errors.lastname?.message} />
-          {!user.isUsernameChangeDisabled && <TextField label={t`Nom d’utilisateur`} autoComplete="username" {...register('username')} error={errors.username?.message} />}
+          {!user.isUsernameChangeDisabled && (
+            <TextField label={t`Nom d’utilisateur`} autoComplete="username" {...register('username')} error={errors.username?.message} />
+          )}
           <TextField label={t`Date de naissance (facultatif)`} type="date" autoComplete="bday" {...register('birthdate')} error={errors.birthdate?.message} />
           <TextField label={t`Ville de naissance (facultatif)`} {...register('city_of_birth')} error={errors.city_of_birth?.message} />
-          <TextField label={t`Pays de naissance (facultatif)`} autoComplete="country-name" {...register('birth_country')} error={errors.birth_country?.message} />
+          <TextField
+            label={t`Pays de naissance (facultatif)`}
+            autoComplete="country-name"
+            {...register('birth_country')}
+            error={errors.birth_country?.message}
+          />
         </div>
         {user.company && (
           <p className="text-gray-700">
@@ -215,8 +223,21 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
       <Panel id="profile-contact" title={<Trans>Coordonnées</Trans>}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t`Adresse e-mail`} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-          <TextField label={t`Téléphone (facultatif)`} type="tel" autoComplete="tel" hint={t`Par exemple 0612345678 ou +33612345678.`} {...register('phone')} error={errors.phone?.message} />
-          <TextField label={t`Adresse postale (facultatif)`} autoComplete="street-address" className="sm:col-span-2" {...register('address.description')} error={errors.address?.description?.message} />
+          <TextField
+            label={t`Téléphone (facultatif)`}
+            type="tel"
+            autoComplete="tel"
+            hint={t`Par exemple 0612345678 ou +33612345678.`}
+            {...register('phone')}
+            error={errors.phone?.message}
+          />
+          <TextField
+            label={t`Adresse postale (facultatif)`}
+            autoComplete="street-address"
+            className="sm:col-span-2"
+            {...register('address.description')}
+            error={errors.address?.description?.message}
+          />
         </div>
       </Panel>
 
@@ -249,12 +270,26 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
                 <legend className="mb-1 font-medium text-gray-900">
                   <Trans>Mesures du fauteuil</Trans>
                 </legend>
-                <TextField label={t`Dimensions (l × L × h, cm)`} hint={t`Par exemple 66x104x90`} {...register('wheelchair_dimensions')} error={errors.wheelchair_dimensions?.message} />
+                <TextField
+                  label={t`Dimensions (l × L × h, cm)`}
+                  hint={t`Par exemple 66x104x90`}
+                  {...register('wheelchair_dimensions')}
+                  error={errors.wheelchair_dimensions?.message}
+                />
                 <TextField label={t`Poids (kg)`} inputMode="decimal" {...register('wheelchair_weight')} error={errors.wheelchair_weight?.message} />
-                <TextField label={t`Épaisseur des roues (cm)`} inputMode="decimal" {...register('wheelchair_wheel_thickness')} error={errors.wheelchair_wheel_thickness?.message} />
+                <TextField
+                  label={t`Épaisseur des roues (cm)`}
+                  inputMode="decimal"
+                  {...register('wheelchair_wheel_thickness')}
+                  error={errors.wheelchair_wheel_thickness?.message}
+                />
               </fieldset>
             )}
-            <CheckboxField className="sm:col-span-2" label={t`J’ai une carte d’invalidité : je voyage avec un accompagnateur`} {...register('need_accompanying')} />
+            <CheckboxField
+              className="sm:col-span-2"
+              label={t`J’ai une carte d’invalidité : je voyage avec un accompagnateur`}
+              {...register('need_accompanying')}
+            />
           </div>
         )}
         {!hasHandicap && (
@@ -275,7 +310,12 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
       </Panel>
 
       <Panel id="profile-language" title={<Trans>Langue</Trans>}>
-        <SelectField label={t`Langue de vos e-mails`} hint={t`Sans choix, celle de votre dernière connexion.`} {...register('lang')} error={errors.lang?.message}>
+        <SelectField
+          label={t`Langue de vos e-mails`}
+          hint={t`Sans choix, celle de votre dernière connexion.`}
+          {...register('lang')}
+          error={errors.lang?.message}
+        >
           <option value="">{t`Celle de ma dernière connexion`}</option>
           <option value="fr">Français</option>
           <option value="en">English</option>
@@ -283,16 +323,29 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
       </Panel>
 
       {!user.isPwdChangeDisabled && (
-        <Panel id="profile-password" title={<Trans>Mot de passe</Trans>} intro={<Trans>Laissez vide pour le garder. Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.</Trans>}>
+        <Panel
+          id="profile-password"
+          title={<Trans>Mot de passe</Trans>}
+          intro={<Trans>Laissez vide pour le garder. Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.</Trans>}
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <PasswordField label={t`Nouveau mot de passe`} autoComplete="new-password" {...register('password')} error={errors.password?.message} />
-            <PasswordField label={t`Confirmation du mot de passe`} autoComplete="new-password" {...register('password_confirm')} error={errors.password_confirm?.message} />
+            <PasswordField
+              label={t`Confirmation du mot de passe`}
+              autoComplete="new-password"
+              {...register('password_confirm')}
+              error={errors.password_confirm?.message}
+            />
           </div>
         </Panel>
       )}
 
       <div className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5">
-        <CheckboxField label={t`J’accepte que mes données soient traitées pour organiser mes voyages (politique de confidentialité)`} {...register('rgpd')} error={errors.rgpd?.message} />
+        <CheckboxField
+          label={t`J’accepte que mes données soient traitées pour organiser mes voyages (politique de confidentialité)`}
+          {...register('rgpd')}
+          error={errors.rgpd?.message}
+        />
         <CheckboxField label={t`Je certifie l’exactitude de ces informations`} {...register('data_accuracy')} error={errors.data_accuracy?.message} />
         <div className="flex justify-end">
           <Button type="submit" busy={saving.isPending} disabled={!canSubmit}>

@@ -9,9 +9,17 @@ import { meKey, startSession } from '@web/lib/session';
 
 /** Reference data: the same for every session, read once; none without its link. */
 export const handicapTypesQuery = (link: Link | undefined) =>
-  queryOptions({ queryKey: linkKeys.one('handicapTypes', link?.href ?? ''), queryFn: link ? linkQueryOptions('handicapTypes', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+  queryOptions({
+    queryKey: linkKeys.one('handicapTypes', link?.href ?? ''),
+    queryFn: link ? linkQueryOptions('handicapTypes', link, { silent: true }).queryFn : skipToken,
+    staleTime: Infinity,
+  });
 export const wheelchairsQuery = (link: Link | undefined) =>
-  queryOptions({ queryKey: linkKeys.one('wheelchairs', link?.href ?? ''), queryFn: link ? linkQueryOptions('wheelchairs', link, { silent: true }).queryFn : skipToken, staleTime: Infinity });
+  queryOptions({
+    queryKey: linkKeys.one('wheelchairs', link?.href ?? ''),
+    queryFn: link ? linkQueryOptions('wheelchairs', link, { silent: true }).queryFn : skipToken,
+    staleTime: Infinity,
+  });
 
 /** Whatever the server shows of the user now becomes the signed-in user (header, search form, this page). */
 export const showUser = (user: User) => queryClient.setQueryData(meKey, user);

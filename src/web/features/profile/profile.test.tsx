@@ -23,7 +23,14 @@ const alice = (overrides: Partial<User> = {}) => userFixture({ version: 3, links
 function serve(answer: (body: Record<string, unknown>) => Response) {
   const sent: { body: Record<string, unknown>; ifMatch: string | null }[] = [];
   server.use(
-    http.get('/api/v1/handicap/types', () => HttpResponse.json({ result: [{ name: 'WHEELCHAIR_USER', label: 'Personne en fauteuil roulant' }, { name: 'VISUAL', label: 'Déficience visuelle' }] })),
+    http.get('/api/v1/handicap/types', () =>
+      HttpResponse.json({
+        result: [
+          { name: 'WHEELCHAIR_USER', label: 'Personne en fauteuil roulant' },
+          { name: 'VISUAL', label: 'Déficience visuelle' },
+        ],
+      }),
+    ),
     http.get('/api/v1/handicap/wheelchairs', () =>
       HttpResponse.json({ result: [{ name: 'ELECTRIC', label: 'Fauteuil électrique', dimensions: '68x115x105', weight: 120, wheel_thickness: 8 }] }),
     ),
@@ -70,7 +77,23 @@ describe('the profile form', () => {
 
   it('records a wheelchair: its measures fill from the reference data, the save sends them on the version seen, then a toast', async () => {
     startSession('token', alice());
-    const sent = serve((body) => HttpResponse.json({ result: { token: 'token', user: alice({ version: 4, hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'ELECTRIC', wheelchair_dimensions: '68x115x105', wheelchair_weight: 120, wheelchair_wheel_thickness: 8, lang: body.lang as 'en' }) } }));
+    const sent = serve((body) =>
+      HttpResponse.json({
+        result: {
+          token: 'token',
+          user: alice({
+            version: 4,
+            hasHandicap: true,
+            handicap: 'WHEELCHAIR_USER',
+            wheelchair: 'ELECTRIC',
+            wheelchair_dimensions: '68x115x105',
+            wheelchair_weight: 120,
+            wheelchair_wheel_thickness: 8,
+            lang: body.lang as 'en',
+          }),
+        },
+      }),
+    );
     const user = userEvent.setup();
     renderApp(<ProfilePage />);
     expect(screen.queryByLabelText('Type de handicap')).toBeNull();
@@ -88,7 +111,17 @@ describe('the profile form', () => {
     expect(await (await findToasts()).findByText('Informations enregistrées')).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.ifMatch).toBe('3');
-    expect(sent[0]!.body).toMatchObject({ hasHandicap: true, handicap: 'WHEELCHAIR_USER', wheelchair: 'ELECTRIC', wheelchair_dimensions: '68x115x105', wheelchair_weight: 120, wheelchair_wheel_thickness: 8, lang: 'en', rgpd: true, data_accuracy: true });
+    expect(sent[0]!.body).toMatchObject({
+      hasHandicap: true,
+      handicap: 'WHEELCHAIR_USER',
+      wheelchair: 'ELECTRIC',
+      wheelchair_dimensions: '68x115x105',
+      wheelchair_weight: 120,
+      wheelchair_wheel_thickness: 8,
+      lang: 'en',
+      rgpd: true,
+      data_accuracy: true,
+    });
     expect(currentUser()).toMatchObject({ version: 4, wheelchair: 'ELECTRIC' });
   });
 
@@ -108,7 +141,13 @@ describe('the profile form', () => {
     await user.selectOptions(card, 'NEED_THIRD_PERSON');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toMatchObject({ hasHandicap: false, handicap: null, need_accompanying: false, accompanying: true, disability_card: 'NEED_THIRD_PERSON' });
+    expect(sent[0]!.body).toMatchObject({
+      hasHandicap: false,
+      handicap: null,
+      need_accompanying: false,
+      accompanying: true,
+      disability_card: 'NEED_THIRD_PERSON',
+    });
   });
 
   it('after a concurrent change (409, 185) shows the current values and says someone else changed them', async () => {
@@ -134,7 +173,13 @@ describe('the profile form', () => {
   it('says next to the field that the e-mail belongs to another account (409, 186), and a field problem of the server next to its field', async () => {
     startSession('token', alice());
     let calls = 0;
-    serve(() => (++calls === 1 ? HttpResponse.json(apiError(186, 'Cette adresse e-mail est déjà celle d’un autre compte.'), { status: 409 }) : HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { handicap: 'SELECT_VALID_VALUE', lastname: 'FORMAT_INVALID' }), { status: 400 })));
+    serve(() =>
+      ++calls === 1
+        ? HttpResponse.json(apiError(186, 'Cette adresse e-mail est déjà celle d’un autre compte.'), { status: 409 })
+        : HttpResponse.json(apiError(17, 'Le format de la requête est invalide.', { handicap: 'SELECT_VALID_VALUE', lastname: 'FORMAT_INVALID' }), {
+            status: 400,
+          }),
+    );
     const user = userEvent.setup();
     renderApp(<ProfilePage />);
     await tickConsents(user);

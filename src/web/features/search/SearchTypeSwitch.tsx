@@ -1,6 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
-import type { SearchType } from "./search-type";
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { SearchType } from './search-type';
 
 type Props = {
   types: readonly SearchType[];
@@ -10,12 +10,7 @@ type Props = {
 };
 
 /** The home's Travel / Hotel / Car rental switch (a radio group: the arrow keys move in it) and the expert mode link. */
-export function SearchTypeSwitch({
-  types,
-  current,
-  onType,
-  expertMode,
-}: Props) {
+export function SearchTypeSwitch({ types, current, onType, expertMode }: Props) {
   const { t } = useLingui();
   const labels: Record<SearchType, string> = {
     trip: t`Voyage`,
@@ -32,19 +27,10 @@ export function SearchTypeSwitch({
               <label
                 key={type}
                 className={`relative flex min-h-11 cursor-pointer items-center rounded-md px-4 font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white ${
-                  current === type
-                    ? "bg-white text-gray-900"
-                    : "text-brand-contrast hover:bg-white/10"
+                  current === type ? 'bg-white text-gray-900' : 'text-brand-contrast hover:bg-white/10'
                 }`}
               >
-                <input
-                  type="radio"
-                  className="sr-only"
-                  name="search-type"
-                  value={type}
-                  checked={current === type}
-                  onChange={() => onType?.(type)}
-                />
+                <input type="radio" className="sr-only" name="search-type" value={type} checked={current === type} onChange={() => onType?.(type)} />
                 {labels[type]}
               </label>
             ))}
@@ -52,10 +38,7 @@ export function SearchTypeSwitch({
         </fieldset>
       )}
       {expertMode && (
-        <Link
-          to="/search-expert"
-          className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
-        >
+        <Link to="/search-expert" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
           {t`Mode expert`}
         </Link>
       )}

@@ -15,16 +15,24 @@ const signIn = (hideExistingTravelMessage: boolean) => startSession('t', userFix
 const home = (type: keyof typeof BANNERS) => `/?travelID=tr-1${type === 'trip' ? '' : `&type=${type}`}`;
 
 describe('hideExistingTravelMessage', () => {
-  it.each(Object.keys(BANNERS) as (keyof typeof BANNERS)[])('off: the %s search says what it adds to', async (type) => {
-    signIn(false);
-    await renderRoute(home(type));
-    expect(await screen.findByText(BANNERS[type])).toBeTruthy();
-  }, 20_000);
+  it.each(Object.keys(BANNERS) as (keyof typeof BANNERS)[])(
+    'off: the %s search says what it adds to',
+    async (type) => {
+      signIn(false);
+      await renderRoute(home(type));
+      expect(await screen.findByText(BANNERS[type])).toBeTruthy();
+    },
+    20_000,
+  );
 
-  it.each(Object.keys(BANNERS) as (keyof typeof BANNERS)[])('on: the %s search says nothing of it', async (type) => {
-    signIn(true);
-    await renderRoute(home(type));
-    await screen.findByRole('button', { name: 'Rechercher' });
-    expect(screen.queryByText(BANNERS[type])).toBeNull();
-  }, 20_000);
+  it.each(Object.keys(BANNERS) as (keyof typeof BANNERS)[])(
+    'on: the %s search says nothing of it',
+    async (type) => {
+      signIn(true);
+      await renderRoute(home(type));
+      await screen.findByRole('button', { name: 'Rechercher' });
+      expect(screen.queryByText(BANNERS[type])).toBeNull();
+    },
+    20_000,
+  );
 });

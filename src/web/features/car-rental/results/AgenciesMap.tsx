@@ -16,7 +16,13 @@ export function agencyPoints(cars: CarRental[], name: (agency: string, price: st
   }
   return [...cheapest.values()].map((car) => {
     const price = formatPrice(car.price_per_day);
-    return { id: car.pickup_place.id, lat: car.pickup_place.lat, lon: car.pickup_place.lon, label: price.replace(/,00/, ''), name: name(car.pickup_place.name, price) };
+    return {
+      id: car.pickup_place.id,
+      lat: car.pickup_place.lat,
+      lon: car.pickup_place.lon,
+      label: price.replace(/,00/, ''),
+      name: name(car.pickup_place.name, price),
+    };
   });
 }
 

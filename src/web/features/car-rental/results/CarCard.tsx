@@ -25,7 +25,8 @@ export function CarTags({ car }: { car: CarRental }) {
   const tags: { key: string; text: string; tone: string }[] = [];
   if (car.tags.includes('not-compliant')) tags.push({ key: 'nc', text: t`Hors politique voyage`, tone: 'border-red-700 text-red-800' });
   else if (car.tags.includes('compliant')) tags.push({ key: 'c', text: t`Conforme`, tone: 'border-green-700 text-green-900' });
-  if (car.tags.includes('negociated-fare') || car.tags.includes('corporate-fare')) tags.push({ key: 'n', text: t`Tarif négocié`, tone: 'border-brand text-brand' });
+  if (car.tags.includes('negociated-fare') || car.tags.includes('corporate-fare'))
+    tags.push({ key: 'n', text: t`Tarif négocié`, tone: 'border-brand text-brand' });
   if (car.tags.includes('loyalty-enabled')) tags.push({ key: 'l', text: t`Carte de fidélité acceptée`, tone: 'border-gray-400 text-gray-800' });
   if (car.tags.includes('zev')) tags.push({ key: 'z', text: t`Zéro émission`, tone: 'border-green-700 text-green-900' });
   if (car.tags.includes('valet')) tags.push({ key: 'v', text: t`Voiturier`, tone: 'border-gray-400 text-gray-800' });
@@ -72,7 +73,9 @@ export function CarCard({ car, selected, onSelect }: { car: CarRental; selected:
               <Trans>{perDay} / jour</Trans>
             </span>
             <span className="block text-sm tabular-nums text-gray-700">
-              <Trans>{total} pour {days} j</Trans>
+              <Trans>
+                {total} pour {days} j
+              </Trans>
             </span>
           </span>
         </span>
@@ -81,7 +84,9 @@ export function CarCard({ car, selected, onSelect }: { car: CarRental; selected:
             {car.renter.name} · {car.pickup_place.name} à {distance}
           </Trans>
         </span>
-        <span className="text-sm text-gray-700">{car.unlimited_distance ? <Trans>Kilométrage illimité</Trans> : <IncludedKm km={car.included_distance ?? 0} />}</span>
+        <span className="text-sm text-gray-700">
+          {car.unlimited_distance ? <Trans>Kilométrage illimité</Trans> : <IncludedKm km={car.included_distance ?? 0} />}
+        </span>
         <CarTags car={car} />
       </span>
     </button>

@@ -105,7 +105,10 @@ export function CarDetail({ car, headingId, children }: { car: CarRental; headin
             {car.car}
           </h2>
           <p className="text-gray-800">
-            {typeLabel(car.carGroup)} · {gearbox(car.gearbox)} · {engine(car.engineType)} · <Trans>{seats} places, {doors} portes</Trans>
+            {typeLabel(car.carGroup)} · {gearbox(car.gearbox)} · {engine(car.engineType)} ·{' '}
+            <Trans>
+              {seats} places, {doors} portes
+            </Trans>
           </p>
           <p className="text-sm text-gray-700">
             <Trans>

@@ -72,22 +72,42 @@ export function CarFiltersPanel({ cars, renters, filters, onChange }: Props) {
       </Group>
       <Group legend={t`Type de véhicule`}>
         {optionsOf(cars, (c) => c.carGroup).map(({ value, count }) => (
-          <Check key={value} label={`${typeLabel(value)} (${count})`} checked={filters.types.includes(value)} onChange={() => set({ types: toggle(filters.types, value) })} />
+          <Check
+            key={value}
+            label={`${typeLabel(value)} (${count})`}
+            checked={filters.types.includes(value)}
+            onChange={() => set({ types: toggle(filters.types, value) })}
+          />
         ))}
       </Group>
       <Group legend={t`Motorisation`}>
         {optionsOf(cars, (c) => c.engineType).map(({ value, count }) => (
-          <Check key={value} label={`${engineLabel(value)} (${count})`} checked={filters.engines.includes(value)} onChange={() => set({ engines: toggle(filters.engines, value) })} />
+          <Check
+            key={value}
+            label={`${engineLabel(value)} (${count})`}
+            checked={filters.engines.includes(value)}
+            onChange={() => set({ engines: toggle(filters.engines, value) })}
+          />
         ))}
       </Group>
       <Group legend={t`Boîte de vitesses`}>
         {optionsOf(cars, (c) => c.gearbox).map(({ value, count }) => (
-          <Check key={value} label={`${gearboxLabel(value)} (${count})`} checked={filters.gearboxes.includes(value)} onChange={() => set({ gearboxes: toggle(filters.gearboxes, value) })} />
+          <Check
+            key={value}
+            label={`${gearboxLabel(value)} (${count})`}
+            checked={filters.gearboxes.includes(value)}
+            onChange={() => set({ gearboxes: toggle(filters.gearboxes, value) })}
+          />
         ))}
       </Group>
       <Group legend={t`Loueurs`}>
         {optionsOf(cars, (c) => c.renter.code).map(({ value, count }) => (
-          <Check key={value} label={`${renterName(value)} (${count})`} checked={filters.renters.includes(value)} onChange={() => set({ renters: toggle(filters.renters, value) })} />
+          <Check
+            key={value}
+            label={`${renterName(value)} (${count})`}
+            checked={filters.renters.includes(value)}
+            onChange={() => set({ renters: toggle(filters.renters, value) })}
+          />
         ))}
       </Group>
       <Group legend={t`Options`}>

@@ -33,13 +33,23 @@ import { CARS_PER_PAGE, DEFAULT_CAR_FILTERS, filterCars, sortCars } from './filt
 import { CommsBanner } from '@web/components/CommsBanner';
 
 /** Spec 1 §8: nothing found sends the user back to the form with this warning, for 6 s. */
-const NO_RESULTS_SEARCH = msg({ comment: 'NO_RESULTS_SEARCH (car rental)', message: 'Aucune voiture disponible pour cette recherche : élargissez le rayon ou changez les dates.' });
+const NO_RESULTS_SEARCH = msg({
+  comment: 'NO_RESULTS_SEARCH (car rental)',
+  message: 'Aucune voiture disponible pour cette recherche : élargissez le rayon ou changez les dates.',
+});
 
 /** `YYYY-MM-DDTHH:mm` as `dd/MM/yyyy HH:mm`: the place's own clock. */
 const wallClock = (local: string) => `${formatDay(local)} ${formatTime(local)}`;
 
 function Searching({ from, to }: { from: string; to: string }) {
-  const title = from === to ? <Trans>Recherche des voitures disponibles à {from}</Trans> : <Trans>Recherche des voitures à prendre à {from} et à rendre à {to}</Trans>;
+  const title =
+    from === to ? (
+      <Trans>Recherche des voitures disponibles à {from}</Trans>
+    ) : (
+      <Trans>
+        Recherche des voitures à prendre à {from} et à rendre à {to}
+      </Trans>
+    );
   return <SearchingState title={title} row="h-24" />;
 }
 
@@ -71,7 +81,13 @@ export function CarResultsScreen({ url }: { url: CarSearchUrl }) {
         <div className="flex flex-wrap items-end justify-between gap-2">
           <div>
             <h1 className="text-2xl font-bold text-gray-900">
-              {from === to ? <Trans>Location de voiture à {from}</Trans> : <Trans>Location de voiture : {from} - {to}</Trans>}
+              {from === to ? (
+                <Trans>Location de voiture à {from}</Trans>
+              ) : (
+                <Trans>
+                  Location de voiture : {from} - {to}
+                </Trans>
+              )}
             </h1>
             <p className="text-gray-800 tabular-nums">
               <Trans>
@@ -162,7 +178,10 @@ function Results({ url, data }: { url: CarSearchUrl; data: CarRentalSearchResult
     if (!selected || !link) return;
     setFailure(null);
     try {
-      const answer = await adding.mutateAsync({ link, input: { car_rental: { id: selected.id, driver }, travelID: url.travelID ?? null, customer_id: url.customer ?? null, entity_id: url.entity ?? null } });
+      const answer = await adding.mutateAsync({
+        link,
+        input: { car_rental: { id: selected.id, driver }, travelID: url.travelID ?? null, customer_id: url.customer ?? null, entity_id: url.entity ?? null },
+      });
       // redirectToCart: straight to the cart once added.
       if (features.redirectToCart) return void navigate(cartAfterAdd(features, answer.travel.id));
       setAdded({ car: selected, travelID: answer.travel.id });
@@ -209,7 +228,13 @@ function Results({ url, data }: { url: CarSearchUrl; data: CarRentalSearchResult
 
       <div className={`flex flex-wrap items-end justify-between gap-2 ${selected ? 'max-[759px]:hidden' : ''}`}>
         <p className="text-gray-800" aria-live="polite">
-          {cars.length === total ? <Trans>{total} voitures</Trans> : <Trans>{cars.length} voitures sur {total}</Trans>}
+          {cars.length === total ? (
+            <Trans>{total} voitures</Trans>
+          ) : (
+            <Trans>
+              {cars.length} voitures sur {total}
+            </Trans>
+          )}
         </p>
         <div className="flex items-end gap-2">
           <Button variant="secondary" className="min-[992px]:hidden" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((o) => !o)}>

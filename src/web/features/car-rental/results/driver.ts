@@ -114,4 +114,3 @@ export function driverValues(known: Partial<Driver> | null): DriverValues {
     license_date: isoToFr(known?.license?.effective_date),
   };
 }
-

@@ -60,7 +60,17 @@ export function car(id: string, overrides: Partial<CarRental> = {}): CarRental {
 /** Four cars at two agencies: a cheap manual one, an automatic SUV with a negotiated rate, an electric one at the airport that needs the licence. */
 export const LYON_CARS: CarRental[] = [
   car('c-208', { price_per_day: 4500 }),
-  car('c-3008', { car: 'Peugeot 3008 ou similaire', carGroup: 'SUV', acriss: 'IFAR', gearbox: 'AUTOMATIC', price_per_day: 7600, tags: ['negociated-fare', 'compliant'], unlimited_distance: true, included_distance: null, additional_distance_price: null }),
+  car('c-3008', {
+    car: 'Peugeot 3008 ou similaire',
+    carGroup: 'SUV',
+    acriss: 'IFAR',
+    gearbox: 'AUTOMATIC',
+    price_per_day: 7600,
+    tags: ['negociated-fare', 'compliant'],
+    unlimited_distance: true,
+    included_distance: null,
+    additional_distance_price: null,
+  }),
   car('c-zoe', {
     car: 'Renault Zoé ou similaire',
     acriss: 'EDAE',
@@ -74,7 +84,16 @@ export const LYON_CARS: CarRental[] = [
     isDriverLicenseRequired: true,
     tags: ['zev', 'loyalty-enabled'],
   }),
-  car('c-golf', { car: 'Volkswagen Golf ou similaire', carGroup: 'Compact', acriss: 'CDMR', price_per_day: 5000, renter: { code: 'ZE', name: 'Hertz', logo: '' }, pickup_place: AIRPORT, return_place: AIRPORT, distance: AIRPORT.distance }),
+  car('c-golf', {
+    car: 'Volkswagen Golf ou similaire',
+    carGroup: 'Compact',
+    acriss: 'CDMR',
+    price_per_day: 5000,
+    renter: { code: 'ZE', name: 'Hertz', logo: '' },
+    pickup_place: AIRPORT,
+    return_place: AIRPORT,
+    distance: AIRPORT.distance,
+  }),
 ];
 
 export function carResults(carRentals: CarRental[] = LYON_CARS, overrides: Partial<CarRentalSearchResult> = {}): CarRentalSearchResult {
@@ -87,7 +106,15 @@ export function carResults(carRentals: CarRental[] = LYON_CARS, overrides: Parti
       { code: 'EP', name: 'Europcar', logo: '', preferred: false },
       { code: 'ZE', name: 'Hertz', logo: '', preferred: true },
     ],
-    driver: { profile_id: 'u-alice', gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '0611223344', birthdate: '1988-04-12' },
+    driver: {
+      profile_id: 'u-alice',
+      gender: 'MS',
+      firstname: 'Alice',
+      lastname: 'Martin',
+      email: 'alice@acme.example',
+      phone: '0611223344',
+      birthdate: '1988-04-12',
+    },
     pickup_name: 'Lyon Part-Dieu',
     return_name: 'Lyon Part-Dieu',
     ...overrides,

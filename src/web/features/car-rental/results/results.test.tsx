@@ -22,7 +22,10 @@ function serveSearch(answer: CarRentalSearchResult = carResults(), seen: unknown
 /** Text as read, the no-break spaces of prices as spaces. */
 const read = (el: HTMLElement) => el.textContent!.replace(/\u00a0|\u202f/g, ' ');
 const list = () => screen.findByRole('list', { name: 'Voitures' });
-const names = async () => within(await list()).getAllByRole('button').map((b) => b.querySelector('.font-bold')!.textContent);
+const names = async () =>
+  within(await list())
+    .getAllByRole('button')
+    .map((b) => b.querySelector('.font-bold')!.textContent);
 
 describe('car-rental results (spec 1 §2, §9)', () => {
   it('searches with the URL and lists the cars cheapest first', async () => {
@@ -66,7 +69,9 @@ describe('car-rental results (spec 1 §2, §9)', () => {
     expect((await screen.findByText(/Recherche des voitures/)).textContent).toBe('Recherche des voitures disponibles à station-lyon-part-dieu');
     one.unmount();
     await renderRoute(CAR_URL.replace('to=station-lyon-part-dieu', 'to=city-lyon'));
-    expect((await screen.findByText(/Recherche des voitures/)).textContent).toBe('Recherche des voitures à prendre à station-lyon-part-dieu et à rendre à city-lyon');
+    expect((await screen.findByText(/Recherche des voitures/)).textContent).toBe(
+      'Recherche des voitures à prendre à station-lyon-part-dieu et à rendre à city-lyon',
+    );
   });
 
   it('sorts by distance and by preferred renters', async () => {
@@ -238,7 +243,10 @@ describe('driver and add to cart (spec 1 §5 "Car rental")', () => {
     await user.click(screen.getByRole('button', { name: 'Retour à la liste' }));
     expect(screen.queryByRole('region', { name: 'Peugeot 208 ou similaire' })).toBeNull();
     expect((await list()).parentElement!.className).not.toContain('max-[759px]:hidden');
-    expect(within(await list()).getByRole('button', { name: /Peugeot 208/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      within(await list())
+        .getByRole('button', { name: /Peugeot 208/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
   });
 });
-

@@ -75,7 +75,15 @@ describe('car-rental search form (spec 1 §2, §4, §5)', () => {
   beforeEach(placesApi);
 
   it('shows each validation message next to its field', async () => {
-    startSession('t', userFixture({ entities: [{ uid: 'e-paris', name: 'Paris HQ' }, { uid: 'e-lyon', name: 'Lyon' }] }));
+    startSession(
+      't',
+      userFixture({
+        entities: [
+          { uid: 'e-paris', name: 'Paris HQ' },
+          { uid: 'e-lyon', name: 'Lyon' },
+        ],
+      }),
+    );
     const user = userEvent.setup();
     await renderForm();
     const start = screen.getByRole('textbox', { name: 'Date de prise en charge' });
@@ -84,7 +92,9 @@ describe('car-rental search form (spec 1 §2, §4, §5)', () => {
     await user.clear(start);
     await user.type(start, '14/05/2030');
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
-    await waitFor(() => expect(errorOf(screen.getByRole('combobox', { name: 'Lieu de prise en charge' }))).toBe('Veuillez choisir un lieu de prise en charge dans la liste'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByRole('combobox', { name: 'Lieu de prise en charge' }))).toBe('Veuillez choisir un lieu de prise en charge dans la liste'),
+    );
     expect(errorOf(screen.getByRole('combobox', { name: 'Lieu de restitution' }))).toBe('Veuillez choisir un lieu de restitution dans la liste');
     expect(errorOf(start)).toBe('Cette date est passée : choisissez aujourd’hui ou un jour suivant');
     expect(errorOf(end)).toBe('Saisissez une date de restitution');
@@ -125,7 +135,9 @@ describe('car-rental search form (spec 1 §2, §4, §5)', () => {
     expect(screen.getAllByRole('button', { name: /Calendrier et heure/ })[0]!.textContent).toContain('18:00');
     await user.click(within(aside).getByRole('button', { name: 'Matin' }));
     expect(screen.getAllByRole('button', { name: /Calendrier et heure/ })[0]!.textContent).toContain('09:00');
-    const hours = within(aside).getAllByRole('radio').map((r) => r.parentElement!.textContent);
+    const hours = within(aside)
+      .getAllByRole('radio')
+      .map((r) => r.parentElement!.textContent);
     expect(hours[0]).toBe('06:00');
     expect(hours.at(-1)).toBe('23:00');
   });
@@ -175,7 +187,7 @@ describe('car-rental search form (spec 1 §2, §4, §5)', () => {
   it('is the home’s Car rental tab, which the cart’s shortcut opens around its trip', async () => {
     startSession('t', userFixture());
     await renderRoute('/?type=car&travelID=tr-1&place=Lyon%20Part-Dieu&start=2030-06-02T09:02&end=2030-06-03T18:30');
-    expect((await screen.findByRole('radio', { name: 'Location de voiture' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('radio', { name: 'Location de voiture' })) as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Lieu de prise en charge' }) as HTMLInputElement).value).toBe('Lyon Part-Dieu'));
     expect(screen.getByText('Cette location sera ajoutée à votre voyage en cours.')).toBeTruthy();
   });

@@ -12,7 +12,16 @@ import type { DateRule } from '@web/components/date-picker/DateInput';
 import { addHours, isDate, startOfDay } from '@web/components/date-picker/dates';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField } from '@web/components/search-form/fields';
 import type { SearchFormProps, SearchFormStart } from '@web/components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '@web/components/search-form/frame';
+import {
+  PanelHelp,
+  SearchFormFrame,
+  SearchSubmit,
+  TravelBanner,
+  forCustomer,
+  rememberSearchNames,
+  systemNow,
+  withSearchFormStart,
+} from '@web/components/search-form/frame';
 import { useFormPanel, useSearchForm } from '@web/components/search-form/use-search-form';
 import { CAR_RADII, CAR_TYPES } from '../url';
 import type { CarSearchUrl } from '../url';
@@ -122,7 +131,11 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
       />
     );
   } else if (panel === 'places') {
-    panelContent = <PanelHelp title={t`Où prendre la voiture ?`}>{t`Choisissez une ville, une gare ou un aéroport : les agences dans le rayon choisi sont proposées.`}</PanelHelp>;
+    panelContent = (
+      <PanelHelp
+        title={t`Où prendre la voiture ?`}
+      >{t`Choisissez une ville, une gare ou un aéroport : les agences dans le rayon choisi sont proposées.`}</PanelHelp>
+    );
   } else if (panel === 'entity') {
     panelContent = <PanelHelp title={t`Entité`}>{t`L’entité de votre entreprise à laquelle cette location est rattachée et facturée.`}</PanelHelp>;
   } else if (panel === 'types') {
@@ -155,13 +168,21 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
 
   return (
     <div className="space-y-4">
-      {!!travelID && !user?.features.hideExistingTravelMessage && <TravelBanner onCancel={onCancelTravel}>{t`Cette location sera ajoutée à votre voyage en cours.`}</TravelBanner>}
+      {!!travelID && !user?.features.hideExistingTravelMessage && (
+        <TravelBanner onCancel={onCancelTravel}>{t`Cette location sera ajoutée à votre voyage en cours.`}</TravelBanner>
+      )}
       <SearchFormFrame
         label={t`Recherche de location de voiture`}
         onSubmit={onSubmit}
         onFocus={preload}
         hidden={side.mobileOpen}
-        panel={{ ref: side.asideRef, id: side.id, open: side.mobileOpen || panel === null, onEscape: side.onEscape(['start', 'end', 'driver']), content: panelContent }}
+        panel={{
+          ref: side.asideRef,
+          id: side.id,
+          open: side.mobileOpen || panel === null,
+          onEscape: side.onEscape(['start', 'end', 'driver']),
+          content: panelContent,
+        }}
       >
         <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
           <Controller
@@ -271,8 +292,8 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
             value={driverLabel(driver)}
             error={text('driver')}
             panelId={side.id}
-              onFocus={() => show('driver')}
-              onOpen={() => side.enterPanel('driver')}
+            onFocus={() => show('driver')}
+            onOpen={() => side.enterPanel('driver')}
           />
           {entities.length > 0 && <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />}
         </div>

@@ -30,7 +30,9 @@ function prefilledDates(prefill: CarPrefill): { start: Date | null; end: Date | 
   const start = new Date(Math.ceil(arrival.getTime() / HOUR) * HOUR);
   const back = localDate(prefill.end);
   const end =
-    back && back.getTime() - HOUR > start.getTime() ? new Date(Math.floor((back.getTime() - HOUR) / HOUR) * HOUR) : withHour(addHours(start, 24), CAR_QUICK_HOURS.afternoon);
+    back && back.getTime() - HOUR > start.getTime()
+      ? new Date(Math.floor((back.getTime() - HOUR) / HOUR) * HOUR)
+      : withHour(addHours(start, 24), CAR_QUICK_HOURS.afternoon);
   return { start, end };
 }
 

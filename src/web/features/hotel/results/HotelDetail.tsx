@@ -238,7 +238,12 @@ export function HotelDetail({ hotel, body, travelers, cancellableOnly, onNext }:
                       </Button>
                     ) : (
                       <div role="group" aria-label={t`Nombre de chambres ${name}`} className="flex items-center gap-2">
-                        <Button variant="secondary" aria-label={t`Retirer une chambre ${name}`} disabled={quantity === 0} onClick={() => setQuantity(offer, quantity - 1)}>
+                        <Button
+                          variant="secondary"
+                          aria-label={t`Retirer une chambre ${name}`}
+                          disabled={quantity === 0}
+                          onClick={() => setQuantity(offer, quantity - 1)}
+                        >
                           <Minus aria-hidden="true" size={18} />
                         </Button>
                         <output aria-live="polite" className="w-6 text-center font-semibold tabular-nums">

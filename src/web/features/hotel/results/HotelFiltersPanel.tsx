@@ -51,7 +51,11 @@ export function HotelFiltersPanel({ filters, onChange, bounds }: Props) {
   };
   const problem = bounds ? priceProblem(current, bounds) : null;
   const priceError =
-    problem === 'order' ? t`Le prix minimum doit être inférieur au prix maximum` : problem && bounds ? t`Saisissez un prix entre ${bounds.min} € et ${bounds.max} €` : undefined;
+    problem === 'order'
+      ? t`Le prix minimum doit être inférieur au prix maximum`
+      : problem && bounds
+        ? t`Saisissez un prix entre ${bounds.min} € et ${bounds.max} €`
+        : undefined;
   const count = activeFilterCount(filters);
   const sortLabels: Record<HotelSort, string> = { BY_PRICE: t`Prix`, BY_DISTANCE: t`Distance`, BY_PREF: t`Préférence` };
   const checkboxes: [keyof HotelFilters, string][] = [
@@ -140,7 +144,12 @@ export function HotelFiltersPanel({ filters, onChange, bounds }: Props) {
           <div className="grid gap-x-4 sm:grid-cols-2 min-[760px]:flex min-[760px]:flex-wrap min-[760px]:gap-x-6">
             {checkboxes.map(([key, label]) => (
               <label key={key} className="flex min-h-11 items-center gap-2 min-[760px]:min-h-8">
-                <input type="checkbox" className="size-5 accent-[var(--brand)]" checked={current[key] === true} onChange={(e) => change({ [key]: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="size-5 accent-[var(--brand)]"
+                  checked={current[key] === true}
+                  onChange={(e) => change({ [key]: e.target.checked })}
+                />
                 {label}
               </label>
             ))}

@@ -45,7 +45,10 @@ import { CommsBanner } from '@web/components/CommsBanner';
 const HotelSearchForm = lazy(loadHotelSearchForm);
 
 /** Spec 1 §8 NO_RESULTS_SEARCH: a warning toast (5 to 8 s) asking to widen the search. */
-const NO_RESULTS_SEARCH = msg({ comment: 'NO_RESULTS_SEARCH', message: 'Aucun hôtel ne correspond à votre recherche : élargissez le rayon, changez de dates ou retirez des filtres.' });
+const NO_RESULTS_SEARCH = msg({
+  comment: 'NO_RESULTS_SEARCH',
+  message: 'Aucun hôtel ne correspond à votre recherche : élargissez le rayon, changez de dates ou retirez des filtres.',
+});
 const NO_RESULTS_TOAST_MS = 6_000;
 const LIST_ID = 'hotel-results';
 
@@ -107,7 +110,10 @@ function searchedTravelers(url: HotelSearchUrl, user: User | null, results: Hote
   });
 }
 
-type Step = { kind: 'rooms' } | { kind: 'distribution'; rooms: RoomOffer[]; details: HotelDetails } | { kind: 'travelers'; rooms: RoomOffer[]; assignment: number[]; details: HotelDetails };
+type Step =
+  | { kind: 'rooms' }
+  | { kind: 'distribution'; rooms: RoomOffer[]; details: HotelDetails }
+  | { kind: 'travelers'; rooms: RoomOffer[]; assignment: number[]; details: HotelDetails };
 
 /**
  * The hotel results screen (spec 1 §2 "Hotel results screen", §4 "Hotel", §8): the search keyed by the
@@ -226,7 +232,8 @@ function Results({ url }: { url: HotelSearchUrl }) {
 
   const subtitle = (
     <p className="text-gray-800 tabular-nums">
-      {nights === 1 ? <Trans>1 nuit</Trans> : <Trans>{nights} nuits</Trans>} · {travelers === 1 ? <Trans>1 voyageur</Trans> : <Trans>{travelers} voyageurs</Trans>} ·{' '}
+      {nights === 1 ? <Trans>1 nuit</Trans> : <Trans>{nights} nuits</Trans>} ·{' '}
+      {travelers === 1 ? <Trans>1 voyageur</Trans> : <Trans>{travelers} voyageurs</Trans>} ·{' '}
       <Trans>
         du {checkIn} au {checkOut}
       </Trans>
@@ -315,7 +322,12 @@ function Results({ url }: { url: HotelSearchUrl }) {
           }
         />
       ) : step.kind === 'distribution' ? (
-        <Distribution rooms={step.rooms} names={names} onBack={() => setStep({ kind: 'rooms' })} onNext={(assignment) => setStep({ ...step, kind: 'travelers', assignment })} />
+        <Distribution
+          rooms={step.rooms}
+          names={names}
+          onBack={() => setStep({ kind: 'rooms' })}
+          onNext={(assignment) => setStep({ ...step, kind: 'travelers', assignment })}
+        />
       ) : (
         <HotelTravelerForm
           link={step.details.links.addHotelToCart}
@@ -353,7 +365,13 @@ function Results({ url }: { url: HotelSearchUrl }) {
         <HotelFiltersPanel filters={filters} onChange={setFilters} bounds={bounds} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p aria-live="polite" className="text-gray-800">
-            {visible.length === total ? <Trans>{total} hôtels</Trans> : <Trans>{visible.length} hôtels sur {total}</Trans>}
+            {visible.length === total ? (
+              <Trans>{total} hôtels</Trans>
+            ) : (
+              <Trans>
+                {visible.length} hôtels sur {total}
+              </Trans>
+            )}
           </p>
           <label className="flex min-h-11 items-center gap-3 font-medium text-gray-900">
             <input type="checkbox" role="switch" checked={showMap} onChange={(e) => setShowMap(e.target.checked)} className="size-5 accent-[var(--brand)]" />
@@ -372,12 +390,12 @@ function Results({ url }: { url: HotelSearchUrl }) {
             <div className="rounded-xl border border-gray-200 bg-white p-4">{detail}</div>
           </div>
         ) : (
-          <>
-            {showMap ? map : listOrMap}
-          </>
+          <>{showMap ? map : listOrMap}</>
         )
       ) : (
-        <div className={`grid items-start gap-4 ${showMap ? 'grid-cols-[22rem_minmax(0,1fr)] min-[1200px]:grid-cols-[22rem_minmax(0,1fr)_26rem]' : 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)]'}`}>
+        <div
+          className={`grid items-start gap-4 ${showMap ? 'grid-cols-[22rem_minmax(0,1fr)] min-[1200px]:grid-cols-[22rem_minmax(0,1fr)_26rem]' : 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)]'}`}
+        >
           <div>{listOrMap}</div>
           {map}
           <div ref={detailRef} className={`rounded-xl border border-gray-200 bg-white p-4 ${showMap ? 'min-[760px]:max-[1199px]:col-span-2' : ''}`}>
@@ -424,4 +442,3 @@ function AddedNotice({ name, travelID, onContinue }: { name: string; travelID: s
     </section>
   );
 }
-

@@ -58,7 +58,10 @@ export function HotelTravelerForm({
   const id = useId();
   const adding = useMutation(addHotelToCartMutation());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ defaultValues: { travelers: travelers.map((tr) => tr.values) }, resolver: zodResolver(formSchema) });
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    defaultValues: { travelers: travelers.map((tr) => tr.values) },
+    resolver: zodResolver(formSchema),
+  });
   const errors = form.formState.errors.travelers;
 
   const unavailable = () =>

@@ -39,7 +39,17 @@ export const DEFAULT_FILTERS: HotelFilters = {
 
 /** How many filters narrow the list (the sort is not one). */
 export const activeFilterCount = (f: HotelFilters) =>
-  [f.stars !== null, f.breakfast, f.halfBoard, f.fullBoard, f.loyalty, f.accessible, f.cancellable, f.evCharging, f.minPrice !== null || f.maxPrice !== null].filter(Boolean).length;
+  [
+    f.stars !== null,
+    f.breakfast,
+    f.halfBoard,
+    f.fullBoard,
+    f.loyalty,
+    f.accessible,
+    f.cancellable,
+    f.evCharging,
+    f.minPrice !== null || f.maxPrice !== null,
+  ].filter(Boolean).length;
 
 const nightly = (h: HotelSummary) => (h.min_price_per_night > 0 ? h.min_price_per_night : MISSING_PRICE_CENTS);
 

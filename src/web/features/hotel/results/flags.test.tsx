@@ -19,7 +19,9 @@ function signInAndServe(features: Partial<FeatureFlags>) {
   startSession('token', userFixture({ features: { ...DEFAULT_FEATURES, ...features } }));
   server.use(
     http.post('/api/v1/hotel/search', () => HttpResponse.json({ result: searchResult([LUMIERE]) })),
-    http.post(`/api/v1/hotel/search/${LUMIERE.id}`, () => HttpResponse.json({ result: detailsFixture(LUMIERE, [roomFixture('r1', { name: 'Double Classique' })]) })),
+    http.post(`/api/v1/hotel/search/${LUMIERE.id}`, () =>
+      HttpResponse.json({ result: detailsFixture(LUMIERE, [roomFixture('r1', { name: 'Double Classique' })]) }),
+    ),
     http.post('/api/v1/cart/add', () => HttpResponse.json({ result: { travel: travelFixture({ id: 't-9' }), offer_errors: [] } })),
   );
 }

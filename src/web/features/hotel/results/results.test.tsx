@@ -13,7 +13,11 @@ import { detailsFixture, hotelFixture, roomFixture, searchResult } from './fixtu
 
 const URL = '/search-hotels?place=city-paris&lat=48.8566&lon=2.3522&in=2030-06-01&out=2030-06-03&radius=10&pax=me&rooms=1&entity=e-paris';
 
-const LUMIERE = hotelFixture('lumiere', { name: 'Hôtel Lumière', stars: 4, distance: 150, min_price_per_night: 15_000, has_cancellable_offer: true }, { has_loyalty: true });
+const LUMIERE = hotelFixture(
+  'lumiere',
+  { name: 'Hôtel Lumière', stars: 4, distance: 150, min_price_per_night: 15_000, has_cancellable_offer: true },
+  { has_loyalty: true },
+);
 const GARE = hotelFixture('gare', { name: 'Hôtel de la Gare', stars: 2, distance: 300, min_price_per_night: 8_000 });
 const PROGRAMME = hotelFixture('programme', { name: 'Hôtel Programme', stars: 3, distance: 1200, min_price_per_night: 11_000 }, { is_program_hotel: true });
 
@@ -32,7 +36,10 @@ function detailsApi(hotel: HotelSummary, rooms: RoomOffer[], description?: strin
 }
 
 const signIn = () => startSession('token', userFixture());
-const names = async () => within(await screen.findByRole('list', { name: 'Hôtels' })).getAllByRole('button').map((b) => b.textContent ?? '');
+const names = async () =>
+  within(await screen.findByRole('list', { name: 'Hôtels' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
 const order = async () => (await names()).map((n) => /Hôtel [^0-9·]+?(?=\d|12 rue)/.exec(n)?.[0].trim());
 
 describe('hotel results (spec 1 §2 "Hotel results screen", §8, §9)', () => {
@@ -86,7 +93,10 @@ describe('hotel results (spec 1 §2 "Hotel results screen", §8, §9)', () => {
 
   it('checks the price range against its bounds (floored and ceiled)', async () => {
     signIn();
-    searchApi([{ ...GARE, min_price_per_night: 8_050 }, { ...LUMIERE, min_price_per_night: 15_020 }]);
+    searchApi([
+      { ...GARE, min_price_per_night: 8_050 },
+      { ...LUMIERE, min_price_per_night: 15_020 },
+    ]);
     await renderRoute(URL);
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Hôtels' });
@@ -117,7 +127,13 @@ describe('hotel results (spec 1 §2 "Hotel results screen", §8, §9)', () => {
   it('shows a hotel: pictures with a placeholder, a long description cut at 300 with "see more", rooms 5 at a time', async () => {
     signIn();
     searchApi([LUMIERE]);
-    const rooms = Array.from({ length: 7 }, (_, i) => roomFixture(`r${i + 1}`, { incl_taxes_amount: 20_000 + i * 1_000, is_cancellable: i !== 1, cancel_deadline: i === 1 ? null : '2030-05-31T18:00:00+02:00' }));
+    const rooms = Array.from({ length: 7 }, (_, i) =>
+      roomFixture(`r${i + 1}`, {
+        incl_taxes_amount: 20_000 + i * 1_000,
+        is_cancellable: i !== 1,
+        cancel_deadline: i === 1 ? null : '2030-05-31T18:00:00+02:00',
+      }),
+    );
     detailsApi(LUMIERE, rooms, 'Calme. '.repeat(80));
     await renderRoute(URL);
     const user = userEvent.setup();
@@ -144,7 +160,9 @@ describe('hotel results (spec 1 §2 "Hotel results screen", §8, §9)', () => {
     server.use(
       http.post('/api/v1/hotel/search/lumiere', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json(apiError(108, 'Indisponible'), { status: 500 }) : HttpResponse.json({ result: detailsFixture(LUMIERE, [roomFixture('r1')]) });
+        return calls === 1
+          ? HttpResponse.json(apiError(108, 'Indisponible'), { status: 500 })
+          : HttpResponse.json({ result: detailsFixture(LUMIERE, [roomFixture('r1')]) });
       }),
     );
     await renderRoute(URL);
@@ -191,7 +209,18 @@ describe('hotel results (spec 1 §2 "Hotel results screen", §8, §9)', () => {
     expect(bodies[0]).toEqual({
       hotel_id: 'lumiere',
       room_offer_travelers: [{ room_offer_id: 'r1', travelers: [1] }],
-      travelers: [{ travelerID: 1, profile_id: 'u-alice', guest_id: null, gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '0611223344' }],
+      travelers: [
+        {
+          travelerID: 1,
+          profile_id: 'u-alice',
+          guest_id: null,
+          gender: 'MS',
+          firstname: 'Alice',
+          lastname: 'Martin',
+          email: 'alice@acme.example',
+          phone: '0611223344',
+        },
+      ],
       travelID: null,
       customer_id: null,
       entity_id: 'e-paris',

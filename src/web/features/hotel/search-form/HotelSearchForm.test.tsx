@@ -139,7 +139,11 @@ describe('hotel search form (spec 1 §4, §5 "Hotel")', () => {
     expect(within(panel).getByText('2 chambres')).toBeTruthy();
     expect(addRoom.disabled).toBe(true);
     // Fewer travellers, fewer rooms: every room keeps a traveller.
-    await user.click(within(panel).getAllByRole('button', { name: /^Retirer/ }).find((b) => b.closest('li'))!);
+    await user.click(
+      within(panel)
+        .getAllByRole('button', { name: /^Retirer/ })
+        .find((b) => b.closest('li'))!,
+    );
     expect(within(panel).getByText('1 chambre')).toBeTruthy();
   });
 

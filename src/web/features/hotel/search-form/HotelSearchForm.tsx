@@ -13,7 +13,17 @@ import { usePassengerLabel } from '@web/components/passengers/labels';
 import { loadPassengersPanel } from '@web/components/passengers/lazy';
 import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice } from '@web/components/search-form/fields';
 import type { SearchFormProps, SearchFormStart } from '@web/components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '@web/components/search-form/frame';
+import {
+  PanelHelp,
+  SearchFormFrame,
+  SearchSubmit,
+  TravelBanner,
+  firstEntity,
+  forCustomer,
+  rememberSearchNames,
+  systemNow,
+  withSearchFormStart,
+} from '@web/components/search-form/frame';
 import { useFormPanel, useSearchForm } from '@web/components/search-form/use-search-form';
 import type { BookingFor } from '@web/lib/acting';
 import { firstPassengers, passengersFor } from '@web/lib/passengers';
@@ -184,7 +194,9 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
     );
   } else if (panel === 'place') {
     panelContent = (
-      <PanelHelp title={t`Où dormez-vous ?`}>{t`Saisissez une ville, une gare ou un aéroport, puis choisissez-le dans la liste. Le rayon dit jusqu’où chercher autour.`}</PanelHelp>
+      <PanelHelp
+        title={t`Où dormez-vous ?`}
+      >{t`Saisissez une ville, une gare ou un aéroport, puis choisissez-le dans la liste. Le rayon dit jusqu’où chercher autour.`}</PanelHelp>
     );
   } else if (panel === 'filters') {
     panelContent = (
@@ -206,7 +218,13 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
         onSubmit={onSubmit}
         onFocus={preload}
         hidden={side.mobileOpen}
-        panel={{ ref: side.asideRef, id: side.id, open: side.mobileOpen || panel === null, onEscape: side.onEscape(['checkIn', 'checkOut', 'pax']), content: panelContent }}
+        panel={{
+          ref: side.asideRef,
+          id: side.id,
+          open: side.mobileOpen || panel === null,
+          onEscape: side.onEscape(['checkIn', 'checkOut', 'pax']),
+          content: panelContent,
+        }}
       >
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <Controller

@@ -17,7 +17,10 @@ export const HOTEL_MESSAGES = {
   CANT_ENTER_MORE_THAN_NINE_PASSENGERS: msg({ comment: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS', message: 'Vous ne pouvez pas ajouter plus de 9 passagers' }),
   /** TRAVELER_REQUIRED (api_code 150): an assistance agent's blank passenger, until they choose the traveller. */
   CHOOSE_TRAVELER: msg({ comment: 'TRAVELER_REQUIRED', message: 'Choisissez d’abord le voyageur pour qui vous réservez' }),
-  MORE_ROOMS_THAN_PASSENGERS: msg({ comment: 'MORE_ROOMS_THAN_PASSENGERS', message: 'Chaque chambre doit accueillir au moins un voyageur : ajoutez des voyageurs ou retirez une chambre' }),
+  MORE_ROOMS_THAN_PASSENGERS: msg({
+    comment: 'MORE_ROOMS_THAN_PASSENGERS',
+    message: 'Chaque chambre doit accueillir au moins un voyageur : ajoutez des voyageurs ou retirez une chambre',
+  }),
   CHOOSE_ENTITY: msg({ comment: 'CHOOSE_ENTITY', message: 'Veuillez choisir une entité' }),
 } satisfies Record<string, MessageDescriptor>;
 export type HotelMessageKey = keyof typeof HOTEL_MESSAGES;

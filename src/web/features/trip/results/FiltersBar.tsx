@@ -30,10 +30,20 @@ export function FiltersBar({
     // One wrapping row: the first proposal stays in view at 1280 × 720 under the filters.
     <section aria-label={t`Filtres et tri`} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-gray-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={chip(filters.withTransit)} aria-pressed={filters.withTransit} onClick={() => onChange({ ...filters, withTransit: !filters.withTransit })}>
+        <button
+          type="button"
+          className={chip(filters.withTransit)}
+          aria-pressed={filters.withTransit}
+          onClick={() => onChange({ ...filters, withTransit: !filters.withTransit })}
+        >
           <Trans>Avec correspondance</Trans>
         </button>
-        <button type="button" className={chip(filters.withLuggage)} aria-pressed={filters.withLuggage} onClick={() => onChange({ ...filters, withLuggage: !filters.withLuggage })}>
+        <button
+          type="button"
+          className={chip(filters.withLuggage)}
+          aria-pressed={filters.withLuggage}
+          onClick={() => onChange({ ...filters, withLuggage: !filters.withLuggage })}
+        >
           <Trans>Avec bagage en soute</Trans>
         </button>
         <div role="group" aria-label={t`Flexibilité`} className="flex flex-wrap gap-2">

@@ -81,7 +81,8 @@ export function LegResults({
 
   const selectedProposal = selection ? proposals.find((p) => p.id === selection.proposalId) : undefined;
   const selectedChoice = selection && selectedProposal?.choices.find((c) => c.cabin === selection.cabin);
-  const panelOffers = selectedProposal && selectedChoice ? selectedProposal.offers.filter((o) => o.cabin === selectedChoice.cabin && offerPasses(o, filters)) : [];
+  const panelOffers =
+    selectedProposal && selectedChoice ? selectedProposal.offers.filter((o) => o.cabin === selectedChoice.cabin && offerPasses(o, filters)) : [];
   // A selected offer that the filters (or new choices) no longer show is no selection.
   const selectedOffer = panelOffers.find((o) => o.id === selection?.offerId) ?? null;
 
@@ -96,7 +97,11 @@ export function LegResults({
       const more = await queryClient.fetchQuery(moreChoicesQuery(link));
       setOverrides((o) => ({ ...o, [proposal.id]: more }));
       // A cabin selected before its fares came: its cheapest fare the filters show.
-      setSelection((s) => (s && s.proposalId === proposal.id && s.cabin === choice.cabin && !s.offerId && !s.unavailable ? { ...s, offerId: cheapestOf(more.offers, choice.cabin) } : s));
+      setSelection((s) =>
+        s && s.proposalId === proposal.id && s.cabin === choice.cabin && !s.offerId && !s.unavailable
+          ? { ...s, offerId: cheapestOf(more.offers, choice.cabin) }
+          : s,
+      );
     } catch (error) {
       console.error(error); // spec 1 §8: more-choices failure is logged only
     } finally {
@@ -121,7 +126,8 @@ export function LegResults({
     try {
       const answer = await queryClient.fetchQuery(pageQuery(direction, link, from.searchID));
       const fresh = answer.proposals.filter((p) => p.type === transport);
-      if (fresh.length === 0) toast.warning(direction === 'next' ? t`Aucun trajet plus tard : élargissez votre recherche.` : t`Aucun trajet plus tôt : élargissez votre recherche.`);
+      if (fresh.length === 0)
+        toast.warning(direction === 'next' ? t`Aucun trajet plus tard : élargissez votre recherche.` : t`Aucun trajet plus tôt : élargissez votre recherche.`);
       if (answer.proposals.length === 0) return;
       const nextEarlier = direction === 'previous' ? [answer, ...earlier] : earlier;
       const nextLater = direction === 'next' ? [...later, answer] : later;

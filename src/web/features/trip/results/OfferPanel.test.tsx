@@ -10,7 +10,17 @@ function renderPanel(tags: Offer['tags'][]) {
   const proposal = results([{ index: 0, dep: '07:00', arr: '09:00', duration: 120 }]).proposals[0]!;
   const offers = tags.map((t, k) => offer('s1', 0, 'second', k, (k + 1) as 1 | 2 | 3, 3900 + k * 1000, { tags: t }));
   renderApp(
-    <OfferPanel proposal={proposal} choice={proposal.choices[0]!} offers={offers} selectedOfferId={null} onSelect={() => {}} loadingMore={false} onMore={null} onChoose={() => {}} chooseLabel="Choisir" />,
+    <OfferPanel
+      proposal={proposal}
+      choice={proposal.choices[0]!}
+      offers={offers}
+      selectedOfferId={null}
+      onSelect={() => {}}
+      loadingMore={false}
+      onMore={null}
+      onChoose={() => {}}
+      chooseLabel="Choisir"
+    />,
   );
   // The offers' own items, not the fare tags' nested lists.
   return [...screen.getByRole('list', { name: 'Tarifs' }).children] as HTMLElement[];
@@ -21,7 +31,11 @@ describe('Compliance marker (spec 1 fare tags, spec 2 "only when the company use
     const [inPolicy, outside, untagged] = renderPanel([['compliant'], ['corporate-fare', 'not-compliant'], ['corporate-fare']]);
     expect(within(inPolicy!).getByText('Conforme')).toBeTruthy();
     expect(within(outside!).getByText('Hors politique')).toBeTruthy();
-    expect(within(within(outside!).getByRole('list', { name: 'Étiquettes' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tarif entreprise']);
+    expect(
+      within(within(outside!).getByRole('list', { name: 'Étiquettes' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Tarif entreprise']);
     expect(within(untagged!).queryByText(/Conforme|Hors politique/)).toBeNull();
   });
 });

@@ -58,9 +58,17 @@ describe('Cabin switcher (spec 1 §4, §9)', () => {
 
     // Three cabins: a radio group, and only the picked cabin's price.
     const switcher = within(longHaul!).getByRole('group', { name: 'Classe' });
-    expect(within(switcher).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Économie', 'Premium économie', 'Affaires']);
+    expect(
+      within(switcher)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Économie', 'Premium économie', 'Affaires']);
     expect(within(switcher).getByRole('radio', { name: 'Économie' })).toHaveProperty('checked', true);
-    expect(within(longHaul!).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ' '))).toEqual(['Économie450,00 €']);
+    expect(
+      within(longHaul!)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Économie450,00 €']);
 
     // On a card not selected yet, switching only changes the cabin shown.
     await user.click(within(switcher).getByRole('radio', { name: 'Affaires' }));
@@ -76,6 +84,10 @@ describe('Cabin switcher (spec 1 §4, §9)', () => {
     expect(within(switcher).getByRole('radio', { name: 'Premium économie' })).toHaveProperty('checked', true);
     expect(screen.getByRole('heading', { name: 'Tarifs Premium économie · Paris → Lyon' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Semi-flexible · Loisir\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(within(longHaul!).getByRole('button', { name: /Premium économie\s*1\s100,00/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(longHaul!)
+        .getByRole('button', { name: /Premium économie\s*1\s100,00/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   }, 20_000); // the first render of the file loads the route's code cold
 });

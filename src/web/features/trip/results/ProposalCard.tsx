@@ -19,7 +19,10 @@ function Co2({ grams }: { grams: number }) {
     <span className="flex items-center gap-2 text-sm text-gray-700" title={t`Émissions de CO2 par passager`}>
       <span aria-hidden="true" className="flex gap-0.5">
         {[1, 2, 3].map((i) => (
-          <span key={i} className={`h-2 w-3 rounded-sm ${i <= level ? (level === 1 ? 'bg-green-700' : level === 2 ? 'bg-amber-600' : 'bg-red-700') : 'bg-gray-200'}`} />
+          <span
+            key={i}
+            className={`h-2 w-3 rounded-sm ${i <= level ? (level === 1 ? 'bg-green-700' : level === 2 ? 'bg-amber-600' : 'bg-red-700') : 'bg-gray-200'}`}
+          />
         ))}
       </span>
       <span className="tabular-nums">{t`${kg} CO2 (${label})`}</span>
@@ -48,7 +51,17 @@ export const choiceAvailable = (c: Choice) => c.price !== null && !c.full && !c.
  * More than two cabins (spec 1 §9): a segmented radio group picks the cabin the card shows. On the
  * selected card, switching cabin selects that cabin's choice again from its first offer.
  */
-function CabinSwitcher({ proposal, cabin, tabIndex, onChange }: { proposal: Proposal; cabin: string; tabIndex: number | undefined; onChange: (choice: Choice) => void }) {
+function CabinSwitcher({
+  proposal,
+  cabin,
+  tabIndex,
+  onChange,
+}: {
+  proposal: Proposal;
+  cabin: string;
+  tabIndex: number | undefined;
+  onChange: (choice: Choice) => void;
+}) {
   const { t } = useLingui();
   const label = useCabinLabel();
   return (
@@ -64,7 +77,15 @@ function CabinSwitcher({ proposal, cabin, tabIndex, onChange }: { proposal: Prop
                 checked ? 'bg-brand text-brand-contrast' : 'text-gray-900 hover:bg-gray-100'
               }`}
             >
-              <input type="radio" name={`cabin-${proposal.id}`} value={choice.cabin} checked={checked} tabIndex={tabIndex} onChange={() => onChange(choice)} className="sr-only" />
+              <input
+                type="radio"
+                name={`cabin-${proposal.id}`}
+                value={choice.cabin}
+                checked={checked}
+                tabIndex={tabIndex}
+                onChange={() => onChange(choice)}
+                className="sr-only"
+              />
               {checked && <Check aria-hidden="true" size={16} />}
               {label(choice.cabin)}
             </label>
@@ -138,8 +159,7 @@ export function ProposalCard({
               </span>
             </h3>
             <p className="text-sm text-gray-700">
-              {duration} ·{' '}
-              {count === 0 ? <Trans>Direct</Trans> : count === 1 ? <Trans>1 correspondance</Trans> : <Trans>{count} correspondances</Trans>}
+              {duration} · {count === 0 ? <Trans>Direct</Trans> : count === 1 ? <Trans>1 correspondance</Trans> : <Trans>{count} correspondances</Trans>}
             </p>
             <p className="text-sm text-gray-700">
               {proposal.from.name} → {proposal.to.name}

@@ -32,7 +32,16 @@ function renderStep(ancillaries: Offer['ancillaries'] = [], legs = 1, tags: Offe
     proposal: proposal('s1', { index: i, dep: '07:00', arr: '09:00', duration: 120 }),
     offer: offer('s1', i, 'second', 0, 2, 4500, { ancillaries, tags }),
   }));
-  renderApp(<TravelerStep link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }} chosen={chosen} travelers={[{ id: 1, profile_id: 'u-alice' }]} travelID={null} entity="e-paris" onAdded={() => {}} />);
+  renderApp(
+    <TravelerStep
+      link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }}
+      chosen={chosen}
+      travelers={[{ id: 1, profile_id: 'u-alice' }]}
+      travelID={null}
+      entity="e-paris"
+      onAdded={() => {}}
+    />,
+  );
   return calls;
 }
 

@@ -35,7 +35,15 @@ const frToIso = (v: string) => {
   return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
 };
 
-type Form = { travelerID: number; profileID: string | null; guestID: string | null; fields: FormField[]; groups: { label: string; fields: FormField[] }[]; warnings: DocumentWarning[]; cards: { cardtype: { name: string }; cardnumber: string }[] };
+type Form = {
+  travelerID: number;
+  profileID: string | null;
+  guestID: string | null;
+  fields: FormField[];
+  groups: { label: string; fields: FormField[] }[];
+  warnings: DocumentWarning[];
+  cards: { cardtype: { name: string }; cardnumber: string }[];
+};
 
 /** The leader's linked fields: follower name → leader field name. */
 function followersOf(forms: Form[]): Record<string, string> {
@@ -256,7 +264,10 @@ export function TravelerStep({
       </h2>
       {!user && <SignInToContinue />}
       {placement.length > 0 && (
-        <section aria-labelledby={`${idBase}-placement`} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4">
+        <section
+          aria-labelledby={`${idBase}-placement`}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4"
+        >
           <div>
             <h3 id={`${idBase}-placement`} className="font-semibold text-gray-900">
               <Trans>Préférences de placement</Trans>
@@ -333,7 +344,11 @@ export function TravelerStep({
               </h3>
               <DocumentWarnings warnings={form.warnings}>
                 {user && form.profileID === user.uid && (
-                  <RouterLink to="/account/informations" hash="documents" className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong">
+                  <RouterLink
+                    to="/account/informations"
+                    hash="documents"
+                    className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong"
+                  >
                     <Trans>Gérer mes pièces d’identité</Trans>
                   </RouterLink>
                 )}
@@ -347,7 +362,17 @@ export function TravelerStep({
                     {form.cards.map((card) => {
                       const name = card.cardtype.name;
                       const number = card.cardnumber;
-                      return <li key={`${name}-${number}`}>{number ? <Trans>{name} · N° {number}</Trans> : name}</li>;
+                      return (
+                        <li key={`${name}-${number}`}>
+                          {number ? (
+                            <Trans>
+                              {name} · N° {number}
+                            </Trans>
+                          ) : (
+                            name
+                          )}
+                        </li>
+                      );
                     })}
                   </ul>
                   <p className="text-gray-700">

@@ -133,7 +133,19 @@ function LegView({ query, children }: { query: UseQueryResult<TripResults>; chil
 }
 
 /** After add to cart: what was added, the way to the cart, and a return to book (one-way) or more to search. */
-function AddedNotice({ chosen, travelID, oneWay, onReturn, onContinue }: { chosen: Chosen[]; travelID: string; oneWay: boolean; onReturn: () => void; onContinue: () => void }) {
+function AddedNotice({
+  chosen,
+  travelID,
+  oneWay,
+  onReturn,
+  onContinue,
+}: {
+  chosen: Chosen[];
+  travelID: string;
+  oneWay: boolean;
+  onReturn: () => void;
+  onContinue: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const features = useFeatures();
   useEffect(() => heading.current?.focus(), []);
@@ -216,7 +228,8 @@ function Results({ url }: { url: SearchUrl }) {
   }, [empty, navigate, url.travelID]);
 
   // The view-only transport keeps the step the history is at.
-  const setTransport = (transport: Transport) => void navigate({ to: '/search', search: (prev) => ({ ...prev, transport }), state: true, replace: true, resetScroll: false });
+  const setTransport = (transport: Transport) =>
+    void navigate({ to: '/search', search: (prev) => ({ ...prev, transport }), state: true, replace: true, resetScroll: false });
   const pushStep = (next: TripStep) => void navigate({ to: '/search', search: (prev) => prev, state: { tripStep: next }, resetScroll: false });
 
   // The traveller step's code comes in idle time once results are on display.
@@ -275,7 +288,16 @@ function Results({ url }: { url: SearchUrl }) {
     setEditing({
       kind: 'return',
       travelID: added.travelID,
-      values: { ...valuesOf(url, {}), from: places?.to ?? null, to: places?.from ?? null, date: after, mode: 'departure', hasReturn: false, ret: null, openJaw: false },
+      values: {
+        ...valuesOf(url, {}),
+        from: places?.to ?? null,
+        to: places?.from ?? null,
+        date: after,
+        mode: 'departure',
+        hasReturn: false,
+        ret: null,
+        openJaw: false,
+      },
     });
     setAdded(null);
   };
@@ -317,7 +339,15 @@ function Results({ url }: { url: SearchUrl }) {
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <div>
             <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
-              {leg === 'return' ? <Trans>Retour : {from} - {to}</Trans> : <Trans>Aller : {from} - {to}</Trans>}
+              {leg === 'return' ? (
+                <Trans>
+                  Retour : {from} - {to}
+                </Trans>
+              ) : (
+                <Trans>
+                  Aller : {from} - {to}
+                </Trans>
+              )}
             </h1>
             <SearchLine day={day} mode={mode} time={time} passengers={passengers} />
           </div>
@@ -344,7 +374,13 @@ function Results({ url }: { url: SearchUrl }) {
         )}
 
         {added && leg === 'outward' && (
-          <AddedNotice chosen={added.chosen} travelID={added.travelID} oneWay={added.chosen.length === 1 && !url.ret} onReturn={bookReturn} onContinue={() => setAdded(null)} />
+          <AddedNotice
+            chosen={added.chosen}
+            travelID={added.travelID}
+            oneWay={added.chosen.length === 1 && !url.ret}
+            onReturn={bookReturn}
+            onContinue={() => setAdded(null)}
+          />
         )}
 
         <div hidden={leg !== 'outward'}>

@@ -53,7 +53,11 @@ describe('trip results for agency staff', () => {
       />,
     );
     const entity = (await screen.findByRole('combobox', { name: /Entité/ })) as HTMLSelectElement;
-    expect(within(entity).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une entité', 'Globex Lyon', 'Globex Nantes']);
+    expect(
+      within(entity)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisir une entité', 'Globex Lyon', 'Globex Nantes']);
     const user = userEvent.setup();
     await user.selectOptions(entity, 'e-globex-2');
     await user.click(screen.getByRole('button', { name: /Ajouter au panier/ }));

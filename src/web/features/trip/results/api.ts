@@ -49,7 +49,10 @@ export const returnSearchQuery = (url: SearchUrl, user: User | null, outwardChoi
   queryOptions({
     queryKey: ['trip-search', searchKey(url), user?.uid ?? null, 'return', outwardChoiceID] as const,
     queryFn: ({ signal }) =>
-      api.post(`${entries.tripSearch}?version=v2`, { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, { signal, silent: true }),
+      api.post(`${entries.tripSearch}?version=v2`, { ...searchBody(url, user), outward: { choiceID: outwardChoiceID } }, tripResultsSchema, {
+        signal,
+        silent: true,
+      }),
     staleTime: 10 * 60_000,
   });
 

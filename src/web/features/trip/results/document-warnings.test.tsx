@@ -32,7 +32,16 @@ function renderStep(warnings: DocumentWarning[], profileID = 'u-alice') {
   const results = createRoute({
     getParentRoute: () => root,
     path: '/search',
-    component: () => <TravelerStep link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }} chosen={chosen} travelers={[{ id: 1, profile_id: profileID }]} travelID={null} entity="e-paris" onAdded={() => {}} />,
+    component: () => (
+      <TravelerStep
+        link={{ href: '/api/v1/ticket/travelerForm', method: 'POST' }}
+        chosen={chosen}
+        travelers={[{ id: 1, profile_id: profileID }]}
+        travelID={null}
+        entity="e-paris"
+        onAdded={() => {}}
+      />
+    ),
   });
   const documents = createRoute({ getParentRoute: () => root, path: '/account/informations', component: () => <h1>Données personnelles</h1> });
   const router = createRouter({ routeTree: root.addChildren([results, documents]), history: createMemoryHistory({ initialEntries: ['/search'] }) });

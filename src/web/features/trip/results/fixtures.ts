@@ -77,7 +77,17 @@ export function proposal(searchID: string, s: Spec): Proposal {
     fareSummary: s.full ? [] : summaryOf(offers),
     links: s.more ? { getMoreChoices: { href: `/api/v1/treep/choices/${searchID}~${s.index}~second/more`, method: 'GET' } } : {},
   };
-  const first: Choice = { ...choice, id: `${searchID}~${s.index}~first`, cabin: 'first', price: null, full: false, unavailabilityReason: 'Pas de première classe', offers: [], fareSummary: [], links: {} };
+  const first: Choice = {
+    ...choice,
+    id: `${searchID}~${s.index}~first`,
+    cabin: 'first',
+    price: null,
+    full: false,
+    unavailabilityReason: 'Pas de première classe',
+    offers: [],
+    fareSummary: [],
+    links: {},
+  };
   return {
     id: `${searchID}~${s.index}`,
     type: s.type ?? 'rail',
@@ -99,7 +109,14 @@ export function proposal(searchID: string, s: Spec): Proposal {
 
 export function results(specs: Spec[], extra: Partial<TripResults> = {}, searchID = 's1'): TripResults {
   const proposals = specs.map((s) => proposal(searchID, s));
-  const carriersOf = (t: 'rail' | 'flight') => [...new Map(proposals.filter((p) => p.type === t).flatMap((p) => p.carriers).map((c) => [c.code, c])).values()];
+  const carriersOf = (t: 'rail' | 'flight') => [
+    ...new Map(
+      proposals
+        .filter((p) => p.type === t)
+        .flatMap((p) => p.carriers)
+        .map((c) => [c.code, c]),
+    ).values(),
+  ];
   return {
     searchID,
     leg: 'outward',
@@ -133,7 +150,21 @@ export function aliceTravelerStep(placement: unknown[] = []) {
             label: 'Identité',
             isNested: false,
             group: 'identity',
-            fields: [{ name: 'lastname', label: 'Nom', placeholder: null, type: 'text', required: true, regex: null, regexDesc: null, options: null, disabled: false, value: 'Martin', linkedWith: null }],
+            fields: [
+              {
+                name: 'lastname',
+                label: 'Nom',
+                placeholder: null,
+                type: 'text',
+                required: true,
+                regex: null,
+                regexDesc: null,
+                options: null,
+                disabled: false,
+                value: 'Martin',
+                linkedWith: null,
+              },
+            ],
           },
         ],
       },

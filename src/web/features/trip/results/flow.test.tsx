@@ -54,12 +54,16 @@ describe('heading and failures', () => {
   it('says route, date and passengers, and modifies the search in place from its values', async () => {
     serveSearch(results([{ index: 0, dep: '07:04', arr: '09:02', duration: 118 }]));
     // The agency offers "Modify search" (enableEditSearchButton, its flag for a visitor: flags.test.tsx has both states).
-    server.use(http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, enableEditSearchButton: true } } })));
+    server.use(
+      http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, enableEditSearchButton: true } } })),
+    );
     const user = userEvent.setup();
     await renderRoute(URL);
     await list();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aller : Paris Gare de Lyon - Lyon Part-Dieu');
-    expect((await screen.findByText(/^mardi 1 décembre 2026/)).parentElement!.textContent).toBe('mardi 1 décembre 2026 · départ à partir de 07:00 · 1 passager');
+    expect((await screen.findByText(/^mardi 1 décembre 2026/)).parentElement!.textContent).toBe(
+      'mardi 1 décembre 2026 · départ à partir de 07:00 · 1 passager',
+    );
     const modify = await screen.findByRole('button', { name: 'Modifier la recherche' });
     await user.click(modify);
     expect(modify.getAttribute('aria-expanded')).toBe('true');
@@ -91,7 +95,11 @@ describe('fare filters mean "show these"', () => {
       { index: 1, dep: '08:10', arr: '10:05', duration: 115, prices: [3500, 6500, 9500] },
     ]);
     serveSearch(answer);
-    server.use(http.get('/api/v1/treep/choices/:id/more', () => HttpResponse.json({ result: { choices: full.proposals[0]!.choices, offers: full.proposals[0]!.offers } })));
+    server.use(
+      http.get('/api/v1/treep/choices/:id/more', () =>
+        HttpResponse.json({ result: { choices: full.proposals[0]!.choices, offers: full.proposals[0]!.offers } }),
+      ),
+    );
     const user = userEvent.setup();
     await renderRoute(URL);
     expect(await rows()).toHaveLength(2);
@@ -112,7 +120,16 @@ describe('fare filters mean "show these"', () => {
 
 describe('earlier and later trips', () => {
   it('join the list, each page asked from the list’s end, with a day separator where the date changes', async () => {
-    serveSearch(results([{ index: 0, dep: '07:04', arr: '09:02', duration: 118 }, { index: 1, dep: '20:10', arr: '22:05', duration: 115 }], {}, 's1'));
+    serveSearch(
+      results(
+        [
+          { index: 0, dep: '07:04', arr: '09:02', duration: 118 },
+          { index: 1, dep: '20:10', arr: '22:05', duration: 115 },
+        ],
+        {},
+        's1',
+      ),
+    );
     const asked: { direction: string; searchID: string }[] = [];
     const pages: Record<string, TripResults> = {
       'next:s1': results([{ index: 0, dep: '21:40', arr: '23:38', duration: 118 }], {}, 's2'),
@@ -196,7 +213,12 @@ describe('add to cart and Back', () => {
 
   it('goes back from the traveller step to the results as they were; after adding, "Réserver un retour" opens the way back for the same travel', async () => {
     startSession('token', userFixture());
-    serveSearch(results([{ index: 0, dep: '07:04', arr: '09:02', duration: 118 }, { index: 1, dep: '08:10', arr: '10:05', duration: 115 }]));
+    serveSearch(
+      results([
+        { index: 0, dep: '07:04', arr: '09:02', duration: 118 },
+        { index: 1, dep: '08:10', arr: '10:05', duration: 115 },
+      ]),
+    );
     server.use(
       http.post('/api/v1/ticket/travelerForm', () => HttpResponse.json({ result: STEP })),
       http.post('/api/v1/cart/add', () => HttpResponse.json({ result: { travel: travelFixture({ id: 't-77' }), offer_errors: [] } })),
@@ -212,7 +234,11 @@ describe('add to cart and Back', () => {
     // Back: the results again, the chosen train still selected.
     router.history.back();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Informations voyageurs' })).toBeNull());
-    expect(within((await rows())[1]!).getByRole('button', { name: /^2de classe/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within((await rows())[1]!)
+        .getByRole('button', { name: /^2de classe/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // Forward to the step again, and add: the results, with the confirmation.
     await user.click(screen.getByRole('button', { name: 'Choisir cette offre' }));
@@ -227,7 +253,11 @@ describe('add to cart and Back', () => {
     // Leaving two hours after the 10:05 arrival, on the hour.
     const date = within(form).getByLabelText('Date d’aller', { exact: true }) as HTMLInputElement;
     expect(date.value).toBe('01/12/2026');
-    const description = date.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const description = date
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
     expect(description).toContain('13:00');
     expect(screen.getByText('Ce trajet sera ajouté à votre voyage en cours.')).toBeTruthy();
   }, 40_000);

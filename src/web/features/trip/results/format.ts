@@ -7,10 +7,26 @@ export const choiceIdOf = (offerId: string): string => offerId.split('~').slice(
 
 /** The days of the week, Sunday first, and the months, January first (their names in the reader's language). */
 export const WEEKDAYS = [msg`dimanche`, msg`lundi`, msg`mardi`, msg`mercredi`, msg`jeudi`, msg`vendredi`, msg`samedi`];
-export const MONTHS = [msg`janvier`, msg`février`, msg`mars`, msg`avril`, msg`mai`, msg`juin`, msg`juillet`, msg`août`, msg`septembre`, msg`octobre`, msg`novembre`, msg`décembre`];
+export const MONTHS = [
+  msg`janvier`,
+  msg`février`,
+  msg`mars`,
+  msg`avril`,
+  msg`mai`,
+  msg`juin`,
+  msg`juillet`,
+  msg`août`,
+  msg`septembre`,
+  msg`octobre`,
+  msg`novembre`,
+  msg`décembre`,
+];
 
 /** A day's label from its parts (the build calls it with slots: prerender.tsx). */
-export function dayLabelOf(i18n: I18n, { weekday, day, month, year }: { weekday: string; day: number | string; month: string; year?: number | string }): string {
+export function dayLabelOf(
+  i18n: I18n,
+  { weekday, day, month, year }: { weekday: string; day: number | string; month: string; year?: number | string },
+): string {
   return year !== undefined ? i18n._(msg`${weekday} ${day} ${month} ${year}`) : i18n._(msg`${weekday} ${day} ${month}`);
 }
 

@@ -53,7 +53,9 @@ describe('Windowed proposals list', () => {
     const user = userEvent.setup();
     await renderRoute(URL);
     const list = await screen.findByRole('list', { name: 'Trajets' });
-    within(rows(list)[0]!).getByRole('button', { name: /2de classe/ }).focus();
+    within(rows(list)[0]!)
+      .getByRole('button', { name: /2de classe/ })
+      .focus();
 
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset')).toBe('2'));
@@ -81,15 +83,28 @@ describe('Stats comparison', () => {
     const panel = await screen.findByRole('region', { name: 'Comparatif train et avion' });
     const table = within(panel).getByRole('table');
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
-    const cells = (name: string) => within(row(name)).getAllByRole('cell').map((c) => normalise(c.textContent));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Train (affiché)', 'Avion']);
+    const cells = (name: string) =>
+      within(row(name))
+        .getAllByRole('cell')
+        .map((c) => normalise(c.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Train (affiché)', 'Avion']);
     expect(cells('Trajets')).toEqual(['2', '1']);
     expect(cells('À partir de')).toEqual([formatPrice(2900), formatPrice(8900)].map(normalise));
     expect(cells('Le plus rapide')).toEqual(['1 h 58', '1 h 10']);
     expect(cells('CO2 le plus bas')).toEqual([formatCo2(1800), formatCo2(48_000)]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Avion (1)' }));
-    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Train', 'Avion (affiché)']));
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Train', 'Avion (affiché)']),
+    );
   });
 
   it('shows a dash for a transport without any bookable trip', async () => {

@@ -41,7 +41,16 @@ const field = (f: Partial<FormField> & Pick<FormField, 'name' | 'label' | 'type'
 
 const travelerForms = (values: { firstname: string | null; lastname: string | null }) => ({
   links: { addToCart: { href: '/api/v1/cart/add?version=v2', method: 'POST' } },
-  placement: [{ name: 'position', label: 'Placement', options: [{ value: 'any', label: 'Sans préférence' }, { value: 'window', label: 'Fenêtre' }] }],
+  placement: [
+    {
+      name: 'position',
+      label: 'Placement',
+      options: [
+        { value: 'any', label: 'Sans préférence' },
+        { value: 'window', label: 'Fenêtre' },
+      ],
+    },
+  ],
   travelerForms: [
     {
       travelerID: 1,
@@ -54,8 +63,26 @@ const travelerForms = (values: { firstname: string | null; lastname: string | nu
           isNested: false,
           group: 'identity',
           fields: [
-            field({ name: 'gender', label: 'Civilité', type: 'radio', required: true, value: 'MS', options: [{ value: 'MR', label: 'Monsieur' }, { value: 'MS', label: 'Madame' }] }),
-            field({ name: 'firstname', label: 'Prénom', type: 'text', required: true, regex: "^[A-Za-zÀ-ÿ' -]{1,50}$", regexDesc: 'Lettres uniquement', value: values.firstname }),
+            field({
+              name: 'gender',
+              label: 'Civilité',
+              type: 'radio',
+              required: true,
+              value: 'MS',
+              options: [
+                { value: 'MR', label: 'Monsieur' },
+                { value: 'MS', label: 'Madame' },
+              ],
+            }),
+            field({
+              name: 'firstname',
+              label: 'Prénom',
+              type: 'text',
+              required: true,
+              regex: "^[A-Za-zÀ-ÿ' -]{1,50}$",
+              regexDesc: 'Lettres uniquement',
+              value: values.firstname,
+            }),
             field({ name: 'lastname', label: 'Nom', type: 'text', required: true, value: values.lastname }),
             field({ name: 'birthdate', label: 'Date de naissance', type: 'date', value: '1988-04-12' }),
           ],
@@ -70,7 +97,10 @@ function signIn() {
 }
 
 const list = () => screen.findByRole('list', { name: 'Trajets' });
-const departures = (ul: HTMLElement) => within(ul).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const departures = (ul: HTMLElement) =>
+  within(ul)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 describe('formats', () => {
   it('writes prices, CO2 and durations the French way', () => {

@@ -249,7 +249,10 @@ describe('trip search form (spec 1 §2, §4, §5)', () => {
   });
 
   it('shows the options the user has: swap, special fares, entities, colleagues; none signed out', async () => {
-    startSession('t', userFixture({ special_fares: [{ code: 'SNCF-PRO', label: 'Tarif pro' }], features: { ...DEFAULT_FEATURES, enableReverseLocation: false } }),);
+    startSession(
+      't',
+      userFixture({ special_fares: [{ code: 'SNCF-PRO', label: 'Tarif pro' }], features: { ...DEFAULT_FEATURES, enableReverseLocation: false } }),
+    );
     const view = await renderTripForm({ now: () => NOW });
     expect(screen.queryByRole('button', { name: 'Inverser le départ et la destination' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Tarif spécial' })).toBeTruthy();

@@ -17,9 +17,27 @@ import { addHours, defaultStart, isDate, startOfDay } from '@web/components/date
 import type { DateRule } from '@web/components/date-picker/DateInput';
 import { usePassengerLabel } from '@web/components/passengers/labels';
 import { loadPassengersPanel } from '@web/components/passengers/lazy';
-import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, TimeModeField, usePassengersText } from '@web/components/search-form/fields';
+import {
+  CalendarPanel,
+  ControlledPanelField,
+  DateField,
+  EntityField,
+  PassengersChoice,
+  TimeModeField,
+  usePassengersText,
+} from '@web/components/search-form/fields';
 import type { SearchFormProps, SearchFormStart } from '@web/components/search-form/frame';
-import { PanelHelp, SearchFormFrame, SearchSubmit, TravelBanner, firstEntity, forCustomer, rememberSearchNames, systemNow, withSearchFormStart } from '@web/components/search-form/frame';
+import {
+  PanelHelp,
+  SearchFormFrame,
+  SearchSubmit,
+  TravelBanner,
+  firstEntity,
+  forCustomer,
+  rememberSearchNames,
+  systemNow,
+  withSearchFormStart,
+} from '@web/components/search-form/frame';
 import { useFormPanel, useSearchForm } from '@web/components/search-form/use-search-form';
 import type { BookingFor } from '@web/lib/acting';
 import { useFeatures } from '@web/lib/features';
@@ -63,7 +81,14 @@ function defaults(user: User | null, booking: BookingFor, now: Date): TripValues
 }
 
 /** The trip search form of the home page (spec 1 §2, §4, §5); its output is the /search URL. */
-export const TripSearchForm = withSearchFormStart(function TripForm({ user, booking, travelID, onCancelTravel, now = systemNow, initial }: TripSearchFormProps & SearchFormStart) {
+export const TripSearchForm = withSearchFormStart(function TripForm({
+  user,
+  booking,
+  travelID,
+  onCancelTravel,
+  now = systemNow,
+  initial,
+}: TripSearchFormProps & SearchFormStart) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const features = useFeatures();
@@ -74,7 +99,8 @@ export const TripSearchForm = withSearchFormStart(function TripForm({ user, book
   const { form, message, preload, lastBookable } = useSearchForm<TripValues, SearchUrl>({
     defaults: () => ({ ...defaults(user, booking, now()), ...initial, ...(initial?.pax ? { pax: passengersFor(initial.pax, user, booking) } : {}) }),
     now,
-    rules: async (at) => (await loadRules()).tripResolver({ now: at, birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID }),
+    rules: async (at) =>
+      (await loadRules()).tripResolver({ now: at, birthdateRequired: features.allBirthdateRequired, hasEntities: entities.length > 0, travelID }),
     messages: () => import('./messages').then((m) => m.TRIP_MESSAGES),
     // The results screen's code and texts start loading as soon as the user starts a search, not at submit.
     preload: { loaders: [loadRules, loadPassengersPanel], route: '/search' },
@@ -181,20 +207,33 @@ export const TripSearchForm = withSearchFormStart(function TripForm({ user, book
         <Info aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
         <p>
           {t`Ce déplacement est-il indispensable ?`}{' '}
-          <a href={ESSENTIAL_TRIP_URL} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold underline underline-offset-2">
+          <a
+            href={ESSENTIAL_TRIP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-semibold underline underline-offset-2"
+          >
             {t`Évaluez son impact`}
             <ExternalLink aria-hidden="true" size={16} />
             <span className="sr-only">{t`(nouvel onglet)`}</span>
           </a>
         </p>
       </div>
-      {!!travelID && !isAssistance && !features.hideExistingTravelMessage && <TravelBanner onCancel={onCancelTravel}>{t`Ce trajet sera ajouté à votre voyage en cours.`}</TravelBanner>}
+      {!!travelID && !isAssistance && !features.hideExistingTravelMessage && (
+        <TravelBanner onCancel={onCancelTravel}>{t`Ce trajet sera ajouté à votre voyage en cours.`}</TravelBanner>
+      )}
       <SearchFormFrame
         label={t`Recherche de trajet`}
         onSubmit={onSubmit}
         onFocus={preload}
         hidden={side.mobileOpen}
-        panel={{ ref: side.asideRef, id: side.id, open: side.mobileOpen || panel === null, onEscape: side.onEscape(['date', 'ret', 'pax']), content: panelContent }}
+        panel={{
+          ref: side.asideRef,
+          id: side.id,
+          open: side.mobileOpen || panel === null,
+          onEscape: side.onEscape(['date', 'ret', 'pax']),
+          content: panelContent,
+        }}
       >
         <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           {/* A context of its own: the cart's "Départ" (a time) is "Departure", this place is "From". */}

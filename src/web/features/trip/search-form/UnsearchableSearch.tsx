@@ -21,9 +21,7 @@ export function UnsearchableSearch({ date, travelID }: { date: UnsearchableDate;
         <h1 className="text-2xl font-bold text-gray-900">
           <Trans>Cette recherche ne peut pas aboutir</Trans>
         </h1>
-        <p className="text-gray-800">
-          {date.field === 'date' ? t`Date d’aller : ${reason}` : t`Date de retour : ${reason}`}
-        </p>
+        <p className="text-gray-800">{date.field === 'date' ? t`Date d’aller : ${reason}` : t`Date de retour : ${reason}`}</p>
         <Link to="/" search={travelID ? { travelID } : {}} className={buttonClass.primary}>
           <Trans>Modifier la recherche</Trans>
         </Link>

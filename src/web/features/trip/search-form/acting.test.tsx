@@ -53,7 +53,11 @@ describe('the trip form for agency staff (spec 1 §6)', () => {
     expect(paxButton().textContent).toContain('Zoé Petit');
     const entity = screen.getByRole('combobox', { name: 'Entité' }) as HTMLSelectElement;
     expect(entity.value).toBe('e-globex');
-    expect(within(entity).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une entité', 'Globex Lyon']);
+    expect(
+      within(entity)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisir une entité', 'Globex Lyon']);
     await openPassengers(user, paxButton());
     expect(within(panel()).queryByText(/Moi/)).toBeNull();
     await submit(user);
@@ -64,7 +68,17 @@ describe('the trip form for agency staff (spec 1 §6)', () => {
   it('a search to edit whose address names “me” starts with the traveller instead', async () => {
     staff(['travel_agent']);
     actFor({ company: GLOBEX, traveler: ZOE });
-    await renderTripForm({ now: () => NOW, initial: { from: PARIS, to: LYON, pax: [{ ref: 'me', name: null, hasBirthdate: false }, { ref: 'age:0-3', name: null, hasBirthdate: false }] } });
+    await renderTripForm({
+      now: () => NOW,
+      initial: {
+        from: PARIS,
+        to: LYON,
+        pax: [
+          { ref: 'me', name: null, hasBirthdate: false },
+          { ref: 'age:0-3', name: null, hasBirthdate: false },
+        ],
+      },
+    });
     expect(paxButton().textContent).toContain('2 passagers');
     const user = userEvent.setup();
     await openPassengers(user, paxButton());
@@ -109,7 +123,10 @@ describe('the trip form for agency staff (spec 1 §6)', () => {
     expect(router.state.location.pathname).toBe('/');
 
     // A person found by name takes the blank passenger's place.
-    peopleApi([{ uid: 'u-zoe', firstname: 'Zoé', lastname: 'Petit' }, { uid: 'u-max', firstname: 'Max', lastname: 'Dupont' }]);
+    peopleApi([
+      { uid: 'u-zoe', firstname: 'Zoé', lastname: 'Petit' },
+      { uid: 'u-max', firstname: 'Max', lastname: 'Dupont' },
+    ]);
     await openPassengers(user, paxButton());
     expect(within(panel()).getByText('Choisissez d’abord le voyageur pour qui vous réservez.')).toBeTruthy();
     await user.type(within(panel()).getByLabelText('Ajouter un employé ou un invité du client'), 'Pe');
@@ -125,11 +142,27 @@ describe('the trip form for agency staff (spec 1 §6)', () => {
     actFor({ company: GLOBEX, traveler: ZOE });
     await renderTripForm({ now: () => NOW });
     expect(paxButton().textContent).toContain('Zoé Petit');
-    act(() => actFor({ company: { ...GLOBEX, uid: 'c-initech', entities: [{ uid: 'e-1', name: 'Initech Nord' }, { uid: 'e-2', name: 'Initech Sud' }] }, traveler: { uid: 'g-9', firstname: 'Gus', lastname: 'Invité', type: 'guest' } }));
+    act(() =>
+      actFor({
+        company: {
+          ...GLOBEX,
+          uid: 'c-initech',
+          entities: [
+            { uid: 'e-1', name: 'Initech Nord' },
+            { uid: 'e-2', name: 'Initech Sud' },
+          ],
+        },
+        traveler: { uid: 'g-9', firstname: 'Gus', lastname: 'Invité', type: 'guest' },
+      }),
+    );
     await waitFor(() => expect(paxButton().textContent).toContain('Gus Invité'));
     const entity = screen.getByRole('combobox', { name: 'Entité' }) as HTMLSelectElement;
     expect(entity.value).toBe('');
-    expect(within(entity).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisir une entité', 'Initech Nord', 'Initech Sud']);
+    expect(
+      within(entity)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choisir une entité', 'Initech Nord', 'Initech Sud']);
   });
 });
 

@@ -65,7 +65,9 @@ describe('the trip search form’s feature flags', () => {
   });
 
   it('gives a signed-out visitor the agency’s flags: no swap when the agency turns it off', async () => {
-    server.use(http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, enableReverseLocation: false } } })));
+    server.use(
+      http.get('/api/v1/agency', () => HttpResponse.json({ result: { ...brandingFixture, features: { ...DEFAULT_FEATURES, enableReverseLocation: false } } })),
+    );
     await renderTripForm({ now: () => NOW });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Inverser le départ et la destination' })).toBeNull());
     expect(departure()).toBeTruthy();

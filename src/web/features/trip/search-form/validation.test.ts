@@ -61,7 +61,12 @@ describe('trip search rules (spec 1 §5)', () => {
         },
         { ...CTX, birthdateRequired: true },
       ),
-    ).toEqual({ to: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', retTo: 'ENTER_OTHER_ORIGIN_OR_DESTINATION', ret: 'ENTER_TIME_AFTER', pax: 'ENTER_BIRTHDATE_PASSENGERS' });
+    ).toEqual({
+      to: 'ENTER_OTHER_ORIGIN_OR_DESTINATION',
+      retTo: 'ENTER_OTHER_ORIGIN_OR_DESTINATION',
+      ret: 'ENTER_TIME_AFTER',
+      pax: 'ENTER_BIRTHDATE_PASSENGERS',
+    });
   });
 
   it('names what is wrong with a date: empty, no such day, a past day, beyond the booking horizon, a past time', () => {
