@@ -9,6 +9,7 @@ import { relRoute } from '@server/platform/rel-route';
 import { contextOf, userContext } from '@server/platform/request-context';
 import type { Services } from '@server/platform/services';
 import * as admin from './service';
+import * as invitee from './invitation';
 import { entries } from '@contract/entries';
 
 const tags = ['company-admin'];
@@ -144,7 +145,7 @@ export function companyAdminRoutes(services: Services) {
           response: { 200: envelope(invitationSchema), ...apiErrors(400, 401, 403, 410) },
         },
       },
-      async (request) => ({ result: await admin.readInvitation(contextOf(request, services), request.params.token) }),
+      async (request) => ({ result: await invitee.readInvitation(contextOf(request, services), request.params.token) }),
     );
 
     relRoute(
@@ -157,7 +158,7 @@ export function companyAdminRoutes(services: Services) {
         errors: [400, 401, 403, 410],
         once: false, // no session: the e-mailed token is used once
       },
-      ({ ctx, params, body }) => admin.acceptInvitation(ctx, params.token, body),
+      ({ ctx, params, body }) => invitee.acceptInvitation(ctx, params.token, body),
     );
   };
 }
