@@ -33,6 +33,7 @@ import {
   updateEntitiesBodySchema,
   updateTravelPolicyBodySchema,
 } from './company-admin';
+import { stepSavedSchema, travelSchema } from './travel';
 import {
   analyticsFormSchema,
   approversSchema,
@@ -41,9 +42,7 @@ import {
   fillApproversBodySchema,
   missionOrdersSchema,
   patchMissionOrdersBodySchema,
-  stepSavedSchema,
-  travelSchema,
-} from './travel';
+} from './checkout-steps';
 import { expertCartAddBodySchema, expertChoiceBodySchema, expertResultSchema, expertTravelerStepSchema } from './expert';
 import { exchangeDoneSchema, exchangeOfferSchema, exchangeResultSchema, exchangeSearchBodySchema, exchangeSectionsSchema } from './exchange';
 import { fareConditionsSchema, moreChoicesSchema, pageBodySchema, travelerStepBodySchema, travelerStepSchema, tripResultsSchema } from './trip';

@@ -1,4 +1,5 @@
-import type { ConfirmBody, Travel } from '@contract/travel';
+import type { Travel } from '@contract/travel';
+import type { ConfirmBody } from '@contract/checkout-steps';
 import { travelToChange } from '@server/db/travels';
 import { presentTravel } from '@server/domain/travel';
 import { fail } from '@server/platform/errors';

@@ -1,5 +1,13 @@
 import { linkTo, type Rel } from '@contract/rels';
-import type { AnalyticField, AnalyticsForm, Approvers, FillAnalyticsBody, FillApproversBody, MissionOrderForm, PatchMissionOrdersBody } from '@contract/travel';
+import type {
+  AnalyticField,
+  AnalyticsForm,
+  Approvers,
+  FillAnalyticsBody,
+  FillApproversBody,
+  MissionOrderForm,
+  PatchMissionOrdersBody,
+} from '@contract/checkout-steps';
 import type { Db } from '@server/db/client';
 import { companyApprovers } from '@server/db/companies';
 import { travelToChange, updateTravel, type ProductRow, type TravelRecord } from '@server/db/travels';

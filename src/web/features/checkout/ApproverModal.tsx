@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { apiCode } from '@contract/api-codes';
 import { personName } from '@contract/person-name';
-import type { Approvers } from '@contract/travel';
+import type { Approvers } from '@contract/checkout-steps';
 import { Button } from '@web/components/Button';
 import { FormAlert, SelectField, TextAreaField } from '@web/components/Field';
 import { ModalTitle, useModalFrame } from '@web/components/Modal';

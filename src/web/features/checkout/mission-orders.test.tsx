@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import type { MissionOrderForm } from '@contract/travel';
+import type { MissionOrderForm } from '@contract/checkout-steps';
 import { renderRoute } from '@web/testing/render';
 import { server } from '@web/testing/server';
 import { HREF, checkoutTravel, serveTravel, signIn } from './fixtures';
