@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one walk of the demo flows must meet every rel of the table (its last test checks
+// that), so the flows share this file and its LinkChecker.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '@test/support/api';

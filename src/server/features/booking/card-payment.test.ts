@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one payment's states (authorize, authenticate, book, capture) and each failure or
+// crash between them, against one bank sandbox and its fixtures.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobServices, startApi, type Api } from '@test/support/api';

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: every combination of company rules, step by step, and every refusal of the step
+// forms, on one seeded world.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startApi, type Api } from '@test/support/api';

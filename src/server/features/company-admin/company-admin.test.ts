@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the whole of the manager's area, each change followed by the search, sign-in or
+// checkout that reads it, on one seeded world.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '@test/support/api';

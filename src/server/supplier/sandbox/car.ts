@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the agencies a city gets and the search over them share their tables (renters,
+// fleets, opening hours); split, each half would export its internals to the other.
 /**
  * Sandbox car rental. Every reference city has a stable set of rental agencies (generated from
  * the city alone): all the majors at its airports, several renters at its main stations, ADA /

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: most of it is the tables (brands, names, room kinds, boards, rate levels) that only
+// this generator reads.
 /**
  * The sandbox's hotel population: every reference city owns a stable population of hotels, generated
  * once from the city alone (so the same hotels exist whatever the dates or the exact search point):

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: most of it is the tables (quarters, streets, communes, calling codes) that the few
+// functions here read.
 /**
  * Local knowledge the sandbox hotels and car rentals share: the localities places are named after
  * (quarters, stations, airports), plausible street addresses and phone numbers in each country's
