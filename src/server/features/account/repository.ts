@@ -4,31 +4,6 @@ import { agencies, authFailures, companies, entities, users } from '@server/db/s
 
 export type { TokenKind } from '@server/db/user-tokens';
 
-export const findUserByUsername = async (db: Db, agencyId: string, username: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
-      .limit(1)
-  )[0];
-
-export const findUserByEmail = async (db: Db, agencyId: string, email: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
-      .limit(1)
-  )[0];
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
-}
-
-export const activateUser = (db: Db, id: string, at: Date) => db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
-
 export const setPassword = (db: Db, id: string, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, id));
 
 export type AttemptScope = (typeof authFailures.$inferSelect)['scope'];

@@ -1,4 +1,5 @@
 import { linkTo } from '@contract/rels';
+import { activateUser, insertUser, userByEmail, userByUsername } from '@server/db/users';
 import { isAgencyStaff } from '@contract/permissions';
 import { userObjectCards } from '@server/db/user-cards';
 import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '@contract/account';
@@ -85,7 +86,7 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
     throw new SignInThrottled(Math.ceil(wait / 1000), lang);
   }
 
-  const user = await repo.findUserByUsername(db, agency.id, username.trim());
+  const user = await userByUsername(db, agency.id, username.trim());
   const ok =
     user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
@@ -120,37 +121,35 @@ export async function signup(ctx: Ctx, body: unknown) {
   const input = parseSignup(body, isoDate(clock.now()));
   const answer = { email: input.email };
   const passwordHash = await hashPassword(input.password);
-  const owner = await repo.findUserByEmail(db, ctx.agency.id, input.email);
+  const owner = await userByEmail(db, ctx.agency.id, input.email);
   if (owner?.status === 'pending') await sendActivation(ctx, owner);
   else if (owner?.status === 'active') await sendAlreadyRegistered(ctx, owner);
   // An erased account's address gets no e-mail.
   if (owner) return answer;
-  if (await repo.findUserByUsername(db, ctx.agency.id, input.username)) {
+  if (await userByUsername(db, ctx.agency.id, input.username)) {
     await sendUsernameTaken(ctx, input);
     return answer;
   }
-  const user = await repo
-    .insertUser(db, {
-      agencyId: ctx.agency.id,
-      username: input.username,
-      email: input.email,
-      passwordHash,
-      gender: input.gender,
-      firstname: input.firstname,
-      lastname: input.lastname,
-      phone: input.phone,
-      birthdate: input.birthdate,
-      address: input.address.description,
-      subsidyNumber: input.subsidy_number ?? null,
-      status: 'pending',
-      lang: ctx.lang,
-      gdprConsentAt: clock.now(),
-    })
-    .catch((err: { code?: string; cause?: { code?: string } }) => {
-      // A concurrent sign-up with the same username or e-mail won the race on the unique index: its e-mail is on its way.
-      if (err.code === '23505' || err.cause?.code === '23505') return null;
-      throw err;
-    });
+  const user = await insertUser(db, {
+    agencyId: ctx.agency.id,
+    username: input.username,
+    email: input.email,
+    passwordHash,
+    gender: input.gender,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    phone: input.phone,
+    birthdate: input.birthdate,
+    address: input.address.description,
+    subsidyNumber: input.subsidy_number ?? null,
+    status: 'pending',
+    lang: ctx.lang,
+    gdprConsentAt: clock.now(),
+  }).catch((err: { code?: string; cause?: { code?: string } }) => {
+    // A concurrent sign-up with the same username or e-mail won the race on the unique index: its e-mail is on its way.
+    if (err.code === '23505' || err.cause?.code === '23505') return null;
+    throw err;
+  });
   if (user) await sendActivation(ctx, user);
   return answer;
 }
@@ -235,7 +234,7 @@ export async function confirm(ctx: Ctx, token: string) {
   const found = await findUserToken(ctx.services.db, ctx.agency.id, sha256(token));
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
-  await repo.activateUser(ctx.services.db, user.id, ctx.services.clock.now());
+  await activateUser(ctx.services.db, user.id, ctx.services.clock.now());
   // The first-login onboarding (spec 3 §4, features/privacy) follows on /form with this token.
   const onboarding = await issueOnboardingToken(ctx.services, user.id);
   return {
@@ -277,7 +276,7 @@ async function regenerateOnboarding({ services, agency, origin }: Ctx, user: Use
 
 /** The same answer whether the account exists or not; only an existing one gets the e-mail. */
 export async function forgot(ctx: Ctx, username: string) {
-  const user = await repo.findUserByUsername(ctx.services.db, ctx.agency.id, username);
+  const user = await userByUsername(ctx.services.db, ctx.agency.id, username);
   if (user && user.status !== 'deleted') await sendReset(ctx, user);
   return { message: 'RESET_EMAIL_SENT' };
 }
@@ -292,7 +291,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
   await repo.clearAttempts(services.db, 'pair', pairKey(agency.id, user.username, clientKey(address)));
   // Following the e-mailed link proves the address: a pending account becomes active.
   // An invited employee who chose a password this way has accepted the invitation too.
-  if (user.status === 'pending' || user.status === 'invited') await repo.activateUser(services.db, user.id, services.clock.now());
+  if (user.status === 'pending' || user.status === 'invited') await activateUser(services.db, user.id, services.clock.now());
   return { message: 'PASSWORD_UPDATED' };
 }
 

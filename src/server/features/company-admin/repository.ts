@@ -108,29 +108,6 @@ export const guestById = async (db: Db, companyId: string, guestId: string): Pro
       .limit(1)
   )[0];
 
-export const userByEmail = async (db: Db, agencyId: string, email: string): Promise<UserRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
-      .limit(1)
-  )[0];
-
-export const userByUsername = async (db: Db, agencyId: string, username: string): Promise<UserRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
-      .limit(1)
-  )[0];
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
-}
-
 export async function insertGuest(db: Db, values: typeof guests.$inferInsert): Promise<GuestRow> {
   const [row] = await db.insert(guests).values(values).returning();
   return row!;

@@ -1,4 +1,5 @@
 import type { Lang } from '@contract/account';
+import { insertUser, userByEmail, userByUsername } from '@server/db/users';
 import {
   CAR_TYPES,
   FLIGHT_CABINS,
@@ -215,7 +216,7 @@ const isUniqueViolation = (err: unknown) => {
 export async function invite(ctx: Ctx, companyId: string, input: RelBody<'inviteEmployee'>): Promise<CompanyPerson> {
   const company = await managed(ctx, companyId);
   const { db } = ctx.services;
-  const existing = await repo.userByEmail(db, ctx.agency.id, input.email);
+  const existing = await userByEmail(db, ctx.agency.id, input.email);
   if (existing) {
     if (existing.companyId !== companyId || existing.status !== 'invited') return fail('EMAIL_IN_USE');
     return db.transaction(async (tx) => {
@@ -225,13 +226,13 @@ export async function invite(ctx: Ctx, companyId: string, input: RelBody<'invite
     });
   }
   const username = input.username ?? input.email;
-  if (await repo.userByUsername(db, ctx.agency.id, username)) fail('USER_EXISTS');
+  if (await userByUsername(db, ctx.agency.id, username)) fail('USER_EXISTS');
   // No one knows this password: the account opens only with the one the invitee chooses.
   const passwordHash = await hashPassword(newToken());
   const perms = [...(input.approver ? ['approval'] : []), ...(input.travelManager ? ['account_creation'] : [])];
   try {
     return await db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, {
+      const user = await insertUser(tx, {
         agencyId: ctx.agency.id,
         companyId,
         username,
@@ -251,7 +252,7 @@ export async function invite(ctx: Ctx, companyId: string, input: RelBody<'invite
   } catch (err) {
     // A concurrent invitation (or sign-up) took the e-mail or the username first.
     if (!isUniqueViolation(err)) throw err;
-    if (await repo.userByEmail(db, ctx.agency.id, input.email)) return fail('EMAIL_IN_USE');
+    if (await userByEmail(db, ctx.agency.id, input.email)) return fail('EMAIL_IN_USE');
     return fail('USER_EXISTS');
   }
 }

@@ -1,4 +1,5 @@
 import { generateKeyPair, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
+import { userById, userByUsername } from '@server/db/users';
 import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,7 +52,7 @@ async function build({ db }: Services, origin: string): Promise<Built> {
       token_endpoint_auth_method: 'client_secret_basic',
     })),
     async findAccount(_ctx, id) {
-      const user = await repo.userById(db, id);
+      const user = await userById(db, id);
       if (!user || user.status !== 'active') return undefined;
       return {
         accountId: id,
@@ -212,7 +213,7 @@ export function demoProviderRoutes(services: Services) {
           .trim()
           .slice(0, 254);
         const password = String(request.body?.password ?? '').slice(0, 256);
-        const user = username ? await repo.userByUsername(services.db, company.agencyId, username) : undefined;
+        const user = username ? await userByUsername(services.db, company.agencyId, username) : undefined;
         // A hash is checked whoever is named, so that the time does not tell which names exist.
         const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
         if (!ok || !user || user.companyId !== company.id || user.status !== 'active')

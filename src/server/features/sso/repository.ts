@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { companies, ssoLogins, users, type CompanySso } from '@server/db/schema';
+import { companies, ssoLogins, type CompanySso } from '@server/db/schema';
 
 export type SsoCompany = { id: string; agencyId: string; name: string; sso: CompanySso };
 
@@ -31,33 +31,6 @@ export async function consumeLogin(db: Db, browserHash: string, now: Date) {
     .returning();
   return row;
 }
-
-export const userById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
-
-export const userByEmail = async (db: Db, agencyId: string, email: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = lower(${email})`))
-      .limit(1)
-  )[0];
-
-export const userByUsername = async (db: Db, agencyId: string, username: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.agencyId, agencyId), sql`lower(${users.username}) = lower(${username})`))
-      .limit(1)
-  )[0];
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
-}
-
-export const activateUser = (db: Db, id: string, at: Date) => db.update(users).set({ status: 'active', activatedAt: at }).where(eq(users.id, id));
 
 export const companiesById = async (db: Db, id: string): Promise<SsoCompany[]> =>
   withSso(await db.select(ssoCompanyColumns).from(companies).where(eq(companies.id, id)).limit(1));

@@ -1,4 +1,5 @@
 import type { Lang } from '@contract/account';
+import { activateUser, insertUser, userByEmail, userByUsername } from '@server/db/users';
 import { minutes } from '@server/platform/clock';
 import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
 import type { Services } from '@server/platform/services';
@@ -89,37 +90,35 @@ async function userFor(services: Services, company: repo.SsoCompany, identity: I
   const { db, clock } = services;
   const { email } = identity;
   if (!email || !identity.emailVerified || email.length > 254 || !email.includes('@')) throw new SsoFailure('email');
-  const found = await repo.userByEmail(db, company.agencyId, email);
+  const found = await userByEmail(db, company.agencyId, email);
   if (found) {
     if (found.companyId !== company.id || found.status === 'deleted' || found.status === 'inactive') throw new SsoFailure('account');
-    if (found.status !== 'active') await repo.activateUser(db, found.id, clock.now());
+    if (found.status !== 'active') await activateUser(db, found.id, clock.now());
     return found;
   }
   const username = email.toLowerCase();
-  if (await repo.userByUsername(db, company.agencyId, username)) throw new SsoFailure('account');
+  if (await userByUsername(db, company.agencyId, username)) throw new SsoFailure('account');
   const [first, ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
   const now = clock.now();
-  return repo
-    .insertUser(db, {
-      agencyId: company.agencyId,
-      companyId: company.id,
-      username,
-      email,
-      // Nobody knows it: this account signs in through its provider only.
-      passwordHash: await hashPassword(newToken()),
-      firstname: (identity.givenName ?? first ?? email.split('@')[0]!).slice(0, 100),
-      lastname: (identity.familyName ?? (rest.join(' ') || '-')).slice(0, 100),
-      // Its provider manages the name and the password (spec 3 §5: their fields are hidden).
-      flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
-      lang,
-      status: 'active',
-      activatedAt: now,
-    })
-    .catch(async (err: { code?: string; cause?: { code?: string } }) => {
-      // Two first sign-ins at once: the other one created the account.
-      if (err.code !== '23505' && err.cause?.code !== '23505') throw err;
-      const winner = await repo.userByEmail(db, company.agencyId, email);
-      if (!winner || winner.companyId !== company.id) throw new SsoFailure('account');
-      return winner;
-    });
+  return insertUser(db, {
+    agencyId: company.agencyId,
+    companyId: company.id,
+    username,
+    email,
+    // Nobody knows it: this account signs in through its provider only.
+    passwordHash: await hashPassword(newToken()),
+    firstname: (identity.givenName ?? first ?? email.split('@')[0]!).slice(0, 100),
+    lastname: (identity.familyName ?? (rest.join(' ') || '-')).slice(0, 100),
+    // Its provider manages the name and the password (spec 3 §5: their fields are hidden).
+    flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
+    lang,
+    status: 'active',
+    activatedAt: now,
+  }).catch(async (err: { code?: string; cause?: { code?: string } }) => {
+    // Two first sign-ins at once: the other one created the account.
+    if (err.code !== '23505' && err.cause?.code !== '23505') throw err;
+    const winner = await userByEmail(db, company.agencyId, email);
+    if (!winner || winner.companyId !== company.id) throw new SsoFailure('account');
+    return winner;
+  });
 }
