@@ -1,4 +1,6 @@
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { travels } from '@server/db/schema';
 import { buildApp } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import { fixedClock } from '@server/platform/clock';
@@ -108,3 +110,21 @@ const safeJson = (s: string) => {
 };
 
 export type Api = Awaited<ReturnType<typeof startApi>>;
+
+/** Globex's mission order for its first traveller, as its checkout step would write it (that step is tested with checkout). */
+export const GLOBEX_MISSION_ORDER = {
+  travelerId: 1,
+  purpose: 'Client visit',
+  location: 'Lyon',
+  startLocation: 'Paris',
+  endLocation: 'Lyon',
+  extraRemark: null,
+  exemption: 'Only train left',
+};
+
+/** Writes Globex's mission order on a travel in the cart, so its next step is confirm. */
+export const writeMissionOrders = (db: Db, travelId: string) =>
+  db
+    .update(travels)
+    .set({ missionOrders: [GLOBEX_MISSION_ORDER] })
+    .where(eq(travels.id, travelId));

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '@test/support/api';
+import { jobServices, startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '@test/support/ics';
 import { JOB_HANDLERS } from '../app';
 import { loadConfig } from '../config';
@@ -93,19 +93,7 @@ async function gusTravel() {
   });
   expect(added.status).toBe(200);
   const id = added.body.result.travel.id as string;
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, id));
+  await writeMissionOrders(api.db, id);
   return (await api.call('GET', travelUrl(id), { token: gus })).body.result as { id: string; version: number; links: Record<string, { href: string }> };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSecondAgency, SECOND_API_KEY } from '@test/factories/second-agency';
-import { startApi, type Api } from '@test/support/api';
+import { startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { agencyTasks, approvalRequests, companies, staffActions, travels } from '@server/db/schema';
@@ -109,19 +109,7 @@ async function gusTravel(extra: Record<string, unknown> = {}) {
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const id = added.body.result.travel.id as string;
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, id));
+  await writeMissionOrders(api.db, id);
   return (await api.call('GET', travelUrl(id), { token: gus })).body.result as {
     id: string;
     version: number;

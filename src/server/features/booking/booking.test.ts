@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '@test/support/api';
+import { startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { buildApp, JOB_HANDLERS } from '@server/app';
 import { loadConfig } from '@server/config';
 import { approvalRequests, idempotencyKeys, jobs, travels, tripSearches } from '@server/db/schema';
@@ -71,19 +71,7 @@ async function gusTravel(extra: Record<string, unknown> = {}) {
 
 /** Mission orders written as the checkout step would (that step is tested with checkout). */
 async function readyToConfirm(travelId: string) {
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, travelId));
+  await writeMissionOrders(api.db, travelId);
   const travel = (await api.call('GET', travelUrl(travelId), { token: gus })).body.result;
   expect(travel.links.confirm).toEqual({ href: `${travelUrl(travelId)}/confirm`, method: 'POST' });
   return travel as { id: string; version: number; links: Record<string, { href: string }>; products: { id: string }[] };

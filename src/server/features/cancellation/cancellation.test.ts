@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobServices, startApi, type Api } from '@test/support/api';
+import { jobServices, startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { JOB_HANDLERS } from '@server/app';
-import { agencyTasks, companies, travels } from '@server/db/schema';
+import { agencyTasks, companies } from '@server/db/schema';
 import { runDueJobs } from '@server/platform/jobs';
 import type { Services } from '@server/platform/services';
 import { SEMI_FLEX_FEE } from '@server/supplier/sandbox/booking';
@@ -96,19 +96,7 @@ async function fare(token: string, extra: Record<string, unknown>, pick: (o: Off
 
 /** Mission orders written as the checkout step would (Globex needs them), then the travel's confirm link followed: booked. */
 async function book(travelId: string, token = gus): Promise<Travel> {
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, travelId));
+  await writeMissionOrders(api.db, travelId);
   const travel = (await api.call('GET', travelUrl(travelId), { token })).body.result as Travel;
   expect(travel.links.confirm, JSON.stringify(travel)).toBeDefined();
   const res = await post(travel.links.confirm!, token, {}, { version: travel.version, key: key() });
@@ -454,19 +442,7 @@ describe('ticketing and release', () => {
       body: { choiceIDs: [choice.offers[0]!.offerID, back!.offers[0]!.id], travelers: [{ travelerID: 1, fields: gusFields }] },
       token: gus,
     });
-    const order = {
-      travelerId: 1,
-      purpose: 'Client visit',
-      location: 'Lyon',
-      startLocation: 'Paris',
-      endLocation: 'Lyon',
-      extraRemark: null,
-      exemption: 'Only train left',
-    };
-    await api.db
-      .update(travels)
-      .set({ missionOrders: [order] })
-      .where(eq(travels.id, added.body.result.travel.id));
+    await writeMissionOrders(api.db, added.body.result.travel.id);
     const ready = await read(added.body.result.travel.id);
     const held = (await post(ready.links.confirm!, gus, { hold: true }, { version: ready.version, key: key() })).body.result as Travel;
     expect(held.products.map((p) => p.status)).toEqual(['prebooked', 'prebooked']);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startApi, type Api } from '@test/support/api';
+import { startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { buildApp, JOB_HANDLERS } from '@server/app';
-import { exchangeOffers, exchangeSearches, travels } from '@server/db/schema';
+import { exchangeOffers, exchangeSearches } from '@server/db/schema';
 import { DEMO_API_KEY } from '@server/db/seed';
 import { enqueue, runDueJobs } from '@server/platform/jobs';
 import { outboxMailer } from '@server/platform/mail';
@@ -66,19 +66,7 @@ async function issuedTicket(flexibility: 1 | 2 | 3, day = '2026-11-24'): Promise
     token: gus,
   });
   const travelId = added.body.result.travel.id as string;
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, travelId));
+  await writeMissionOrders(api.db, travelId);
   const ready = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
   expect((await api.call('POST', ready.links.confirm.href, { token: gus, body: {} })).status).toBe(200);
   api.clock.advance(60_000);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startApi, type Api } from '@test/support/api';
+import { startApi, type Api, writeMissionOrders } from '@test/support/api';
 import { bookingTicketsSchema } from '@contract/my-bookings';
 import { envelope } from '@contract/envelope';
 import { approvalRequests, travelProducts, travels } from '@server/db/schema';
@@ -71,19 +71,7 @@ async function inCart(who: 'gus' | 'alice', opts: { datetime?: string } = {}) {
 /** Gus's travel (Globex: mission orders, no approval) confirmed, or held with `hold`. */
 async function gusBooks(opts: { hold?: boolean; datetime?: string } = {}) {
   const travelId = await inCart('gus', opts);
-  const order = {
-    travelerId: 1,
-    purpose: 'Client visit',
-    location: 'Lyon',
-    startLocation: 'Paris',
-    endLocation: 'Lyon',
-    extraRemark: null,
-    exemption: 'Only train left',
-  };
-  await api.db
-    .update(travels)
-    .set({ missionOrders: [order] })
-    .where(eq(travels.id, travelId));
+  await writeMissionOrders(api.db, travelId);
   const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
   const res = await api.call('POST', travel.links.confirm.href, {
     token: gus,
@@ -124,19 +112,7 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
       token: gus,
     });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
-    const order = {
-      travelerId: 1,
-      purpose: 'Client visit',
-      location: 'Lyon',
-      startLocation: 'Paris',
-      endLocation: 'Lyon',
-      extraRemark: null,
-      exemption: 'Only train left',
-    };
-    await api.db
-      .update(travels)
-      .set({ missionOrders: [order] })
-      .where(eq(travels.id, travelId));
+    await writeMissionOrders(api.db, travelId);
     const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: gus })).body.result;
     expect((await api.call('POST', travel.links.confirm.href, { token: gus, body: {}, headers: { 'if-match': String(travel.version) } })).status).toBe(200);
     const mine = (await tickets(gus)).filter((t) => t.travelID === travelId);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '@test/support/api';
-import { travels, users } from '@server/db/schema';
+import { startApi, type Api, writeMissionOrders } from '@test/support/api';
+import { users } from '@server/db/schema';
 
 /*
  * The editable profile: PUT /user/ with every rule of spec 3 §5 "Profile form", the
@@ -358,19 +358,7 @@ describe('accessibility needs in searches and bookings', () => {
     });
     expect(added.status, JSON.stringify(added.body).slice(0, 300)).toBe(200);
     const travelId = added.body.result.travel.id as string;
-    const order = {
-      travelerId: 1,
-      purpose: 'Client visit',
-      location: 'Lyon',
-      startLocation: 'Paris',
-      endLocation: 'Lyon',
-      extraRemark: null,
-      exemption: 'Only train left',
-    };
-    await api.db
-      .update(travels)
-      .set({ missionOrders: [order] })
-      .where(eq(travels.id, travelId));
+    await writeMissionOrders(api.db, travelId);
     const travel = (await api.call('GET', `/api/v1/v2/travels/${travelId}`, { token: tokens.gus })).body.result;
     const confirmed = await api.call('POST', travel.links.confirm.href, { token: tokens.gus, body: {}, headers: { 'if-match': String(travel.version) } });
     expect(confirmed.status, JSON.stringify(confirmed.body).slice(0, 300)).toBe(200);
