@@ -15,7 +15,8 @@ import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '@web/components/Button';
 import { formatDay, formatDeadline, formatDuration, formatMoney, formatTime } from '@web/lib/format';
 import { useCabinLabel } from '@web/lib/cabin';
-import { useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { useFlexibilityLabel } from '@web/components/labels/flexibility';
+import { useProductTypeLabel } from './labels';
 import { CarDetails, HotelDetails } from './StayAndRental';
 
 const typeIcon = { rail: TrainFront, flight: Plane, hotel: BedDouble, car_rental: Car };

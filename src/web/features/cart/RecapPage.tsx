@@ -12,7 +12,8 @@ import { DEFAULT_NAME, useBranding } from '@web/lib/branding';
 import { travelQuery } from '@web/lib/travels';
 import { formatDay, formatDuration, formatMoney, formatTime } from '@web/lib/format';
 import { useCabinLabel } from '@web/lib/cabin';
-import { useFlexibilityLabel, useProductTypeLabel } from './labels';
+import { useFlexibilityLabel } from '@web/components/labels/flexibility';
+import { useProductTypeLabel } from './labels';
 
 function Seat({ coachNumber, seatNumber }: { coachNumber: string; seatNumber: string }) {
   return (

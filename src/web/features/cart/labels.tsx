@@ -1,9 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Product } from '@contract/travel';
 
-/** The cart's flexibility words are every screen's. */
-export { useFlexibilityLabel } from '@web/components/labels/flexibility';
-
 export function useProductTypeLabel() {
   const { t } = useLingui();
   const labels: Record<Product['type'], string> = { rail: t`Train`, flight: t`Vol`, hotel: t`Hôtel`, car_rental: t`Location de voiture` };
