@@ -26,7 +26,6 @@ const config: LinguiConfig = {
         '<rootDir>/src/web/features/exchange/**',
         '<rootDir>/src/web/components/BookingStatus.tsx',
         '<rootDir>/src/web/components/PlacePicker.tsx',
-        '<rootDir>/src/web/components/SearchFormParts.tsx',
         '<rootDir>/src/web/components/search-form/**',
         '<rootDir>/src/web/components/labels/**',
         '<rootDir>/src/web/components/results/**',
@@ -51,7 +50,7 @@ const config: LinguiConfig = {
       ],
     },
     // Loaded with the trip search form's chunk (lib/i18n.ts loadCatalog), so the first screen's catalog stays small;
-    // with the hotel, car-rental and expert catalogs, the entity field and side panel (components/SearchFormParts.tsx)
+    // with the hotel, car-rental and expert catalogs, the entity field and side panel (components/search-form/parts.tsx)
     // and the forms' shared fields (components/search-form);
     // with the exchange, hotel, car-rental and expert catalogs, the place field's words (components/PlacePicker.tsx),
     // and with the last three the date field and calendar's (components/date-picker) and the passengers panel's
@@ -60,7 +59,6 @@ const config: LinguiConfig = {
       path: '<rootDir>/locales/{locale}/trip-search',
       include: [
         'src/web/features/trip/search-form',
-        'src/web/components/SearchFormParts.tsx',
         'src/web/components/search-form',
         'src/web/components/PlacePicker.tsx',
         'src/web/components/date-picker',
@@ -119,7 +117,6 @@ const config: LinguiConfig = {
       include: [
         'src/web/features/hotel',
         'src/web/components/results',
-        'src/web/components/SearchFormParts.tsx',
         'src/web/components/search-form',
         'src/web/components/PlacePicker.tsx',
         'src/web/components/date-picker',
@@ -133,7 +130,6 @@ const config: LinguiConfig = {
         'src/web/features/car-rental',
         'src/web/components/results',
         'src/web/components/labels/car-categories.ts',
-        'src/web/components/SearchFormParts.tsx',
         'src/web/components/search-form',
         'src/web/components/PlacePicker.tsx',
         'src/web/components/date-picker',
@@ -145,7 +141,6 @@ const config: LinguiConfig = {
       include: [
         'src/web/features/expert',
         'src/web/components/results',
-        'src/web/components/SearchFormParts.tsx',
         'src/web/components/search-form',
         'src/web/components/PlacePicker.tsx',
         'src/web/components/date-picker',

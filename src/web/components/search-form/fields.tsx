@@ -7,7 +7,7 @@ import type { User } from '@contract/account';
 import type { Passenger } from '@web/lib/passengers';
 import { Button } from '../Button';
 import { FieldError } from '../Field';
-import { EntitySelect } from '../SearchFormParts';
+import { EntitySelect } from './parts';
 import { PanelSpinner } from '../Spinner';
 import type { InputProps } from '../date-picker/DateInput';
 import { DateInput } from '../date-picker/DateInput';
@@ -167,7 +167,7 @@ export function PassengersChoice<V extends FieldValues, O>({
   );
 }
 
-/** The entity field of a form (components/SearchFormParts.tsx). */
+/** The entity field of a form (parts.tsx). */
 export function EntityField<V extends FieldValues, O>({
   control,
   name,

@@ -11,7 +11,7 @@ import type { Passenger } from '@web/lib/passengers';
 import { searchFormKey } from '@web/lib/passengers';
 import { rememberPlaceName } from '@web/lib/place-names';
 import { Button } from '../Button';
-import { SearchPanel } from '../SearchFormParts';
+import { SearchPanel } from './parts';
 
 /** What the home page and the results screens give every search form. */
 export type SearchFormProps = {

@@ -1,6 +1,6 @@
 import { forwardRef, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { SelectField } from './Field';
+import { SelectField } from '../Field';
 
 type EntitySelectProps = SelectHTMLAttributes<HTMLSelectElement> & { entities: readonly { uid: string; name: string }[]; error?: string };
 
