@@ -16,7 +16,7 @@ import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers, type JobRunner } from './platform/jobs';
 import { createMetrics, installMetrics, timedSupplier } from './platform/metrics';
 import { healthRoutes } from './platform/health';
-import { installRequestLog, requestIdGenerator } from './platform/request-log';
+import { installRequestIdEcho, OneLinePerRequest, requestIdGenerator } from './platform/request-log';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { mailJobs } from './platform/outbox';
 import { serveWebApp } from './web';
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
     // Ids and the one line per request are platform/request-log.ts's.
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     logger: deps.logger ?? {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -146,8 +146,8 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // First: every answer, refusals by the hooks below included, carries its request id and is logged and measured.
-  installRequestLog(app);
+  // First: every answer, refusals by the hooks below included, carries its request id and is measured.
+  installRequestIdEcho(app);
   installMetrics(app, metrics, config);
 
   installSecurityHeaders(app, config);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { jobs, outbox } from '../db/schema';
 import { SupplierError, type Supplier } from '../supplier/types';
+import { fail } from './errors';
 import { sha256 } from './secrets';
 import type { Services } from './services';
 
@@ -156,7 +157,7 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(Buffer.f
 /**
  * Records every answered request, counts refused sign-ins, and serves `GET /metrics` to the machine
  * itself (a socket peer on loopback that no proxy forwarded: a proxy on this machine forwards the
- * world) or to a caller with `Authorization: Bearer <METRICS_TOKEN>`; to anyone else it does not exist.
+ * world) or to a caller with `Authorization: Bearer <METRICS_TOKEN>`.
  */
 export function installMetrics(app: FastifyInstance, metrics: Metrics, { metricsToken }: { metricsToken: string | null }) {
   app.addHook('onResponse', async (request, reply) => {
@@ -174,7 +175,8 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, { metrics
     return metricsToken !== null && token !== null && sameSecret(token, metricsToken);
   };
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!allowed(request)) return reply.callNotFound();
+    // To anyone else it is not there: 404, not 401 (which would say it exists).
+    if (!allowed(request)) return fail('NOT_FOUND');
     const text = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A request id we take from a proxy: short, and nothing a log reader could mistake for structure. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -46,24 +46,30 @@ export function requestIdGenerator(trustProxy: string[]) {
   };
 }
 
-/**
- * One log line per request, when it is answered (Fastify's own two are turned off): its id, method,
- * path (the logger's serializer hides tokens in it), operation, status and time. Never a header or
- * a body, where passwords, tokens, Api-Keys and card numbers travel. The id is echoed in the answer.
- */
-export function installRequestLog(app: FastifyInstance) {
+/** Echoes each request's id in its answer's X-Request-Id, refusals by later hooks included (install it first). */
+export function installRequestIdEcho(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        req: request,
-        operation: request.routeOptions.schema?.operationId ?? null,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
-  });
+}
+
+/**
+ * One log line per request, when it is answered (Fastify writes two by default): its id, method,
+ * path (the logger's serializer hides tokens in it), operation, status and time. Never a header or
+ * a body, where passwords, tokens, Api-Keys and card numbers travel.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      req: request,
+      operation: (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? null,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
