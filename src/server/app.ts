@@ -14,7 +14,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installRateLimits, type RateLimitStoreKind } from './platform/rate-limit';
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers, type JobRunner } from './platform/jobs';
-import { createMetrics, installMetrics, timedSupplier } from './platform/metrics';
+import { createMetrics, installRequestMetrics, metricsRoute, timedSupplier } from './platform/metrics';
 import { healthRoutes } from './platform/health';
 import { installRequestIdEcho, OneLinePerRequest, requestIdGenerator } from './platform/request-log';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   // First: every answer, refusals by the hooks below included, carries its request id and is measured.
   installRequestIdEcho(app);
-  installMetrics(app, metrics, config);
+  installRequestMetrics(app, metrics);
 
   installSecurityHeaders(app, config);
   // Answers up to 4 MB are compressed in one call on the event loop: the streaming path costs
@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
   if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
   if (testClock) await app.register(devClockRoutes(testClock));
   let runner: JobRunner | undefined;
+  await app.register(metricsRoute(metrics, config));
   await app.register(healthRoutes({ db: services.db, jobRunnerAlive: deps.jobPollMs ? () => runner?.alive() ?? false : null }));
   await serveWebApp(app, services);
   if (deps.jobPollMs) {

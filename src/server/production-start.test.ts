@@ -13,6 +13,8 @@ import { callServer, killServer, startServerProcess, type ServerProcess } from '
 /** Production mode (NODE_ENV=production) on an on-disk PGlite: what it needs besides (README "Configuration"). */
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://travel.example', SMTP_URL: 'smtp://127.0.0.1:2525' };
 
+const seededUsernames = () => [...DEMO_USERS, ...ALPINE_USERS].map((u) => u.username).sort();
+
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
 const tempDir = () => {
@@ -57,7 +59,7 @@ describe('a production server', () => {
     );
     // The process wrote that one line, nothing else (server exited… is the helper's).
     expect(refused).toBe(
-      'server exited (1): Refusing to start in production mode: the demo users alice, arthur, bob, carol, gus, ivan, maya, olga, sam, tina still sign in with the public demo password; deactivate or delete them (or change their passwords), or run a demo instead (DEMO=1, without NODE_ENV=production).\n',
+      `server exited (1): Refusing to start in production mode: the demo users ${seededUsernames().join(', ')} still sign in with the public demo password; deactivate or delete them (or change their passwords), or run a demo instead (DEMO=1, without NODE_ENV=production).\n`,
     );
   }, 60_000);
 });
@@ -66,7 +68,7 @@ describe('the demo users a production server looks for', () => {
   it('are the seeded usernames still active with the public demo password: not once deactivated, deleted or given another password', async () => {
     const database = await freshDatabase();
     try {
-      const seeded = [...DEMO_USERS, ...ALPINE_USERS].map((u) => u.username).sort();
+      const seeded = seededUsernames();
       expect(await demoUsersWithDemoPassword(database.db)).toEqual(seeded);
 
       await database.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'alice'));

@@ -154,19 +154,21 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1
 
 const sameSecret = (given: string, expected: string) => timingSafeEqual(Buffer.from(sha256(given)), Buffer.from(sha256(expected)));
 
-/**
- * Records every answered request, counts refused sign-ins, and serves `GET /metrics` to the machine
- * itself (a socket peer on loopback that no proxy forwarded: a proxy on this machine forwards the
- * world) or to a caller with `Authorization: Bearer <METRICS_TOKEN>`.
- */
-export function installMetrics(app: FastifyInstance, metrics: Metrics, { metricsToken }: { metricsToken: string | null }) {
+/** Records every answered request and counts refused sign-ins. */
+export function installRequestMetrics(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', async (request, reply) => {
     const operation = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? 'unknown';
     metrics.requests.observe({ operation, status_class: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000);
     if (operation === 'login' && reply.statusCode >= 400 && reply.statusCode < 500)
       metrics.signInFailures.inc({ reason: reply.statusCode === 401 ? 'credentials' : reply.statusCode === 429 ? 'throttled' : 'refused' });
   });
+}
 
+/**
+ * `GET /metrics`, for the machine itself (a socket peer on loopback that no proxy forwarded: a proxy
+ * on this machine forwards the world) or a caller with `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export const metricsRoute = (metrics: Metrics, { metricsToken }: { metricsToken: string | null }) => async (app: FastifyInstance) => {
   const allowed = (request: FastifyRequest) => {
     const local = LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
     if (local) return true;
@@ -180,4 +182,4 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, { metrics
     const text = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });
-}
+};
