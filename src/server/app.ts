@@ -15,7 +15,7 @@ import { installRateLimits, type RateLimitStoreKind } from './platform/rate-limi
 import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers, type JobRunner } from './platform/jobs';
 import { createMetrics, installRequestMetrics, metricsRoute, timedSupplier } from './platform/metrics';
-import { healthRoutes } from './platform/health';
+import { healthRoutes, installCloseOnStop } from './platform/health';
 import { installRequestIdEcho, OneLinePerRequest, requestIdGenerator } from './platform/request-log';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { mailJobs } from './platform/outbox';
@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
   // First: every answer, refusals by the hooks below included, carries its request id and is measured.
   installRequestIdEcho(app);
   installRequestMetrics(app, metrics);
+  installCloseOnStop(app);
 
   installSecurityHeaders(app, config);
   // Answers up to 4 MB are compressed in one call on the event loop: the streaming path costs

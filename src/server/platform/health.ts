@@ -57,3 +57,18 @@ export function healthRoutes(deps: { db: Db; jobRunnerAlive: (() => boolean) | n
     });
   };
 }
+
+/**
+ * Once the app closes (SIGTERM), every answer still sent closes its connection: a client's keep-alive
+ * connection would otherwise hold the stop until its idle timeout. (Fastify answers requests that
+ * arrive meanwhile 503 and already closes idle connections.)
+ */
+export function installCloseOnStop(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
