@@ -122,11 +122,14 @@ describe('configuration refused at start-up, in one line naming the variable', (
     expect(refusal({ MAP_STYLE_URL: url })).toBe('Invalid configuration: MAP_STYLE_URL must be an http:// or https:// URL.');
   });
 
-  it.each(['short', 'a token with spaces in it, long enough', 'x'.repeat(201)])('a METRICS_TOKEN too short, too long or not in a header\'s alphabet (%s)', (token) => {
-    expect(refusal({ METRICS_TOKEN: token })).toBe(
-      'Invalid configuration: METRICS_TOKEN must be 24 to 200 letters, digits or ._~+/=- (e.g. openssl rand -hex 32).',
-    );
-  });
+  it.each(['short', 'a token with spaces in it, long enough', 'x'.repeat(201)])(
+    "a METRICS_TOKEN too short, too long or not in a header's alphabet (%s)",
+    (token) => {
+      expect(refusal({ METRICS_TOKEN: token })).toBe(
+        'Invalid configuration: METRICS_TOKEN must be 24 to 200 letters, digits or ._~+/=- (e.g. openssl rand -hex 32).',
+      );
+    },
+  );
 
   it.each([
     ['SESSION_IDLE_MINUTES', 'eight hours', 'must be a whole number of at least 1'],

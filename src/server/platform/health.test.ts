@@ -42,7 +42,12 @@ describe('GET /healthz and /readyz', () => {
 
   it('answers 503 naming the database when it no longer answers, while /healthz still answers', async () => {
     const database = await freshDatabase();
-    const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent' }), clock: fixedClock('2026-11-22T09:00:00Z'), logger: false });
+    const app = await buildApp({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test', DIST_DIR: '/nonexistent' }),
+      clock: fixedClock('2026-11-22T09:00:00Z'),
+      logger: false,
+    });
     await app.ready();
     await database.close();
     try {

@@ -168,18 +168,20 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics) {
  * `GET /metrics`, for the machine itself (a socket peer on loopback that no proxy forwarded: a proxy
  * on this machine forwards the world) or a caller with `Authorization: Bearer <METRICS_TOKEN>`.
  */
-export const metricsRoute = (metrics: Metrics, { metricsToken }: { metricsToken: string | null }) => async (app: FastifyInstance) => {
-  const allowed = (request: FastifyRequest) => {
-    const local = LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
-    if (local) return true;
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
-    return metricsToken !== null && token !== null && sameSecret(token, metricsToken);
+export const metricsRoute =
+  (metrics: Metrics, { metricsToken }: { metricsToken: string | null }) =>
+  async (app: FastifyInstance) => {
+    const allowed = (request: FastifyRequest) => {
+      const local = LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
+      if (local) return true;
+      const header = request.headers.authorization;
+      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
+      return metricsToken !== null && token !== null && sameSecret(token, metricsToken);
+    };
+    app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+      // To anyone else it is not there: 404, not 401 (which would say it exists).
+      if (!allowed(request)) return fail('NOT_FOUND');
+      const text = await metrics.registry.metrics();
+      return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+    });
   };
-  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    // To anyone else it is not there: 404, not 401 (which would say it exists).
-    if (!allowed(request)) return fail('NOT_FOUND');
-    const text = await metrics.registry.metrics();
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
-  });
-};

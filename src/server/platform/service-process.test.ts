@@ -4,14 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
 import { CARDS } from '@test/support/card-payment';
-import {
-  callServer,
-  gusTravelReadyToConfirm,
-  idempotencyKeyClaimed,
-  killServer,
-  startServerProcess,
-  type ServerProcess,
-} from '@test/support/server-process';
+import { callServer, gusTravelReadyToConfirm, idempotencyKeyClaimed, killServer, startServerProcess, type ServerProcess } from '@test/support/server-process';
 
 /**
  * The real server in its own process, run as a service runs it: its log at LOG_LEVEL=debug holds no
@@ -112,7 +105,10 @@ describe('a server run as a service', () => {
     logs.push(server!.output());
 
     // Every line is JSON (one per request, with its id), and none holds a secret.
-    const lines = logs.join('\n').split('\n').filter((line) => line.startsWith('{'));
+    const lines = logs
+      .join('\n')
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const requests = lines.map((line) => JSON.parse(line) as { msg: string; reqId?: string }).filter((line) => line.msg === 'request completed');
     expect(requests.length).toBeGreaterThan(20);
     expect(requests.every((line) => typeof line.reqId === 'string')).toBe(true);
