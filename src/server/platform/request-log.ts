@@ -54,12 +54,15 @@ export function installRequestIdEcho(app: FastifyInstance) {
 }
 
 /**
- * One log line per request, when it is answered (Fastify writes two by default): its id, method,
+ * One log line per request, when it is answered (Fastify writes two by default; its start too at trace): its id, method,
  * path (the logger's serializer hides tokens in it), operation, status and time. Never a header or
  * a body, where passwords, tokens, Api-Keys and card numbers travel.
  */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
+  // At trace only: a request's start, for following one that never ends.
+  override incomingRequest(request: FastifyRequest) {
+    if (!this.isLogDisabled(request)) request.log.trace({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
