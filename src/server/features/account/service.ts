@@ -235,7 +235,7 @@ export async function confirm(ctx: Ctx, token: string) {
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
   await activateUser(ctx.services.db, user.id, ctx.services.clock.now());
-  // The first-login onboarding (spec 3 §4, features/privacy) follows on /form with this token.
+  // The first-login onboarding (spec 3 §4, features/onboarding) follows on /form with this token.
   const onboarding = await issueOnboardingToken(ctx.services, user.id);
   return {
     message: 'ACCOUNT_ACTIVATED',
