@@ -356,8 +356,8 @@ export async function userView(services: Services, userId: string, session: { ex
       deleteOptionalData: linkTo('deleteOptionalData'),
       ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),
       ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
-      // The agency's work queue is its staff's.
-      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue') } : {}),
+      // The agency's staff: its work queue, and the customer companies they book for (which the web app reads as "books for customers").
+      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue'), listCustomerCompanies: linkTo('listCustomerCompanies') } : {}),
     },
   };
 }
