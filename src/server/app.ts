@@ -40,6 +40,7 @@ import { bookingJobs } from './booking/jobs';
 import { approvalJobs } from './features/approvals/jobs';
 import { exchangeRoutes } from './features/exchange/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(heldOptionsRoutes(services));
       await api.register(exchangeRoutes(services));
       await api.register(privacyRoutes(services));
+      await api.register(onboardingRoutes(services));
     },
     { prefix: API_BASE },
   );
