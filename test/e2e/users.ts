@@ -12,7 +12,7 @@ import { unique } from './support';
 
 export type OwnUser = { username: string; email: string; firstname: string; lastname: string; name: string };
 
-const FIRSTNAMES = { alice: 'Alice', bob: 'Bob', carol: 'Carol', sam: 'Sam', gus: 'Gus' } as const;
+const FIRSTNAMES = { alice: 'Alice', bob: 'Bob', carol: 'Carol', sam: 'Sam', gus: 'Gus', ivan: 'Ivan' } as const;
 export type DemoUser = keyof typeof FIRSTNAMES;
 
 /** A made-up last name from the unique id: letters only, capitalised (e.g. "Kqzmtbaf"). */
