@@ -80,7 +80,7 @@ test('tina and arthur book for alice of Acme; alice sees who booked what, and wh
   await bookForAlice(arthur, traveller, arthursDay);
   await arthurContext.close();
 
-  // Bob approves Tina's request (his inbox is another journey's subject): the travel is booked.
+  // Bob approves Tina's request through the API (his inbox is the approvals journeys' subject): the travel is booked.
   const bobToken = (
     (await (await page.request.post('/api/v1/user/login', { headers: KEY, data: { username: 'bob', password: DEMO_PASSWORD } })).json()) as {
       result: { token: string };

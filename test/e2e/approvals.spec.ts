@@ -54,7 +54,10 @@ async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}):
   const travelId = new URL(page.url()).searchParams.get('travel')!;
   const analytics = page.getByRole('form', { name: 'Informations de facturation' });
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
-  await analytics.getByRole('group', { name: `Pour ${alice.name}` }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
   await modal.getByLabel('Valideur *').selectOption({ label: 'Bob Durand' });

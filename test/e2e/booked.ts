@@ -74,7 +74,12 @@ export async function fare(call: GusApi, search: Record<string, unknown>, pick: 
 
 /** Puts the offers in the traveller's cart: the new travel. */
 export async function addToCart(call: GusApi, choiceIDs: string[]): Promise<Travel> {
-  return (await call<{ travel: Travel }>('POST', '/api/v1/cart/add?version=v2', { choiceIDs, travelers: [{ travelerID: 1, fields: travellerFields(call.traveller) }] })).travel;
+  return (
+    await call<{ travel: Travel }>('POST', '/api/v1/cart/add?version=v2', {
+      choiceIDs,
+      travelers: [{ travelerID: 1, fields: travellerFields(call.traveller) }],
+    })
+  ).travel;
 }
 
 /** Fills the travel's mission order (Globex asks for one) and follows its confirm link (held as options with `hold`): the travel confirm answers. */

@@ -53,7 +53,10 @@ test('gus finds his booked train in Mes réservations and cancels it there: its 
   await expect(card.getByText(`${refund} remboursés`)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Annuler', exact: true })).toHaveCount(0);
   // The confirmation e-mail.
-  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as { subject: string; text: string }[];
+  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as {
+    subject: string;
+    text: string;
+  }[];
   expect(mails.some((m) => m.subject.includes('annulation confirmée') && m.text.includes(booked.id))).toBe(true);
 });
 

@@ -110,7 +110,10 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
   await expect(analytics.getByText('Ce voyage ne respecte pas la politique voyage')).toHaveCount(0);
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
   await analytics.getByLabel('Code projet').fill('PRJ-1234');
-  await analytics.getByRole('group', { name: `Pour ${alice.name}` }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
 
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
@@ -137,7 +140,10 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
 
   // bob's e-mail asks him to approve it.
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: 'bob@acme.example' }).filter({ hasText: `demande d’approbation de ${alice.name}` }).first();
+  const mail = page
+    .locator('article', { hasText: 'bob@acme.example' })
+    .filter({ hasText: `demande d’approbation de ${alice.name}` })
+    .first();
   await expect(mail).toBeVisible();
   await expect(mail).toContainText(`${alice.name} vous demande d’approuver un voyage`);
   await expect(mail.getByRole('link', { name: 'Voir la demande' })).toBeVisible();

@@ -72,7 +72,10 @@ test('gus exchanges his flexible Paris → Lyon ticket for a later train', async
   expect(fresh.departure.slice(11, 16) >= '16:00').toBe(true);
 
   // The e-mail, with the new booking's reference.
-  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as { subject: string; text: string }[];
+  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as {
+    subject: string;
+    text: string;
+  }[];
   expect(mails.filter((m) => m.subject.includes('billet échangé') && m.text.includes(fresh.pnr!))).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Retour au voyage' }).click();

@@ -95,7 +95,10 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   const travelId = new URL(page.url()).searchParams.get('travel')!;
   const analytics = page.getByRole('form', { name: 'Informations de facturation' });
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
-  await analytics.getByRole('group', { name: `Pour ${alice.name}` }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
   await modal.getByLabel('Valideur *').selectOption({ label: 'Bob Durand' });

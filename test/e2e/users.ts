@@ -7,7 +7,8 @@ import { unique } from './support';
  * gus…): same company, permissions, feature flags, profile and password (DEMO_PASSWORD), made by the
  * journeys' server in one loopback call (POST /dev/users, features/dev-users) — Globex has no travel
  * manager who could invite one, and an invitation gives neither flags nor a profile. Its last name is
- * its own (a made-up word), so that searching a demo user by name never finds a twin.
+ * its own (a made-up word), so that searching a demo user by name never finds a twin, and it has no
+ * permission: a traveller, never among the approvers the checkout offers (the demo ones answer).
  */
 
 export type OwnUser = { username: string; email: string; firstname: string; lastname: string; name: string };
@@ -25,7 +26,7 @@ const lastnameFrom = (id: string) => {
 export async function ownUser(request: APIRequestContext, like: DemoUser): Promise<OwnUser> {
   const id = unique();
   const lastname = lastnameFrom(id);
-  const res = await request.post('/dev/users', { data: { like, username: `${like}-${id}`, lastname } });
+  const res = await request.post('/dev/users', { data: { like, username: `${like}-${id}`, lastname, perms: [] } });
   expect(res.status(), await res.text()).toBe(201);
   const { username, email } = ((await res.json()) as { result: { username: string; email: string } }).result;
   const firstname = FIRSTNAMES[like];

@@ -18,9 +18,15 @@ async function appWith(env: Record<string, string>) {
 }
 
 type App = Awaited<ReturnType<typeof appWith>>['app'];
-const twin = (app: App, body: unknown, remoteAddress = '127.0.0.1') => app.inject({ method: 'POST', url: '/dev/users', payload: body as object, remoteAddress });
+const twin = (app: App, body: unknown, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/dev/users', payload: body as object, remoteAddress });
 const me = async (app: App, username: string) => {
-  const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'api-key': DEMO_API_KEY }, payload: { username, password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    headers: { 'api-key': DEMO_API_KEY },
+    payload: { username, password: DEMO_PASSWORD },
+  });
   expect(login.statusCode, login.body).toBe(200);
   const token = login.json().result.token as string;
   return (await app.inject({ method: 'GET', url: '/api/v1/user/', headers: { 'api-key': DEMO_API_KEY, authorization: `Bearer ${token}` } })).json().result;
@@ -48,11 +54,26 @@ describe('the journeys’ own users (TEST_CLOCK=1)', () => {
     });
   });
 
+  it('gives the twin the permissions asked for instead of the model’s', async () => {
+    expect((await twin(server.app, { like: 'bob', username: 'bob-traveller', lastname: 'Voyageur', perms: [] })).statusCode).toBe(201);
+    expect((await me(server.app, 'bob')).perms).toEqual(['approval']);
+    expect((await me(server.app, 'bob-traveller')).perms).toEqual([]);
+  });
+
   it('refuses a bad username (400), an unknown model (404) and anyone but the machine itself (404)', async () => {
     expect((await twin(server.app, { like: 'gus', username: 'Not A Name' })).statusCode).toBe(400);
     expect((await twin(server.app, { like: 'ghost', username: 'ghost-twin' })).statusCode).toBe(404);
     expect((await twin(server.app, { like: 'gus', username: 'gus-far' }, '203.0.113.9')).statusCode).toBe(404);
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'api-key': DEMO_API_KEY }, payload: { username: 'gus-far', password: DEMO_PASSWORD } })).statusCode).not.toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/user/login',
+          headers: { 'api-key': DEMO_API_KEY },
+          payload: { username: 'gus-far', password: DEMO_PASSWORD },
+        })
+      ).statusCode,
+    ).not.toBe(200);
   });
 });
 

@@ -11,9 +11,9 @@ import type { Services } from '@server/platform/services';
 
 /**
  * The journeys' own users (TEST_CLOCK=1, never in production, loopback only): `POST /dev/users`
- * makes an active twin of a demo user — same agency, company, permissions, feature flags, profile
- * and password — under a new username and e-mail, so that a journey books as a user nobody else
- * touches. For what no public call can make: Globex has no travel manager to invite its employees,
+ * makes an active twin of a demo user — same agency, company, permissions (unless given), feature
+ * flags, profile and password — under a new username and e-mail, so that a journey books as a user
+ * nobody else touches. For what no public call can make: Globex has no travel manager to invite its employees,
  * and an invitation gives no feature flags. Answers the twin's username and e-mail.
  */
 export function devUsersRoutes({ db }: Pick<Services, 'db'>, clock: Clock) {
@@ -24,10 +24,12 @@ export function devUsersRoutes({ db }: Pick<Services, 'db'>, clock: Clock) {
         like: z.string().min(1).max(64),
         username: z.string().regex(/^[a-z0-9][a-z0-9.-]{2,63}$/),
         lastname: z.string().min(1).max(64).optional(),
+        /** The twin's permissions instead of the model's (e.g. none: a traveller who approves nothing). */
+        perms: z.array(z.string().max(64)).max(10).optional(),
       })
       .strict();
     r.post('/dev/users', { schema: { hide: true, body }, preHandler: loopbackOnly }, async (request, reply) => {
-      const { like, username, lastname } = request.body;
+      const { like, username, lastname, perms } = request.body;
       const [model] = await db.select().from(users).where(eq(users.username, like)).limit(1);
       if (!model) return fail('USER_NOT_FOUND_2');
       const email = `${username}@${model.email.split('@')[1]}`;
@@ -44,7 +46,7 @@ export function devUsersRoutes({ db }: Pick<Services, 'db'>, clock: Clock) {
         phone: model.phone,
         birthdate: model.birthdate,
         address: model.address,
-        perms: model.perms,
+        perms: perms ?? model.perms,
         flags: model.flags,
         lang: model.lang,
         status: 'active',
