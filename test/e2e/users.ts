@@ -4,8 +4,8 @@ import { unique } from './support';
 /*
  * Each journey books as users of its own, so that no journey finds another's travels, cart, cards or
  * documents, whatever the order the files run in. A journey's user is a twin of a demo user (alice,
- * gus…): same company, permissions, feature flags, profile and password (DEMO_PASSWORD), made by the
- * journeys' server in one loopback call (POST /dev/users, features/dev-users) — Globex has no travel
+ * gus…): same company, feature flags, profile and password (DEMO_PASSWORD), made by the journeys'
+ * server in one loopback call (POST /dev/users, features/dev-users) — Globex has no travel
  * manager who could invite one, and an invitation gives neither flags nor a profile. Its last name is
  * its own (a made-up word), so that searching a demo user by name never finds a twin, and it has no
  * permission: a traveller, never among the approvers the checkout offers (the demo ones answer).

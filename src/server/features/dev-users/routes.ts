@@ -13,8 +13,8 @@ import type { Services } from '@server/platform/services';
  * The journeys' own users (TEST_CLOCK=1, never in production, loopback only): `POST /dev/users`
  * makes an active twin of a demo user — same agency, company, permissions (unless given), feature
  * flags, profile and password — under a new username and e-mail, so that a journey books as a user
- * nobody else touches. For what no public call can make: Globex has no travel manager to invite its employees,
- * and an invitation gives no feature flags. Answers the twin's username and e-mail.
+ * nobody else touches. For what no public call can make: Globex has no travel manager to invite its
+ * employees, and an invitation gives no feature flags. Answers the twin's username and e-mail.
  */
 export function devUsersRoutes({ db }: Pick<Services, 'db'>, clock: Clock) {
   return async (app: FastifyInstance) => {
