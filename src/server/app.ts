@@ -24,6 +24,7 @@ import { profileRoutes } from './features/profile/routes';
 import { brandingRoutes } from './features/branding/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
+import { devUsersRoutes } from './features/dev-users/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   // The sandbox payment service's card tokenization and bank page: demo mode and tests only.
   if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
   if (testClock) await app.register(devClockRoutes(testClock));
+  if (testClock) await app.register(devUsersRoutes(services, testClock));
   await serveWebApp(app, services);
   if (deps.jobPollMs) {
     const pollMs = deps.jobPollMs;
