@@ -44,6 +44,7 @@ const isTest = (file) => /\.(test|fixtures)\.tsx?$/.test(file);
 const PURE_LAYERS = { domain: ['domain'], reference: ['reference', 'domain'] };
 /** What each other server layer must not import: layer → forbidden layers. */
 const SERVER_LAYERS = {
+  invitations: ['features'],
   platform: ['features', 'domain'],
   db: ['features'],
   supplier: ['features'],

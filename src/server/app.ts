@@ -27,6 +27,7 @@ import { profileRoutes } from './features/profile/routes';
 import { brandingRoutes } from './features/branding/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
+import { devUsersRoutes } from './features/dev-users/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
@@ -43,6 +44,7 @@ import { bookingJobs } from './booking/jobs';
 import { approvalJobs } from './features/approvals/jobs';
 import { exchangeRoutes } from './features/exchange/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(heldOptionsRoutes(services));
       await api.register(exchangeRoutes(services));
       await api.register(privacyRoutes(services));
+      await api.register(onboardingRoutes(services));
     },
     { prefix: API_BASE },
   );
@@ -213,6 +216,7 @@ export async function buildApp(deps: AppDeps) {
   // The sandbox payment service's card tokenization and bank page: demo mode and tests only.
   if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
   if (testClock) await app.register(devClockRoutes(testClock));
+  if (testClock) await app.register(devUsersRoutes(services, testClock));
   let runner: JobRunner | undefined;
   await app.register(metricsRoute(metrics, config));
   await app.register(healthRoutes({ db: services.db, jobRunnerAlive: deps.jobPollMs ? () => runner?.alive() ?? false : null }));

@@ -26,17 +26,26 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'd
 /** Bytes as they are (node-postgres answers a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** A white-label deployment. `api_key_hash` is sha256 of the Api-Key header value. */
+/**
+ * A white-label deployment. `api_key_hash` is sha256 of its web key, the Api-Key its web app sends;
+ * `web_key` is that key in clear, because it is public by design (every page served on the agency's
+ * hosts carries it) and the server writes it into those pages. Keys issued to integrations are
+ * secrets: agency_api_keys keeps only their hashes.
+ */
 export const agencies = pgTable('agencies', {
   id: id(),
   name: text('name').notNull(),
   apiKeyHash: text('api_key_hash').notNull().unique(),
+  webKey: text('web_key').unique(),
+  /** The language of its pages and e-mails when nothing else says (a user's choice, the browser's). */
+  defaultLang: text('default_lang').$type<Lang>().notNull().default('fr'),
   logo: text('logo'),
   brandColor: text('brand_color').notNull(),
   accentColor: text('accent_color').notNull(),
   /** The footer's information block, per language; its HTML is sanitised when written, so reads can render it as is. */
   info: jsonb('info').$type<AgencyInfo>(),
   supportEmail: text('support_email'),
+  supportPhone: text('support_phone'),
   /** Messages the agency shows its travellers on a page (spec 2 §7 GET /comms), optionally for one company or entity. */
   communications: jsonb('communications').$type<AgencyCommunication[]>().notNull().default([]),
   /** Its own privacy policy per language (features/privacy): title, version and HTML, sanitised when read; null: Escale's default text. */
@@ -45,6 +54,37 @@ export const agencies = pgTable('agencies', {
   features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** The white-label addresses an agency's web app is served on (lower-case host names, no port). */
+export const agencyHosts = pgTable('agency_hosts', {
+  host: text('host').primaryKey(),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * Api-Keys issued to an agency's integrations (the operator tool): only their sha256 is kept, the key is
+ * shown once. A rotated key keeps working until `expires_at` (the grace period); a revoked one stops at once.
+ */
+export const agencyApiKeys = pgTable(
+  'agency_api_keys',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's first characters, to recognise it in a list without being able to use it. */
+    prefix: text('prefix').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at'),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('agency_api_keys_agency').on(t.agencyId)],
+);
 
 /** The agency's information block in the languages it wrote it in (the app falls back to another). */
 export type AgencyInfo = Partial<Record<Lang, { title: string; html: string }>>;
@@ -85,6 +125,8 @@ export type CompanySso = {
   clientSecret: string;
   /** Asked of the provider: `openid email profile` at least (users are matched by e-mail). */
   scopes: string;
+  /** Enforced: its users sign in only through the provider (no password sign-in, reset or sign-up). */
+  enforced?: boolean;
 };
 
 export const companies = pgTable(
@@ -179,11 +221,52 @@ export const users = pgTable(
     lastTravelers: jsonb('last_travelers').$type<LastTraveler[]>().notNull().default([]),
     /** Special fares they may search with (spec 1): entries flagged `auto` are applied by the agency, not offered. */
     specialFares: jsonb('special_fares').$type<SpecialFare[]>().notNull().default([]),
+    /** The identity provider's own id for the user (SCIM `externalId`), when it provisioned them. */
+    externalId: text('external_id'),
   },
   (t) => [
     uniqueIndex('users_agency_username').on(t.agencyId, sql`lower(${t.username})`),
     uniqueIndex('users_agency_email').on(t.agencyId, sql`lower(${t.email})`),
+    uniqueIndex('users_company_external_id').on(t.companyId, t.externalId).where(sql`${t.externalId} is not null`),
   ],
+);
+
+/** A company's SCIM 2.0 bearer tokens (the operator tool issues them): sha256 only; revoked ones stop at once. */
+export const scimTokens = pgTable('scim_tokens', {
+  id: id(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  createdAt: createdAt(),
+  revokedAt: instant('revoked_at'),
+});
+
+/**
+ * What an agency's administrators and its operator changed (companies, staff, branding, messages, single
+ * sign-on): who, what, on what, when. The agency administrator reads it as the history list.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** The user who did it; null: the operator tool. */
+    actorId: uuid('actor_id').references(() => users.id),
+    /** Their name as it read then (a username, or `operator`). */
+    actor: text('actor').notNull(),
+    /** What was done: company.create, staff.invite, branding.update… */
+    action: text('action').notNull(),
+    /** On what: `company:<id>`, `user:<id>`, `agency`. */
+    target: text('target').notNull(),
+    /** The changed fields' new values (never a secret). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: createdAt(),
+  },
+  (t) => [index('audit_events_agency').on(t.agencyId, t.at)],
 );
 
 /** Session tokens are stored as sha256 hashes: a leaked table does not leak sessions. */

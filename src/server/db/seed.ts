@@ -182,6 +182,7 @@ async function seedAlpine(tx: Tx, passwordHash: string) {
     .values({
       name: 'Alpine Business Travel',
       apiKeyHash: sha256(ALPINE_API_KEY),
+      webKey: ALPINE_API_KEY,
       logo: logo('A', '#166534', 'Alpine', 'Business Travel'),
       brandColor: '#166534',
       accentColor: '#b45309',
@@ -291,6 +292,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .values({
         name: 'Escale Voyages',
         apiKeyHash: sha256(DEMO_API_KEY),
+        webKey: DEMO_API_KEY,
         logo: logo('E', '#1d4ed8', 'Escale Voyages'),
         brandColor: '#1d4ed8',
         accentColor: '#0f766e',

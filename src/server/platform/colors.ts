@@ -30,3 +30,31 @@ export function darken(hex: string, amount: number): string {
   const rgb = parseHex(hex);
   return rgb ? toHex(rgb.map((c) => c * (1 - amount))) : hex;
 }
+
+/** A colour as the tools write it: #rrggbb. */
+export const isHexColour = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
+
+export type ColourProblem = { field: 'brand' | 'accent'; message: string };
+
+/**
+ * Why an agency's colours would fail WCAG AA where the app paints them (empty: they pass): white text on
+ * the brand colour (the header, primary buttons) needs 4.5:1; the accent (links, focus rings, badges on
+ * white) needs 4.5:1 against white too, as it carries text.
+ */
+export function colourProblems(colours: { brand: string; accent: string }): ColourProblem[] {
+  const problems: ColourProblem[] = [];
+  for (const field of ['brand', 'accent'] as const) {
+    const colour = colours[field];
+    if (!isHexColour(colour)) {
+      problems.push({ field, message: `${field} must be a colour written #rrggbb (got "${colour}")` });
+      continue;
+    }
+    const ratio = contrastRatio(colour, '#ffffff');
+    if (ratio < 4.5)
+      problems.push({
+        field,
+        message: `${field} ${colour.toLowerCase()} has a contrast of ${ratio.toFixed(2)}:1 with white text; WCAG AA needs 4.5:1 (choose a darker shade)`,
+      });
+  }
+  return problems;
+}

@@ -3,13 +3,14 @@ import { linkTo, type RelBody } from '@contract/rels';
 import { fail } from '@server/platform/errors';
 import type { RequestContext } from '@server/platform/request-context';
 import { hashPassword, sha256 } from '@server/platform/secrets';
+import { consumeInvitation, invitationByHash } from '@server/invitations/invitations';
 import * as repo from './repository';
 
 /** The invitee's side of an invitation: no session, the e-mailed token is the entry point. */
 
 /** The invitation behind an e-mailed token: unknown → 101, used (or superseded) → 103, expired → 102, the account deactivated → 65. */
 async function invitation(ctx: RequestContext, token: string) {
-  const found = await repo.invitationByHash(ctx.services.db, ctx.agency.id, sha256(token));
+  const found = await invitationByHash(ctx.services.db, ctx.agency.id, sha256(token));
   if (!found) return fail('TOKEN_INVALID');
   if (found.token.usedAt) fail('TOKEN_USED');
   if (found.token.expiresAt <= ctx.services.clock.now()) fail('TOKEN_EXPIRED');
@@ -25,7 +26,7 @@ export async function readInvitation(ctx: RequestContext, token: string): Promis
     lastname: user.lastname,
     email: user.email,
     username: user.username,
-    company,
+    company: company ?? ctx.agency.name,
     links: { acceptInvitation: linkTo('acceptInvitation', { token }) },
   };
 }
@@ -37,7 +38,7 @@ export async function acceptInvitation(ctx: RequestContext, token: string, input
   const { db, clock } = ctx.services;
   return db.transaction(async (tx) => {
     const now = clock.now();
-    if (!(await repo.consumeInvitation(tx, found.token.id, now))) fail('TOKEN_USED');
+    if (!(await consumeInvitation(tx, found.token.id, now))) fail('TOKEN_USED');
     const [row] = await repo.activateInvitee(tx, found.user.id, passwordHash, now);
     // Deactivated between the read and now: nothing changes (the transaction rolls back).
     if (!row) fail('USER_STATUS_INVALID');

@@ -1,6 +1,6 @@
-import { and, arrayContains, asc, count, eq, ilike, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, ilike, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { companies, entities, guests, travels, userTokens, users, type UserStatus } from '@server/db/schema';
+import { companies, entities, guests, travels, users, type UserStatus } from '@server/db/schema';
 import type { CheckoutRules } from '@server/domain/company';
 
 /** SQL only the travel manager's screens use. */
@@ -154,43 +154,8 @@ export async function mergeCheckoutRules(db: Db, companyId: string, part: Partia
     .where(eq(companies.id, companyId));
 }
 
-// ── Invitation tokens ─────────────────────────────────────────────────────────────────────────────
+// ── Accepting an invitation ─────────────────────────────────────────────────────────────────────────────
 
-export async function replaceInvitation(db: Db, userId: string, tokenHash: string, now: Date, expiresAt: Date) {
-  await retireInvitations(db, userId, now);
-  await db.insert(userTokens).values({ userId, kind: 'invitation', tokenHash, expiresAt });
-}
-
-/** An invitation no longer works once another is sent, or the invitee is deactivated. */
-export const retireInvitations = (db: Db, userId: string, now: Date) =>
-  db
-    .update(userTokens)
-    .set({ usedAt: now })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, 'invitation'), isNull(userTokens.usedAt)));
-
-/** An invitation of one of the agency's users, with that user and their company's name. */
-export const invitationByHash = async (db: Db, agencyId: string, tokenHash: string) =>
-  (
-    await db
-      .select({ token: userTokens, user: users, company: companies.name })
-      .from(userTokens)
-      .innerJoin(users, eq(users.id, userTokens.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, 'invitation'), eq(users.agencyId, agencyId)))
-      .limit(1)
-  )[0];
-
-/** Marks the invitation used only if nobody did it first: of two concurrent acceptances, exactly one wins. */
-export async function consumeInvitation(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
-    .returning({ id: userTokens.id });
-  return rows.length === 1;
-}
-
-/** The invitee's own password: the account is active from now on. */
 export const activateInvitee = (db: Db, userId: string, passwordHash: string, at: Date) =>
   db
     .update(users)

@@ -1,5 +1,4 @@
 import type { Lang } from '@contract/account';
-import { insertUser, userByEmail, userByUsername } from '@server/db/users';
 import {
   CAR_TYPES,
   FLIGHT_CABINS,
@@ -15,11 +14,9 @@ import type { AnalyticRule, TravelPolicyRules } from '@server/domain/company';
 import { revokeAllSessions } from '@server/platform/auth';
 import { fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
-import { queueMails } from '@server/platform/outbox';
 import type { UserContext as Ctx } from '@server/platform/request-context';
-import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
 import { cities } from '@server/reference/places';
-import { invitationMail } from './mails';
+import { invitePerson, queueInvitation, retireInvitations, type Inviter } from '@server/invitations/invitations';
 import * as repo from './repository';
 
 /**
@@ -30,9 +27,6 @@ import * as repo from './repository';
  * memory: db/companies.ts reads them per call).
  */
 
-/** An invitation link works this long. */
-export const INVITATION_DAYS = 7;
-const DAY_MS = 86_400_000;
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** The caller's own company if they manage it: another company (or a malformed id) is unknown, the permission missing is 403. */
@@ -183,78 +177,30 @@ export async function listPeople(ctx: Ctx, companyId: string, query: { query: st
   };
 }
 
-/** The invitation e-mail, written in `tx` with the token it carries (a rolled-back invitation sends nothing). */
-async function queueInvitation(ctx: Ctx, tx: Ctx['services']['db'], company: repo.CompanyRow, invitee: repo.UserRow) {
-  const { clock, mailer } = ctx.services;
-  const now = clock.now();
-  const token = newToken();
-  await repo.replaceInvitation(tx, invitee.id, sha256(token), now, new Date(now.getTime() + INVITATION_DAYS * DAY_MS));
-  const mail = invitationMail({
-    lang: invitee.lang,
-    agency: ctx.agency.name,
-    company: company.name,
-    firstname: invitee.firstname,
-    inviter: `${ctx.user.firstname} ${ctx.user.lastname}`,
-    username: invitee.username,
-    url: `${ctx.origin}/user/invitation/${token}`,
-    days: INVITATION_DAYS,
-  });
-  await queueMails(tx, mailer, [{ agencyId: ctx.agency.id, to: invitee.email, ...mail }], now);
-}
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
+/** The manager as the inviter of their company's people. */
+const inviterOf = (ctx: Ctx): Inviter => ({ agency: ctx.agency, origin: ctx.origin, name: `${ctx.user.firstname} ${ctx.user.lastname}` });
 
 /**
  * Invites an employee: an `invited` account of the company (no password yet) and an e-mail with the
- * link where they choose one. The same e-mail again, while still invited, sends a fresh link (the old
- * one stops working) and changes nothing else; an e-mail any other account uses is refused (49), a
- * username taken too (52).
+ * link where they choose one (invitations/). Again while still invited: a fresh link, nothing else.
  */
 export async function invite(ctx: Ctx, companyId: string, input: RelBody<'inviteEmployee'>): Promise<CompanyPerson> {
   const company = await managed(ctx, companyId);
-  const { db } = ctx.services;
-  const existing = await userByEmail(db, ctx.agency.id, input.email);
-  if (existing) {
-    if (existing.companyId !== companyId || existing.status !== 'invited') return fail('EMAIL_IN_USE');
-    return db.transaction(async (tx) => {
-      await queueInvitation(ctx, tx, company, existing);
-      await recordAnswer(tx, () => employee(ctx, existing));
-      return employee(ctx, existing);
-    });
-  }
-  const username = input.username ?? input.email;
-  if (await userByUsername(db, ctx.agency.id, username)) fail('USER_EXISTS');
-  // No one knows this password: the account opens only with the one the invitee chooses.
-  const passwordHash = await hashPassword(newToken());
   const perms = [...(input.approver ? ['approval'] : []), ...(input.travelManager ? ['account_creation'] : [])];
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        agencyId: ctx.agency.id,
-        companyId,
-        username,
-        email: input.email,
-        passwordHash,
-        gender: input.gender,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        perms,
-        lang: input.lang,
-        status: 'invited',
-      });
-      await queueInvitation(ctx, tx, company, user);
-      await recordAnswer(tx, () => employee(ctx, user));
-      return employee(ctx, user);
-    });
-  } catch (err) {
-    // A concurrent invitation (or sign-up) took the e-mail or the username first.
-    if (!isUniqueViolation(err)) throw err;
-    if (await userByEmail(db, ctx.agency.id, input.email)) return fail('EMAIL_IN_USE');
-    return fail('USER_EXISTS');
-  }
+  const invitee = {
+    companyId,
+    email: input.email,
+    username: input.username,
+    gender: input.gender,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    perms,
+    lang: input.lang,
+  };
+  const user = await invitePerson(ctx.services.db, ctx.services, inviterOf(ctx), company.name, invitee, (tx, user) =>
+    recordAnswer(tx, () => employee(ctx, user)),
+  );
+  return employee(ctx, user);
 }
 
 async function employeeOf(ctx: Ctx, companyId: string, userId: string) {
@@ -269,7 +215,7 @@ export async function resendInvitation(ctx: Ctx, companyId: string, userId: stri
   const { company, user } = await employeeOf(ctx, companyId, userId);
   if (user.status !== 'invited') fail('USER_STATUS_INVALID');
   return ctx.services.db.transaction(async (tx) => {
-    await queueInvitation(ctx, tx, company, user);
+    await queueInvitation(tx, ctx.services, inviterOf(ctx), company.name, user);
     await recordAnswer(tx, () => employee(ctx, user));
     return employee(ctx, user);
   });
@@ -295,7 +241,7 @@ export async function deactivateUser(ctx: Ctx, companyId: string, userId: string
   return db.transaction(async (tx) => {
     const row = await repo.setUserStatus(tx, user.id, 'inactive');
     await repo.dropBackupsNaming(tx, user.id);
-    await repo.retireInvitations(tx, user.id, clock.now());
+    await retireInvitations(tx, user.id, clock.now());
     await revokeAllSessions({ ...ctx.services, db: tx }, user.id);
     await recordAnswer(tx, () => employee(ctx, row));
     return employee(ctx, row);
