@@ -381,7 +381,7 @@ export default defineConfig({
             // hotel, car and expert forms, loaded with their tab, get the trip form's 4.5 KB with it).
             {
               name: 'search-forms',
-              test: /src[\\/]web[\\/](components[\\/](passengers[\\/](labels|lazy)|date-picker[\\/](dates|DateInput)|search-form[\\/][\w-]+|SearchSteps|use-place-named|use-search-panel)\.tsx?|lib[\\/](passengers|passenger-names)\.ts)$|src[\\/]web[\\/]features[\\/]trip[\\/]search-form[\\/](TripSearchForm\.tsx|validation\.ts)$|node_modules[\\/]lucide-react[\\/].*[\\/](scale|user-plus|users|leaf)\.mjs$/,
+              test: /src[\\/]web[\\/](components[\\/](passengers[\\/](labels|lazy)|date-picker[\\/](dates|DateInput)|search-form[\\/][\w-]+|SearchSteps|use-place-named|use-search-panel)\.tsx?|lib[\\/](passengers|passenger-names)\.ts)$|src[\\/]web[\\/]features[\\/]trip[\\/]search-form[\\/](TripSearchForm\.tsx|validation\.ts|defaults\.ts|parts\.tsx)$|node_modules[\\/]lucide-react[\\/].*[\\/](scale|user-plus|users|leaf)\.mjs$/,
               includeDependenciesRecursively: false,
             },
           ],
