@@ -10,9 +10,12 @@ export type AdminRun = { code: number; out: string; err: string; json: any }; //
 /** A test's database as the tool takes it (its migrations already run). */
 export const toolDatabase = (db: Db): Database => ({ db, kind: 'pglite', close: async () => {}, exclusive: (work) => work() });
 
-/** The operator tool in this process on a test's database: what `npm run admin -- …argv` does, without the process. */
+/**
+ * The operator tool in this process on a test's database: what `npm run admin -- …argv` does, without the
+ * process. `db` null: the database of `env` (DATA_DIR, DATABASE_URL), opened by the tool as it would be.
+ */
 export async function admin(
-  db: Db,
+  db: Db | null,
   argv: string[],
   opts: { stdin?: string; clock?: Clock; mailer?: Mailer; env?: NodeJS.ProcessEnv } = {},
 ): Promise<AdminRun> {
@@ -23,7 +26,7 @@ export async function admin(
     stdout: (text) => (out += `${text}\n`),
     stderr: (text) => (err += `${text}\n`),
     readStdin: async () => opts.stdin ?? '',
-    database: toolDatabase(db),
+    database: db ? toolDatabase(db) : undefined,
     clock: opts.clock,
     mailer: opts.mailer ?? outboxMailer,
   });
