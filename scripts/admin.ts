@@ -5,7 +5,9 @@ async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Paste the secret, then press Ctrl-D:\n');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 const code = await runAdmin(process.argv.slice(2), {

@@ -25,7 +25,11 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><title>Escale</title></head><body><div id="root"></div></body></html>',
   );
-  const page = { top: { logo: '<p>%AGENCY_NAME%</p>', name: '<p>%AGENCY_NAME%</p>' }, footer: { none: '', info: '', support: '', 'info+support': '' }, end: '' };
+  const page = {
+    top: { logo: '<p>%AGENCY_NAME%</p>', name: '<p>%AGENCY_NAME%</p>' },
+    footer: { none: '', info: '', support: '', 'info+support': '' },
+    end: '',
+  };
   const lang = {
     home: page,
     search: page,
@@ -34,7 +38,12 @@ beforeAll(async () => {
   };
   fs.writeFileSync(
     path.join(dist, 'app-shell.json'),
-    JSON.stringify({ fr: lang, en: lang, preload: { fr: [], en: [] }, routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }] }),
+    JSON.stringify({
+      fr: lang,
+      en: lang,
+      preload: { fr: [], en: [] },
+      routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }],
+    }),
   );
   api = await startApi({ distDir: dist });
 });
@@ -51,7 +60,10 @@ const brandingOf = (body: string) => JSON.parse(/id="escale-page-data">([^<]*)<\
 describe('agency create', () => {
   it('creates an agency whose host serves its web key and branding, and whose web key opens the API', async () => {
     const svg = path.join(files, 'logo.svg');
-    fs.writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" fill="#7c2d12"/></svg>');
+    fs.writeFileSync(
+      svg,
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" fill="#7c2d12"/></svg>',
+    );
     const run = await admin(api.db, [
       'agency',
       'create',
@@ -189,7 +201,11 @@ describe('agency update, show, list', () => {
     // A new host is served at once; the agency's branding on its other hosts, within the server's 30 s cache.
     expect(apiKeyOf((await visit('new.horizon.example')).body)).toBe(run.json.webKey);
     const history = await auditOf(api.db, run.json.id);
-    expect(history[0]).toMatchObject({ actor: 'operator', action: 'agency.update', detail: expect.objectContaining({ name: 'Horizon Voyages', removedHosts: ['horizon.example'] }) });
+    expect(history[0]).toMatchObject({
+      actor: 'operator',
+      action: 'agency.update',
+      detail: expect.objectContaining({ name: 'Horizon Voyages', removedHosts: ['horizon.example'] }),
+    });
   });
 
   it('shows an agency by id, exact name or host, and lists them all', async () => {
@@ -225,7 +241,16 @@ describe('help', () => {
     const group = await admin(api.db, ['agency', 'key', '--help']);
     expect(group.code).toBe(0);
     expect(group.out).toContain('agency key rotate <agency>');
-    for (const command of [['agency', 'create'], ['agency', 'key', 'rotate'], ['company', 'create'], ['user', 'invite'], ['sso', 'set'], ['scim', 'token', 'issue'], ['backup'], ['restore']]) {
+    for (const command of [
+      ['agency', 'create'],
+      ['agency', 'key', 'rotate'],
+      ['company', 'create'],
+      ['user', 'invite'],
+      ['sso', 'set'],
+      ['scim', 'token', 'issue'],
+      ['backup'],
+      ['restore'],
+    ]) {
       const help = await admin(api.db, [...command, '--help']);
       expect(help.code, command.join(' ')).toBe(0);
       expect(help.out, command.join(' ')).toContain(`Usage: npm run admin -- ${command.join(' ')}`);

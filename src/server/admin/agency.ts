@@ -194,10 +194,7 @@ export const agencyCommands: Command[] = [
     positionals: ['<name>'],
     summary: 'Create an agency: its name, hosts and branding; prints its web key (the public Api-Key its web app sends).',
     options: { host: { type: 'string', multiple: true, value: '<host>', help: 'a host name its web app answers on' }, ...brandingOptions },
-    notes: [
-      ...HOST_NOTE,
-      'Colours default to #1d4ed8 (brand) and #0f766e (accent). Integration Api-Keys: agency key issue.',
-    ],
+    notes: [...HOST_NOTE, 'Colours default to #1d4ed8 (brand) and #0f766e (accent). Integration Api-Keys: agency key issue.'],
     async run(ctx, args) {
       const name = args.positionals[0]!.trim();
       if (!name) refuse('the agency name is empty');
@@ -213,7 +210,13 @@ export const agencyCommands: Command[] = [
           .values({ name, apiKeyHash: sha256(webKey), webKey, brandColor: settings.brandColor!, accentColor: settings.accentColor!, ...settings })
           .returning();
         if (hosts.length) await tx.insert(agencyHosts).values(hosts.map((host) => ({ host, agencyId: row!.id })));
-        await recordAudit(tx, { agencyId: row!.id, actor: OPERATOR, action: 'agency.create', target: 'agency', detail: { name, hosts, ...settings, ...(settings.logo ? { logo: 'set' } : {}) } });
+        await recordAudit(tx, {
+          agencyId: row!.id,
+          actor: OPERATOR,
+          action: 'agency.create',
+          target: 'agency',
+          detail: { name, hosts, ...settings, ...(settings.logo ? { logo: 'set' } : {}) },
+        });
         return row!;
       });
       const view = await agencyView(ctx.db, agency);
@@ -246,13 +249,19 @@ export const agencyCommands: Command[] = [
       const current = await hostsOf(ctx.db, agency.id);
       for (const host of remove) if (!current.includes(host)) refuse(`--remove-host ${host} is not a host of "${agency.name}"`);
       const settings = { ...settingsOf(args, agency), ...(newName ? { name: newName } : {}) };
-      if (Object.keys(settings).length === 0 && add.length === 0 && remove.length === 0) refuse('nothing to change: give at least one option (see agency update --help)');
+      if (Object.keys(settings).length === 0 && add.length === 0 && remove.length === 0)
+        refuse('nothing to change: give at least one option (see agency update --help)');
       await ctx.db.transaction(async (tx) => {
         if (Object.keys(settings).length) await tx.update(agencies).set(settings).where(eq(agencies.id, agency.id));
         if (remove.length) await tx.delete(agencyHosts).where(inArray(agencyHosts.host, remove));
         const fresh = add.filter((h) => !current.includes(h));
         if (fresh.length) await tx.insert(agencyHosts).values(fresh.map((host) => ({ host, agencyId: agency.id })));
-        const detail = { ...settings, ...(settings.logo ? { logo: 'replaced' } : {}), ...(add.length ? { addedHosts: add } : {}), ...(remove.length ? { removedHosts: remove } : {}) };
+        const detail = {
+          ...settings,
+          ...(settings.logo ? { logo: 'replaced' } : {}),
+          ...(add.length ? { addedHosts: add } : {}),
+          ...(remove.length ? { removedHosts: remove } : {}),
+        };
         await recordAudit(tx, { agencyId: agency.id, actor: OPERATOR, action: 'agency.update', target: 'agency', detail });
       });
       const [updated] = await ctx.db.select().from(agencies).where(eq(agencies.id, agency.id));

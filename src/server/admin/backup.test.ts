@@ -39,7 +39,16 @@ beforeAll(async () => {
   // With alice's travels: two booked trains and one in her cart.
   const database = await openDatabase({ dataDir: seeded });
   const [alice] = await database.db.select().from(users).where(eq(users.username, 'alice'));
-  await seedTravels(database.db, alice!, [{ status: 'booked', days: 1 }, { status: 'booked', days: 3 }, { status: 'cart', days: 5 }], new Date());
+  await seedTravels(
+    database.db,
+    alice!,
+    [
+      { status: 'booked', days: 1 },
+      { status: 'booked', days: 3 },
+      { status: 'cart', days: 5 },
+    ],
+    new Date(),
+  );
   await database.close();
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -69,7 +78,11 @@ describe('backup and restore on PGlite', () => {
     const fresh = path.join(root, 'restored');
     const restore = await spawnAdmin(['restore', file, '--json'], { DATA_DIR: fresh });
     expect(restore.err).toBe('');
-    expect(restore.json).toMatchObject({ kind: 'pglite', movedAside: null, contents: { users: before.users, travels: before.travels, bookings: before.bookings } });
+    expect(restore.json).toMatchObject({
+      kind: 'pglite',
+      movedAside: null,
+      contents: { users: before.users, travels: before.travels, bookings: before.bookings },
+    });
 
     const database = await openDatabase({ dataDir: fresh });
     try {
@@ -114,10 +127,15 @@ describe('backup and restore on PGlite', () => {
     const dir = path.join(root, 'restored');
     const server = await startServerProcess({ dataDir: dir });
     try {
-      for (const argv of [['agency', 'list'], ['backup', path.join(root, 'while-running.tar.gz')]]) {
+      for (const argv of [
+        ['agency', 'list'],
+        ['backup', path.join(root, 'while-running.tar.gz')],
+      ]) {
         const run = await admin(null, argv, { env: { DATA_DIR: dir } });
         expect(run.code).toBe(1);
-        expect(run.err).toBe(`error: the PGlite data directory ${dir} is in use by process ${server.child.pid}: stop the server first, or use PostgreSQL (DATABASE_URL)\n`);
+        expect(run.err).toBe(
+          `error: the PGlite data directory ${dir} is in use by process ${server.child.pid}: stop the server first, or use PostgreSQL (DATABASE_URL)\n`,
+        );
       }
     } finally {
       await killServer(server.child);
@@ -159,7 +177,9 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL (runs when TEST_DATA
 
       const again = await spawnAdmin(['restore', file], { DATABASE_URL: target.url });
       expect(again.code).toBe(1);
-      expect(again.err).toMatch(/^error: the database of DATABASE_URL is not empty \(\d+ tables\): restore into an empty database, or --force to replace its objects\n$/);
+      expect(again.err).toMatch(
+        /^error: the database of DATABASE_URL is not empty \(\d+ tables\): restore into an empty database, or --force to replace its objects\n$/,
+      );
       const forced = await spawnAdmin(['restore', file, '--force', '--json'], { DATABASE_URL: target.url });
       expect(forced.err).toBe('');
       expect(forced.json.contents.travels).toBe(before.travels);

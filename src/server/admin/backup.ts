@@ -96,11 +96,11 @@ async function restore(ctx: AdminContext, file: string, force: boolean) {
   fs.closeSync(fd);
   if (config.databaseUrl) {
     if (head.toString('latin1') !== 'PGDMP') refuse(`<file> ${file} is not a pg_dump custom-format backup (backup on PostgreSQL writes one)`);
-    const tables = await withPool(
-      config.databaseUrl,
-      async (c) => Number((await c.query(`select count(*) as n from information_schema.tables where table_schema = 'public'`)).rows[0].n),
+    const tables = await withPool(config.databaseUrl, async (c) =>
+      Number((await c.query(`select count(*) as n from information_schema.tables where table_schema = 'public'`)).rows[0].n),
     );
-    if (tables > 0 && !force) refuse(`the database of DATABASE_URL is not empty (${tables} tables): restore into an empty database, or --force to replace its objects`);
+    if (tables > 0 && !force)
+      refuse(`the database of DATABASE_URL is not empty (${tables} tables): restore into an empty database, or --force to replace its objects`);
     runPgTool('pg_restore', ['--no-owner', '--exit-on-error', ...(tables > 0 ? ['--clean', '--if-exists'] : []), `--dbname=${config.databaseUrl}`, source]);
     const database = await openToolDatabase(config);
     try {

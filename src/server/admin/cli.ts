@@ -193,7 +193,10 @@ export const facts = (entries: [string, unknown][]): string => {
   const width = Math.max(...entries.map(([k]) => k.length)) + 1;
   return entries
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)}${v === null ? '—' : Array.isArray(v) ? v.join(', ') || '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${`${k}:`.padEnd(width + 1)}${v === null ? '—' : Array.isArray(v) ? v.join(', ') || '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+    )
     .join('\n');
 };
 

@@ -47,7 +47,13 @@ const RULES = {
   },
   travelPolicy: {
     policy: {
-      rail: { firstClassFromMinutes: 180, maxPriceByDistance: [{ upToKm: 500, maxPrice: 15_000 }, { upToKm: null, maxPrice: 25_000 }] },
+      rail: {
+        firstClassFromMinutes: 180,
+        maxPriceByDistance: [
+          { upToKm: 500, maxPrice: 15_000 },
+          { upToKm: null, maxPrice: 25_000 },
+        ],
+      },
       flight: { onlyAboveRailMinutes: 240, cabins: ['economy'] },
       hotel: { maxNightly: 12_000, classes: [{ maxNightly: 18_000, cities: ['city:paris'] }] },
       car: { categories: ['Citadine', 'Compact'], maxDaily: 8_000 },
@@ -137,7 +143,12 @@ describe('company create', () => {
   });
 
   it('names a hotel city the reference data does not know by its path', async () => {
-    const rules = { travelPolicy: { ...RULES.travelPolicy, policy: { ...RULES.travelPolicy.policy, hotel: { maxNightly: 10_000, classes: [{ maxNightly: 15_000, cities: ['city:paris', 'city:atlantis'] }] } } } };
+    const rules = {
+      travelPolicy: {
+        ...RULES.travelPolicy,
+        policy: { ...RULES.travelPolicy.policy, hotel: { maxNightly: 10_000, classes: [{ maxNightly: 15_000, cities: ['city:paris', 'city:atlantis'] }] } },
+      },
+    };
     const run = await admin(api.db, ['company', 'create', 'Soylent', '--agency', 'Escale Voyages', '--rules', file('city.json', rules)]);
     expect(run.err).toContain('travelPolicy.policy.hotel.classes[0].cities[1]: unknown city "city:atlantis"');
   });
@@ -195,6 +206,8 @@ describe('company update, show, list', () => {
     expect(list.json.find((c: { name: string }) => c.name === 'Globex Consulting').sso).toBe('yes');
     // Another agency's company is not found under this one.
     const elsewhere = await admin(api.db, ['company', 'show', 'Hooli', '--agency', 'Escale Voyages']);
-    expect(elsewhere.err).toBe('error: unknown <company> "Hooli" in agency "Escale Voyages" (a company\'s id or exact name: see company list --agency <agency>)\n');
+    expect(elsewhere.err).toBe(
+      'error: unknown <company> "Hooli" in agency "Escale Voyages" (a company\'s id or exact name: see company list --agency <agency>)\n',
+    );
   });
 });

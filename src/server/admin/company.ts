@@ -36,7 +36,10 @@ export async function companyNamed(db: Db, ref: string, agencyRef: string | unde
     .where(and(eq(companies.name, ref), inAgency))
     .limit(2);
   if (byName.length > 1) return refuse(`${option} "${ref}" names several companies: add --agency <agency> or give its id (company list)`);
-  return byName[0] ?? refuse(`unknown ${option} "${ref}"${agency ? ` in agency "${agency.name}"` : ''} (a company's id or exact name: see company list --agency <agency>)`);
+  return (
+    byName[0] ??
+    refuse(`unknown ${option} "${ref}"${agency ? ` in agency "${agency.name}"` : ''} (a company's id or exact name: see company list --agency <agency>)`)
+  );
 }
 
 /**
@@ -129,7 +132,10 @@ function policyRules(p: PolicyInput, problems: RulesProblem[]): TravelPolicyRule
     c.cities.forEach((placeId, j) => {
       const id = placeId.replace(/^city:/, '');
       if (!placeId.startsWith('city:') || !cities.has(id))
-        problems.push({ path: `travelPolicy.policy.hotel.classes[${i}].cities[${j}]`, message: `unknown city "${placeId}" (write city:<id>, e.g. city:paris)` });
+        problems.push({
+          path: `travelPolicy.policy.hotel.classes[${i}].cities[${j}]`,
+          message: `unknown city "${placeId}" (write city:<id>, e.g. city:paris)`,
+        });
       maxNightlyByCity[id] = c.maxNightly;
     }),
   );
@@ -181,11 +187,20 @@ export function rulesFileOf(company: CompanyRecord): RulesFile {
   };
 }
 
-const DEFAULT_CONFIG: CompanyConfig = { test: false, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } };
+const DEFAULT_CONFIG: CompanyConfig = {
+  test: false,
+  airOfflineCancellation: false,
+  railOfflineCancellation: false,
+  travelAgency: { hasMultipaxSearchDisabled: false },
+};
 
 async function companyView(db: Db, company: CompanyRecord) {
   const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, company.agencyId));
-  const entityRows = await db.select({ id: entities.id, name: entities.name }).from(entities).where(eq(entities.companyId, company.id)).orderBy(asc(entities.name));
+  const entityRows = await db
+    .select({ id: entities.id, name: entities.name })
+    .from(entities)
+    .where(eq(entities.companyId, company.id))
+    .orderBy(asc(entities.name));
   const people = await db.$count(users, eq(users.companyId, company.id));
   return {
     id: company.id,
@@ -195,7 +210,9 @@ async function companyView(db: Db, company: CompanyRecord) {
     hotelEnabled: company.hotelEnabled,
     carrentalEnabled: company.carrentalEnabled,
     features: company.features,
-    sso: company.sso ? { segment: company.sso.segment, issuer: company.sso.issuer, clientId: company.sso.clientId, enforced: company.sso.enforced ?? false } : null,
+    sso: company.sso
+      ? { segment: company.sso.segment, issuer: company.sso.issuer, clientId: company.sso.clientId, enforced: company.sso.enforced ?? false }
+      : null,
     people,
     rules: rulesFileOf(company),
   };
@@ -315,13 +332,14 @@ export const companyCommands: Command[] = [
       if (newName === '') refuse('--name is empty');
       const { set, read } = changesOf(args, company);
       if (newName) set.name = newName;
-      const existing = new Set((await ctx.db.select({ name: entities.name }).from(entities).where(eq(entities.companyId, company.id))).map((e) => e.name.toLowerCase()));
+      const existing = new Set(
+        (await ctx.db.select({ name: entities.name }).from(entities).where(eq(entities.companyId, company.id))).map((e) => e.name.toLowerCase()),
+      );
       const added = entityNames(args).filter((n) => !existing.has(n.toLowerCase()));
       if (Object.keys(set).length === 0 && !read && valuesOf(args, 'entity').length === 0)
         refuse('nothing to change: give at least one option (see company update --help)');
       await ctx.db.transaction(async (tx) => {
-        if (read)
-          set.checkoutRules = sql`${companies.checkoutRules} || ${JSON.stringify(read.rules)}::jsonb` as never;
+        if (read) set.checkoutRules = sql`${companies.checkoutRules} || ${JSON.stringify(read.rules)}::jsonb` as never;
         if (read?.travelPolicy !== undefined) set.travelPolicy = read.travelPolicy;
         if (Object.keys(set).length) await tx.update(companies).set(set).where(eq(companies.id, company.id));
         if (added.length) await tx.insert(entities).values(added.map((n) => ({ companyId: company.id, name: n })));

@@ -93,7 +93,12 @@ describe('agency key', () => {
     const issued = (await admin(api.db, ['agency', 'key', 'issue', 'Alpine Business Travel', '--label', 'audit', '--json'], { clock: api.clock })).json;
     const [row] = await api.db.select().from(agencyApiKeys).where(eq(agencyApiKeys.id, issued.id));
     const history = await auditOf(api.db, row!.agencyId);
-    expect(history[0]).toMatchObject({ actor: 'operator', action: 'apikey.issue', target: `apikey:${issued.id}`, detail: { prefix: issued.prefix, label: 'audit' } });
+    expect(history[0]).toMatchObject({
+      actor: 'operator',
+      action: 'apikey.issue',
+      target: `apikey:${issued.id}`,
+      detail: { prefix: issued.prefix, label: 'audit' },
+    });
     expect(JSON.stringify(history)).not.toContain(issued.key);
   });
 });

@@ -79,7 +79,16 @@ export const keyCommands: Command[] = [
       const expiresAt = expires === undefined ? null : new Date(now.getTime() + parseDuration(expires, 'expires'));
       const { key, row } = await ctx.db.transaction((tx) => issue(tx, agency, label, expiresAt, 'apikey.issue'));
       const view = { agency: agency.name, key, ...keyView(row, now) };
-      return { json: view, text: `${facts([['agency', agency.name], ['Api-Key', key], ['id', row.id], ['label', label], ['expires', view.expiresAt]])}\n${ONCE}` };
+      return {
+        json: view,
+        text: `${facts([
+          ['agency', agency.name],
+          ['Api-Key', key],
+          ['id', row.id],
+          ['label', label],
+          ['expires', view.expiresAt],
+        ])}\n${ONCE}`,
+      };
     },
   },
   {

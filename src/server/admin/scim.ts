@@ -36,7 +36,10 @@ export const scimCommands: Command[] = [
       const company = await companyNamed(ctx.db, args.positionals[0]!, optionOf(args, 'agency'));
       const token = newScimToken();
       const row = await ctx.db.transaction(async (tx) => {
-        const [inserted] = await tx.insert(scimTokens).values({ companyId: company.id, tokenHash: sha256(token), prefix: prefixOf(token) }).returning();
+        const [inserted] = await tx
+          .insert(scimTokens)
+          .values({ companyId: company.id, tokenHash: sha256(token), prefix: prefixOf(token) })
+          .returning();
         await recordAudit(tx, {
           agencyId: company.agencyId,
           actor: OPERATOR,
@@ -79,7 +82,13 @@ export const scimCommands: Command[] = [
           .update(scimTokens)
           .set({ revokedAt: now })
           .where(and(eq(scimTokens.id, token.id), isNull(scimTokens.revokedAt)));
-        await recordAudit(tx, { agencyId: company.agencyId, actor: OPERATOR, action: 'scim.token.revoke', target: `company:${company.id}`, detail: { prefix: token.prefix } });
+        await recordAudit(tx, {
+          agencyId: company.agencyId,
+          actor: OPERATOR,
+          action: 'scim.token.revoke',
+          target: `company:${company.id}`,
+          detail: { prefix: token.prefix },
+        });
       });
       const view = { company: company.name, ...tokenView({ ...token, revokedAt: now }) };
       return { json: view, text: `SCIM token ${token.prefix}… of "${company.name}" revoked: it no longer works.` };

@@ -55,7 +55,12 @@ describe('sso set', () => {
       enforced: true,
     });
     const history = await auditOf(api.db, company.agencyId);
-    expect(history[0]).toMatchObject({ actor: 'operator', action: 'sso.update', target: `company:${company.id}`, detail: expect.objectContaining({ clientSecret: 'replaced' }) });
+    expect(history[0]).toMatchObject({
+      actor: 'operator',
+      action: 'sso.update',
+      target: `company:${company.id}`,
+      detail: expect.objectContaining({ clientSecret: 'replaced' }),
+    });
     expect(JSON.stringify(history)).not.toContain('the-client-secret-42');
     expect(run.out).not.toContain('the-client-secret-42');
   });
@@ -73,7 +78,10 @@ describe('sso set', () => {
   });
 
   it.each([
-    [['sso', 'set', 'Massive Dynamic', '--secret', 'hunter2'], 'error: --secret is refused: a secret on the command line stays in shell history and the process list'],
+    [
+      ['sso', 'set', 'Massive Dynamic', '--secret', 'hunter2'],
+      'error: --secret is refused: a secret on the command line stays in shell history and the process list',
+    ],
     [['sso', 'set', 'Massive Dynamic', '--client-secret=hunter2'], 'error: --client-secret is refused'],
     [['sso', 'set', 'Nowhere Inc', '--enforced', 'yes'], 'error: unknown <company> "Nowhere Inc"'],
     [['sso', 'set', 'Acme Industries', '--issuer', 'https://idp.acme.example', '--client-id', 'x'], 'error: sso set needs the client secret the first time'],

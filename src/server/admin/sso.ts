@@ -29,7 +29,8 @@ function issuerOf(value: string): string {
 
 function scopesOf(value: string): string {
   const scopes = value.trim().split(/\s+/);
-  for (const needed of ['openid', 'email']) if (!scopes.includes(needed)) refuse(`--scopes must include ${needed} (users are matched by e-mail): got "${value}"`);
+  for (const needed of ['openid', 'email'])
+    if (!scopes.includes(needed)) refuse(`--scopes must include ${needed} (users are matched by e-mail): got "${value}"`);
   return scopes.join(' ');
 }
 
@@ -132,7 +133,15 @@ export const ssoCommands: Command[] = [
         });
       });
       const origin = ctx.config.publicUrl ?? '<PUBLIC_URL>';
-      const view = { company: company.name, segment, issuer: sso.issuer, clientId: sso.clientId, scopes: sso.scopes, enforced: sso.enforced, redirectUri: `${origin}/auth/callback` };
+      const view = {
+        company: company.name,
+        segment,
+        issuer: sso.issuer,
+        clientId: sso.clientId,
+        scopes: sso.scopes,
+        enforced: sso.enforced,
+        redirectUri: `${origin}/auth/callback`,
+      };
       return {
         json: view,
         text: `Single sign-on set.\n${facts([

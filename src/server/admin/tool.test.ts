@@ -84,17 +84,27 @@ describe('npm run admin', () => {
     const list = ok(await run(['agency', 'key', 'list', 'Voyages Lumière', '--json'])).json;
     expect(list.map((k: { prefix: string }) => k.prefix)).toEqual([firstKey.prefix, rotated.prefix]);
     ok(await run(['agency', 'key', 'revoke', 'Voyages Lumière', '--key', rotated.prefix]));
-    const rows = await inDatabase((db) => db.select().from(agencyApiKeys).where(eq(agencyApiKeys.keyHash, sha256(rotated.key))));
+    const rows = await inDatabase((db) =>
+      db
+        .select()
+        .from(agencyApiKeys)
+        .where(eq(agencyApiKeys.keyHash, sha256(rotated.key))),
+    );
     expect(rows[0]!.revokedAt).not.toBeNull();
   });
 
   it('company create, update, show and list', T, async () => {
     const rules = path.join(root, 'rules.json');
     fs.writeFileSync(rules, JSON.stringify({ approval: 'never', missionOrders: true }));
-    const created = ok(await run(['company', 'create', 'Lumière Industries', '--agency', 'lumiere.example', '--entity', 'Siège', '--rules', rules, '--json'])).json;
+    const created = ok(
+      await run(['company', 'create', 'Lumière Industries', '--agency', 'lumiere.example', '--entity', 'Siège', '--rules', rules, '--json']),
+    ).json;
     expect(created.rules).toMatchObject({ missionOrders: true });
     ok(await run(['company', 'update', 'Lumière Industries', '--hotel', 'yes']));
-    expect(ok(await run(['company', 'show', created.id, '--json'])).json).toMatchObject({ hotelEnabled: true, entities: [expect.objectContaining({ name: 'Siège' })] });
+    expect(ok(await run(['company', 'show', created.id, '--json'])).json).toMatchObject({
+      hotelEnabled: true,
+      entities: [expect.objectContaining({ name: 'Siège' })],
+    });
     expect(ok(await run(['company', 'list', '--agency', 'Voyages Lumière'])).out).toContain('Lumière Industries');
     const bad = path.join(root, 'bad.json');
     fs.writeFileSync(bad, '{"approval": "sometimes"}');
@@ -134,7 +144,10 @@ describe('npm run admin', () => {
 
   it('sso set, with the secret piped on standard input', T, async () => {
     const r = ok(
-      await run(['sso', 'set', 'Lumière Industries', '--issuer', 'https://idp.lumiere.example', '--client-id', 'escale', '--secret-stdin', '--enforced', 'yes'], 'pipe-secret\n'),
+      await run(
+        ['sso', 'set', 'Lumière Industries', '--issuer', 'https://idp.lumiere.example', '--client-id', 'escale', '--secret-stdin', '--enforced', 'yes'],
+        'pipe-secret\n',
+      ),
     );
     expect(r.out).toMatch(/enforced:\s+yes/);
     const [company] = await inDatabase((db) => db.select().from(companies).where(eq(companies.name, 'Lumière Industries')));
@@ -148,7 +161,12 @@ describe('npm run admin', () => {
     const issued = ok(await run(['scim', 'token', 'issue', 'Lumière Industries', '--json'])).json;
     expect(ok(await run(['scim', 'token', 'list', 'Lumière Industries'])).out).toContain(issued.prefix);
     ok(await run(['scim', 'token', 'revoke', 'Lumière Industries', '--token', issued.prefix]));
-    const [row] = await inDatabase((db) => db.select().from(scimTokens).where(eq(scimTokens.tokenHash, sha256(issued.token))));
+    const [row] = await inDatabase((db) =>
+      db
+        .select()
+        .from(scimTokens)
+        .where(eq(scimTokens.tokenHash, sha256(issued.token))),
+    );
     expect(row!.revokedAt).not.toBeNull();
   });
 });

@@ -27,7 +27,9 @@ async function accept(email: string) {
   expect(mail?.link).toBeDefined();
   const read = await api.call('GET', `/api/v1/user/invitation/${mail!.token}`);
   expect(read.status).toBe(200);
-  const accepted = await api.call('POST', `/api/v1/user/invitation/${mail!.token}`, { body: { password: PASSWORD, password_confirm: PASSWORD, gdpr_consent: true } });
+  const accepted = await api.call('POST', `/api/v1/user/invitation/${mail!.token}`, {
+    body: { password: PASSWORD, password_confirm: PASSWORD, gdpr_consent: true },
+  });
   expect(accepted.status).toBe(200);
   return { mail: mail!, invitation: read.body.result, token: await api.login(accepted.body.result.username, PASSWORD) };
 }
@@ -77,10 +79,30 @@ describe('user invite', () => {
 
   it('invites agency staff without a company, in the language asked, with the link on PUBLIC_URL, and says the e-mail left by SMTP', async () => {
     const sent: { to: string; subject: string }[] = [];
-    const mailer = transportMailer({ sendMail: async (m: { to: string; subject: string }) => void sent.push(m) } as never, 'ops@escale.example', () => undefined);
+    const mailer = transportMailer(
+      { sendMail: async (m: { to: string; subject: string }) => void sent.push(m) } as never,
+      'ops@escale.example',
+      () => undefined,
+    );
     const run = await admin(
       api.db,
-      ['user', 'invite', '--agency', 'Escale Voyages', '--role', 'agency_admin', '--email', 'ada@escale-voyages.example', '--firstname', 'Ada', '--lastname', 'Admin', '--lang', 'en', '--json'],
+      [
+        'user',
+        'invite',
+        '--agency',
+        'Escale Voyages',
+        '--role',
+        'agency_admin',
+        '--email',
+        'ada@escale-voyages.example',
+        '--firstname',
+        'Ada',
+        '--lastname',
+        'Admin',
+        '--lang',
+        'en',
+        '--json',
+      ],
       { mailer, env: { PUBLIC_URL: 'https://travel.escale.example' } },
     );
     expect(run.err).toBe('');
@@ -93,7 +115,20 @@ describe('user invite', () => {
   });
 
   it('invites a travel agent who then works the agency’s queue', async () => {
-    const run = await admin(api.db, ['user', 'invite', '--agency', 'Escale Voyages', '--role', 'travel_agent', '--email', 'tom@escale-voyages.example', '--firstname', 'Tom', '--lastname', 'Agent']);
+    const run = await admin(api.db, [
+      'user',
+      'invite',
+      '--agency',
+      'Escale Voyages',
+      '--role',
+      'travel_agent',
+      '--email',
+      'tom@escale-voyages.example',
+      '--firstname',
+      'Tom',
+      '--lastname',
+      'Agent',
+    ]);
     expect(run.code).toBe(0);
     expect(run.out).toContain('Invitation sent.');
     const { token } = await accept('tom@escale-voyages.example');
@@ -103,8 +138,14 @@ describe('user invite', () => {
 
   it.each([
     [['--role', 'travel_manager', '--email', 'x@piedpiper.example'], 'error: --role travel_manager needs --company <company>'],
-    [['--role', 'travel_agent', '--company', 'Pied Piper', '--email', 'x@piedpiper.example'], "error: --company is for a travel_manager only: a travel_agent is the agency's own staff"],
-    [['--role', 'pilot', '--email', 'x@piedpiper.example'], 'error: --role must be one of travel_manager, travel_agent, assistance_agent, agency_admin (got "pilot")'],
+    [
+      ['--role', 'travel_agent', '--company', 'Pied Piper', '--email', 'x@piedpiper.example'],
+      "error: --company is for a travel_manager only: a travel_agent is the agency's own staff",
+    ],
+    [
+      ['--role', 'pilot', '--email', 'x@piedpiper.example'],
+      'error: --role must be one of travel_manager, travel_agent, assistance_agent, agency_admin (got "pilot")',
+    ],
     [['--role', 'travel_manager', '--company', 'Hooli', '--email', 'x@piedpiper.example'], 'error: unknown --company "Hooli" in agency "Escale Voyages"'],
     [['--role', 'travel_agent', '--email', 'not-an-address'], 'error: --email "not-an-address" is not an e-mail address'],
     [['--role', 'travel_agent', '--email', 'alice@acme.example'], 'error: --email alice@acme.example is used by another account of "Escale Voyages"'],
@@ -120,9 +161,13 @@ describe('user invite', () => {
   });
 
   it('refuses to invite with a configuration the server would refuse (production without SMTP_URL)', async () => {
-    const run = await admin(api.db, ['user', 'invite', '--agency', 'Escale Voyages', '--role', 'travel_agent', '--email', 'y@escale-voyages.example', '--firstname', 'Y', '--lastname', 'Z'], {
-      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://travel.escale.example' },
-    });
+    const run = await admin(
+      api.db,
+      ['user', 'invite', '--agency', 'Escale Voyages', '--role', 'travel_agent', '--email', 'y@escale-voyages.example', '--firstname', 'Y', '--lastname', 'Z'],
+      {
+        env: { NODE_ENV: 'production', PUBLIC_URL: 'https://travel.escale.example' },
+      },
+    );
     expect(run.code).toBe(1);
     expect(run.err).toContain('SMTP_URL is required in production mode');
   });

@@ -26,7 +26,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The origin of the e-mailed link: PUBLIC_URL, else the agency's first host over https, else (demo mode) this machine's server. */
 async function originFor(ctx: AdminContext, agency: AgencyRecord, env: NodeJS.ProcessEnv): Promise<string> {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const [host] = await ctx.db.select({ host: agencyHosts.host }).from(agencyHosts).where(eq(agencyHosts.agencyId, agency.id)).orderBy(asc(agencyHosts.createdAt)).limit(1);
+  const [host] = await ctx.db
+    .select({ host: agencyHosts.host })
+    .from(agencyHosts)
+    .where(eq(agencyHosts.agencyId, agency.id))
+    .orderBy(asc(agencyHosts.createdAt))
+    .limit(1);
   if (host) return `https://${host.host}`;
   if (!ctx.config.production) return `http://localhost:${env.PORT || 3000}`;
   return refuse(`no origin for the invitation link: set PUBLIC_URL or give "${agency.name}" a host (agency update --host)`);
@@ -83,7 +88,8 @@ export const userCommands: Command[] = [
       const firstname = required('firstname');
       const lastname = required('lastname');
       const langValue = optionOf(args, 'lang');
-      const lang = langValue === undefined ? agency.defaultLang : (langSchema.safeParse(langValue).data ?? refuse(`--lang must be fr or en (got "${langValue}")`));
+      const lang =
+        langValue === undefined ? agency.defaultLang : (langSchema.safeParse(langValue).data ?? refuse(`--lang must be fr or en (got "${langValue}")`));
       const companyRef = optionOf(args, 'company');
       if (role === 'travel_manager' && !companyRef) refuse('--role travel_manager needs --company <company>');
       if (role !== 'travel_manager' && companyRef) refuse(`--company is for a travel_manager only: a ${role} is the agency's own staff`);
@@ -114,7 +120,17 @@ export const userCommands: Command[] = [
         throw err;
       }
       const mail = await deliver(ctx, email, origin);
-      const view = { id: user.id, username: user.username, email, role, agency: agency.name, company: company?.name ?? null, status: user.status, origin, ...mail };
+      const view = {
+        id: user.id,
+        username: user.username,
+        email,
+        role,
+        agency: agency.name,
+        company: company?.name ?? null,
+        status: user.status,
+        origin,
+        ...mail,
+      };
       return {
         json: view,
         text: `Invitation sent.\n${facts([

@@ -33,13 +33,7 @@ export async function agencyByKeyHash(db: Db, hash: string, now: Date): Promise<
   const integration = db
     .select({ agencyId: agencyApiKeys.agencyId })
     .from(agencyApiKeys)
-    .where(
-      and(
-        eq(agencyApiKeys.keyHash, hash),
-        isNull(agencyApiKeys.revokedAt),
-        or(isNull(agencyApiKeys.expiresAt), gt(agencyApiKeys.expiresAt, now)),
-      ),
-    );
+    .where(and(eq(agencyApiKeys.keyHash, hash), isNull(agencyApiKeys.revokedAt), or(isNull(agencyApiKeys.expiresAt), gt(agencyApiKeys.expiresAt, now))));
   const [agency] = await db
     .select()
     .from(agencies)
