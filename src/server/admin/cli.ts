@@ -40,6 +40,8 @@ export type ToolConfig = {
   publicUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The server's port (PORT): demo mode's links go to http://localhost:<port>. */
+  port: number;
 };
 
 export type AdminContext = {

@@ -45,13 +45,14 @@ export function toolConfig(env: NodeJS.ProcessEnv): { config: ToolConfig; proble
     publicUrl: c.publicUrl,
     smtpUrl: c.smtpUrl,
     mailFrom: c.mailFrom,
+    port: c.port,
   });
   try {
     const c = loadConfig(env);
     return { config: pick(c, c.production), problem: null };
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    const keep = ['DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM'] as const;
+    const keep = ['DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'PORT'] as const;
     const only: NodeJS.ProcessEnv = { DEMO: '1' };
     for (const key of keep) if (env[key] !== undefined) only[key] = env[key];
     let c: ReturnType<typeof loadConfig>;

@@ -24,7 +24,7 @@ const permsOf = (role: Role) => (role === 'travel_manager' ? ['account_creation'
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The origin of the e-mailed link: PUBLIC_URL, else the agency's first host over https, else (demo mode) this machine's server. */
-async function originFor(ctx: AdminContext, agency: AgencyRecord, env: NodeJS.ProcessEnv): Promise<string> {
+async function originFor(ctx: AdminContext, agency: AgencyRecord): Promise<string> {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
   const [host] = await ctx.db
     .select({ host: agencyHosts.host })
@@ -33,7 +33,7 @@ async function originFor(ctx: AdminContext, agency: AgencyRecord, env: NodeJS.Pr
     .orderBy(asc(agencyHosts.createdAt))
     .limit(1);
   if (host) return `https://${host.host}`;
-  if (!ctx.config.production) return `http://localhost:${env.PORT || 3000}`;
+  if (!ctx.config.production) return `http://localhost:${ctx.config.port}`;
   return refuse(`no origin for the invitation link: set PUBLIC_URL or give "${agency.name}" a host (agency update --host)`);
 }
 
@@ -94,7 +94,7 @@ export const userCommands: Command[] = [
       if (role === 'travel_manager' && !companyRef) refuse('--role travel_manager needs --company <company>');
       if (role !== 'travel_manager' && companyRef) refuse(`--company is for a travel_manager only: a ${role} is the agency's own staff`);
       const company = companyRef ? await companyNamed(ctx.db, companyRef, agency.id, '--company') : null;
-      const origin = await originFor(ctx, agency, process.env);
+      const origin = await originFor(ctx, agency);
       const place = company?.name ?? agency.name;
       let user;
       try {
