@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { API_BASE } from '@contract/rels';
-import { agencies, agencyApiKeys } from '../db/schema';
+import { agencies, agencyApiKeys, agencyHosts } from '../db/schema';
 import type { Db } from '../db/client';
 import { systemClock } from './clock';
 import { fail } from './errors';
@@ -9,7 +9,13 @@ import { TtlLru } from './lru';
 import { sha256 } from './secrets';
 import type { Services } from './services';
 
-export type AgencyRow = typeof agencies.$inferSelect;
+/** An agency as a request sees it: its row and its primary host (the first white-label address the operator gave it; null: none). */
+export type AgencyRow = typeof agencies.$inferSelect & { primaryHost: string | null };
+
+/** The agency's first host, which its e-mailed links use (platform/request-context.ts publicOrigin). */
+const primaryHost = sql<
+  string | null
+>`(select ${agencyHosts.host} from ${agencyHosts} where ${agencyHosts.agencyId} = ${agencies.id} order by ${agencyHosts.createdAt}, ${agencyHosts.host} limit 1)`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +41,7 @@ export async function agencyByKeyHash(db: Db, hash: string, now: Date): Promise<
     .from(agencyApiKeys)
     .where(and(eq(agencyApiKeys.keyHash, hash), isNull(agencyApiKeys.revokedAt), or(isNull(agencyApiKeys.expiresAt), gt(agencyApiKeys.expiresAt, now))));
   const [agency] = await db
-    .select()
+    .select({ ...getTableColumns(agencies), primaryHost })
     .from(agencies)
     .where(or(eq(agencies.apiKeyHash, hash), inArray(agencies.id, integration)))
     .limit(1);
