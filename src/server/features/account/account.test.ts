@@ -393,7 +393,10 @@ describe('a company that enforces its single sign-on (Umbrella Corporation)', ()
         redirectURL: umbrellaEntry('ursula'),
       });
     }
-    const english = await api.call('POST', '/api/v1/user/login', { body: { username: 'URSULA', password: DEMO_PASSWORD }, headers: { 'accept-language': 'en' } });
+    const english = await api.call('POST', '/api/v1/user/login', {
+      body: { username: 'URSULA', password: DEMO_PASSWORD },
+      headers: { 'accept-language': 'en' },
+    });
     expect(english.body.errorMessage).toBe('Umbrella Corporation signs you in through its own sign-in page: use the “Umbrella Corporation” sign-in button.');
   });
 

@@ -27,7 +27,8 @@ export const serviceProviderConfig = (base: string) => ({
     {
       type: 'oauthbearertoken',
       name: 'OAuth Bearer Token',
-      description: 'The company’s SCIM token, issued by the operator tool (npm run admin -- scim token issue <company>), sent as Authorization: Bearer <token>.',
+      description:
+        'The company’s SCIM token, issued by the operator tool (npm run admin -- scim token issue <company>), sent as Authorization: Bearer <token>.',
       primary: true,
     },
   ],

@@ -174,7 +174,8 @@ export function applyPatch(draft: Draft, body: unknown): Draft {
   for (const operation of operations) {
     if (!isObject(operation)) return invalidValue('Each operation must be an object.');
     const op = String(field(operation, 'op') ?? '').toLowerCase();
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') return invalidValue(`Unknown operation “${String(field(operation, 'op'))}”: add, replace or remove.`);
+    if (op !== 'add' && op !== 'replace' && op !== 'remove')
+      return invalidValue(`Unknown operation “${String(field(operation, 'op'))}”: add, replace or remove.`);
     const path = field(operation, 'path');
     const value = field(operation, 'value');
     if (path !== undefined && typeof path !== 'string') return invalidValue('path must be a string.');

@@ -76,11 +76,7 @@ export async function takenBy(db: Db, company: ScimCompany, values: { userName: 
   return 'externalId';
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  values: Pick<UserRow, 'username' | 'email' | 'firstname' | 'lastname' | 'externalId'>,
-): Promise<UserRow> {
+export async function updateUser(db: Db, id: string, values: Pick<UserRow, 'username' | 'email' | 'firstname' | 'lastname' | 'externalId'>): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row!;
 }

@@ -43,25 +43,30 @@ export function scimRoutes(services: Services) {
         const parseJson = scope.getDefaultJsonParser('error', 'error');
         scope.addContentTypeParser(['application/scim+json', 'application/json'], { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
           if (jsonDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new ScimError(400, 'The body is nested too deeply.', 'invalidSyntax'), undefined);
-          parseJson(request, body as string, (err, value) => (err ? done(new ScimError(400, 'The body is not valid JSON.', 'invalidSyntax'), undefined) : done(null, value)));
+          parseJson(request, body as string, (err, value) =>
+            err ? done(new ScimError(400, 'The body is not valid JSON.', 'invalidSyntax'), undefined) : done(null, value),
+          );
         });
 
         scope.setErrorHandler((failure: unknown, request, reply) => {
           if (failure instanceof ScimError) return send(reply, failure.status, errorBody(failure.status, failure.detail, failure.scimType));
           // The server's own guards (an address too long, text PostgreSQL cannot store) in SCIM's words.
-          if (failure instanceof ApiError) return send(reply, failure.status, errorBody(failure.status, describeApiCode(failure.code, 'en') ?? failure.message));
+          if (failure instanceof ApiError)
+            return send(reply, failure.status, errorBody(failure.status, describeApiCode(failure.code, 'en') ?? failure.message));
           const error = failure as Error & { statusCode?: number; code?: string };
           if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, errorBody(413, `The body is larger than ${BODY_LIMIT / 1024} KB.`));
           if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, errorBody(415, 'Send application/scim+json.'));
           if (error.statusCode === 429) return send(reply, 429, errorBody(429, 'Too many requests: slow down.'));
-          if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(reply, 400, errorBody(400, 'The request is invalid.', 'invalidSyntax'));
+          if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+            return send(reply, 400, errorBody(400, 'The request is invalid.', 'invalidSyntax'));
           request.log.error({ err: error }, 'SCIM request failed');
           return send(reply, 500, errorBody(500, 'The service is momentarily unavailable.'));
         });
         scope.setNotFoundHandler((_request, reply) => send(reply, 404, errorBody(404, 'No such resource.')));
 
-        // Every call carries the company's token: missing, unknown or revoked is 401 (nothing is cached: a revoked token stops at once).
-        scope.addHook('onRequest', async (request, reply) => {
+        // Every call carries the company's token: missing, unknown or revoked is 401 (nothing is cached:
+        // a revoked token stops at once). Checked before the body is read, after the rate limit (onRequest).
+        scope.addHook('preParsing', async (request, reply, payload) => {
           const token = bearer(request);
           const company = token ? await repo.companyOfToken(services.db, sha256(token)) : undefined;
           if (!company) {
@@ -69,13 +74,12 @@ export function scimRoutes(services: Services) {
             throw new ScimError(401, 'A valid SCIM bearer token is required.');
           }
           request.scim = { services, company, base: `${publicOrigin(request, services)}${SCIM_BASE}` };
+          return payload;
         });
 
-        // An identity provider syncing a whole directory sends many calls: 600 a minute per token.
-        const options = {
-          schema: { hide: true },
-          config: { rateLimit: { max: 600, timeWindow: '1 minute', groupId: 'scim', keyGenerator: (request: FastifyRequest) => sha256(bearer(request) ?? request.ip) } },
-        };
+        // An identity provider syncing a whole directory sends many calls: 600 a minute per address,
+        // counted before the token is looked up, so that guessing tokens is limited too.
+        const options = { schema: { hide: true }, config: { rateLimit: { max: 600, timeWindow: '1 minute', groupId: 'scim' } } };
         const scim = (request: FastifyRequest) => request.scim!;
         type Id = { Params: { id: string } };
         type List = { Querystring: { filter?: string; startIndex?: string; count?: string } };
@@ -104,8 +108,12 @@ export function scimRoutes(services: Services) {
           return send(reply.header('location', created.meta.location), 201, created);
         });
         scope.get<Id>('/Users/:id', options, async (request, reply) => send(reply, 200, await users.getUser(scim(request), request.params.id)));
-        scope.put<Id>('/Users/:id', options, async (request, reply) => send(reply, 200, await users.replaceUser(scim(request), request.params.id, request.body)));
-        scope.patch<Id>('/Users/:id', options, async (request, reply) => send(reply, 200, await users.patchUser(scim(request), request.params.id, request.body)));
+        scope.put<Id>('/Users/:id', options, async (request, reply) =>
+          send(reply, 200, await users.replaceUser(scim(request), request.params.id, request.body)),
+        );
+        scope.patch<Id>('/Users/:id', options, async (request, reply) =>
+          send(reply, 200, await users.patchUser(scim(request), request.params.id, request.body)),
+        );
         scope.delete<Id>('/Users/:id', options, async (request, reply) => {
           await users.deleteUser(scim(request), request.params.id);
           return reply.status(204).header('cache-control', 'no-store').send();

@@ -216,7 +216,12 @@ describe('creating users (POST /Users)', () => {
   });
 
   it('refuses a body without the User schema, a userName, or an e-mail (400 invalidValue), and one that is not JSON (invalidSyntax)', async () => {
-    for (const body of [{ userName: 'x@umbrella.example' }, { schemas: [USER] }, { schemas: [USER], userName: 'no-address' }, { schemas: [USER], userName: 7 }]) {
+    for (const body of [
+      { userName: 'x@umbrella.example' },
+      { schemas: [USER] },
+      { schemas: [USER], userName: 'no-address' },
+      { schemas: [USER], userName: 7 },
+    ]) {
       const res = await scim('POST', '/Users', body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidValue' });
@@ -312,7 +317,12 @@ describe('replacing a user (PUT /Users/{id})', () => {
     expect(res.body).toMatchObject({ userName: 'put.renamed@umbrella.example', name: { givenName: 'Putnam', familyName: 'Renamed' }, active: true });
     // Not in the body: cleared, as a replacement does.
     expect(res.body.externalId).toBeUndefined();
-    expect(await userRow(created.body.id)).toMatchObject({ username: 'put.renamed@umbrella.example', firstname: 'Putnam', lastname: 'Renamed', externalId: null });
+    expect(await userRow(created.body.id)).toMatchObject({
+      username: 'put.renamed@umbrella.example',
+      firstname: 'Putnam',
+      lastname: 'Renamed',
+      externalId: null,
+    });
   });
 
   it('refuses to take another account’s userName (409 uniqueness)', async () => {
@@ -326,7 +336,14 @@ describe('replacing a user (PUT /Users/{id})', () => {
 describe('patching a user (PATCH /Users/{id}, RFC 7644 §3.5.2)', () => {
   let id: string;
   beforeAll(async () => {
-    id = (await scim('POST', '/Users', { ...fullUser, externalId: 'patch-1', userName: 'bjensen@umbrella.example', emails: [{ value: 'bjensen@umbrella.example', type: 'work', primary: true }] })).body.id;
+    id = (
+      await scim('POST', '/Users', {
+        ...fullUser,
+        externalId: 'patch-1',
+        userName: 'bjensen@umbrella.example',
+        emails: [{ value: 'bjensen@umbrella.example', type: 'work', primary: true }],
+      })
+    ).body.id;
   });
 
   it('§3.5.2.1 add without a path: a home e-mail joins, nickName is not kept; the work e-mail stays the one used', async () => {
@@ -411,8 +428,13 @@ describe('deactivation by the identity provider', () => {
     expect(signIn.status).toBe(200);
     const colleague = await scim('POST', '/Users', { schemas: [USER], userName: 'colleague@globex.example' }, TOKENS.globex);
     await api.db.update(users).set({ backupApproverId: gus!.id }).where(eq(users.id, colleague.body.id));
-    await api.db.update(users).set({ perms: ['approval'] }).where(eq(users.id, gus!.id));
-    await api.db.insert(userTokens).values({ userId: gus!.id, kind: 'invitation', tokenHash: sha256('gus-invitation'), expiresAt: new Date('2027-01-01T00:00:00Z') });
+    await api.db
+      .update(users)
+      .set({ perms: ['approval'] })
+      .where(eq(users.id, gus!.id));
+    await api.db
+      .insert(userTokens)
+      .values({ userId: gus!.id, kind: 'invitation', tokenHash: sha256('gus-invitation'), expiresAt: new Date('2027-01-01T00:00:00Z') });
     return { gus: gus!, session: signIn.body.result.token as string, colleague: colleague.body.id as string };
   }
 
@@ -428,7 +450,10 @@ describe('deactivation by the identity provider', () => {
     expect(login.status).toBe(403);
     expect(login.body.api_code).toBe(65);
     expect((await userRow(colleague)).backupApproverId).toBeNull();
-    const [invitation] = await api.db.select().from(userTokens).where(eq(userTokens.tokenHash, sha256('gus-invitation')));
+    const [invitation] = await api.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, sha256('gus-invitation')));
     expect(invitation!.usedAt).not.toBeNull();
     const open = await api.db.select().from(sessions).where(eq(sessions.userId, gus.id));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
@@ -448,5 +473,22 @@ describe('deactivation by the identity provider', () => {
     expect(await userRow(created.body.id)).toMatchObject({ status: 'inactive', username: 'leaver@umbrella.example' });
     expect((await scim('GET', `/Users/${created.body.id}`)).body.active).toBe(false);
     expect((await scim('DELETE', `/Users/${created.body.id}`)).status).toBe(204);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 in SCIM’s error schema past 600 calls a minute from one address, tokens or not', async () => {
+    const from = (token: string | null) =>
+      api.call('GET', '/scim/v2/ServiceProviderConfig', {
+        apiKey: null,
+        remoteAddress: '203.0.113.77',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 600; i++) statuses.add((await from(i % 2 ? 'guessed-token' : TOKENS.umbrella)).status);
+    expect([...statuses].sort()).toEqual([200, 401]);
+    const limited = await from(TOKENS.umbrella);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ schemas: [ERROR], status: '429' });
   });
 });

@@ -93,7 +93,12 @@ async function checked({ services, company }: Scim, draft: Draft, exceptId?: str
   const email = chosenEmail(draft.emails)?.value ?? invalidValue('An e-mail address is required (emails).');
   const values = { userName: draft.userName, email, externalId: draft.externalId };
   const taken = await repo.takenBy(services.db, company, values, exceptId);
-  if (taken) throw new ScimError(409, `${taken === 'email' ? 'This e-mail address' : taken === 'userName' ? 'This userName' : 'This externalId'} is already taken.`, 'uniqueness');
+  if (taken)
+    throw new ScimError(
+      409,
+      `${taken === 'email' ? 'This e-mail address' : taken === 'userName' ? 'This userName' : 'This externalId'} is already taken.`,
+      'uniqueness',
+    );
   return { username: draft.userName, email, firstname: draft.givenName, lastname: draft.familyName, externalId: draft.externalId };
 }
 
