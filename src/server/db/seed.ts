@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { CheckoutRules } from '../domain/company';
 import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
-import { hashPassword, newToken, sha256 } from '../platform/secrets';
+import { hashPassword, newToken, sha256, verifyPassword } from '../platform/secrets';
 import { sanitizeAgencyHtml } from '../platform/html';
 import { ALPINE_PRIVACY, ESCALE_PRIVACY } from './seed-privacy';
 
@@ -451,4 +451,19 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedAlpine(tx, passwordHash);
   });
   return true;
+}
+
+/**
+ * The demo users (by their seeded usernames, in any agency) who are still active and still sign in
+ * with the public demo password: a production server refuses to start while there is one (main.ts).
+ */
+export async function demoUsersWithDemoPassword(db: Db): Promise<string[]> {
+  const usernames = [...DEMO_USERS, ...ALPINE_USERS].map((u) => u.username.toLowerCase());
+  const candidates = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, usernames), eq(users.status, 'active')));
+  const open: string[] = [];
+  for (const user of candidates) if (await verifyPassword(user.passwordHash, DEMO_PASSWORD)) open.push(user.username);
+  return [...new Set(open)].sort();
 }

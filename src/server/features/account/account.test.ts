@@ -59,6 +59,28 @@ describe('POST /user/login and the session', () => {
     expect(me.body.result.links.logout).toEqual({ href: '/api/v1/user/logout', method: 'POST' });
   });
 
+  it('links the agency’s staff, and them only, to the customer companies they book for', async () => {
+    type Link = { href: string; method: string };
+    const linksOf = async (username: string) => {
+      const token = await api.login(username);
+      return { token, links: (await api.call('GET', '/api/v1/user/', { token })).body.result.links as Record<string, Link | undefined> };
+    };
+    // A travel agent and an assistance agent: the link lists the agency's customers by name.
+    for (const username of ['tina', 'arthur']) {
+      const { token, links } = await linksOf(username);
+      expect(links.listCustomerCompanies, username).toEqual({ href: '/api/v1/companies/', method: 'GET' });
+      const companies = await api.call('GET', links.listCustomerCompanies!.href, { token });
+      expect(companies.status, JSON.stringify(companies.body)).toBe(200);
+      expect(companies.body.result.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Acme Industries', 'Globex Consulting']));
+    }
+    // Employees of a customer, a travel manager and an approver among them, book for their own company.
+    for (const username of ['alice', 'maya', 'bob', 'gus']) {
+      const { token, links } = await linksOf(username);
+      expect(links.listCustomerCompanies, username).toBeUndefined();
+      expect((await api.call('GET', '/api/v1/companies/', { token })).body.api_code, username).toBe(34);
+    }
+  });
+
   it('answers 401 code 29 "username or password incorrect" to a wrong password and to an unknown username', async () => {
     for (const username of ['gus', 'nobody-here']) {
       const res = await api.call('POST', '/api/v1/user/login', { body: { username, password: 'wrong-Pass1' } });

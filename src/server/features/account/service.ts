@@ -266,7 +266,7 @@ export async function confirm(ctx: Ctx, token: string) {
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
   await activateUser(ctx.services.db, user.id, ctx.services.clock.now());
-  // The first-login onboarding (spec 3 §4, features/privacy) follows on /form with this token.
+  // The first-login onboarding (spec 3 §4, features/onboarding) follows on /form with this token.
   const onboarding = await issueOnboardingToken(ctx.services, user.id);
   return {
     message: 'ACCOUNT_ACTIVATED',
@@ -390,8 +390,8 @@ export async function userView(services: Services, userId: string, session: { ex
       deleteOptionalData: linkTo('deleteOptionalData'),
       ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),
       ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
-      // The agency's work queue is its staff's.
-      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue') } : {}),
+      // The agency's staff: its work queue, and the customer companies they book for (which the web app reads as "books for customers").
+      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue'), listCustomerCompanies: linkTo('listCustomerCompanies') } : {}),
     },
   };
 }
