@@ -411,7 +411,7 @@ describe('a company that enforces its single sign-on (Umbrella Corporation)', ()
       expect(res.body).toEqual({
         api_code: 32,
         msg: 'ACCOUNT_UNUSABLE_HERE',
-        errorMessage: 'Umbrella Corporation vous connecte par sa propre page de connexion : utilisez le bouton de connexion « Umbrella Corporation ».',
+        errorMessage: 'Umbrella Corporation vous connecte par sa propre page de connexion : passez par la connexion avec votre entreprise.',
         redirectURL: umbrellaEntry('ursula'),
       });
     }
@@ -419,7 +419,7 @@ describe('a company that enforces its single sign-on (Umbrella Corporation)', ()
       body: { username: 'URSULA', password: DEMO_PASSWORD },
       headers: { 'accept-language': 'en' },
     });
-    expect(english.body.errorMessage).toBe('Umbrella Corporation signs you in through its own sign-in page: use the “Umbrella Corporation” sign-in button.');
+    expect(english.body.errorMessage).toBe('Umbrella Corporation signs you in through its own sign-in page: sign in with your company.');
   });
 
   it('refuses her a password reset link, and a link e-mailed before the company enforced it sets no password', async () => {

@@ -52,8 +52,8 @@ async function refuseIfSsoEnforced(ctx: Ctx, user: { companyId: string | null; u
   if (!sso) return;
   const message =
     ctx.lang === 'en'
-      ? `${sso.name} signs you in through its own sign-in page: use the “${sso.name}” sign-in button.`
-      : `${sso.name} vous connecte par sa propre page de connexion : utilisez le bouton de connexion « ${sso.name} ».`;
+      ? `${sso.name} signs you in through its own sign-in page: sign in with your company.`
+      : `${sso.name} vous connecte par sa propre page de connexion : passez par la connexion avec votre entreprise.`;
   throw new ApiError(apiCode.ACCOUNT_UNUSABLE_HERE, undefined, message, undefined, ssoEntry(ctx, sso.segment, user.username));
 }
 

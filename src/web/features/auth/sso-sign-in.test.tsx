@@ -15,7 +15,7 @@ import { rememberSsoUsername } from './sso-entry';
  * single sign-on refuses a password, a reset or a sign-up.
  */
 const UMBRELLA_ENTRY = 'http://localhost:3000/auth/sso/umbrella?login_hint=ursula';
-const REFUSAL = 'Umbrella Corporation vous connecte par sa propre page de connexion : utilisez le bouton de connexion « Umbrella Corporation ».';
+const REFUSAL = 'Umbrella Corporation vous connecte par sa propre page de connexion : passez par la connexion avec votre entreprise.';
 
 /** As the server answers: single sign-on for ursula, the password for every other name. */
 const asked: string[] = [];
