@@ -61,6 +61,7 @@ import { statsRoutes } from './features/stats/routes';
 import { documentsRoutes } from './features/documents/routes';
 import { mapRoutes } from './features/map/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { scimRoutes } from './features/scim/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sandboxMediaRoutes());
   await app.register(mapRoutes(services));
   await app.register(ssoRoutes(services));
+  await app.register(scimRoutes(services));
   if (!config.production) await app.register(mailboxRoutes(services));
   // The sandbox payment service's card tokenization and bank page: demo mode and tests only.
   if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
