@@ -11,7 +11,7 @@ export default async function setup() {
   const provider = await startIdentityProvider(PRODUCTION.providerPort, {
     id: 'escale-umbrella',
     secret: 'production-journey-client-secret',
-    redirectUri: `http://localhost:${PRODUCTION.port}/auth/callback`,
+    redirectUri: `http://${PRODUCTION.agencyHost}:${PRODUCTION.port}/auth/callback`,
   });
   return async () => {
     await new Promise<void>((resolve) => sink.close(() => resolve()));

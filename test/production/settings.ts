@@ -13,4 +13,6 @@ export const PRODUCTION = {
   smtpPort: PORT + 1,
   providerPort: PORT + 2,
   mailFile: `.test-data/production-mail-${PORT}.jsonl`,
+  /** The white-label address the operator gives the journey's agency; browsers resolve *.localhost to this machine. */
+  agencyHost: 'nord.localhost',
 };

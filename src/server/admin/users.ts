@@ -1,3 +1,4 @@
+import { agencyOrigin } from '@server/platform/request-context';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { apiCode } from '@contract/api-codes';
 import { langSchema } from '@contract/account';
@@ -23,15 +24,15 @@ const permsOf = (role: Role) => (role === 'travel_manager' ? ['account_creation'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The origin of the e-mailed link: PUBLIC_URL, else the agency's first host over https, else (demo mode) this machine's server. */
+/** The origin of the e-mailed link: the agency's first host (with PUBLIC_URL's scheme and port, else https), else PUBLIC_URL, else (demo mode) this machine's server. */
 async function originFor(ctx: AdminContext, agency: AgencyRecord): Promise<string> {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
   const [host] = await ctx.db
     .select({ host: agencyHosts.host })
     .from(agencyHosts)
     .where(eq(agencyHosts.agencyId, agency.id))
-    .orderBy(asc(agencyHosts.createdAt))
+    .orderBy(asc(agencyHosts.createdAt), asc(agencyHosts.host))
     .limit(1);
+  if (ctx.config.publicUrl) return agencyOrigin(ctx.config.publicUrl, host?.host ?? null);
   if (host) return `https://${host.host}`;
   if (!ctx.config.production) return `http://localhost:${ctx.config.port}`;
   return refuse(`no origin for the invitation link: set PUBLIC_URL or give "${agency.name}" a host (agency update --host)`);

@@ -74,3 +74,14 @@ export function installTenancy(
 }
 
 export const agencyOf = (request: FastifyRequest): AgencyRow => request.agency ?? fail('NO_ACCESS');
+
+/**
+ * The request's host name when the operator gave it to an agency (agency_hosts), else null: a page
+ * outside the API (single sign-on's entry and callback) then stays on the agency's own address. The Host
+ * header is the client's, but only a registered name is ever answered with.
+ */
+export async function registeredHost(db: Db, request: FastifyRequest): Promise<string | null> {
+  const host = request.host.toLowerCase().replace(/:\d+$/, '');
+  const [row] = await db.select({ host: agencyHosts.host }).from(agencyHosts).where(eq(agencyHosts.host, host)).limit(1);
+  return row?.host ?? null;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '@server/platform/errors';
-import { publicOrigin } from '@server/platform/request-context';
+import { agencyOrigin, publicOrigin } from '@server/platform/request-context';
+import { registeredHost } from '@server/platform/tenancy';
 import type { Services } from '@server/platform/services';
 import { demoProviderRoutes } from './demo-provider';
 import { failurePage } from './pages';
@@ -41,10 +42,13 @@ export function ssoRoutes(services: Services) {
       .send(page.html);
   };
 
+  // On an agency's own address the attempt starts and ends there (its cookie, its web app); elsewhere at PUBLIC_URL.
+  const originOf = async (request: FastifyRequest) => agencyOrigin(publicOrigin(request, services), await registeredHost(services.db, request));
+
   return async (app: FastifyInstance) => {
     type Start = { Params: { segment: string }; Querystring: { login_hint?: unknown } };
     const entry = (kind: Entry) => async (request: FastifyRequest<Start>, reply: FastifyReply) => {
-      const origin = publicOrigin(request, services);
+      const origin = await originOf(request);
       const hint = request.query.login_hint;
       try {
         const started = await start(services, rp, origin, {
@@ -67,7 +71,7 @@ export function ssoRoutes(services: Services) {
     app.get<Start>('/auth/sandbox/:segment', { schema: { hide: true }, ...limit }, entry('sandbox'));
 
     app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
-      const origin = publicOrigin(request, services);
+      const origin = await originOf(request);
       // Whatever happens, the attempt is over: the cookie goes.
       reply.header('set-cookie', cookie(origin, '', 0)).header('cache-control', 'no-store');
       try {
