@@ -80,7 +80,7 @@ export const userSchema = z
     isUsernameChangeDisabled: z.boolean(),
     features: featureFlagsSchema,
     ...profileUserFields,
-    /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service; agencyQueue: the agency's staff. */
+    /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service; agencyQueue: the agency's staff; agencyAdmin: its administrators. */
     links: linksOf(
       'self',
       'logout',
@@ -91,6 +91,7 @@ export const userSchema = z
       'travelStats',
       'companyTravelStats',
       'agencyQueue',
+      'agencyAdmin',
       'userCards',
       'paymentCards',
       'updateProfile',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommSupport, Comms } from '@contract/comms';
 import { entities } from '@server/db/schema';
+import { sanitizeAgencyHtml } from '@server/platform/html';
 import type { Lang } from '@contract/account';
 import type { UserRow } from '@server/platform/auth';
 import type { RequestContext } from '@server/platform/request-context';
@@ -34,7 +35,8 @@ function commsFor(communications: Communication[], lang: Lang, to: { companyId: 
     if (comm.companyId !== null && comm.companyId !== to.companyId) continue;
     if (comm.entityId !== null && comm.entityId !== to.entityId) continue;
     const support = comm.support as CommSupport;
-    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: comm.message[lang] });
+    // Written as rich text by the agency's administrator: sanitised when written, and again here for older rows.
+    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: sanitizeAgencyHtml(comm.message[lang] ?? '') });
   }
   return answer;
 }
