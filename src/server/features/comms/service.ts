@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommSupport, Comms } from '@contract/comms';
-import { entities } from '@server/db/schema';
+import { agencies, entities } from '@server/db/schema';
 import { sanitizeAgencyHtml } from '@server/platform/html';
 import type { Lang } from '@contract/account';
 import type { UserRow } from '@server/platform/auth';
@@ -22,7 +22,10 @@ export async function communications(ctx: RequestContext, user: UserRow | null, 
       .limit(1);
     entityId = entity?.id ?? null;
   }
-  return commsFor(ctx.agency.communications, ctx.lang, { companyId, entityId, support: query.support });
+  // Read now, not from the request's copy of the agency (up to 30 s old): a message the agency's administrator
+  // writes (a strike, an outage) shows on the travellers' next page.
+  const [agency] = await ctx.services.db.select({ communications: agencies.communications }).from(agencies).where(eq(agencies.id, ctx.agency.id)).limit(1);
+  return commsFor(agency?.communications ?? [], ctx.lang, { companyId, entityId, support: query.support });
 }
 
 type Communication = RequestContext['agency']['communications'][number];
