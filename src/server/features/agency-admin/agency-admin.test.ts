@@ -44,7 +44,7 @@ beforeAll(async () => {
   // An agency administrator is not staff for booking: no work queue.
   expect(user.links.agencyQueue).toBeUndefined();
   admin = agencyAdminSchema.parse(await ok(user.links.agencyAdmin, adele)) as typeof admin;
-  [acme] = (await api.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Acme Industries'))).map((c) => c.id);
+  acme = (await api.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Acme Industries')))[0]!.id;
 });
 afterAll(() => api.close());
 
