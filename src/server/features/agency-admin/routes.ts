@@ -14,7 +14,7 @@ const refused = [400, 401, 403, 404, 409] as const;
 export function agencyAdminRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const on = { app, services, tags };
-    const reads = [401, 403] as const;
+    const reads = [400, 401, 403] as const;
 
     relRoute(
       on,
