@@ -54,9 +54,7 @@ export const agencyCompanySchema = z
     carrentalEnabled: z.boolean(),
     features: companyFlagsSchema,
     entities: z.array(z.object({ uid: z.string(), name: z.string() })),
-    travelManagers: z.array(
-      z.object({ uid: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), status: personStatusSchema }),
-    ),
+    travelManagers: z.array(z.object({ uid: z.string(), firstname: z.string(), lastname: z.string(), email: z.string(), status: personStatusSchema })),
     sso: companySsoViewSchema.nullable(),
     /** companyAdmin: its entities, checkout rules and travel policy are read at GET /companies/{uid}/admin, written by that answer's links. */
     links: linksOf('updateClientCompany', 'inviteTravelManager', 'updateCompanySso'),
@@ -122,9 +120,7 @@ export const updateCompanySsoBodySchema = z
           .refine((s) => s.startsWith('/') || /^https:\/\/[^\s]+$/.test(s), { error: 'FORMAT_INVALID' }),
         clientId: fields.requiredText(200),
         clientSecret: z.string().max(500, { error: 'TOO_LONG' }).optional(),
-        scopes: fields
-          .requiredText(300)
-          .refine((s) => ['openid', 'email'].every((scope) => s.split(/\s+/).includes(scope)), { error: 'FORMAT_INVALID' }),
+        scopes: fields.requiredText(300).refine((s) => ['openid', 'email'].every((scope) => s.split(/\s+/).includes(scope)), { error: 'FORMAT_INVALID' }),
         enforced: z.boolean(),
       })
       .strict()

@@ -686,9 +686,8 @@ describe('every link the server writes, walked', () => {
     const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
     const admin = (await follow(user.result.links!.agencyAdmin, { token })).result as { links: Links };
     const list = (await follow(admin.links.agencyCompanies, { token })).result as { links: Links };
-    const company = (
-      await follow(list.links.createClientCompany, { token, body: { name: 'Walk Industries', entities: ['Siège'] }, key: 'walk-company' })
-    ).result as { links: Links };
+    const company = (await follow(list.links.createClientCompany, { token, body: { name: 'Walk Industries', entities: ['Siège'] }, key: 'walk-company' }))
+      .result as { links: Links };
     await follow(company.links.updateClientCompany, {
       token,
       body: { name: 'Walk Industries SA', hotelEnabled: true, carrentalEnabled: false, features: { redirectToCart: true } },
@@ -696,11 +695,22 @@ describe('every link the server writes, walked', () => {
     });
     const manager = { gender: 'MS', firstname: 'Wanda', lastname: 'Walk', email: 'wanda@walk.example', lang: 'fr' };
     await follow(company.links.inviteTravelManager, { token, body: manager, key: 'walk-manager' });
-    const sso = { segment: 'walk', issuer: 'https://id.walk.example', clientId: 'escale', clientSecret: 'walk-secret', scopes: 'openid email', enforced: false };
+    const sso = {
+      segment: 'walk',
+      issuer: 'https://id.walk.example',
+      clientId: 'escale',
+      clientSecret: 'walk-secret',
+      scopes: 'openid email',
+      enforced: false,
+    };
     await follow(company.links.updateCompanySso, { token, body: { sso }, key: 'walk-sso' });
     const staff = (await follow(admin.links.agencyStaff, { token })).result as { links: Links };
     const member = (
-      await follow(staff.links.inviteStaff, { token, body: { ...manager, email: 'walt@escale-voyages.example', firstname: 'Walt', roles: ['assistance_agent'] }, key: 'walk-staff' })
+      await follow(staff.links.inviteStaff, {
+        token,
+        body: { ...manager, email: 'walt@escale-voyages.example', firstname: 'Walt', roles: ['assistance_agent'] },
+        key: 'walk-staff',
+      })
     ).result as { links: Links };
     await follow(member.links.deactivateStaff, { token, key: 'walk-staff-off' });
     await follow(admin.links.updateBranding, { token, body: { brandColor: '#1d4ed8', accentColor: '#0f766e' }, key: 'walk-branding' });

@@ -216,7 +216,11 @@ function agencyAdminRows(): Row[] {
       url: `/agency/admin/companies/${i.companyId}/travel-managers`,
       body: { ...invite, email: 'zed.manager@initech.example' },
     })),
-    row('PUT /agency/admin/companies/{companyID}/sso', 'companyID', (i) => ({ method: 'PUT', url: `/agency/admin/companies/${i.companyId}/sso`, body: { sso: null } })),
+    row('PUT /agency/admin/companies/{companyID}/sso', 'companyID', (i) => ({
+      method: 'PUT',
+      url: `/agency/admin/companies/${i.companyId}/sso`,
+      body: { sso: null },
+    })),
     row('POST /agency/admin/staff/{userID}/deactivate', 'userID', (i) => ({ method: 'POST', url: `/agency/admin/staff/${i.userId}/deactivate` })),
     row('PUT /agency/admin/messages/{messageID}', 'messageID', (i) => ({ method: 'PUT', url: `/agency/admin/messages/${i.messageId}`, body: message })),
     row('DELETE /agency/admin/messages/{messageID}', 'messageID', (i) => ({ method: 'DELETE', url: `/agency/admin/messages/${i.messageId}` })),
@@ -954,9 +958,13 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.result.token as string;
   };
-  [tokens.ivan, tokens.vera, tokens.olga, tokens.tom, tokens.abel] = await Promise.all(
-    [signInB('ivan'), signInB('vera'), signInB('olga'), signInB('tom'), signInB('abel')],
-  );
+  [tokens.ivan, tokens.vera, tokens.olga, tokens.tom, tokens.abel] = await Promise.all([
+    signInB('ivan'),
+    signInB('vera'),
+    signInB('olga'),
+    signInB('tom'),
+    signInB('abel'),
+  ]);
 
   // Agency A (the demo): alice's travel sent to bob, her searches (signed in and out), her guest, e-mailed tokens.
   const world = await approvalWorld(api);

@@ -34,10 +34,7 @@ export function invitationMail(p: {
         ? `Choose your password to activate your account; then sign in with your username. The link works once, for ${p.days} days.`
         : `Choisissez votre mot de passe pour activer votre compte, puis connectez-vous avec votre nom d’utilisateur. Le lien fonctionne une seule fois, pendant ${p.days} jours.`,
     ],
-    details: [
-      p.staff ? [en ? 'Agency' : 'Agence', p.agency] : [en ? 'Company' : 'Entreprise', p.company],
-      [en ? 'Username' : 'Nom d’utilisateur', p.username],
-    ],
+    details: [p.staff ? [en ? 'Agency' : 'Agence', p.agency] : [en ? 'Company' : 'Entreprise', p.company], [en ? 'Username' : 'Nom d’utilisateur', p.username]],
     actions: [{ label: en ? 'Activate my account' : 'Activer mon compte', url: p.url }],
     footer: en
       ? `If you do not know ${p.company}, ignore this e-mail: no account is used without your password.`

@@ -130,7 +130,13 @@ describe('client companies', () => {
   it('invites the company’s travel manager, who accepts from the e-mail and signs in to manage it', async () => {
     const list = await ok(admin.links.agencyCompanies!, adele);
     const company = list.companies.find((c: { name: string }) => c.name === 'Umbra Conseil SA');
-    const after = await ok(company.links.inviteTravelManager, adele, { gender: 'MS', firstname: 'Uma', lastname: 'Roche', email: 'uma@umbra.example', lang: 'fr' });
+    const after = await ok(company.links.inviteTravelManager, adele, {
+      gender: 'MS',
+      firstname: 'Uma',
+      lastname: 'Roche',
+      email: 'uma@umbra.example',
+      lang: 'fr',
+    });
     expect(after.travelManagers).toEqual([expect.objectContaining({ email: 'uma@umbra.example', status: 'invited' })]);
     const mail = (await api.lastMail('uma@umbra.example'))!;
     expect(mail.subject).toBe('Escale Voyages : Umbra Conseil SA vous invite');
@@ -190,7 +196,13 @@ describe('staff', () => {
     expect(mail.text).toContain('join the team of Escale Voyages');
     const page = await api.call('GET', `/api/v1/user/invitation/${mail.token}`);
     expect(page.body.result.company).toBe('Escale Voyages');
-    expect((await api.call('POST', `/api/v1/user/invitation/${mail.token}`, { body: { password: 'Agence2026', password_confirm: 'Agence2026', gdpr_consent: true } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', `/api/v1/user/invitation/${mail.token}`, {
+          body: { password: 'Agence2026', password_confirm: 'Agence2026', gdpr_consent: true },
+        })
+      ).status,
+    ).toBe(200);
     const hugo = await api.login('hugo@escale-voyages.example', 'Agence2026');
     expect((await api.call('GET', '/api/v1/user/', { token: hugo })).body.result.links.agencyQueue).toBeDefined();
     expect((await history())[0]).toMatchObject({ action: 'staff.invite', target: 'Hugo Lemaire', actor: 'adele' });
@@ -239,7 +251,11 @@ describe('branding', () => {
     const logo = Buffer.from(changed.agency.logo!.replace('data:image/svg+xml;base64,', ''), 'base64').toString();
     expect(logo).toContain('<rect');
     expect(logo).not.toContain('script');
-    const bad = await call(admin.links.updateBranding!, adele, { brandColor: '#7a1f5c', accentColor: '#0f5c4d', logo: Buffer.from('hello').toString('base64') });
+    const bad = await call(admin.links.updateBranding!, adele, {
+      brandColor: '#7a1f5c',
+      accentColor: '#0f5c4d',
+      logo: Buffer.from('hello').toString('base64'),
+    });
     expect([bad.status, bad.body.fields]).toEqual([400, { logo: 'LOGO_INVALID' }]);
     expect((await history())[0]).toMatchObject({ action: 'branding.update', target: 'Escale Voyages' });
     expect((await history())[0]!.fields.sort()).toEqual(['accentColor', 'brandColor', 'logo']);
@@ -273,12 +289,27 @@ describe('public messages', () => {
     // Not Globex's.
     expect((gus.body.result.cart ?? []).map((m: { id: string }) => m.id)).not.toContain(message.id);
 
-    const edited = await ok(message.links.updateAgencyMessage!, adele, { support: 'search', companyId: null, level: 'info', message: { fr: 'Bienvenue', en: 'Welcome' } });
+    const edited = await ok(message.links.updateAgencyMessage!, adele, {
+      support: 'search',
+      companyId: null,
+      level: 'info',
+      message: { fr: 'Bienvenue', en: 'Welcome' },
+    });
     expect(edited.messages.find((m: { id: string }) => m.id === message.id)).toMatchObject({ support: 'search', companyId: null, level: 'info' });
     expect((await history())[0]).toMatchObject({ action: 'message.update', target: 'Bienvenue' });
-    const emptied = await call(message.links.updateAgencyMessage!, adele, { support: 'search', companyId: null, level: 'info', message: { fr: '<script>x</script>', en: 'Hi' } });
+    const emptied = await call(message.links.updateAgencyMessage!, adele, {
+      support: 'search',
+      companyId: null,
+      level: 'info',
+      message: { fr: '<script>x</script>', en: 'Hi' },
+    });
     expect([emptied.status, emptied.body.fields]).toEqual([400, { 'message.fr': 'PLEASE_FILL' }]);
-    const otherCompany = await call(message.links.updateAgencyMessage!, adele, { support: 'search', companyId: initech, level: 'info', message: { fr: 'a', en: 'b' } });
+    const otherCompany = await call(message.links.updateAgencyMessage!, adele, {
+      support: 'search',
+      companyId: initech,
+      level: 'info',
+      message: { fr: 'a', en: 'b' },
+    });
     expect([otherCompany.status, otherCompany.body.api_code]).toEqual([404, 33]);
     const gone = await ok(message.links.deleteAgencyMessage!, adele);
     expect(gone.messages.map((m: { id: string }) => m.id)).not.toContain(message.id);

@@ -70,14 +70,14 @@ export const segmentUsedElsewhere = async (db: Db, segment: string, companyId: s
 
 /** The agency's staff: its people without a company who hold a staff role, deleted accounts aside. */
 const isStaff = (agencyId: string) =>
-  and(eq(users.agencyId, agencyId), isNull(users.companyId), arrayOverlaps(users.perms, [...STAFF_ROLES]), inArray(users.status, ['invited', 'active', 'inactive']));
+  and(
+    eq(users.agencyId, agencyId),
+    isNull(users.companyId),
+    arrayOverlaps(users.perms, [...STAFF_ROLES]),
+    inArray(users.status, ['invited', 'active', 'inactive']),
+  );
 
-export const staffOf = (db: Db, agencyId: string) =>
-  db
-    .select()
-    .from(users)
-    .where(isStaff(agencyId))
-    .orderBy(asc(users.lastname), asc(users.firstname));
+export const staffOf = (db: Db, agencyId: string) => db.select().from(users).where(isStaff(agencyId)).orderBy(asc(users.lastname), asc(users.firstname));
 
 export const staffMember = async (db: Db, agencyId: string, userId: string): Promise<UserRow | undefined> =>
   (

@@ -19,16 +19,17 @@ export function agencyAdminRoutes(services: Services) {
     relRoute(
       on,
       'agencyAdmin',
-      { summary: 'The agency as its administrator sees it, and the links to its companies, staff, branding, messages and history', session: 'user', errors: reads },
+      {
+        summary: 'The agency as its administrator sees it, and the links to its companies, staff, branding, messages and history',
+        session: 'user',
+        errors: reads,
+      },
       ({ ctx }) => admin.agencyAdmin(ctx),
     );
 
     relRoute(on, 'agencyCompanies', { summary: 'The agency’s client companies', session: 'user', errors: reads }, ({ ctx }) => admin.listCompanies(ctx));
-    relRoute(
-      on,
-      'createClientCompany',
-      { summary: 'A new client company with its entities', session: 'user', errors: [400, 401, 403] },
-      ({ ctx, body }) => admin.createCompany(ctx, body),
+    relRoute(on, 'createClientCompany', { summary: 'A new client company with its entities', session: 'user', errors: [400, 401, 403] }, ({ ctx, body }) =>
+      admin.createCompany(ctx, body),
     );
     relRoute(
       on,
@@ -61,7 +62,11 @@ export function agencyAdminRoutes(services: Services) {
     relRoute(
       on,
       'inviteStaff',
-      { summary: 'Invite a member of staff by e-mail with their roles (travel agent, assistance agent, agency administrator)', session: 'user', errors: [400, 401, 403, 409] },
+      {
+        summary: 'Invite a member of staff by e-mail with their roles (travel agent, assistance agent, agency administrator)',
+        session: 'user',
+        errors: [400, 401, 403, 409],
+      },
       ({ ctx, body }) => admin.inviteStaff(ctx, body),
     );
     relRoute(
@@ -101,8 +106,11 @@ export function agencyAdminRoutes(services: Services) {
       admin.deleteMessage(ctx, params.messageID),
     );
 
-    relRoute(on, 'agencyHistory', { summary: 'The history of the agency’s set-up: who changed what, when (newest first)', session: 'user', errors: reads }, ({ ctx }) =>
-      admin.history(ctx),
+    relRoute(
+      on,
+      'agencyHistory',
+      { summary: 'The history of the agency’s set-up: who changed what, when (newest first)', session: 'user', errors: reads },
+      ({ ctx }) => admin.history(ctx),
     );
   };
 }

@@ -101,12 +101,21 @@ const statusOf = (status: repo.UserRow['status']) => (status === 'invited' ? 'in
 
 const ssoView = (sso: CompanySso | null): AgencyCompany['sso'] =>
   sso
-    ? { segment: sso.segment, issuer: sso.issuer, clientId: sso.clientId, scopes: sso.scopes, enforced: sso.enforced ?? false, hasSecret: Boolean(sso.clientSecret) }
+    ? {
+        segment: sso.segment,
+        issuer: sso.issuer,
+        clientId: sso.clientId,
+        scopes: sso.scopes,
+        enforced: sso.enforced ?? false,
+        hasSecret: Boolean(sso.clientSecret),
+      }
     : null;
 
 /** The company's own yes-or-no flags (a flag it does not name follows the agency's). */
 const flagsOf = (features: Record<string, unknown>): AgencyCompany['features'] =>
-  Object.fromEntries(Object.entries(features).filter(([k, v]) => (COMPANY_FLAGS as string[]).includes(k) && typeof v === 'boolean')) as AgencyCompany['features'];
+  Object.fromEntries(
+    Object.entries(features).filter(([k, v]) => (COMPANY_FLAGS as string[]).includes(k) && typeof v === 'boolean'),
+  ) as AgencyCompany['features'];
 
 async function presentCompanies(db: Db, rows: repo.CompanyRow[]): Promise<AgencyCompany[]> {
   const ids = rows.map((c) => c.id);
@@ -185,7 +194,15 @@ export async function updateCompany(ctx: Ctx, companyId: string, input: RelBody<
 export async function inviteTravelManager(ctx: Ctx, companyId: string, input: RelBody<'inviteTravelManager'>): Promise<AgencyCompany> {
   const company = await clientCompany(ctx, ctx.services.db, companyId);
   const { db } = ctx.services;
-  const invitee = { companyId, email: input.email, gender: input.gender, firstname: input.firstname, lastname: input.lastname, perms: ['account_creation'], lang: input.lang };
+  const invitee = {
+    companyId,
+    email: input.email,
+    gender: input.gender,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    perms: ['account_creation'],
+    lang: input.lang,
+  };
   let answer: AgencyCompany | undefined;
   await invitePerson(db, ctx.services, inviterOf(ctx), company.name, invitee, async (tx, user) => {
     await audit(tx, ctx, 'company.invite_travel_manager', `company:${companyId}`, { travelManager: user.email });
@@ -261,7 +278,15 @@ export async function listStaff(ctx: Ctx): Promise<AgencyStaff> {
 export async function inviteStaff(ctx: Ctx, input: RelBody<'inviteStaff'>): Promise<StaffMember> {
   administered(ctx);
   const roles: StaffRole[] = STAFF_ROLES.filter((r) => input.roles.includes(r));
-  const invitee = { companyId: null, email: input.email, gender: input.gender, firstname: input.firstname, lastname: input.lastname, perms: roles, lang: input.lang };
+  const invitee = {
+    companyId: null,
+    email: input.email,
+    gender: input.gender,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    perms: roles,
+    lang: input.lang,
+  };
   const user = await invitePerson(ctx.services.db, ctx.services, inviterOf(ctx), ctx.agency.name, invitee, async (tx, invited) => {
     await audit(tx, ctx, 'staff.invite', `user:${invited.id}`, { email: invited.email, roles });
     await recordAnswer(tx, () => staffView(ctx, invited));
@@ -293,7 +318,8 @@ function colourRefusal(lang: Lang, colours: { brand: string; accent: string }): 
   const field = { brand: 'brandColor', accent: 'accentColor' } as const;
   const sentences = problems.map((p) => {
     const ratio = contrastRatio(colours[p.field], '#ffffff').toFixed(2);
-    const name = lang === 'en' ? (p.field === 'brand' ? 'The brand colour' : 'The accent colour') : p.field === 'brand' ? 'La couleur principale' : 'La couleur d’accent';
+    const name =
+      lang === 'en' ? (p.field === 'brand' ? 'The brand colour' : 'The accent colour') : p.field === 'brand' ? 'La couleur principale' : 'La couleur d’accent';
     return lang === 'en'
       ? `${name} has a contrast of ${ratio}:1 with white text; WCAG AA needs 4.5:1.`
       : `${name} a un contraste de ${ratio.replace('.', ',')}:1 avec un texte blanc ; le niveau AA du WCAG demande 4,5:1.`;
@@ -327,7 +353,10 @@ export async function updateBranding(ctx: Ctx, input: RelBody<'updateBranding'>)
     const row = await repo.updateAgency(tx, ctx.agency.id, after);
     // The logo is a file: the history says it changed (or went), not its bytes.
     if (fields.length)
-      await audit(tx, ctx, 'branding.update', 'agency', { ...pick(after, fields), ...(fields.includes('logo') ? { logo: logo === null ? null : SECRET_SET } : {}) });
+      await audit(tx, ctx, 'branding.update', 'agency', {
+        ...pick(after, fields),
+        ...(fields.includes('logo') ? { logo: logo === null ? null : SECRET_SET } : {}),
+      });
     return agencyView(row);
   });
 }
@@ -343,7 +372,10 @@ async function presentMessages(ctx: Ctx, db: Db, communications: AgencyCommunica
       companyId: c.companyId,
       level: c.level,
       message: { fr: c.message.fr ?? '', en: c.message.en ?? '' },
-      links: { updateAgencyMessage: linkTo('updateAgencyMessage', { messageID: c.id }), deleteAgencyMessage: linkTo('deleteAgencyMessage', { messageID: c.id }) },
+      links: {
+        updateAgencyMessage: linkTo('updateAgencyMessage', { messageID: c.id }),
+        deleteAgencyMessage: linkTo('deleteAgencyMessage', { messageID: c.id }),
+      },
     })),
     companies: companies.map((c) => ({ uid: c.id, name: c.name })),
     links: { createAgencyMessage: linkTo('createAgencyMessage') },
@@ -367,7 +399,10 @@ async function messageOf(ctx: Ctx, id: string, input: RelBody<'createAgencyMessa
 }
 
 const excerpt = (html: string) => {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 };
 
@@ -385,7 +420,10 @@ export async function createMessage(ctx: Ctx, input: RelBody<'createAgencyMessag
   administered(ctx);
   const message = await messageOf(ctx, randomUUID(), input);
   return changeMessages(ctx, async (current, tx) => {
-    await audit(tx, ctx, 'message.create', `message:${message.id}`, { ...pick(message, ['support', 'companyId', 'level']), message: excerpt(message.message.fr ?? '') });
+    await audit(tx, ctx, 'message.create', `message:${message.id}`, {
+      ...pick(message, ['support', 'companyId', 'level']),
+      message: excerpt(message.message.fr ?? ''),
+    });
     return [...current, message];
   });
 }
@@ -425,7 +463,14 @@ export async function history(ctx: Ctx): Promise<AgencyHistory> {
   administered(ctx);
   const { db } = ctx.services;
   const events = await auditOf(db, ctx.agency.id, 200);
-  const idsOf = (kind: string) => [...new Set(events.map((e) => e.target.split(':')).filter(([k, id]) => k === kind && isUuid(id ?? '')).map(([, id]) => id!))];
+  const idsOf = (kind: string) => [
+    ...new Set(
+      events
+        .map((e) => e.target.split(':'))
+        .filter(([k, id]) => k === kind && isUuid(id ?? ''))
+        .map(([, id]) => id!),
+    ),
+  ];
   const [companies, people] = await Promise.all([repo.companyNames(db, ctx.agency.id, idsOf('company')), repo.userNames(db, ctx.agency.id, idsOf('user'))]);
   const names = new Map([...companies, ...people].map((row) => [row.id, row.name]));
   const label = (target: string, detail: Record<string, unknown>) => {
