@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { AgencyAdmin, AgencyCompany, AgencyMessages, AgencyStaff } from '@contract/agency-admin';
 import { startSession } from '@web/lib/session';
 import { apiError, userFixture } from '@web/testing/fixtures';
-import { renderApp } from '@web/testing/render';
+import { renderApp, renderRoute } from '@web/testing/render';
 import { server } from '@web/testing/server';
 import { findToasts } from '@web/testing/toasts';
 import { BrandingSection } from './BrandingSection';
@@ -42,8 +42,41 @@ function serve(routes: Record<string, (body: unknown) => Response>) {
   return sent;
 }
 
-const signIn = () =>
-  startSession('token', userFixture({ username: 'adele', firstname: 'Adèle', company: null, company_id: null, perms: ['agency_admin'] }));
+const signIn = (withLink = true) =>
+  startSession(
+    'token',
+    userFixture({
+      username: 'adele',
+      firstname: 'Adèle',
+      company: null,
+      company_id: null,
+      perms: withLink ? ['agency_admin'] : [],
+      links: { ...userFixture().links, ...(withLink ? { agencyAdmin: { href: base, method: 'GET' as const } } : {}) },
+    }),
+  );
+
+describe('the Agence area', () => {
+  it('is in the user menu of an agency administrator (the user’s agencyAdmin link), and opens on the client companies', async () => {
+    signIn();
+    serve({
+      '': () => HttpResponse.json({ result: admin }),
+      '/companies': () => HttpResponse.json({ result: { companies: [], links: {} } }),
+    });
+    await renderRoute('/agency-admin');
+    expect(screen.getByRole('link', { name: 'Agence', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agence' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Entreprises clientes' })).toBeTruthy();
+    const sections = screen.getByRole('navigation', { name: 'Sections de l’agence' });
+    expect(within(sections).getByRole('link', { name: 'Entreprises clientes' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is not found, and not in the menu, without the link', async () => {
+    signIn(false);
+    await renderRoute('/agency-admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Agence', hidden: true })).toBeNull();
+  });
+});
 
 const describedBy = (field: HTMLElement) =>
   (field.getAttribute('aria-describedby') ?? '')
@@ -58,7 +91,7 @@ describe('branding', () => {
     const user = userEvent.setup();
     renderApp(<BrandingSection admin={admin} />);
     const form = screen.getByRole('form', { name: 'Apparence' });
-    const brand = within(form).getByRole('textbox', { name: 'Couleur principale', exact: true });
+    const brand = within(form).getByRole('textbox', { name: 'Couleur principale' });
     expect(within(form).getAllByText(/conforme au niveau AA/)).toHaveLength(2);
 
     await user.clear(brand);
@@ -82,7 +115,9 @@ describe('branding', () => {
 
   it('sends a chosen logo in base64, and ties the server’s refusal of it to the file field', async () => {
     signIn();
-    const sent = serve({ '/branding': () => HttpResponse.json(apiError(17, 'the SVG logo has no <svg> root element', { logo: 'LOGO_INVALID' }), { status: 400 }) });
+    const sent = serve({
+      '/branding': () => HttpResponse.json(apiError(17, 'the SVG logo has no <svg> root element', { logo: 'LOGO_INVALID' }), { status: 400 }),
+    });
     const user = userEvent.setup();
     renderApp(<BrandingSection admin={admin} />);
     const file = screen.getByLabelText('Logo (facultatif)');
@@ -90,9 +125,7 @@ describe('branding', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer l’apparence' }));
     await waitFor(() => expect(file.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(file)).toContain('Le logo doit être un fichier SVG, PNG ou WebP de 100 Ko au plus');
-    expect(sent['/branding']).toEqual([
-      { brandColor: '#1d4ed8', accentColor: '#0f766e', logo: btoa('<svg xmlns="http://www.w3.org/2000/svg"/>') },
-    ]);
+    expect(sent['/branding']).toEqual([{ brandColor: '#1d4ed8', accentColor: '#0f766e', logo: btoa('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
   });
 });
 
