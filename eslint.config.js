@@ -50,6 +50,8 @@ const SERVER_LAYERS = {
   supplier: ['features'],
   payment: ['features'],
   booking: ['features'],
+  // The operator tool: the database, platform, domain, reference data and invitations, never a feature's code.
+  admin: ['features', 'supplier', 'payment', 'booking'],
 };
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { bad: '{{why}}' } },

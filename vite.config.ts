@@ -378,10 +378,11 @@ export default defineConfig({
             },
             // The search forms and what they share (travellers, dates, the steps aside): the trip form, on the
             // home's first screen, in one chunk with them rather than seven of a few hundred bytes each (the
-            // hotel, car and expert forms, loaded with their tab, get the trip form's 4.5 KB with it).
+            // hotel, car and expert forms, loaded with their tab, get the trip form's 4.5 KB with it). Not what only
+            // the hotel and car forms (use-place-named) or the passengers panel (its user-plus icon) use: no first visit needs them.
             {
               name: 'search-forms',
-              test: /src[\\/]web[\\/](components[\\/](passengers[\\/](labels|lazy)|date-picker[\\/](dates|DateInput)|search-form[\\/][\w-]+|SearchSteps|use-place-named|use-search-panel)\.tsx?|lib[\\/](passengers|passenger-names)\.ts)$|src[\\/]web[\\/]features[\\/]trip[\\/]search-form[\\/](TripSearchForm\.tsx|validation\.ts)$|node_modules[\\/]lucide-react[\\/].*[\\/](scale|user-plus|users|leaf)\.mjs$/,
+              test: /src[\\/]web[\\/](components[\\/](passengers[\\/](labels|lazy)|date-picker[\\/](dates|DateInput)|search-form[\\/][\w-]+|SearchSteps|use-search-panel)\.tsx?|lib[\\/](passengers|passenger-names)\.ts)$|src[\\/]web[\\/]features[\\/]trip[\\/]search-form[\\/](TripSearchForm\.tsx|validation\.ts|defaults\.ts|parts\.tsx)$|node_modules[\\/]lucide-react[\\/].*[\\/](scale|users|leaf)\.mjs$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -80,7 +80,10 @@ export const userSchema = z
     isUsernameChangeDisabled: z.boolean(),
     features: featureFlagsSchema,
     ...profileUserFields,
-    /** approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the safety service; agencyQueue: the agency's staff; agencyAdmin: its administrators. */
+    /**
+     * approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the
+     * safety service; agencyQueue and listCustomerCompanies: the agency's staff, who book for its customers' travellers; agencyAdmin: its administrators.
+     */
     links: linksOf(
       'self',
       'logout',
@@ -91,6 +94,7 @@ export const userSchema = z
       'travelStats',
       'companyTravelStats',
       'agencyQueue',
+      'listCustomerCompanies',
       'agencyAdmin',
       'userCards',
       'paymentCards',

@@ -13,6 +13,8 @@ export const apiErrorSchema = z
     fields: z.record(z.string(), z.string()).optional(),
     /** The resource as it is now, when its state refused the call (e.g. 409 api_code 67: the approval another approver answered first). */
     current: z.record(z.string(), z.unknown()).optional(),
+    /** Where to go instead: the company's single sign-on entry when it signs its users in itself (403 api_code 32). */
+    redirectURL: z.string().optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

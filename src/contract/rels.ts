@@ -67,6 +67,7 @@ import { documentsSchema, updateDocumentsBodySchema } from './documents';
 import { cardBodySchema, cardTypesSchema, putCardsBodySchema, userCardsSchema } from './loyalty-cards';
 import { accountDeletedSchema, deleteAccountBodySchema, optionalDataDeletedSchema, privacyPolicySchema } from './privacy';
 import { cardPaymentResultSchema, payByCardBodySchema, paymentCardsSchema } from './payment';
+import { customerCompanySchema } from './travelers';
 
 export { API_BASE };
 
@@ -155,6 +156,11 @@ export const rels = {
   // queue takes ?limit=); its staff close a failed booking with a note, and book or release a traveller's options whose
   // deadline is near (If-Match: the travel's version).
   agencyQueue: rel('GET', '/agency/queue', none, agencyQueueSchema),
+  /**
+   * The customer companies the agency's staff book for (takes ?query=&limit=): the user's link, which only staff have, so it
+   * is what tells the web app a user books on behalf of customers. Named after the operation of its entry point (the same path).
+   */
+  listCustomerCompanies: rel('GET', '/companies/', none, customerCompanySchema.array()),
   closeAgencyTask: rel('POST', '/agency/tasks/:taskID/close', closeTaskBodySchema, agencyTaskSchema),
   confirmHeldOption: rel('POST', '/agency/travels/:travelID/confirm', none, heldOptionResultSchema),
   releaseHeldOptions: rel('POST', '/agency/travels/:travelID/release', none, heldOptionResultSchema),

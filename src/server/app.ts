@@ -13,7 +13,10 @@ import { installAuth } from './platform/auth';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installRateLimits, type RateLimitStoreKind } from './platform/rate-limit';
 import type { Services } from './platform/services';
-import { startJobRunner, type JobHandlers } from './platform/jobs';
+import { startJobRunner, type JobHandlers, type JobRunner } from './platform/jobs';
+import { createMetrics, installRequestMetrics, metricsRoute, timedSupplier } from './platform/metrics';
+import { healthRoutes, installCloseOnStop } from './platform/health';
+import { installRequestIdEcho, OneLinePerRequest, requestIdGenerator } from './platform/request-log';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { mailJobs } from './platform/outbox';
 import { serveWebApp } from './web';
@@ -24,6 +27,7 @@ import { profileRoutes } from './features/profile/routes';
 import { brandingRoutes } from './features/branding/routes';
 import { mailboxRoutes } from './features/mailbox/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
+import { devUsersRoutes } from './features/dev-users/routes';
 import { placesRoutes } from './features/places/routes';
 import { tripRoutes } from './features/trip/routes';
 import { cartRoutes } from './features/cart/routes';
@@ -40,6 +44,7 @@ import { bookingJobs } from './booking/jobs';
 import { approvalJobs } from './features/approvals/jobs';
 import { exchangeRoutes } from './features/exchange/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { exchangeJobs, scheduleExchangeCleanup } from './features/exchange/jobs';
 import { scheduleSearchCleanup, tripJobs } from './features/trip/jobs';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -57,6 +62,7 @@ import { statsRoutes } from './features/stats/routes';
 import { documentsRoutes } from './features/documents/routes';
 import { mapRoutes } from './features/map/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { scimRoutes } from './features/scim/routes';
 import { createSandboxSupplier } from './supplier';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
@@ -111,12 +117,15 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? testClock ?? systemClock;
   // The sandbox payment service is the demo's bank, like the sandbox supplier its carriers; its pages are demo-only (below).
   const sandboxPayment = createSandboxPayment(deps.db, clock);
+  const mailer = deps.mailer ?? outboxMailer;
+  // Node's own metrics for the server's app only (the one that runs jobs): tests build many apps in one process.
+  const metrics = createMetrics({ db: deps.db, clock, mailer }, { processMetrics: Boolean(deps.jobPollMs) });
   const services: Services = {
     db: deps.db,
     config: deps.config,
     clock,
-    mailer: deps.mailer ?? outboxMailer,
-    supplier: deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }),
+    mailer,
+    supplier: timedSupplier(deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }), metrics.supplierCalls),
     payment: deps.payment ?? sandboxPayment,
   };
   const { config } = services;
@@ -126,6 +135,10 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     clientErrorHandler,
+    // Ids and the one line per request are platform/request-log.ts's.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
+    logController: new OneLinePerRequest(),
     logger: deps.logger ?? {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -137,6 +150,10 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: every answer, refusals by the hooks below included, carries its request id and is measured.
+  installRequestIdEcho(app);
+  installRequestMetrics(app, metrics);
+  installCloseOnStop(app);
 
   installSecurityHeaders(app, config);
   // Answers up to 4 MB are compressed in one call on the event loop: the streaming path costs
@@ -190,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(heldOptionsRoutes(services));
       await api.register(exchangeRoutes(services));
       await api.register(privacyRoutes(services));
+      await api.register(onboardingRoutes(services));
     },
     { prefix: API_BASE },
   );
@@ -197,22 +215,27 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sandboxMediaRoutes());
   await app.register(mapRoutes(services));
   await app.register(ssoRoutes(services));
+  await app.register(scimRoutes(services));
   if (!config.production) await app.register(mailboxRoutes(services));
   // The sandbox payment service's card tokenization and bank page: demo mode and tests only.
   if (!config.production) await app.register(sandboxPaymentRoutes(sandboxPayment));
   if (testClock) await app.register(devClockRoutes(testClock));
+  if (testClock) await app.register(devUsersRoutes(services, testClock));
+  let runner: JobRunner | undefined;
+  await app.register(metricsRoute(metrics, config));
+  await app.register(healthRoutes({ db: services.db, jobRunnerAlive: deps.jobPollMs ? () => runner?.alive() ?? false : null }));
   await serveWebApp(app, services);
   if (deps.jobPollMs) {
     const pollMs = deps.jobPollMs;
-    let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       await scheduleSearchCleanup(services.db, services.clock.now());
       await scheduleExchangeCleanup(services.db, services.clock.now());
       await scheduleMaintenance(services.db, services.clock.now());
       await scheduleReconciliation(services.db, services.clock.now());
-      stop = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
+      runner = startJobRunner(services, JOB_HANDLERS, { pollMs, onError: (err) => app.log.error({ err }, 'job runner failed') });
     });
-    app.addHook('onClose', async () => stop?.());
+    // A stop lets the job in progress finish (main.ts bounds the wait).
+    app.addHook('onClose', async () => runner?.stop());
   }
   return app;
 }

@@ -42,6 +42,8 @@ export type Config = {
    * the server draws from Natural Earth; its origin is allowed to the browser's fetches (CSP).
    */
   mapStyleUrl: string | null;
+  /** The bearer token that opens GET /metrics from another machine (the machine itself needs none); null: loopback only. */
+  metricsToken: string | null;
   /** A clock the journeys move (`POST /dev/clock`, loopback only) to reach timers such as an approval's half time. */
   testClock: boolean;
 };
@@ -155,6 +157,13 @@ const envSchema = z
     TICKETING_ISSUE_MS: optional(whole(0)),
     TEST_CLOCK: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
     MAP_STYLE_URL: optional(urlWith(['http:', 'https:'], 'must be an http:// or https:// URL')),
+    // Sent as `Authorization: Bearer …` by the scraper: long enough not to be guessed, in the header's alphabet.
+    METRICS_TOKEN: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9._~+/=-]{24,200}$/, { error: 'must be 24 to 200 letters, digits or ._~+/=- (e.g. openssl rand -hex 32)' }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO === '1') ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be 1 when NODE_ENV=production' });
@@ -208,5 +217,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
     testClock: env.TEST_CLOCK === '1',
     mapStyleUrl: env.MAP_STYLE_URL ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }

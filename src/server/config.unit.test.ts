@@ -39,6 +39,7 @@ describe('configuration defaults', () => {
       ticketing: { startMs: 30_000, issueMs: 180_000 },
       testClock: false,
       mapStyleUrl: null,
+      metricsToken: null,
     });
   });
 
@@ -74,6 +75,7 @@ describe('configuration defaults', () => {
       TICKETING_START_MS: '2000',
       TICKETING_ISSUE_MS: '3000',
       MAP_STYLE_URL: 'https://tiles.openfreemap.org/styles/liberty',
+      METRICS_TOKEN: ' 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c ',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -95,6 +97,7 @@ describe('configuration defaults', () => {
       idempotencyLeaseMs: 5_000,
       ticketing: { startMs: 2000, issueMs: 3000 },
       mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty',
+      metricsToken: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c',
     });
   });
 });
@@ -118,6 +121,15 @@ describe('configuration refused at start-up, in one line naming the variable', (
   it.each(['ftp://maps.example/style.json', 'javascript:alert(1)', '/map/style.json'])('a MAP_STYLE_URL that is not http(s):// (%s)', (url) => {
     expect(refusal({ MAP_STYLE_URL: url })).toBe('Invalid configuration: MAP_STYLE_URL must be an http:// or https:// URL.');
   });
+
+  it.each(['short', 'a token with spaces in it, long enough', 'x'.repeat(201)])(
+    "a METRICS_TOKEN too short, too long or not in a header's alphabet (%s)",
+    (token) => {
+      expect(refusal({ METRICS_TOKEN: token })).toBe(
+        'Invalid configuration: METRICS_TOKEN must be 24 to 200 letters, digits or ._~+/=- (e.g. openssl rand -hex 32).',
+      );
+    },
+  );
 
   it.each([
     ['SESSION_IDLE_MINUTES', 'eight hours', 'must be a whole number of at least 1'],

@@ -284,7 +284,7 @@ describe('every link the server writes, walked', () => {
     removed = { travel: released as unknown as Travel, token };
   });
 
-  it('the agency work queue (tina): two of gus’s options, one booked and one released through their links; a failed booking closed with a note', async () => {
+  it('the agency’s staff (tina): her customer companies; in the work queue, two of gus’s options, one booked and one released through their links; a failed booking closed with a note', async () => {
     const token = await api.login('gus');
     const results = await search(token, { datetime: '2026-11-23T09:00' });
     const hold = async (offer: Offer) => {
@@ -312,6 +312,9 @@ describe('every link the server writes, walked', () => {
     await api.db.insert(agencyTasks).values({ agencyId: row!.agencyId, kind: 'failed_booking', travelId: row!.id, productIds, requesterId: row!.userId });
 
     const tina = await api.login('tina');
+    // Her own links as staff: the customer companies she books for, then the queue.
+    const staff = (await api.call('GET', '/api/v1/user/', { token: tina })).body.result as { links: Links };
+    expect((await follow(staff.links.listCustomerCompanies, { token: tina })).result).not.toHaveLength(0);
     const queue = (await api.call('GET', '/api/v1/agency/queue', { token: tina })).body as Body;
     await readAll(queue, tina);
     type Item = { travelId: string; version: number; links: Links };

@@ -3,12 +3,14 @@ import { expect, test } from '@playwright/test';
 import { gusApi, gusBooksTrain, isoDay, type Link } from './booked';
 import { signIn } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
- * The agency work queue against the real server: gus's Eurostar ticket, which the supplier
+ * The agency work queue against the real server: a Globex traveller's (the journey's own twin of gus) Eurostar ticket, which the supplier
  * does not cancel online, is cancelled through the real API, so its cancellation waits for the agency;
  * tina (travel agent) finds it in her queue from the user menu, enters the refund obtained and confirms;
- * gus's booking then shows the ticket cancelled.
+ * the traveller's booking then shows the ticket cancelled. Tina is the demo agency's travel agent: she
+ * changes nothing of her own, and finds the item by the traveller's name.
  */
 
 type Product = { id: string; links: { previewRefund?: Link; cancelProduct?: Link } };
@@ -16,8 +18,9 @@ type Preview = { product_id: string; refund: { total: number | null }; confirm_r
 
 test('tina answers gus’s offline cancellation from the agency queue; gus’s booking shows it cancelled', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const day = journeyDay('agency-queue', 26); // a day of its own: no other journey books gus a train on it
-  const call = await gusApi(page.request);
+  const day = journeyDay('agency-queue', 26);
+  const traveller = await ownUser(page.request, 'gus');
+  const call = await gusApi(page.request, traveller);
   const travel = await gusBooksTrain<{ products: Product[] }>(call, day, { to: 'city:london' });
   const ticket = travel.products[0]!;
   const previews = await call<Preview[]>('GET', ticket.links.previewRefund!.href);
@@ -33,7 +36,7 @@ test('tina answers gus’s offline cancellation from the agency queue; gus’s b
   const shownDay = `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
   const item = page
     .getByRole('region', { name: /Annulations hors ligne à traiter/ })
-    .getByRole('article', { name: 'Gus Moreau' })
+    .getByRole('article', { name: traveller.name })
     .filter({ hasText: shownDay });
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Globex Consulting');
@@ -47,12 +50,12 @@ test('tina answers gus’s offline cancellation from the agency queue; gus’s b
   await item.getByRole('button', { name: 'Annuler les billets et rembourser' }).click();
   const dialog = page.getByRole('dialog', { name: 'Annuler les billets ?' });
   await dialog.getByRole('button', { name: 'Annuler les billets' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Annulation traitée : Gus Moreau est prévenu par e-mail.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Annulation traitée : ${traveller.name} est prévenu par e-mail.`)).toBeVisible();
   await expect(item).toHaveCount(0);
 
   // Gus, in a browser of his own: his ticket of that day is cancelled, and nothing is left to cancel.
   const gus = await (await browser.newContext({ serviceWorkers: 'block', locale: 'fr-FR' })).newPage();
-  await signIn(gus, 'gus', 'Gus');
+  await signIn(gus, traveller.username, 'Gus');
   await gus.goto(`/account/tickets?from=${isoDay(day)}&to=${isoDay(day)}`);
   await expect(gus.getByRole('heading', { level: 1, name: 'Mes réservations' })).toBeVisible();
   await expect(gus.locator('span').filter({ hasText: /^Annulé$/ })).toBeVisible();

@@ -1,13 +1,21 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser, type OwnUser } from './users';
 
 /*
- * Approval journeys against the real server: alice (Acme) asks bob to approve a
- * Paris → Lyon train; bob answers from his e-mail (the deep link after signing in, or the
- * one-click link without a password); alice sees the outcome. Each journey books its own day, so
- * its e-mails and travel are told apart from the other specs' by that day.
+ * Approval journeys against the real server: alice (Acme; each journey's own twin of her, with a
+ * last name of her own) asks bob to approve a Paris → Lyon train; bob answers from his e-mail (the
+ * deep link after signing in, or the one-click link without a password); alice sees the outcome.
+ * Bob, his backup carol and sam of the safety service are Acme's demo approvers, shared by the
+ * journeys: they only answer, and each journey's request is told apart by its traveller and its day.
  */
+
+/** The journey's own traveller, new for each journey. */
+let alice: OwnUser;
+test.beforeEach(async ({ request }) => {
+  alice = await ownUser(request, 'alice');
+});
 
 type Request = {
   /** Carol as the backup approver, asked at half time. */
@@ -18,7 +26,7 @@ type Request = {
 
 /** Alice books Paris → Lyon (or Cairo) on `day` up to the approval request to bob; answers the travel's id. */
 async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}): Promise<string> {
-  await signIn(page, 'alice', 'Alice');
+  await signIn(page, alice.username, 'Alice');
   const form = tripForm(page);
   await pickCity(page, 'Départ', 'Paris');
   await pickCity(page, 'Destination', opts.risky ? 'Le Caire' : 'Lyon');
@@ -46,7 +54,10 @@ async function aliceRequestsApproval(page: Page, day: Date, opts: Request = {}):
   const travelId = new URL(page.url()).searchParams.get('travel')!;
   const analytics = page.getByRole('form', { name: 'Informations de facturation' });
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
-  await analytics.getByRole('group', { name: 'Pour Alice Martin' }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
   await modal.getByLabel('Valideur *').selectOption({ label: 'Bob Durand' });
@@ -64,11 +75,11 @@ const CAROL: Approver = { username: 'carol', email: 'carol@acme.example' };
 /** The approver's e-mail about the travel of `day`, in the developer mailbox (the backup's comes at half time). */
 async function approverMail(page: Page, day: Date, who: Approver = BOB) {
   // The backup's e-mail is sent by the job runner, within a poll of the clock's move.
-  await expect.poll(() => mailCount(page, who.email, 'demande d’approbation de Alice Martin', typedDate(day))).toBeGreaterThan(0);
+  await expect.poll(() => mailCount(page, who.email, `demande d’approbation de ${alice.name}`, typedDate(day))).toBeGreaterThan(0);
   await page.goto('/dev/mailbox');
   const mail = page
     .locator('article', { hasText: who.email })
-    .filter({ hasText: 'demande d’approbation de Alice Martin' })
+    .filter({ hasText: `demande d’approbation de ${alice.name}` })
     .filter({ hasText: typedDate(day) })
     .first();
   await expect(mail).toBeVisible();
@@ -84,7 +95,7 @@ async function mailCount(page: Page, to: string, ...texts: string[]) {
 /** alice's e-mail saying `text` (bob's answer; each journey's answer is its own). */
 async function alicesAnswerMail(page: Page, text: string) {
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: 'alice@acme.example' }).filter({ hasText: text }).first();
+  const mail = page.locator('article', { hasText: alice.email }).filter({ hasText: text }).first();
   await expect(mail).toBeVisible({ timeout: 10_000 });
   return mail;
 }
@@ -107,9 +118,9 @@ async function opensRequest(page: Page, day: Date, who: Approver = BOB) {
   await dialog.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Se connecter' }).click();
   const region = page.getByRole('region', { name: 'Demande ouverte depuis l’e-mail' });
-  const card = region.getByRole('article', { name: 'Demande de Alice Martin' });
+  const card = region.getByRole('article', { name: `Demande de ${alice.name}` });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('heading', { name: 'Demande de Alice Martin' })).toBeFocused();
+  await expect(card.getByRole('heading', { name: `Demande de ${alice.name}` })).toBeFocused();
   await expect(card).toContainText(typedDate(day));
   return card;
 }
@@ -154,7 +165,7 @@ test('(2) bob refuses with a reason (required); alice sees her travel refused an
   const card = await opensRequest(bob, day);
   await expect(card).toContainText('Vous (valideur) : en attente');
   await card.getByRole('button', { name: 'Refuser' }).click();
-  const dialog = bob.getByRole('dialog', { name: 'Refuser la demande de Alice Martin' });
+  const dialog = bob.getByRole('dialog', { name: `Refuser la demande de ${alice.name}` });
   await dialog.getByRole('button', { name: 'Refuser la demande' }).click();
   await expect(dialog.getByText('Ce champ est requis')).toBeVisible();
   await dialog.getByLabel('Motif du refus *').fill('Privilégiez la visio pour cette réunion.');
@@ -181,7 +192,7 @@ test('(6) the one-click e-mail link approves without a password, once', async ({
   await expect(bob).toHaveURL(/\/approvals\/one-click\?token=/);
   const oneClickUrl = bob.url();
   await expect(bob.getByRole('heading', { level: 1, name: 'Réponse à une demande d’approbation' })).toBeVisible();
-  await expect(bob.getByRole('region', { name: 'Demande de Alice Martin' })).toContainText(typedDate(day));
+  await expect(bob.getByRole('region', { name: `Demande de ${alice.name}` })).toContainText(typedDate(day));
   await bob.getByRole('button', { name: 'Confirmer l’acceptation' }).click();
   await expect(bob.getByRole('status').filter({ hasText: 'Demande acceptée.' })).toBeVisible();
   // Nothing else is reachable with it: bob is still signed out, and the link is spent.
@@ -212,7 +223,7 @@ test('(5) a travel to a high-risk country needs the safety service too: booked o
   await signIn(sam, 'sam', 'Sam');
   await sam.goto('/account/approvals');
   await sam.getByRole('group', { name: 'Type de demandes' }).getByRole('button', { name: 'Service sécurité' }).click();
-  const safety = sam.getByRole('article', { name: 'Validation sécurité demandée par Alice Martin' }).filter({ hasText: typedDate(day) });
+  const safety = sam.getByRole('article', { name: `Validation sécurité demandée par ${alice.name}` }).filter({ hasText: typedDate(day) });
   await expect(safety).toContainText('Vous (service sécurité) : en attente');
   await safety.getByRole('button', { name: 'Accepter' }).click();
   await expect(toast(sam, 'Demande acceptée')).toBeVisible();

@@ -3,11 +3,13 @@ import { components, instantOf, parseIcs, prop, text } from '../support/ics';
 import { gusApi, gusBooksTrain } from './booked';
 import { journeyDay } from './days';
 import { login } from './support';
+import { ownUser, type OwnUser } from './users';
 
 /**
  * A booked travel's legs downloaded for the calendar (the file parsed back), and the
  * travel still readable offline from the installed app, with the time its data was read.
- * Set-up through the real API (gus, Globex: mission order, then confirm).
+ * Set-up through the real API, as a Globex traveller of each journey's own (a twin of gus: mission
+ * order, then confirm).
  */
 
 type Travel = {
@@ -17,24 +19,25 @@ type Travel = {
   products: { name: string; pnr: string; routes: { from: string; to: string; departure: string; arrival: string }[] }[];
 };
 
-/** Gus books a Paris → Lyon train in five days through the API (a day of this spec's own); answers the booked travel. */
-async function bookedTravel(request: APIRequestContext): Promise<Travel> {
-  const travel = await gusBooksTrain<Travel>(await gusApi(request), journeyDay('calendar-offline', 5));
+/** A new Globex traveller books a Paris → Lyon train in five days through the API (a day of this spec's own); answers the traveller and the booked travel. */
+async function bookedTravel(request: APIRequestContext): Promise<{ traveller: OwnUser; travel: Travel }> {
+  const traveller = await ownUser(request, 'gus');
+  const travel = await gusBooksTrain<Travel>(await gusApi(request, traveller), journeyDay('calendar-offline', 5));
   expect(travel.status).toBe('booked');
-  return travel;
+  return { traveller, travel };
 }
 
-async function openTravel(page: Page, travel: Travel) {
+async function openTravel(page: Page, { traveller, travel }: { traveller: OwnUser; travel: Travel }) {
   await page.goto('/');
-  await login(page, 'gus');
+  await login(page, traveller.username);
   await expect(page.getByRole('banner').getByRole('button', { name: /Gus/ })).toBeVisible();
   await page.goto(`/travel-view?travel=${travel.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Votre voyage' })).toBeVisible();
 }
 
 test('the booked travel’s legs download as a calendar file, in each station’s zone', async ({ page, request }) => {
-  const travel = await bookedTravel(request);
-  await openTravel(page, travel);
+  const { traveller, travel } = await bookedTravel(request);
+  await openTravel(page, { traveller, travel });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Ajouter à mon agenda' }).click();
   const download = await downloading;
@@ -59,8 +62,8 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('the installed app shows the travel, its recap and Mes réservations offline, with the time their data was read', async ({ page, context, request }) => {
-    const travel = await bookedTravel(request);
-    await openTravel(page, travel);
+    const { traveller, travel } = await bookedTravel(request);
+    await openTravel(page, { traveller, travel });
     const name = travel.products[0]!.name;
     await expect(page.getByText(name).first()).toBeVisible();
     // The service worker registers once the page is quiet, installs (precaches the app), then controls the next load.
@@ -107,7 +110,7 @@ test.describe('offline', () => {
 
     // The recap page reads the same travel: offline too, opened anew (the service worker answers the page).
     await page.goto(`/recap/${travel.id}/1`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Récapitulatif de voyage – Gus Moreau' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Récapitulatif de voyage – ${traveller.name}` })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Hors ligne — données du / })).toBeVisible();
     // Mes réservations too.
     await page.goto('/account/tickets');

@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { addToCart, checkOut, fare, gusApi, gusBooksTrain, isoDay } from './booked';
 import { signIn } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
- * Cancellation journeys against the real server. Gus's travels are set up through the
- * real API (search, add to cart, mission order, confirm or hold); the journeys are the user's part:
+ * Cancellation journeys against the real server. The travels of a Globex traveller of each
+ * journey's own (a twin of gus) are set up through the real API (search, add to cart, mission order, confirm or hold); the journeys are the user's part:
  * cancelling a booked train from Mes réservations with its refund preview, and releasing an option
  * whose return goes with it.
  */
@@ -14,11 +15,12 @@ test('gus finds his booked train in Mes réservations and cancels it there: its 
   page,
 }) => {
   test.setTimeout(60_000);
-  const day = journeyDay('cancellation', 21); // a day of its own: no other journey books gus a train on it
-  const booked = await gusBooksTrain(await gusApi(page.request), day, { pick: (o) => !o.roundTrip && o.flexibility === 3 });
+  const day = journeyDay('cancellation', 21);
+  const traveller = await ownUser(page.request, 'gus');
+  const booked = await gusBooksTrain(await gusApi(page.request, traveller), day, { pick: (o) => !o.roundTrip && o.flexibility === 3 });
 
-  await signIn(page, 'gus', 'Gus');
-  // Gus has other trains from other journeys: the list filtered on this one's day, as the address keeps it.
+  await signIn(page, traveller.username, 'Gus');
+  // The list filtered on the train's day, as the address keeps it.
   await page.goto(`/account/tickets?from=${isoDay(day)}&to=${isoDay(day)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mes réservations' })).toBeVisible();
   const cancel = page.getByRole('button', { name: /^Annuler Paris .* → Lyon / });
@@ -34,7 +36,7 @@ test('gus finds his booked train in Mes réservations and cancels it there: its 
   await modal.getByRole('button', { name: 'Continuer' }).click();
   await modal.getByRole('button', { name: 'Confirmer l’annulation' }).click();
   await expect(modal.getByRole('heading', { name: 'Nous traitons votre demande' })).toBeVisible();
-  await expect(modal.getByText('gus@globex.example')).toBeVisible();
+  await expect(modal.getByText(traveller.email)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('La prestation a été annulée')).toBeVisible();
   await modal.getByRole('button', { name: 'Retour au voyage' }).click();
   await expect(modal).toBeHidden();
@@ -51,7 +53,10 @@ test('gus finds his booked train in Mes réservations and cancels it there: its 
   await expect(card.getByText(`${refund} remboursés`)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Annuler', exact: true })).toHaveCount(0);
   // The confirmation e-mail.
-  const mails = (await (await page.request.get('/dev/mailbox.json?to=gus%40globex.example')).json()).result as { subject: string; text: string }[];
+  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as {
+    subject: string;
+    text: string;
+  }[];
   expect(mails.some((m) => m.subject.includes('annulation confirmée') && m.text.includes(booked.id))).toBe(true);
 });
 
@@ -59,13 +64,14 @@ test('gus releases the outward option of a round trip: the return option is rele
   test.setTimeout(60_000);
   const out = journeyDay('cancellation', 22);
   const back = journeyDay('cancellation', 24);
-  const api = await gusApi(page.request);
+  const traveller = await ownUser(page.request, 'gus');
+  const api = await gusApi(page.request, traveller);
   const search = { destination: 'city:bordeaux', datetime: `${isoDay(out)}T07:00`, return_datetime: `${isoDay(back)}T17:00` };
   const outward = await fare(api, search);
   const ret = await fare(api, { ...search, outward: { choiceID: outward.choice.id } }, () => true);
   await checkOut(api, await addToCart(api, [outward.offer.id, ret.offer.id]), true);
 
-  await signIn(page, 'gus', 'Gus');
+  await signIn(page, traveller.username, 'Gus');
   await page.goto('/cart');
   const card = page.getByRole('article', {
     name: `Voyage du ${String(out.getDate()).padStart(2, '0')}/${String(out.getMonth() + 1).padStart(2, '0')}/${out.getFullYear()}`,

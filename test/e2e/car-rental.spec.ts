@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { cartCount, dayFromToday, setDateTime, signIn, typedDate } from './support';
 import { journeyDayWhere } from './days';
+import { ownUser } from './users';
 
 /** A weekday followed by a weekday: the station's agencies open Monday to Saturday. */
 const weekday = (day: Date) => day.getDay() >= 1 && day.getDay() <= 4;
@@ -11,7 +12,9 @@ async function fillIfEmpty(field: Locator, value: string) {
 }
 
 test('alice rents a car at Lyon Part-Dieu whose renter asks for the licence: add to cart waits for it, then the car is in her cart', async ({ page }) => {
-  await signIn(page, 'alice', 'Alice');
+  // The journey's own twin of alice (Acme): the car goes to a cart nobody else fills.
+  const alice = await ownUser(page.request, 'alice');
+  await signIn(page, alice.username, 'Alice');
   const before = await cartCount(page);
 
   // The home's switch: Acme rents cars.
@@ -75,8 +78,8 @@ test('alice rents a car at Lyon Part-Dieu whose renter asks for the licence: add
 
   // The basic details come from alice's profile; the licence is hers to give.
   await fillIfEmpty(detail.getByLabel('Prénom'), 'Alice');
-  await fillIfEmpty(detail.getByLabel('Nom', { exact: true }), 'Martin');
-  await fillIfEmpty(detail.getByLabel('E-mail'), 'alice@acme.example');
+  await fillIfEmpty(detail.getByLabel('Nom', { exact: true }), alice.lastname);
+  await fillIfEmpty(detail.getByLabel('E-mail'), alice.email);
   await fillIfEmpty(detail.getByLabel('Téléphone'), '0611223344');
   await fillIfEmpty(detail.getByLabel('Date de naissance'), '12/04/1988');
   if (!(await detail.getByRole('radio', { name: 'Madame' }).isChecked())) await detail.getByRole('radio', { name: 'Madame' }).check();
@@ -105,5 +108,5 @@ test('alice rents a car at Lyon Part-Dieu whose renter asks for the licence: add
   const rental = page.getByRole('article', { name: /^Location de voiture :/ }).last();
   await expect(rental).toBeVisible();
   await expect(rental).toContainText('Prise en charge');
-  await expect(rental).toContainText('ConducteurAlice Martin');
+  await expect(rental).toContainText(`Conducteur${alice.name}`);
 });

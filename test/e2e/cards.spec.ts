@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { offerPanel, pickCity, proposals, setDateTime, signIn, tripForm } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
  * Carol adds her rail discount card on her personal data page — a mistyped number is refused
  * with 'card number invalid' first — then searches Paris → Lyon again and sees the TGV INOUI fares
- * 30 % lower (the sandbox supplier applies the Carte Avantage).
+ * 30 % lower (the sandbox supplier applies the Carte Avantage). Carol is the journey's own twin of
+ * the demo carol (Acme): no other journey sees her card.
  */
 
 const AVANTAGE = '29090529630741856';
@@ -41,7 +43,7 @@ async function searchPrices(page: Page, day: Date): Promise<Map<string, number>>
 test('carol adds a rail discount card (a bad number refused first) and sees lower train fares', async ({ page }) => {
   test.setTimeout(90_000);
   const day = journeyDay('cards', 39);
-  await signIn(page, 'carol', 'Carol');
+  await signIn(page, (await ownUser(page.request, 'carol')).username, 'Carol');
   const before = await searchPrices(page, day);
   expect(before.size).toBeGreaterThan(0);
 
@@ -82,7 +84,7 @@ test('carol adds a rail discount card (a bad number refused first) and sees lowe
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Cartes du voyageur 1' })).toHaveText(`Carte Avantage (SNCF) · N° ${AVANTAGE}`);
 
-  // Carol's fares are her own again for the journeys that follow.
+  // She removes it: none left.
   await page.goto('/account/informations');
   await section.getByRole('button', { name: 'Supprimer : Carte Avantage (SNCF)' }).click();
   await section.getByRole('button', { name: 'Confirmer la suppression' }).click();

@@ -2,13 +2,14 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
  * Checkout journeys against the real server: a travel goes from the cart through the
  * steps its company's rules ask for (analytics and approver for Acme, mission orders for Globex)
  * to an approval request, a booking whose tickets are issued by the ticketing job, or an option
- * that is then released. Other specs fill the same users' carts: each journey books its own day
- * (far from theirs) and finds its travel in the cart by that day ("Voyage du dd/MM/yyyy").
+ * that is then released. Each journey books as a traveller of its own (a twin of alice or gus,
+ * users.ts), on a day of its own, and finds its travel in the cart by that day ("Voyage du dd/MM/yyyy").
  */
 
 type Cabin = '2de classe' | '1re classe';
@@ -90,7 +91,8 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
 }) => {
   test.setTimeout(60_000);
   const day = journeyDay('checkout', 10);
-  await signIn(page, 'alice', 'Alice');
+  const alice = await ownUser(page.request, 'alice');
+  await signIn(page, alice.username, 'Alice');
   await addParisLyon(page, day, '2de classe', 'Paris HQ');
 
   const card = await openCart(page, day);
@@ -108,7 +110,10 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
   await expect(analytics.getByText('Ce voyage ne respecte pas la politique voyage')).toHaveCount(0);
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
   await analytics.getByLabel('Code projet').fill('PRJ-1234');
-  await analytics.getByRole('group', { name: 'Pour Alice Martin' }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
 
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
@@ -135,23 +140,27 @@ test('alice (Acme) checks out Paris → Lyon: analytics, approver bob, approval 
 
   // bob's e-mail asks him to approve it.
   await page.goto('/dev/mailbox');
-  const mail = page.locator('article', { hasText: 'bob@acme.example' }).filter({ hasText: 'demande d’approbation de Alice Martin' }).first();
+  const mail = page
+    .locator('article', { hasText: 'bob@acme.example' })
+    .filter({ hasText: `demande d’approbation de ${alice.name}` })
+    .first();
   await expect(mail).toBeVisible();
-  await expect(mail).toContainText('Alice Martin vous demande d’approuver un voyage');
+  await expect(mail).toContainText(`${alice.name} vous demande d’approuver un voyage`);
   await expect(mail.getByRole('link', { name: 'Voir la demande' })).toBeVisible();
 });
 
 test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and sees the tickets issued', async ({ page, context }) => {
   test.setTimeout(60_000);
   const day = journeyDay('checkout', 11);
-  await signIn(page, 'gus', 'Gus');
+  const gus = await ownUser(page.request, 'gus');
+  await signIn(page, gus.username, 'Gus');
   await addParisLyon(page, day, '2de classe');
 
   const card = await openCart(page, day);
   await card.getByRole('button', { name: 'Continuer ce voyage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Réservation et paiement' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Ordres de mission' });
-  await expect(form.getByRole('heading', { name: 'Gus Moreau' })).toBeVisible();
+  await expect(form.getByRole('heading', { name: gus.name })).toBeVisible();
   await expect(form).toContainText(/Paris.*→.*Lyon/);
   await fillMissionOrder(page);
 
@@ -189,8 +198,8 @@ test('gus (Globex) checks out Paris → Lyon with a mission order, books it, and
   // The per-person recap shows the issued ticket's number.
   await travel.getByRole('button', { name: 'Récapitulatif' }).click();
   const recapModal = page.getByRole('dialog', { name: 'Récapitulatif par voyageur' });
-  const [recap] = await Promise.all([context.waitForEvent('page'), recapModal.getByRole('link', { name: /Gus Moreau/ }).click()]);
-  await expect(recap.getByRole('heading', { level: 1, name: 'Récapitulatif de voyage – Gus Moreau' })).toBeVisible();
+  const [recap] = await Promise.all([context.waitForEvent('page'), recapModal.getByRole('link', { name: gus.name }).click()]);
+  await expect(recap.getByRole('heading', { level: 1, name: `Récapitulatif de voyage – ${gus.name}` })).toBeVisible();
   await expect(recap.getByText('Numéro de billet').first()).toBeVisible();
   await expect(
     recap
@@ -228,7 +237,7 @@ async function openCartWithout(page: Page, day: Date) {
 test('gus holds an option on Paris → Lyon, finds it in the cart with its time limit, and releases it', async ({ page }) => {
   test.setTimeout(60_000);
   const day = journeyDay('checkout', 12);
-  await signIn(page, 'gus', 'Gus');
+  await signIn(page, (await ownUser(page.request, 'gus')).username, 'Gus');
   await addParisLyon(page, day, '2de classe');
 
   const card = await openCart(page, day);
@@ -267,7 +276,7 @@ test('gus holds an option on Paris → Lyon, finds it in the cart with its time 
 test('a first-class Paris → Lyon is outside Acme’s policy: checkout shows why and asks for the reason before going on', async ({ page }) => {
   test.setTimeout(60_000);
   const day = journeyDay('checkout', 13);
-  await signIn(page, 'alice', 'Alice');
+  await signIn(page, (await ownUser(page.request, 'alice')).username, 'Alice');
   await addParisLyon(page, day, '1re classe', 'Paris HQ');
 
   const card = await openCart(page, day);

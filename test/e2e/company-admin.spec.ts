@@ -7,6 +7,7 @@ import { journeyDay } from './days';
  * The travel manager: maya (Acme, account_creation) invites a new employee from "Mon
  * entreprise"; the invitee opens the e-mailed link in a browser of their own, chooses a password,
  * signs in and books a train — Acme asks approval, so the journey ends with the request sent to bob.
+ * Maya is Acme's only travel manager: she only invites; the employee who books is the journey's own.
  */
 
 test('maya invites an employee, who activates from the e-mail, signs in and books a train', async ({ page, browser }) => {

@@ -3,9 +3,11 @@ import { expect, test } from '@playwright/test';
 import { gusApi, gusBooksTrain, type Link } from './booked';
 import { signIn, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
- * The dashboard: gus books two trains through the real API with his session (Paris → Lyon
+ * The dashboard: a Globex traveller of the journey's own (a twin of gus) books two trains through
+ * the real API with his session (Paris → Lyon
  * and Paris → Marseille, in two days and three), then finds their CO2 in "Tableau de bord": the year's
  * totals, the rail share, the month's row of the table under the chart, and both trips to come.
  */
@@ -18,8 +20,9 @@ const year = () => new Date().getFullYear();
 
 test('a traveller who booked two trips sees their CO2 on the dashboard', async ({ page }) => {
   const [lyonDay, marseilleDay] = [journeyDay('dashboard', 2), journeyDay('dashboard', 3)];
-  await signIn(page, 'gus', 'Gus');
-  const call = await gusApi(page);
+  const traveller = await ownUser(page.request, 'gus');
+  await signIn(page, traveller.username, 'Gus');
+  const call = await gusApi(page, traveller);
   const stats = async () => {
     const me = await call<{ links: { travelStats: Link } }>('GET', '/api/v1/user/');
     return call<Stats>('GET', `${me.links.travelStats.href}?beginPeriod=${year()}-01-01&endPeriod=${year()}-12-31`);

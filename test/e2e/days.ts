@@ -1,10 +1,13 @@
 import { dayFromToday } from './support';
 
 /*
- * The days the journeys book, each spec file its own: a journey finds its travel by its day ("Voyage du
- * dd/MM/yyyy", a bookings list filtered on it), and the demo users (alice, gus…) are shared by every
- * spec, so two specs booking one day would each find the other's travel. Offsets from today; a spec
- * that needs a weekday takes its block's first one. The blocks never overlap (checked on load).
+ * The days the journeys book, each spec file its own. A journey books as a traveller of its own
+ * (users.ts), so its cart and bookings hold its travels only; the days still keep apart what the
+ * journeys do share: the sandbox supplier's trains (seats sold, fares), the approvers' inboxes and the
+ * agency's queue (bob, carol, sam, tina are the demo users every journey answers with), and the
+ * developer mailbox, where a journey finds its e-mail by its day ("Voyage du dd/MM/yyyy"). Offsets
+ * from today; a spec that needs a weekday takes its block's first one. The blocks never overlap
+ * (checked on load).
  */
 const JOURNEY_DAYS = {
   dashboard: [2, 3],

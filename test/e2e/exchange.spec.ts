@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gusApi, gusBooksTrain, type Link } from './booked';
 import { signIn } from './support';
+import { ownUser, type OwnUser } from './users';
 import { journeyDay } from './days';
 
 /*
- * Rail exchange against the real server: gus's Paris → Lyon ticket at a flexible fare is
- * booked and issued through the API (the booking journeys are tested elsewhere); he opens the travel,
- * exchanges the ticket for a later train in the wizard, and finds the old ticket exchanged, the new
- * one issued and the e-mail in the mailbox.
+ * Rail exchange against the real server: the Paris → Lyon ticket of a Globex traveller of the
+ * journey's own (a twin of gus), at a flexible fare, is booked and issued through the API (the
+ * booking journeys are tested elsewhere); he opens the travel, exchanges the ticket for a later
+ * train in the wizard, and finds the old ticket exchanged, the new one issued and the e-mail in the
+ * mailbox.
  */
 
 type Travel = {
@@ -18,9 +20,9 @@ type Travel = {
   products: { id: string; status: string; pnr: string | null; departure: string; links: Record<string, Link> }[];
 };
 
-/** Gus's Paris → Lyon train on `day` at a flexible fare, booked and issued: the travel. */
-async function issuedFlexibleTicket(page: Page, day: Date): Promise<Travel> {
-  const call = await gusApi(page);
+/** The traveller's Paris → Lyon train on `day` at a flexible fare, booked and issued: the travel. */
+async function issuedFlexibleTicket(page: Page, traveller: OwnUser, day: Date): Promise<Travel> {
+  const call = await gusApi(page, traveller);
   const booked = await gusBooksTrain<Travel>(call, day, { pick: (o) => o.flexibility === 3 && !o.roundTrip });
   // Ticketing runs a few seconds later (TICKETING_START_MS, TICKETING_ISSUE_MS of the test server).
   await expect.poll(async () => ((await call('GET', `/api/v1/v2/travels/${booked.id}`)) as Travel).status, { timeout: 20_000 }).toBe('issued');
@@ -29,9 +31,10 @@ async function issuedFlexibleTicket(page: Page, day: Date): Promise<Travel> {
 
 test('gus exchanges his flexible Paris → Lyon ticket for a later train', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'gus', 'Gus');
+  const traveller = await ownUser(page.request, 'gus');
+  await signIn(page, traveller.username, 'Gus');
   const day = journeyDay('exchange', 16);
-  const travel = await issuedFlexibleTicket(page, day);
+  const travel = await issuedFlexibleTicket(page, traveller, day);
   const old = travel.products[0]!;
   expect(old.links.getExchangeableSections).toBeDefined();
 
@@ -57,10 +60,10 @@ test('gus exchanges his flexible Paris → Lyon ticket for a later train', async
   await page.getByRole('button', { name: 'Confirmer l’échange' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Échange confirmé' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Un e-mail de confirmation a été envoyé à gus@globex.example.')).toBeVisible();
+  await expect(page.getByText(`Un e-mail de confirmation a été envoyé à ${traveller.email}.`)).toBeVisible();
 
   // The travel: old ticket exchanged, a new one issued, the travel modified.
-  const call = await gusApi(page);
+  const call = await gusApi(page, traveller);
   const after = (await call('GET', `/api/v1/v2/travels/${travel.id}`)) as Travel;
   expect(after.status).toBe('modified');
   const fresh = after.products.find((p) => p.id !== old.id)!;
@@ -69,7 +72,10 @@ test('gus exchanges his flexible Paris → Lyon ticket for a later train', async
   expect(fresh.departure.slice(11, 16) >= '16:00').toBe(true);
 
   // The e-mail, with the new booking's reference.
-  const mails = (await (await page.request.get('/dev/mailbox.json?to=gus%40globex.example')).json()).result as { subject: string; text: string }[];
+  const mails = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(traveller.email)}`)).json()).result as {
+    subject: string;
+    text: string;
+  }[];
   expect(mails.filter((m) => m.subject.includes('billet échangé') && m.text.includes(fresh.pnr!))).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Retour au voyage' }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { completeEmptyFields, signIn, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /**
  * Done when: alice (Acme, canUseExpertMode) books a 3-flight itinerary through the expert
@@ -45,7 +46,8 @@ async function chooseFirstFlight(page: Page, next: string) {
 
 test('alice books Paris → Nice → Rome → Paris through the expert search: three flights of one travel in the cart', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'alice', 'Alice');
+  // The journey's own twin of alice: her flags (expert mode), a cart of her own.
+  await signIn(page, (await ownUser(page.request, 'alice')).username, 'Alice');
   await page.goto('/search-expert');
   await expect(page.getByRole('heading', { level: 1, name: 'Recherche experte' })).toBeVisible();
 

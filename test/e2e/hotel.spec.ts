@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cartCount, cartTravels, pickCity, signIn, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 // The map needs WebGL 2: with the GPU off, Chromium draws it with SwiftShader only when told to.
 test.use({
@@ -21,7 +22,9 @@ test.use({
 });
 
 test('alice finds a hotel in Paris on the map, chooses its room and adds the stay to her cart', async ({ page }) => {
-  await signIn(page, 'alice', 'Alice');
+  // The journey's own twin of alice (Acme): the stay goes to a cart nobody else fills.
+  const alice = await ownUser(page.request, 'alice');
+  await signIn(page, alice.username, 'Alice');
 
   // The home's switch: Acme has hotels.
   // The radio is the label's own (visually hidden): a user clicks the words.
@@ -76,7 +79,7 @@ test('alice finds a hotel in Paris on the map, chooses its room and adds the sta
 
   await expect(page.getByRole('heading', { name: 'Informations voyageurs' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Prénom *' })).toHaveValue('Alice');
-  await expect(page.getByRole('textbox', { name: 'Nom *', exact: true })).toHaveValue('Martin');
+  await expect(page.getByRole('textbox', { name: 'Nom *', exact: true })).toHaveValue(alice.lastname);
   const phone = page.getByRole('textbox', { name: 'Téléphone *' });
   if ((await phone.inputValue()) === '') await phone.fill('0611223344');
   const before = await cartTravels(page);

@@ -52,6 +52,7 @@ test('a visitor signs up, activates from the e-mail, signs in, switches to Engli
 
 test('an employee sees first name and company in the header', async ({ page }) => {
   await page.goto('/');
+  // The seeded alice only signs in here: her header is read, nothing written.
   await login(page, 'alice');
   const banner = page.getByRole('banner');
   await expect(banner.getByText('Alice')).toBeVisible();

@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 import { journeyDayWhere } from './days';
+import { ownUser } from './users';
 
 /*
  * A two-day Lyon trip in ONE travel — the train, then a hotel and a car from the cart's
  * shortcuts (searched around the train's arrival in Lyon) — approved by bob as a whole, and booked.
+ * The traveller is the journey's own twin of alice; bob, Acme's demo approver, only answers.
  */
 
 /** A Tuesday: the stay and the rental fall on working days, when agencies open. */
@@ -19,7 +21,8 @@ const travelCard = (page: Page, day: Date) => page.getByRole('article', { name: 
 test('alice books a train, a hotel and a car for Lyon in one travel; bob approves it; all three are booked', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const day = journeyDayWhere('lyon-trip', tuesday);
-  await signIn(page, 'alice', 'Alice');
+  const alice = await ownUser(page.request, 'alice');
+  await signIn(page, alice.username, 'Alice');
 
   // The train: Paris → Lyon in the morning.
   await pickCity(page, 'Départ', 'Paris');
@@ -92,7 +95,10 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   const travelId = new URL(page.url()).searchParams.get('travel')!;
   const analytics = page.getByRole('form', { name: 'Informations de facturation' });
   await analytics.getByLabel('Centre de coûts *').selectOption({ label: 'R&D (RND)' });
-  await analytics.getByRole('group', { name: 'Pour Alice Martin' }).getByLabel('Matricule').fill('123456');
+  await analytics
+    .getByRole('group', { name: `Pour ${alice.name}` })
+    .getByLabel('Matricule')
+    .fill('123456');
   await analytics.getByRole('button', { name: 'Continuer' }).click();
   const modal = page.getByRole('dialog', { name: 'Choix du valideur' });
   await modal.getByLabel('Valideur *').selectOption({ label: 'Bob Durand' });
@@ -106,7 +112,7 @@ test('alice books a train, a hotel and a car for Lyon in one travel; bob approve
   await signIn(bob, 'bob', 'Bob');
   await bob.goto('/account/approvals');
   const request = bob
-    .getByRole('article', { name: 'Demande de Alice Martin' })
+    .getByRole('article', { name: `Demande de ${alice.name}` })
     .filter({ hasText: typedDate(day) })
     .first();
   await expect(request).toBeVisible({ timeout: 15_000 });

@@ -3,10 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { cartLink, completeEmptyFields, offerPanel, pickCity, proposals, setDateTime, signIn, tripForm, typedDate } from './support';
 import { journeyDay } from './days';
 import { gusApi, isoDay, type Link } from './booked';
+import { ownUser } from './users';
 
 /*
- * Checkout by card payment against the real server and its sandbox payment service: gus
- * (Globex, which lets its travellers pay by card) books a flexible Paris → Lyon train, pays it with the
+ * Checkout by card payment against the real server and its sandbox payment service: a traveller of
+ * the journey's own (a twin of gus, of Globex, which lets its travellers pay by card) books a flexible Paris → Lyon train, pays it with the
  * 3-D Secure test card, approves the payment on the bank's page, finds the card in his bookings, then
  * cancels the ticket and sees the refund go back to the card.
  */
@@ -19,8 +20,9 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
   page,
 }) => {
   test.setTimeout(90_000);
-  const day = journeyDay('payment', 27); // a day of its own: no other journey books gus a train on it
-  await signIn(page, 'gus', 'Gus');
+  const day = journeyDay('payment', 27);
+  const traveller = await ownUser(page.request, 'gus');
+  await signIn(page, traveller.username, 'Gus');
 
   // A flexible second-class Paris → Lyon, in the cart.
   await pickCity(page, 'Départ', 'Paris');
@@ -33,7 +35,7 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
   // trains sell one depends on the day's timetable (a low-cost train has a single fare): the first
   // train of the results whose second class has a flexible fare among its other fares, asked of the API.
   const { result } = (await (await searched).json()) as { result: { proposals: Train[] } };
-  const call = await gusApi(page);
+  const call = await gusApi(page, traveller);
   let train: Train | undefined;
   for (const p of result.proposals.toSorted((x, y) => Date.parse(x.departure) - Date.parse(y.departure))) {
     const more = p.choices.find((c) => c.cabin === 'second' && c.price !== null)?.links.getMoreChoices;
@@ -79,7 +81,7 @@ test('gus pays a trip by card: 3-D Secure on the bank’s page, the booking conf
   await expect(card.getByLabel('Numéro de carte')).toHaveValue('4000 0027 6000 3184');
   await card.getByLabel('Date d’expiration (MM/AA)').pressSequentially('1234');
   await card.getByLabel('Cryptogramme (CVC)').fill('123');
-  await card.getByLabel('Titulaire de la carte').fill('Gus Moreau');
+  await card.getByLabel('Titulaire de la carte').fill(traveller.name);
   await card.getByRole('checkbox', { name: 'Enregistrer cette carte pour la prochaine fois' }).check();
   const violations = (await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations;
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -27,6 +27,7 @@ test('at 1280 × 720 the heading says route, date and passengers, and the first 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aller : Paris - Lyon');
   await expect(page.getByText(/départ à partir de 07:00 · 1 passager$/)).toBeVisible();
   // "Modifier la recherche" (Acme's enableEditSearchButton) opens the form in place, from this search; axe finds nothing on either.
+  // The seeded alice only searches here: nothing of hers is written.
   await signIn(page, 'alice', 'Alice');
   await openResults(page);
   await page.getByRole('button', { name: 'Modifier la recherche' }).click();

@@ -7,6 +7,7 @@ const axeViolations = async (page: Page) =>
 
 test('the home trip form is filled with the keyboard only and opens /search with its params', async ({ page }) => {
   await page.goto('/');
+  // The seeded alice only searches here: nothing of hers is written.
   await login(page, 'alice');
   await expect(page.getByRole('banner').getByText('Alice')).toBeVisible();
   const form = page.getByRole('form', { name: 'Recherche de trajet' });

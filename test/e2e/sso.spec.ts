@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, providerForm } from './support';
 
 /**
  * Single sign-on through the real redirects: Globex Consulting signs its users in at the
- * demo OpenID Connect provider this server runs at /oidc (authorization code with PKCE).
+ * demo OpenID Connect provider this server runs at /oidc (authorization code with PKCE). The
+ * journeys only sign the seeded gus in and out: nothing of his is written.
  */
 
 const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -72,5 +73,55 @@ test('a partner’s sandbox entry signs gus in without the tabs nor the account 
   await expect(page.getByRole('banner').getByRole('link', { name: 'Rechercher' })).toHaveCount(0);
   // The account area stays closed.
   await page.goto('/account/informations');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('ursula (Umbrella enforces its single sign-on) is refused a password, and signs in through her company’s provider', async ({ page }) => {
+  await page.goto('/');
+  // Her password opens no session: the API sends her to her company's sign-in.
+  const refused = await page.evaluate(async (password) => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="escale-api-key"]')?.content ?? '';
+    const key = meta && !meta.startsWith('%') ? meta : 'demo-agency-key';
+    const response = await fetch('/api/v1/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Api-Key': key },
+      body: JSON.stringify({ username: 'ursula', password }),
+    });
+    return { status: response.status, body: (await response.json()) as { api_code: number; redirectURL?: string } };
+  }, DEMO_PASSWORD);
+  expect(refused.status).toBe(403);
+  expect(refused.body.api_code).toBe(32);
+  expect(new URL(refused.body.redirectURL!).pathname).toBe('/auth/sso/umbrella');
+
+  // Nor will she get a reset link: the modal says why, with her company's button.
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  const reset = page.getByRole('dialog', { name: 'Mot de passe oublié' });
+  await reset.getByLabel('Nom d’utilisateur').fill('ursula');
+  await reset.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(reset.getByRole('alert')).toHaveText(/^Umbrella Corporation vous connecte par sa propre page de connexion/);
+  expect((await axe(page)).violations).toEqual([]);
+  await reset.getByRole('link', { name: 'Connexion avec votre entreprise' }).click();
+
+  // Umbrella's provider (the demo one, at /oidc), her name already in.
+  const form = providerForm(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion à Umbrella Corporation' })).toBeVisible();
+  await expect(form.getByLabel('Nom d’utilisateur')).toHaveValue('ursula');
+  await form.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Ursula')).toBeVisible();
+  await expect(banner.getByText('Umbrella Corporation')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Signed out, this device offers her company's single button in place of Log in / Sign up.
+  await banner.getByRole('button', { name: /Ursula/ }).click();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  const companyButton = page.getByRole('banner').getByRole('link', { name: 'Connexion avec votre entreprise' });
+  await expect(companyButton).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Créer un compte' })).toHaveCount(0);
+  // Her provider still knows her (its own session): the button brings her straight back, signed in.
+  await companyButton.click();
+  await expect(page.getByRole('banner').getByRole('button', { name: /Ursula/ })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { completeEmptyFields, offerPanel, proposals, signIn, typedDate } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
- * With the browser in another time zone than the trains: a Paris → Lyon booking
- * shows its times on the stations' clock (Paris) on the results, in the cart and in the checkout
- * summary, never the laptop's; the option's deadline is on the laptop's clock, with its zone named.
+ * With the browser in another time zone than the trains: a Paris → Lyon booking by a Globex
+ * traveller of each journey's own (a twin of gus) shows its times on the stations' clock (Paris) on
+ * the results, in the cart and in the checkout summary, never the laptop's; the option's deadline is on the laptop's clock, with its zone named.
  */
 
 type Train = { type: string; departure: string; arrival: string; choices: { cabin: string; price: number | null; full: boolean }[] };
@@ -22,7 +23,7 @@ for (const [timezoneId, offset] of [
     test('gus books Paris → Lyon and reads Paris times everywhere, and his option’s deadline on his own clock', async ({ page }) => {
       test.setTimeout(60_000);
       const day = journeyDay('time-zones', offset);
-      await signIn(page, 'gus', 'Gus');
+      await signIn(page, (await ownUser(page.request, 'gus')).username, 'Gus');
       const searched = page.waitForResponse((r) => r.url().includes('/treep/search') && r.request().method() === 'POST');
       await page.goto(`/search?from=city:paris&to=city:lyon&date=${iso(day)}T07:00&mode=departure&pax=me`);
       const { result } = (await (await searched).json()) as { result: { proposals: Train[] } };

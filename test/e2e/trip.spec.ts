@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { cartCount, login } from './support';
+import { ownUser } from './users';
 
 /** Tomorrow at 07:00 on this machine's clock (the server's clock is real). */
 function tomorrowAt7(): string {
@@ -24,7 +25,8 @@ async function firstEntity(page: Page): Promise<string> {
 
 test('alice books the first Paris → Lyon train from a /search link and the cart badge counts it', async ({ page }) => {
   await page.goto('/');
-  await login(page, 'alice');
+  // The journey's own twin of alice (Acme): the train goes to a cart nobody else fills.
+  await login(page, (await ownUser(page.request, 'alice')).username);
   const banner = page.getByRole('banner');
   await expect(banner.getByText('Alice')).toBeVisible();
   const entity = await firstEntity(page);
@@ -59,7 +61,7 @@ test('alice books the first Paris → Lyon train from a /search link and the car
   const stepAxe = await new AxeBuilder({ page }).include('main').analyze();
   expect(stepAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
-  // Other journeys may have filled alice's cart already: the badge counts one travel more.
+  // The badge counts one travel more.
   const before = await cartCount(page);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect(page.getByRole('heading', { name: 'Ajouté à votre panier' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeEmptyFields, login, offerPanel, pickCity, proposals, setDateTime, tripForm } from './support';
 import { journeyDay } from './days';
+import { ownUser } from './users';
 
 /*
  * The second demo agency on its own host name (config.ts AGENCY_HOSTS: alpine.localhost).
@@ -47,7 +48,9 @@ test('Alpine Business Travel on alpine.localhost: its own brand and messages, it
 
   // Escale's alice is nobody here; Alpine's ivan signs in, and his company's flags show.
   await refusedSignIn(page, 'alice');
-  await login(page, 'ivan');
+  // Alpine's ivan (the journey's own twin of him: the train goes to a cart nobody else fills) signs in.
+  const ivan = await ownUser(page.request, 'ivan');
+  await login(page, ivan.username);
   await expect(header.getByRole('button', { name: /Ivan\s*Initech/ })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Intranet Initech' })).toHaveAttribute('href', 'https://intranet.initech.example/voyages');
   await expect(tripForm(page).getByRole('combobox', { name: 'Départ' })).toHaveValue('Initech – Grenoble');
@@ -77,7 +80,7 @@ test('Alpine Business Travel on alpine.localhost: its own brand and messages, it
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('img', { name: 'Escale Voyages' })).toBeVisible();
   await expect(page.locator('body')).not.toContainText('Alpine');
-  await refusedSignIn(page, 'ivan');
+  await refusedSignIn(page, ivan.username);
 });
 
 test('Alpine’s logo shows whole in the header: at its own size, its name and tagline inside its picture', async ({ page, baseURL }) => {

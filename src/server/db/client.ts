@@ -14,7 +14,7 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
 /** The PostgreSQL advisory lock the start-up of every Escale process takes (any fixed number). */
 const STARTUP_LOCK = 7_300_001;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PGlite in `dataDir` by default (or in memory / from a dump); PostgreSQL when a URL is given. With

@@ -120,3 +120,10 @@ export async function buyerCompany(
     entityIds,
   };
 }
+
+/** Whether the user's company signs its people in with its own provider. */
+export async function companyHasSso(db: Db, companyId: string | null): Promise<boolean> {
+  if (!companyId) return false;
+  const [row] = await db.select({ sso: companies.sso }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return Boolean(row?.sso);
+}

@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { CheckoutRules } from '../domain/company';
 import { agencies, companies, entities, guests, users, type UserFlags } from './schema';
-import { hashPassword, newToken, sha256 } from '../platform/secrets';
+import { hashPassword, newToken, sha256, verifyPassword } from '../platform/secrets';
 import { sanitizeAgencyHtml } from '../platform/html';
 import { ALPINE_PRIVACY, ESCALE_PRIVACY } from './seed-privacy';
 
@@ -27,7 +27,7 @@ type DemoUser = {
   firstname: string;
   lastname: string;
   gender: 'MR' | 'MS';
-  company: 'acme' | 'globex' | null;
+  company: 'acme' | 'globex' | 'umbrella' | null;
   perms?: string[];
   flags?: UserFlags;
 };
@@ -47,6 +47,15 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'sam', firstname: 'Sam', lastname: 'Leroy', gender: 'MR', company: 'acme', perms: ['check_approval'], flags: { canApproveSafetyApproval: true } },
   { username: 'maya', firstname: 'Maya', lastname: 'Bernard', gender: 'MS', company: 'acme', perms: ['account_creation'] },
   { username: 'gus', firstname: 'Gus', lastname: 'Moreau', gender: 'MR', company: 'globex' },
+  // Umbrella enforces its single sign-on: she signs in only through its provider, which manages her name and password.
+  {
+    username: 'ursula',
+    firstname: 'Ursula',
+    lastname: 'Ashford',
+    gender: 'MS',
+    company: 'umbrella',
+    flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
+  },
   { username: 'tina', firstname: 'Tina', lastname: 'Garnier', gender: 'MS', company: null, perms: ['travel_agent'] },
   { username: 'arthur', firstname: 'Arthur', lastname: 'Roux', gender: 'MR', company: null, perms: ['assistance_agent'] },
   { username: 'adele', firstname: 'Adèle', lastname: 'Martin', gender: 'MS', company: null, perms: ['agency_admin'] },
@@ -328,7 +337,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         ],
       })
       .returning();
-    const [acme, globex] = await tx
+    const [acme, globex, umbrella] = await tx
       .insert(companies)
       .values([
         {
@@ -391,13 +400,30 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           travelPolicy:
             'Train en 2de classe ; avion seulement au-delà de 3 h de train, en économie. Hôtel : 180 € par nuit à Paris, 130 € dans les grandes villes, 100 € ailleurs.',
         },
+        {
+          agencyId: agency!.id,
+          name: 'Umbrella Corporation',
+          config: { test: false, airOfflineCancellation: false, railOfflineCancellation: false, travelAgency: { hasMultipaxSearchDisabled: false } },
+          hotelEnabled: false,
+          carrentalEnabled: false,
+          checkoutRules: GLOBEX_CHECKOUT,
+          // Through the same demo provider as Globex, but enforced: no password sign-in, reset or sign-up for its users.
+          sso: {
+            segment: 'umbrella',
+            issuer: '/oidc',
+            clientId: 'escale-umbrella',
+            clientSecret: newToken(),
+            scopes: 'openid email profile',
+            enforced: true,
+          },
+        },
       ])
       .returning();
     await tx.insert(entities).values([
       { companyId: acme!.id, name: 'Paris HQ' },
       { companyId: acme!.id, name: 'Lyon Plant' },
     ]);
-    const companyId = { acme: acme!.id, globex: globex!.id };
+    const companyId = { acme: acme!.id, globex: globex!.id, umbrella: umbrella!.id };
     const inserted = await tx
       .insert(users)
       .values(
@@ -426,4 +452,19 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedAlpine(tx, passwordHash);
   });
   return true;
+}
+
+/**
+ * The demo users (by their seeded usernames, in any agency) who are still active and still sign in
+ * with the public demo password: a production server refuses to start while there is one (main.ts).
+ */
+export async function demoUsersWithDemoPassword(db: Db): Promise<string[]> {
+  const usernames = [...DEMO_USERS, ...ALPINE_USERS].map((u) => u.username.toLowerCase());
+  const candidates = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.username})`, usernames), eq(users.status, 'active')));
+  const open: string[] = [];
+  for (const user of candidates) if (await verifyPassword(user.passwordHash, DEMO_PASSWORD)) open.push(user.username);
+  return [...new Set(open)].sort();
 }

@@ -30,7 +30,7 @@ export const issueLoginToken = (services: { db: Db; clock: Clock; config: Pick<C
 /** An onboarding link works this long: the activation's /form and the e-mailed /user/onboarding link. */
 export const ONBOARDING_TOKEN_DAYS = 7;
 
-/** The token of a user's first-login onboarding (features/privacy): made at activation, again by POST /user/regenerate. */
+/** The token of a user's first-login onboarding (features/onboarding): made at activation, again by POST /user/regenerate. */
 export const issueOnboardingToken = (services: { db: Db; clock: Clock }, userId: string) =>
   issueUserToken(services, userId, 'onboarding', ONBOARDING_TOKEN_DAYS * 24 * 60 * 60_000);
 

@@ -40,7 +40,7 @@ export async function revokeSession({ db, clock }: Services, sessionId: string) 
   await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessions({ db, clock }: Services, userId: string) {
+export async function revokeAllSessions({ db, clock }: Pick<Services, 'db' | 'clock'>, userId: string) {
   await db
     .update(sessions)
     .set({ revokedAt: clock.now() })

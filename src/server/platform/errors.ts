@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly detail?: string,
     /** The resource as it is now, for a refusal caused by its state (e.g. a request another approver answered first). */
     readonly current?: Record<string, unknown>,
+    /** Where the person goes instead (e.g. their company's single sign-on entry when it refuses a password). */
+    readonly redirectURL?: string,
   ) {
     super(API_CODES[code].key);
   }
@@ -35,6 +37,7 @@ export function errorBody(err: ApiError, lang: Lang): ApiErrorBody {
     errorMessage: err.detail ?? entry[lang],
     ...(err.fields ? { fields: err.fields } : {}),
     ...(err.current ? { current: err.current } : {}),
+    ...(err.redirectURL ? { redirectURL: err.redirectURL } : {}),
   };
 }
 

@@ -103,22 +103,41 @@ export async function runDueJobs(services: Services, handlers: JobHandlers): Pro
   return ran;
 }
 
-/** Polls for due jobs until stopped; `stop` waits for the run in progress. */
-export function startJobRunner(services: Services, handlers: JobHandlers, opts: { pollMs: number; onError: (err: unknown) => void }) {
+/** The polling runner: `stop` waits for the run in progress; `alive` says it still polls (readiness, platform/health.ts). */
+export type JobRunner = { stop: () => Promise<void>; alive: () => boolean };
+
+/** A poll may outlast this only when a job hangs: its lease then expires and another runner takes the job over. */
+const STUCK_MS = LEASE_MS;
+
+/** Polls for due jobs until stopped. */
+export function startJobRunner(services: Services, handlers: JobHandlers, opts: { pollMs: number; onError: (err: unknown) => void }): JobRunner {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  // Real time, not the services' clock (a test clock may stand still or jump).
+  let runStartedAt: number | null = null;
+  let lastRunEndedAt = Date.now();
   const tick = () => {
+    runStartedAt = Date.now();
     running = runDueJobs(services, handlers)
       .catch(opts.onError)
       .finally(() => {
+        runStartedAt = null;
+        lastRunEndedAt = Date.now();
         if (!stopped) timer = setTimeout(tick, opts.pollMs);
       });
   };
   timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    alive: () => {
+      if (stopped) return false;
+      const now = Date.now();
+      return runStartedAt !== null ? now - runStartedAt < STUCK_MS : now - lastRunEndedAt < opts.pollMs + 60_000;
+    },
   };
 }

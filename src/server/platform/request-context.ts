@@ -29,11 +29,23 @@ export function publicOrigin(request: FastifyRequest, { config }: Services): str
   return config.publicUrl ?? listenOrigin(request.server.server.address(), config.port);
 }
 
+/**
+ * The origin of an agency's own e-mailed links: its primary host (the operator tool's `--host`), with
+ * PUBLIC_URL's scheme and port, so that a link opens the agency's own white-labelled app; PUBLIC_URL
+ * itself for an agency without hosts (and in demo mode without PUBLIC_URL, the listen address).
+ */
+export function agencyOrigin(base: string, host: string | null): string {
+  if (!host) return base;
+  const url = new URL(base);
+  url.hostname = host;
+  return url.origin;
+}
+
 export const contextOf = (request: FastifyRequest, services: Services): RequestContext => ({
   services,
   agency: agencyOf(request),
   lang: requestLang(request.headers['accept-language']),
-  origin: publicOrigin(request, services),
+  origin: agencyOrigin(publicOrigin(request, services), request.agency?.primaryHost ?? null),
   address: request.ip,
 });
 

@@ -14,6 +14,8 @@ import { DEFAULT_NAME, useBranding } from '../lib/branding';
 import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';
 import { useUser } from '../lib/me';
+import { forgetSsoUsername, useSsoEntry } from '@web/features/auth/sso-entry';
+import { SsoSignInButton } from '@web/features/auth/SsoSignIn';
 import { Button } from './Button';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
@@ -44,6 +46,8 @@ export function Header() {
   const cartCount = user ? (cart.data?.travels.length ?? 0) : 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const features = useFeatures();
+  // This device's last single sign-on user: their company's button replaces Log in / Sign up (spec 3 §2).
+  const ssoEntry = useSsoEntry(!user);
   const name = branding?.name ?? DEFAULT_NAME;
   const signedOut = t`Connectez-vous pour y accéder`;
 
@@ -151,6 +155,13 @@ export function Header() {
             <LanguageSwitch />
             {user ? (
               <UserMenu user={user} />
+            ) : ssoEntry ? (
+              <>
+                <SsoSignInButton redirectURL={ssoEntry} />
+                <Button variant="link" onClick={forgetSsoUsername}>
+                  {t`Autre compte`}
+                </Button>
+              </>
             ) : (
               <>
                 <Button

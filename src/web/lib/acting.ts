@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '@contract/account';
 import type { CustomerCompany } from '@contract/travelers';
-import { isAgencyStaff } from '@contract/permissions';
 
 /** The traveller staff act for: an employee of the customer company or one of its guests. */
 export type ActingTraveler = { uid: string; firstname: string; lastname: string; type: 'employee' | 'guest' };
@@ -52,9 +51,14 @@ export type BookingFor = {
   traveler: ActingTraveler | null;
 };
 
+/**
+ * Whether the user books for the agency's customers rather than for themselves: the server gives
+ * its staff, and them only, the link to the customer companies they choose from.
+ */
+export const booksForCustomers = (user: User | null): boolean => !!user?.links.listCustomerCompanies;
+
 export function bookingFor(user: User | null, acting: ActingFor | null): BookingFor {
-  // Agency staff book for the agency's customers rather than for themselves.
-  if (!user || !isAgencyStaff(user.perms)) {
+  if (!user || !booksForCustomers(user)) {
     const company = user?.company
       ? {
           hotel_enabled: user.company.hotel_enabled,

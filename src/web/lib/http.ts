@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** The resource as it is now, when its state refused the call (e.g. 409 on an answered approval request). */
   readonly current: Record<string, unknown> | undefined;
+  /** Where to go instead (the company's single sign-on entry when it refuses a password: api_code 32). */
+  readonly redirectURL: string | undefined;
   readonly method: HttpMethod;
   readonly url: string;
 
@@ -31,6 +33,7 @@ export class ApiError extends Error {
     errorMessage: string;
     fields?: Record<string, string>;
     current?: Record<string, unknown>;
+    redirectURL?: string;
     method: HttpMethod;
     url: string;
   }) {
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     this.errorMessage = init.errorMessage;
     this.fields = init.fields;
     this.current = init.current;
+    this.redirectURL = init.redirectURL;
     this.method = init.method;
     this.url = init.url;
   }
@@ -161,6 +165,7 @@ export async function request<S extends z.ZodType>(
       errorMessage: parsed ? parsed.errorMessage : '',
       fields: parsed?.fields,
       current: parsed?.current,
+      redirectURL: parsed?.redirectURL,
       method,
       url,
     });

@@ -5,16 +5,16 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { ModalHost } from '../components/ModalHost';
 import { Toaster } from '../components/Toaster';
-import { isAgencyStaff } from '@contract/permissions';
 import { applyBranding, useBranding } from '../lib/branding';
 import { useUser } from '../lib/me';
+import { booksForCustomers } from '../lib/acting';
 import { loadActingTexts } from '../features/acting/texts';
 import { optionalTexts } from '../lib/search-params';
 import { useModal } from '../lib/modal';
 import { toast } from '../lib/toast';
 import type { RouterContext } from '../lib/router-context';
 
-// Agency staff only: no one else's first visit carries it.
+// Staff who book for the agency's customers only: no one else's first visit carries it.
 const ActingBanner = lazy(() => Promise.all([import('../features/acting/ActingBanner'), loadActingTexts()]).then(([m]) => ({ default: m.ActingBanner })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -38,7 +38,7 @@ function RootLayout() {
   const branding = useBranding();
   const modalOpen = useModal((s) => s.current !== null);
   const user = useUser();
-  const staff = !!user && isAgencyStaff(user.perms);
+  const staff = booksForCustomers(user);
   useErrorParam();
   useEffect(() => {
     if (branding) applyBranding(branding);

@@ -19,7 +19,13 @@ export const GLOBEX: CustomerCompany = {
 /** An employee of Globex whom staff book for. */
 export const ZOE: ActingTraveler = { uid: 'u-zoe', firstname: 'Zoé', lastname: 'Petit', type: 'employee' };
 
-/** Signs in agency staff (Tina, no company of her own) with these permissions and flags; staff carry the `agencyQueue` link, as GET /user/ writes it. */
+/** The links GET /user/ gives the agency's staff: their work queue, and the customer companies they book for. */
+export const STAFF_LINKS = {
+  agencyQueue: { href: '/api/v1/agency/queue', method: 'GET' },
+  listCustomerCompanies: { href: '/api/v1/companies/', method: 'GET' },
+} as const;
+
+/** Signs in agency staff (Tina, no company of her own) with these permissions and flags; staff carry the staff's links, as GET /user/ writes them. */
 export const signInStaff = (perms: string[], features: Partial<FeatureFlags> = {}, overrides: Parameters<typeof userFixture>[0] = {}) => {
   const { links } = userFixture();
   startSession(
@@ -33,7 +39,7 @@ export const signInStaff = (perms: string[], features: Partial<FeatureFlags> = {
       company_id: null,
       entities: [],
       features: { ...DEFAULT_FEATURES, ...features },
-      links: isAgencyStaff(perms) ? { ...links, agencyQueue: { href: '/api/v1/agency/queue', method: 'GET' } } : links,
+      links: isAgencyStaff(perms) ? { ...links, ...STAFF_LINKS } : links,
       ...overrides,
     }),
   );

@@ -4,6 +4,7 @@ import { issueLoginToken } from './service';
 import { users } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { signupBody } from '@test/factories/account';
+import { issueUserToken } from '@server/db/user-tokens';
 
 let api: Api;
 beforeAll(async () => {
@@ -56,6 +57,28 @@ describe('POST /user/login and the session', () => {
     expect(me.body.result).toMatchObject({ username: 'alice', firstname: 'Alice', company: { name: 'Acme Industries' } });
     expect(me.body.result.entities.map((e: { name: string }) => e.name)).toEqual(['Lyon Plant', 'Paris HQ']);
     expect(me.body.result.links.logout).toEqual({ href: '/api/v1/user/logout', method: 'POST' });
+  });
+
+  it('links the agency’s staff, and them only, to the customer companies they book for', async () => {
+    type Link = { href: string; method: string };
+    const linksOf = async (username: string) => {
+      const token = await api.login(username);
+      return { token, links: (await api.call('GET', '/api/v1/user/', { token })).body.result.links as Record<string, Link | undefined> };
+    };
+    // A travel agent and an assistance agent: the link lists the agency's customers by name.
+    for (const username of ['tina', 'arthur']) {
+      const { token, links } = await linksOf(username);
+      expect(links.listCustomerCompanies, username).toEqual({ href: '/api/v1/companies/', method: 'GET' });
+      const companies = await api.call('GET', links.listCustomerCompanies!.href, { token });
+      expect(companies.status, JSON.stringify(companies.body)).toBe(200);
+      expect(companies.body.result.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Acme Industries', 'Globex Consulting']));
+    }
+    // Employees of a customer, a travel manager and an approver among them, book for their own company.
+    for (const username of ['alice', 'maya', 'bob', 'gus']) {
+      const { token, links } = await linksOf(username);
+      expect(links.listCustomerCompanies, username).toBeUndefined();
+      expect((await api.call('GET', '/api/v1/companies/', { token })).body.api_code, username).toBe(34);
+    }
   });
 
   it('answers 401 code 29 "username or password incorrect" to a wrong password and to an unknown username', async () => {
@@ -375,5 +398,62 @@ describe('the API surface', () => {
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('a company that enforces its single sign-on (Umbrella Corporation)', () => {
+  const umbrellaEntry = (username: string) => expect.stringMatching(new RegExp(`/auth/sso/umbrella\\?login_hint=${username}$`));
+
+  it('refuses ursula’s password sign-in, right or wrong, sending her to her company’s sign-in (403, api_code 32)', async () => {
+    for (const password of [DEMO_PASSWORD, 'Wrong1pass']) {
+      const res = await api.call('POST', '/api/v1/user/login', { body: { username: 'ursula', password } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        api_code: 32,
+        msg: 'ACCOUNT_UNUSABLE_HERE',
+        errorMessage: 'Umbrella Corporation vous connecte par sa propre page de connexion : passez par la connexion avec votre entreprise.',
+        redirectURL: umbrellaEntry('ursula'),
+      });
+    }
+    const english = await api.call('POST', '/api/v1/user/login', {
+      body: { username: 'URSULA', password: DEMO_PASSWORD },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body.errorMessage).toBe('Umbrella Corporation signs you in through its own sign-in page: sign in with your company.');
+  });
+
+  it('refuses her a password reset link, and a link e-mailed before the company enforced it sets no password', async () => {
+    const res = await api.call('POST', '/api/v1/user/forgot', { body: { username: 'ursula' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ api_code: 32, redirectURL: umbrellaEntry('ursula') });
+    expect(await api.lastMail('ursula@umbrella.example')).toBeUndefined();
+
+    const [ursula] = await api.db.select().from(users).where(eq(users.username, 'ursula'));
+    const token = await issueUserToken(api, ursula!.id, 'reset', 60 * 60_000);
+    const reset = await api.call('PUT', '/api/v1/user/password', { body: { token_pwd: token, password: 'Chosen1pass' } });
+    expect(reset.status).toBe(403);
+    expect(reset.body.api_code).toBe(32);
+    const [after] = await api.db.select().from(users).where(eq(users.id, ursula!.id));
+    expect(after!.passwordHash).toBe(ursula!.passwordHash);
+  });
+
+  it('refuses a sign-up with her e-mail or her username, and sends no e-mail', async () => {
+    for (const body of [signupBody({ email: 'ursula@umbrella.example' }), signupBody({ username: 'Ursula' })]) {
+      const res = await api.call('POST', '/api/v1/user/signin', { body });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ api_code: 32, redirectURL: umbrellaEntry('ursula') });
+    }
+    expect(await api.lastMail('ursula@umbrella.example')).toBeUndefined();
+  });
+
+  it('changes nothing for a company whose single sign-on is not enforced, nor for unknown names', async () => {
+    // gus (Globex) keeps his password beside his company's sign-in.
+    expect((await api.call('POST', '/api/v1/user/login', { body: { username: 'gus', password: 'NouveauMdp7' } })).status).toBe(200);
+    const unknown = await api.call('POST', '/api/v1/user/login', { body: { username: 'nobody-at-all', password: DEMO_PASSWORD } });
+    const wrong = await api.call('POST', '/api/v1/user/login', { body: { username: 'alice', password: 'Wrong1pass' } });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.body.api_code).toBe(29);
+    const forgotten = await api.call('POST', '/api/v1/user/forgot', { body: { username: 'nobody-at-all' } });
+    expect(forgotten.body).toEqual((await api.call('POST', '/api/v1/user/forgot', { body: { username: 'carol' } })).body);
   });
 });

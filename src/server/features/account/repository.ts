@@ -59,3 +59,10 @@ export async function ssoSegmentOf(db: Db, agencyId: string, username: string): 
     .limit(1);
   return row?.segment ?? null;
 }
+
+/** The company's single sign-on when it is enforced (its users sign in only through it): its entry's segment and its name. */
+export async function enforcedSsoOf(db: Db, companyId: string | null): Promise<{ segment: string; name: string } | null> {
+  if (!companyId) return null;
+  const [row] = await db.select({ name: companies.name, sso: companies.sso }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.sso?.enforced ? { segment: row.sso.segment, name: row.name } : null;
+}

@@ -55,7 +55,8 @@ export function accountRoutes(services: Services) {
       {
         schema: {
           tags,
-          summary: 'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After)',
+          summary:
+            'Sign in (password, or a one-time sign-in token); repeated failures from one client wait, then are locked (429, Retry-After); a password is refused (403, api_code 32, redirectURL: its entry) for a user of a company that enforces its single sign-on',
           operationId: 'login',
           body: loginBodySchema,
           response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) },
@@ -105,10 +106,11 @@ export function accountRoutes(services: Services) {
         validatorCompiler: () => (value) => ({ value }),
         schema: {
           tags,
-          summary: 'Sign up: e-mails the activation link of a new pending account, or what to do when the e-mail or username is taken (same answer)',
+          summary:
+            'Sign up: e-mails the activation link of a new pending account, or what to do when the e-mail or username is taken (same answer); refused (403, api_code 32, redirectURL) for a user of a company that enforces its single sign-on',
           operationId: 'signUp',
           body: signupBodySchema('9999-12-31'),
-          response: { 201: envelope(signupResultSchema), ...apiErrors(400, 401, 429) },
+          response: { 201: envelope(signupResultSchema), ...apiErrors(400, 401, 403, 429) },
         },
       },
       async (request, reply) => reply.status(201).send({ result: await account.signup(ctx(request), request.body) }),
@@ -149,10 +151,11 @@ export function accountRoutes(services: Services) {
         ...limited,
         schema: {
           tags,
-          summary: 'E-mail a password reset link if the account exists (same answer either way)',
+          summary:
+            'E-mail a password reset link if the account exists (same answer either way); refused (403, api_code 32, redirectURL: its entry) for a user of a company that enforces its single sign-on',
           operationId: 'forgotPassword',
           body: forgotBodySchema,
-          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 429) },
+          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 403, 429) },
         },
       },
       async (request) => ({ result: await account.forgot(ctx(request), request.body.username) }),
@@ -163,10 +166,10 @@ export function accountRoutes(services: Services) {
       {
         schema: {
           tags,
-          summary: 'Set a new password with an e-mailed reset token',
+          summary: 'Set a new password with an e-mailed reset token (refused, 403 api_code 32, once the user’s company enforces its single sign-on)',
           operationId: 'resetPassword',
           body: newPasswordBodySchema,
-          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 404, 410) },
+          response: { 200: envelope(messageResultSchema), ...apiErrors(400, 401, 403, 404, 410) },
         },
       },
       async (request) => ({ result: await account.resetPassword(ctx(request), request.body.token_pwd, request.body.password) }),

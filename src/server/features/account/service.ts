@@ -5,6 +5,7 @@ import { userObjectCards } from '@server/db/user-cards';
 import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '@contract/account';
 import { signupBodySchema } from '@contract/account';
 import { ApiError, fail, parseWith } from '@server/platform/errors';
+import { apiCode } from '@contract/api-codes';
 import { hours, isoDate, minutes } from '@server/platform/clock';
 import { createSession, revokeAllSessions, revokeSession, type UserRow } from '@server/platform/auth';
 import { decoyHash, hashPassword, sha256, verifyPassword } from '@server/platform/secrets';
@@ -29,9 +30,31 @@ export async function authStrategy(ctx: Ctx, username: string): Promise<AuthStra
   const name = username.trim();
   const segment = await repo.ssoSegmentOf(ctx.services.db, ctx.agency.id, name);
   if (!segment) return { strategy: 'password', redirectURL: null };
+  return { strategy: 'sso', redirectURL: ssoEntry(ctx, segment, name) };
+}
+
+/** The company's single sign-on entry on the public origin, the name passed on as the provider's login hint. */
+function ssoEntry(ctx: Ctx, segment: string, username: string) {
   const entry = new URL(`/auth/sso/${encodeURIComponent(segment)}`, ctx.origin);
-  entry.searchParams.set('login_hint', name);
-  return { strategy: 'sso', redirectURL: entry.href };
+  entry.searchParams.set('login_hint', username);
+  return entry.href;
+}
+
+/**
+ * A company whose single sign-on is enforced signs its users in itself: no password sign-in, reset
+ * or sign-up for them (403, api_code 32), with the words and the entry that send them there. Saying so
+ * tells that the name is one of that company's, as the sign-in strategy already does (authStrategy);
+ * every other name, known or not, goes on as before.
+ */
+async function refuseIfSsoEnforced(ctx: Ctx, user: { companyId: string | null; username: string; status: string } | undefined) {
+  if (!user || user.status === 'deleted') return;
+  const sso = await repo.enforcedSsoOf(ctx.services.db, user.companyId);
+  if (!sso) return;
+  const message =
+    ctx.lang === 'en'
+      ? `${sso.name} signs you in through its own sign-in page: sign in with your company.`
+      : `${sso.name} vous connecte par sa propre page de connexion : passez par la connexion avec votre entreprise.`;
+  throw new ApiError(apiCode.ACCOUNT_UNUSABLE_HERE, undefined, message, undefined, ssoEntry(ctx, sso.segment, user.username));
 }
 
 /** What a partner's sandbox entry does to the app (spec 2 §2, spec 3 §2): no tabs, no account area, a logo that stays. */
@@ -65,7 +88,8 @@ export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
  * checked, so that parallel tries count against each other; a refused one is forgotten (it proved
  * nothing), a failed one stays, a successful one clears its pair.
  */
-async function loginWithPassword({ services, agency, address, lang }: Ctx, username: string, password: string) {
+async function loginWithPassword(ctx: Ctx, username: string, password: string) {
+  const { services, agency, address, lang } = ctx;
   const { db, clock, config } = services;
   const now = clock.now();
   const client = clientKey(address);
@@ -87,6 +111,11 @@ async function loginWithPassword({ services, agency, address, lang }: Ctx, usern
   }
 
   const user = await userByUsername(db, agency.id, username.trim());
+  // Refused before any password is checked: the company's provider is the one that checks it.
+  await refuseIfSsoEnforced(ctx, user).catch(async (err: unknown) => {
+    await repo.forgetAttempts(db, own);
+    throw err;
+  });
   const ok =
     user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
@@ -122,6 +151,8 @@ export async function signup(ctx: Ctx, body: unknown) {
   const answer = { email: input.email };
   const passwordHash = await hashPassword(input.password);
   const owner = await userByEmail(db, ctx.agency.id, input.email);
+  await refuseIfSsoEnforced(ctx, owner);
+  await refuseIfSsoEnforced(ctx, owner ? undefined : await userByUsername(db, ctx.agency.id, input.username));
   if (owner?.status === 'pending') await sendActivation(ctx, owner);
   else if (owner?.status === 'active') await sendAlreadyRegistered(ctx, owner);
   // An erased account's address gets no e-mail.
@@ -235,7 +266,7 @@ export async function confirm(ctx: Ctx, token: string) {
   if (found?.token.kind === 'activation' && found.user.status === 'active') fail('ALREADY_ACTIVATED');
   const user = await useToken(ctx, token, 'activation');
   await activateUser(ctx.services.db, user.id, ctx.services.clock.now());
-  // The first-login onboarding (spec 3 §4, features/privacy) follows on /form with this token.
+  // The first-login onboarding (spec 3 §4, features/onboarding) follows on /form with this token.
   const onboarding = await issueOnboardingToken(ctx.services, user.id);
   return {
     message: 'ACCOUNT_ACTIVATED',
@@ -277,6 +308,7 @@ async function regenerateOnboarding({ services, agency, origin }: Ctx, user: Use
 /** The same answer whether the account exists or not; only an existing one gets the e-mail. */
 export async function forgot(ctx: Ctx, username: string) {
   const user = await userByUsername(ctx.services.db, ctx.agency.id, username);
+  await refuseIfSsoEnforced(ctx, user);
   if (user && user.status !== 'deleted') await sendReset(ctx, user);
   return { message: 'RESET_EMAIL_SENT' };
 }
@@ -285,6 +317,8 @@ export async function forgot(ctx: Ctx, username: string) {
 export async function resetPassword(ctx: Ctx, token: string, password: string) {
   const { services, agency, address } = ctx;
   const user = await useToken(ctx, token, 'reset');
+  // A link sent before the company enforced its single sign-on sets no password now.
+  await refuseIfSsoEnforced(ctx, user);
   await repo.setPassword(services.db, user.id, await hashPassword(password));
   await revokeAllSessions(services, user.id);
   // Following the e-mailed link proves the owner: the device that did may sign in at once.
@@ -356,8 +390,8 @@ export async function userView(services: Services, userId: string, session: { ex
       deleteOptionalData: linkTo('deleteOptionalData'),
       ...(company?.sso ? {} : { deleteAccount: linkTo('deleteAccount') }),
       ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
-      // The agency's work queue is its staff's.
-      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue') } : {}),
+      // The agency's staff: its work queue, and the customer companies they book for (which the web app reads as "books for customers").
+      ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue'), listCustomerCompanies: linkTo('listCustomerCompanies') } : {}),
       ...(isAgencyAdmin(user.perms) ? { agencyAdmin: linkTo('agencyAdmin') } : {}),
     },
   };

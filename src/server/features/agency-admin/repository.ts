@@ -88,11 +88,6 @@ export const staffMember = async (db: Db, agencyId: string, userId: string): Pro
       .limit(1)
   )[0];
 
-export async function setUserStatus(db: Db, userId: string, status: UserRow['status']): Promise<UserRow> {
-  const [row] = await db.update(users).set({ status }).where(eq(users.id, userId)).returning();
-  return row!;
-}
-
 export async function updateAgency(db: Db, agencyId: string, values: Partial<typeof agencies.$inferInsert>): Promise<AgencyRow> {
   const [row] = await db.update(agencies).set(values).where(eq(agencies.id, agencyId)).returning();
   return row!;

@@ -17,8 +17,8 @@ import { linkTo, type RelBody } from '@contract/rels';
 import { auditOf, recordAudit } from '@server/db/audit';
 import type { Db } from '@server/db/client';
 import type { AgencyCommunication, CompanySso } from '@server/db/schema';
-import { invitePerson, retireInvitations, type Inviter } from '@server/invitations/invitations';
-import { revokeAllSessions } from '@server/platform/auth';
+import { deactivateAccount } from '@server/db/user-status';
+import { invitePerson, type Inviter } from '@server/invitations/invitations';
 import { colourProblems, contrastRatio } from '@server/platform/colors';
 import { fail } from '@server/platform/errors';
 import { sanitizeAgencyHtml } from '@server/platform/html';
@@ -302,9 +302,7 @@ export async function deactivateStaff(ctx: Ctx, userId: string): Promise<StaffMe
   if (user.id === ctx.user.id) fail('OWN_ACCOUNT');
   if (user.status === 'inactive') return staffView(ctx, user);
   return write(ctx, async (tx) => {
-    const row = await repo.setUserStatus(tx, user.id, 'inactive');
-    await retireInvitations(tx, user.id, clock.now());
-    await revokeAllSessions({ ...ctx.services, db: tx }, user.id);
+    const row = await deactivateAccount(tx, clock, user.id);
     await audit(tx, ctx, 'staff.deactivate', `user:${user.id}`, { status: 'inactive' });
     return staffView(ctx, row);
   });

@@ -2,10 +2,10 @@ import type { Lang } from '@contract/account';
 import type { Branding } from '@contract/agency';
 import { effectiveFeatures } from '@server/domain/features';
 import { ensureContrastOnWhite } from '@server/platform/colors';
-import type { AgencyRow } from '@server/platform/tenancy';
+import type { agencies } from '@server/db/schema';
 
 /** The agency's branding in a language: its information block in that language, else in the one it has. */
-export function branding(agency: AgencyRow, lang: Lang): Branding {
+export function branding(agency: typeof agencies.$inferSelect, lang: Lang): Branding {
   const info = agency.info ?? {};
   return {
     uid: agency.id,

@@ -113,14 +113,6 @@ export async function insertGuest(db: Db, values: typeof guests.$inferInsert): P
   return row!;
 }
 
-export async function setUserStatus(db: Db, userId: string, status: UserStatus): Promise<UserRow> {
-  const [row] = await db.update(users).set({ status }).where(eq(users.id, userId)).returning();
-  return row!;
-}
-
-/** Backups that named `userId` name no one now (a deactivated employee answers nothing). */
-export const dropBackupsNaming = (db: Db, userId: string) => db.update(users).set({ backupApproverId: null }).where(eq(users.backupApproverId, userId));
-
 export async function setGuestDeactivated(db: Db, guestId: string, at: Date | null): Promise<GuestRow> {
   const [row] = await db.update(guests).set({ deactivatedAt: at }).where(eq(guests.id, guestId)).returning();
   return row!;

@@ -13,12 +13,12 @@ import { linkTo, type RelBody } from '@contract/rels';
 import type { AnalyticRule, TravelPolicyRules } from '@server/domain/company';
 import { isAgencyAdmin } from '@contract/permissions';
 import { recordAudit } from '@server/db/audit';
-import { revokeAllSessions } from '@server/platform/auth';
+import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
 import { fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
 import type { UserContext as Ctx } from '@server/platform/request-context';
 import { cities } from '@server/reference/places';
-import { invitePerson, queueInvitation, retireInvitations, type Inviter } from '@server/invitations/invitations';
+import { invitePerson, queueInvitation, type Inviter } from '@server/invitations/invitations';
 import * as repo from './repository';
 
 /**
@@ -252,10 +252,7 @@ export async function deactivateUser(ctx: Ctx, companyId: string, userId: string
   )
     fail('LAST_APPROVER');
   return db.transaction(async (tx) => {
-    const row = await repo.setUserStatus(tx, user.id, 'inactive');
-    await repo.dropBackupsNaming(tx, user.id);
-    await retireInvitations(tx, user.id, clock.now());
-    await revokeAllSessions({ ...ctx.services, db: tx }, user.id);
+    const row = await deactivateAccount(tx, clock, user.id);
     await recordAnswer(tx, () => employee(ctx, row));
     return employee(ctx, row);
   });
@@ -266,7 +263,7 @@ export async function reactivateUser(ctx: Ctx, companyId: string, userId: string
   const { user } = await employeeOf(ctx, companyId, userId);
   if (user.status !== 'inactive') return employee(ctx, user);
   return ctx.services.db.transaction(async (tx) => {
-    const row = await repo.setUserStatus(tx, user.id, user.activatedAt ? 'active' : 'invited');
+    const row = await reactivateAccount(tx, user);
     await recordAnswer(tx, () => employee(ctx, row));
     return employee(ctx, row);
   });

@@ -8,6 +8,8 @@ import { recordAnswer } from '@server/platform/idempotency';
 import { queueMails } from '@server/platform/outbox';
 import type { RequestContext, UserContext as Ctx } from '@server/platform/request-context';
 import { hashPassword, newToken, verifyPassword } from '@server/platform/secrets';
+import { eraseAccount, clearOptionalData, lockUser } from '@server/db/account-erasure';
+import { companyHasSso } from '@server/db/companies';
 import { defaultPolicy } from './default-policy';
 import { accountDeletedMail } from './mails';
 import * as repo from './repository';
@@ -35,7 +37,7 @@ export async function privacyPolicy(ctx: RequestContext): Promise<PrivacyPolicy>
 export async function deleteOptionalData(ctx: Ctx) {
   const answer = { message: 'DATA_DELETED' as const, cleared: [...OPTIONAL_DATA] };
   await ctx.services.db.transaction(async (tx) => {
-    await repo.clearOptionalData(tx, ctx.user.id);
+    await clearOptionalData(tx, ctx.user.id);
     await recordAnswer(tx, () => answer);
   });
   return answer;
@@ -51,13 +53,13 @@ export async function deleteOptionalData(ctx: Ctx) {
  */
 export async function deleteAccount(ctx: Ctx, input: RelBody<'deleteAccount'>) {
   const { db, clock, mailer } = ctx.services;
-  if (await repo.companyHasSso(db, ctx.user.companyId)) fail('ACCOUNT_MANAGED_BY_COMPANY');
+  if (await companyHasSso(db, ctx.user.companyId)) fail('ACCOUNT_MANAGED_BY_COMPANY');
   if (!(await verifyPassword(ctx.user.passwordHash, input.password))) fail('WRONG_PASSWORD');
   // No one knows this password: nothing opens the erased account again.
   const unusable = await hashPassword(newToken());
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const user = await repo.lockUser(tx, ctx.user.id);
+    const user = await lockUser(tx, ctx.user.id);
     // A twin call that got here first erased it: its answer is this call's (the idempotency layer replays it).
     if (!user || user.status === 'deleted') return fail('AUTHENTICATION_ERROR');
     const busy = await repo.inProgress(tx, user.id, now);
@@ -66,7 +68,7 @@ export async function deleteAccount(ctx: Ctx, input: RelBody<'deleteAccount'>) {
     const keptTravels = await repo.checkedOutTravels(tx, user.id);
     const mail = accountDeletedMail({ lang: user.preferredLang ?? user.lang, agency: ctx.agency.name, firstname: user.firstname, keptTravels });
     await queueMails(tx, mailer, [{ agencyId: ctx.agency.id, to: user.email, ...mail }], now);
-    await repo.eraseAccount(tx, user, unusable, now);
+    await eraseAccount(tx, user, unusable, now);
     await revokeAllSessions({ ...ctx.services, db: tx }, user.id);
     const answer = { message: 'ACCOUNT_DELETED' as const, keptTravels };
     await recordAnswer(tx, () => answer);

@@ -402,3 +402,25 @@ it('GET /sso/ refuses a missing, unknown or malformed token', async () => {
   expect((await api.call('GET', '/api/v1/sso/?type=sso')).status).toBe(400);
   expect((await api.call('GET', `/api/v1/sso/?type=sso&token=x`, { apiKey: DEMO_API_KEY.slice(1) })).status).toBe(401);
 });
+
+describe('a company that enforces its single sign-on (Umbrella Corporation)', () => {
+  it('refuses ursula’s password with the way to her company’s sign-in, which signs her in through the demo provider', async () => {
+    const refused = await api.call('POST', '/api/v1/user/login', { body: { username: 'ursula', password: DEMO_PASSWORD } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ api_code: 32, redirectURL: `${origin}/auth/sso/umbrella?login_hint=ursula` });
+
+    const go = browser();
+    const page = await follow(go, refused.body.redirectURL);
+    expect(page.body).toContain('Connexion à Umbrella Corporation');
+    expect(page.body).toContain('value="ursula"');
+    // Globex’s gus is not one of Umbrella’s: the provider refuses him there.
+    const other = await go(formAction(page.body), { form: { username: 'gus', password: DEMO_PASSWORD } });
+    expect(other.status).toBe(401);
+    const back = await follow(go, (await go(formAction(other.body), { form: { username: 'ursula', password: DEMO_PASSWORD } })).location!);
+    const landing = new URL(back.location!, origin);
+    expect(landing.pathname).toBe('/sso/umbrella');
+    const entry = await api.call('GET', `/api/v1/sso/?type=sso&token=${landing.searchParams.get('token')}`);
+    expect(entry.status).toBe(200);
+    expect(entry.body.result.user).toMatchObject({ username: 'ursula', company: { name: 'Umbrella Corporation' }, isPwdChangeDisabled: true });
+  });
+});

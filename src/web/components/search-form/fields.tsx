@@ -1,12 +1,15 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
 import { Suspense, lazy, useId } from 'react';
 import { Controller } from 'react-hook-form';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import { get } from 'react-hook-form';
+import type { Control, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import type { User } from '@contract/account';
+import type { Place } from '@contract/places';
 import type { Passenger } from '@web/lib/passengers';
 import { Button } from '../Button';
-import { FieldError } from '../Field';
+import { FieldError, SelectField } from '../Field';
+import { PlacePicker } from '../PlacePicker';
 import { EntitySelect } from './parts';
 import { PanelSpinner } from '../Spinner';
 import type { InputProps } from '../date-picker/DateInput';
@@ -37,6 +40,33 @@ export function DateField<V extends FieldValues, O>({ control, name, onChange, .
           value={field.value as Date | null}
           inputRef={field.ref}
           onChange={(d) => (onChange ? onChange(d, field.onChange) : field.onChange(d))}
+        />
+      )}
+    />
+  );
+}
+
+type PlaceFieldProps<V extends FieldValues, O> = FormField<V, O> &
+  Omit<ComponentProps<typeof PlacePicker>, 'value' | 'onChange' | 'inputRef' | 'name'> & {
+    /** What a chosen place does besides being the field's value (the next field's focus). */
+    onChange?: (place: Place | null) => void;
+  };
+
+/** A place of the form: its picker, whose input the form focuses (next field, first error). */
+export function PlaceField<V extends FieldValues, O>({ control, name, onChange, ...picker }: PlaceFieldProps<V, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <PlacePicker
+          {...picker}
+          value={field.value as Place | null}
+          inputRef={field.ref}
+          onChange={(p) => {
+            field.onChange(p);
+            onChange?.(p);
+          }}
         />
       )}
     />
@@ -123,12 +153,19 @@ export function usePassengersText(label: (p: Passenger) => string) {
   return (pax: readonly Passenger[]) => (pax.length === 0 ? t`Aucun passager` : pax.length === 1 ? label(pax[0]!) : t`${pax.length} passagers`);
 }
 
-type PassengersChoiceProps<V extends FieldValues, O> = FormField<V, O> & {
+/** The passengers panel's own error: more than it takes (the rules' errors are the field's). */
+const TOO_MANY = 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS';
+
+type PassengersChoiceProps<V extends FieldValues, O> = {
+  form: UseFormReturn<V, unknown, O>;
+  name: Path<V>;
+  /** The texts of the form's errors by field path (useSearchForm). */
+  message: (path: string) => string | undefined;
   user: User | null;
-  onChange: (pax: Passenger[], set: (pax: Passenger[]) => void) => void;
-  onTooMany: () => void;
-  /** The passengers' error, shown in the panel. */
-  error?: string;
+  /** What else a change of passengers does, once they are the field's value (the hotel's rooms). */
+  onChange?: (pax: Passenger[]) => void;
+  /** The panel says every error of the passengers, not only that there are too many (a form whose field is not beside the panel). */
+  allErrors?: boolean;
   onConfirm: () => void;
   className?: string;
   /** What the form chooses with its passengers (the hotel's rooms). */
@@ -137,28 +174,38 @@ type PassengersChoiceProps<V extends FieldValues, O> = FormField<V, O> & {
 
 /** The passengers panel of a form: who travels, their error, what goes with them, and "Valider" back to the form. */
 export function PassengersChoice<V extends FieldValues, O>({
-  control,
+  form,
   name,
+  message,
   user,
   onChange,
-  onTooMany,
-  error,
+  allErrors = false,
   onConfirm,
   className = 'space-y-4',
   children,
 }: PassengersChoiceProps<V, O>) {
   const { t } = useLingui();
   const id = useId();
+  const key = (get(form.formState.errors, name) as { message?: unknown } | undefined)?.message;
   return (
     <div className={className}>
       <Controller
-        control={control}
+        control={form.control}
         name={name}
         render={({ field }) => (
-          <PassengersPanel pax={field.value as Passenger[]} user={user} onChange={(next) => onChange(next, field.onChange)} onTooMany={onTooMany} />
+          <PassengersPanel
+            pax={field.value as Passenger[]}
+            user={user}
+            onChange={(next) => {
+              form.clearErrors(name);
+              field.onChange(next);
+              onChange?.(next);
+            }}
+            onTooMany={() => form.setError(name, { type: 'validate', message: TOO_MANY })}
+          />
         )}
       />
-      <FieldError id={id}>{error}</FieldError>
+      <FieldError id={id}>{allErrors || key === TOO_MANY ? message(name) : undefined}</FieldError>
       {children}
       <Button variant="secondary" className="w-full" onClick={onConfirm}>
         {t`Valider`}
@@ -167,7 +214,7 @@ export function PassengersChoice<V extends FieldValues, O>({
   );
 }
 
-/** The entity field of a form (parts.tsx). */
+/** The entity field of a form (parts.tsx), for a user whose company has entities. */
 export function EntityField<V extends FieldValues, O>({
   control,
   name,
@@ -175,11 +222,42 @@ export function EntityField<V extends FieldValues, O>({
   error,
   onFocus,
 }: FormField<V, O> & { entities: readonly { uid: string; name: string }[]; error?: string; onFocus?: () => void }) {
+  if (entities.length === 0) return null;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => <EntitySelect entities={entities} error={error} {...field} value={field.value as string} onFocus={onFocus} />}
+    />
+  );
+}
+
+type SelectFormFieldProps<V extends FieldValues, O> = FormField<V, O> & {
+  label: string;
+  /** The field's value from the chosen option's (a number, say); by default the option's text value. */
+  parse?: (value: string) => unknown;
+  onFocus?: () => void;
+  className?: string;
+  /** The options. */
+  children: ReactNode;
+};
+
+/** A select of the form (the special fare, a radius). */
+export function SelectFormField<V extends FieldValues, O>({ control, name, parse, ...select }: SelectFormFieldProps<V, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <SelectField
+          {...select}
+          ref={field.ref}
+          name={field.name}
+          value={field.value as string | number}
+          onChange={(e) => field.onChange(parse ? parse(e.target.value) : e.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }

@@ -11,6 +11,7 @@ import type { Passenger } from '@web/lib/passengers';
 import { searchFormKey } from '@web/lib/passengers';
 import { rememberPlaceName } from '@web/lib/place-names';
 import { Button } from '../Button';
+import { SearchSteps } from '../SearchSteps';
 import { SearchPanel } from './parts';
 
 /** What the home page and the results screens give every search form. */
@@ -22,6 +23,9 @@ export type SearchFormProps = {
   /** The clock (tests). */
   now?: () => Date;
 };
+
+/** The cart's shortcut to a search around its trip: the destination's name, its arrival and its way back's departure (local `YYYY-MM-DDTHH:mm`). */
+export type SearchPrefill = { place?: string; start?: string; end?: string };
 
 export const systemNow = () => new Date();
 
@@ -59,7 +63,8 @@ type SearchFormFrameProps = {
   onFocus?: () => void;
   /** Below 760 px the open side panel replaces the form. */
   hidden: boolean;
-  panel: { ref?: Ref<HTMLElement>; id: string; open: boolean; onEscape: () => boolean; content: ReactNode };
+  /** What the side panel holds: by default the search's steps. */
+  panel: { ref?: Ref<HTMLElement>; id: string; open: boolean; onEscape: () => boolean; content?: ReactNode };
   children: ReactNode;
 };
 
@@ -77,7 +82,7 @@ export function SearchFormFrame({ label, onSubmit, onFocus, hidden, panel, child
         {children}
       </form>
       <SearchPanel ref={panel.ref} id={panel.id} open={panel.open} onEscape={panel.onEscape}>
-        {panel.content}
+        {panel.content ?? <SearchSteps />}
       </SearchPanel>
     </div>
   );

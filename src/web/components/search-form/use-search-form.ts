@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { get, useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
@@ -72,22 +73,37 @@ export function useSearchForm<Values extends FieldValues, Output>({ defaults, no
 }
 
 /**
- * The side panel of a form (use-search-panel.ts) with the props its fields give: a date field's
- * calendar, a field whose button opens its panel, Escape that confirms a panel back to its field.
+ * The side panel of a form (use-search-panel.ts) with the props its parts give: a date field's
+ * calendar, a field whose button opens its panel (the passengers, the driver), and the frame's panel,
+ * where Escape confirms a panel back to its field.
  */
 export function useFormPanel<Panel extends string, Field extends string>(setFocus: (field: Field) => void, focusAside: readonly Panel[]) {
   const state = useSearchPanel<Panel, Field>(setFocus, focusAside);
   const id = useId();
-  const { panel, show, enterPanel, confirmPanel, panelFocus } = state;
+  const { panel, show, enterPanel, confirmPanel, panelFocus, mobileOpen, asideRef } = state;
   return {
     ...state,
     id,
     dateField: (p: Panel) => ({ controls: id, onFocus: () => show(p, true), onOpenCalendar: () => enterPanel(p), calendarOpen: panel === p }),
     calendar: (p: Panel & Field) => ({ takeFocus: panelFocus?.panel === p ? panelFocus : undefined, onConfirm: () => confirmPanel(p) }),
-    onEscape: (confirmable: readonly (Panel & Field)[]) => () => {
-      if (panel === null || !confirmable.includes(panel as Panel & Field)) return false;
-      confirmPanel(panel as Panel & Field);
-      return true;
-    },
+    panelField: (p: Panel) => ({ panelId: id, onFocus: () => show(p), onOpen: () => enterPanel(p) }),
+    /**
+     * SearchFormFrame's `hidden` and `panel`: beside the form, the open panel's content (the search's
+     * steps when it has none), Escape confirming the `confirmable` panels back to their fields.
+     */
+    frame: (confirmable: readonly (Panel & Field)[], contents: Partial<Record<Panel, ReactNode>>) => ({
+      hidden: mobileOpen,
+      panel: {
+        ref: asideRef,
+        id,
+        open: mobileOpen || panel === null,
+        onEscape: () => {
+          if (panel === null || !confirmable.includes(panel as Panel & Field)) return false;
+          confirmPanel(panel as Panel & Field);
+          return true;
+        },
+        content: panel === null ? undefined : contents[panel],
+      },
+    }),
   };
 }

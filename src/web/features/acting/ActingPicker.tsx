@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import Building2 from 'lucide-react/icons/building-2';
 import UserRound from 'lucide-react/icons/user-round';
+import type { Link } from '@contract/link';
 import { actFor, useActing, type ActingTraveler } from '@web/lib/acting';
+import { useUser } from '@web/lib/me';
 import { usePeopleSearch } from '@web/lib/people';
 import { customerCompaniesQuery } from './api';
 
@@ -23,18 +25,21 @@ const fold = (s: string) =>
  */
 export function ActingPicker() {
   const acting = useActing((s) => s.acting);
+  // The server links the agency's staff, and them only, to the companies they book for.
+  const customers = useUser()?.links.listCustomerCompanies;
+  if (!customers) return null;
   return (
     <section aria-labelledby="acting-title" className="mb-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      {acting ? <TravelerStep key={acting.company.uid} /> : <CompanyStep />}
+      {acting ? <TravelerStep key={acting.company.uid} /> : <CompanyStep customers={customers} />}
     </section>
   );
 }
 
-function CompanyStep() {
+function CompanyStep({ customers }: { customers: Link }) {
   const { t } = useLingui();
   const inputId = useId();
   const [search, setSearch] = useState('');
-  const companies = useQuery(customerCompaniesQuery());
+  const companies = useQuery(customerCompaniesQuery(customers));
   const words = fold(search.trim());
   const matching = (companies.data ?? []).filter((c) => fold(c.name).includes(words));
   return (

@@ -14,6 +14,9 @@ import type { ModalProps } from '@web/lib/modal';
 import { openModal } from '@web/lib/modal';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations, getAuthStrategy } from './api';
+import { rememberSsoUsername, useSsoEntry } from './sso-entry';
+import { ssoRefusal, type SsoRefusalInfo } from './sso-refusal';
+import { SsoRefusal, SsoSignInButton } from './SsoSignIn';
 
 type UsernameForm = { username: string };
 type PasswordForm = { password: string };
@@ -31,11 +34,15 @@ const credentialsSchema = loginBodySchema.options[0];
  * company's SSO); then the password. Every username gets the password step, and an unknown one is
  * refused like a wrong password, in the same words: the screen never tells which accounts exist.
  * A refusal shakes the modal. A field's error stays until the next submit, which clears them all.
+ * The company of this device's last single sign-on user gets its button first (spec 3 §2); a company
+ * that refuses passwords sends its user there with its own words and that button.
  */
 export default function LoginModal({ username: initialUsername = '' }: ModalProps['Login']) {
   const { t } = useLingui();
   const { close, shake } = useModalFrame();
   const [step, setStep] = useState<'username' | 'password'>('username');
+  const [refusal, setRefusal] = useState<SsoRefusalInfo | null>(null);
+  const ssoEntry = useSsoEntry(true);
   const usernameForm = useForm<UsernameForm, unknown, UsernameForm>({
     resolver: usernameResolver,
     defaultValues: { username: initialUsername },
@@ -65,7 +72,11 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
         setStep('password');
         return;
       }
-      if (redirectURL) return window.location.assign(redirectURL);
+      if (redirectURL) {
+        // Next time, the header offers this company's button straight away.
+        rememberSsoUsername(name);
+        return window.location.assign(redirectURL);
+      }
       setError('root', { type: 'server', message: errorText(null) });
     } catch (error) {
       setError('root', { type: 'server', message: errorText(error) });
@@ -75,10 +86,13 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
 
   const submitPassword = passwordForm.handleSubmit(async (credentials) => {
     const { setError, setFocus } = passwordForm;
+    setRefusal(null);
     try {
       await loggingIn.mutateAsync(credentials);
       return close();
     } catch (error) {
+      const sso = ssoRefusal(error);
+      if (sso) return setRefusal(sso);
       if (error instanceof ApiError && error.api_code === apiCode.WRONG_CREDENTIALS) {
         setError('password', { type: 'server', message: t`Nom d’utilisateur ou mot de passe incorrect.` });
         shake();
@@ -95,6 +109,15 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
       <ModalTitle>
         <Trans>Connexion</Trans>
       </ModalTitle>
+
+      {ssoEntry && step === 'username' && (
+        <div className="flex flex-col gap-3 border-b border-gray-200 pb-4">
+          <SsoSignInButton redirectURL={ssoEntry} />
+          <p className="text-gray-800">
+            <Trans>Ou connectez-vous avec un autre compte :</Trans>
+          </p>
+        </div>
+      )}
 
       {step === 'username' ? (
         <form noValidate onSubmit={submitUsername} className="flex flex-col gap-4">
@@ -125,6 +148,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
               variant="link"
               onClick={() => {
                 passwordForm.reset();
+                setRefusal(null);
                 setStep('username');
               }}
             >
@@ -140,9 +164,13 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
             {...passwordForm.register('password')}
           />
           <FormAlert>{passwordForm.formState.errors.root?.message}</FormAlert>
-          <Button type="submit" busy={passwordForm.formState.isSubmitting}>
-            <Trans>Se connecter</Trans>
-          </Button>
+          {refusal ? (
+            <SsoRefusal refusal={refusal} />
+          ) : (
+            <Button type="submit" busy={passwordForm.formState.isSubmitting}>
+              <Trans>Se connecter</Trans>
+            </Button>
+          )}
         </form>
       )}
 

@@ -12,6 +12,8 @@ import type { ModalProps } from '@web/lib/modal';
 import { openModal } from '@web/lib/modal';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
+import { ssoRefusal, type SsoRefusalInfo } from './sso-refusal';
+import { SsoRefusal } from './SsoSignIn';
 
 type Form = { username: string };
 
@@ -29,6 +31,7 @@ const resolver = contractResolver(
 export default function ResetPasswordModal({ username: initial = '' }: ModalProps['ResetPassword']) {
   const { close } = useModalFrame();
   const [sent, setSent] = useState(false);
+  const [refusal, setRefusal] = useState<SsoRefusalInfo | null>(null);
   const sending = useMutation(authMutations.forgotPassword());
   const {
     register,
@@ -39,10 +42,14 @@ export default function ResetPasswordModal({ username: initial = '' }: ModalProp
   } = useForm<Form, unknown, Form>({ resolver, defaultValues: { username: initial }, reValidateMode: 'onSubmit' });
 
   const submit = handleSubmit(async ({ username }) => {
+    setRefusal(null);
     try {
       await sending.mutateAsync(username);
       setSent(true);
     } catch (failure) {
+      // Their company signs them in and keeps their password: its button instead of a link.
+      const sso = ssoRefusal(failure);
+      if (sso) return setRefusal(sso);
       setError('root', { type: 'server', message: capitalise(errorText(failure)) });
     }
   });
@@ -82,9 +89,13 @@ export default function ResetPasswordModal({ username: initial = '' }: ModalProp
         {...register('username')}
       />
       <FormAlert>{errors.root?.message}</FormAlert>
-      <Button type="submit" busy={isSubmitting}>
-        {isSubmitting ? <Trans>Envoi en cours…</Trans> : <Trans>Envoyer le lien</Trans>}
-      </Button>
+      {refusal ? (
+        <SsoRefusal refusal={refusal} />
+      ) : (
+        <Button type="submit" busy={isSubmitting}>
+          {isSubmitting ? <Trans>Envoi en cours…</Trans> : <Trans>Envoyer le lien</Trans>}
+        </Button>
+      )}
       <Button variant="link" onClick={() => openModal('Login', { username: getValues('username').trim() })}>
         <Trans>Retour à la connexion</Trans>
       </Button>

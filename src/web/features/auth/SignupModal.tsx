@@ -14,6 +14,8 @@ import { ApiError, errorText } from '@web/lib/http';
 import { useMutation } from '@tanstack/react-query';
 import type { SignupBody } from '@contract/account';
 import { authMutations } from './api';
+import { ssoRefusal, type SsoRefusalInfo } from './sso-refusal';
+import { SsoRefusal } from './SsoSignIn';
 
 type SignupForm = {
   gender: '' | 'MR' | 'MS';
@@ -79,6 +81,7 @@ export default function SignupModal() {
   const fieldText = useFieldText();
   const [sentTo, setSentTo] = useState<string>();
   const [formError, setFormError] = useState<string>();
+  const [refusal, setRefusal] = useState<SsoRefusalInfo | null>(null);
   const signingUp = useMutation(authMutations.signup());
   const {
     register,
@@ -90,9 +93,13 @@ export default function SignupModal() {
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(undefined);
+    setRefusal(null);
     try {
       setSentTo((await signingUp.mutateAsync(body)).email);
     } catch (error) {
+      // An employee of a company that signs its users in has an account already: its button.
+      const sso = ssoRefusal(error);
+      if (sso) return setRefusal(sso);
       if (!(error instanceof ApiError)) return setFormError(errorText(error));
       const fields = Object.entries(error.fields ?? {});
       if (fields.length > 0 && fields.every(([path]) => FORM_FIELDS.has(path))) {
@@ -204,9 +211,13 @@ export default function SignupModal() {
         {...register('gdpr_consent')}
       />
       <FormAlert>{formError}</FormAlert>
-      <Button type="submit" busy={isSubmitting} disabled={!consent}>
-        <Trans>Valider l’inscription</Trans>
-      </Button>
+      {refusal ? (
+        <SsoRefusal refusal={refusal} />
+      ) : (
+        <Button type="submit" busy={isSubmitting} disabled={!consent}>
+          <Trans>Valider l’inscription</Trans>
+        </Button>
+      )}
     </form>
   );
 }

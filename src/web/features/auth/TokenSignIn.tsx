@@ -6,6 +6,7 @@ import { TEXTS } from '@web/lib/messages';
 import { toast } from '@web/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { authMutations } from './api';
+import { rememberSsoUsername } from './sso-entry';
 
 /**
  * /sso/$segment and /sandbox/$segment (spec 3 §2): the start-up sign-in with the one-time `?token=`
@@ -28,11 +29,18 @@ export function TokenSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: s
       done();
       return;
     }
-    signIn({ type, token }).then(done, (error: unknown) => {
-      console.error(error);
-      toast.error(TEXTS.AUTH_PROBLEM);
-      done();
-    });
+    signIn({ type, token }).then(
+      (entry) => {
+        // The header offers this company's button to whoever signs in on this device next.
+        if (type === 'sso') rememberSsoUsername(entry.user.username);
+        done();
+      },
+      (error: unknown) => {
+        console.error(error);
+        toast.error(TEXTS.AUTH_PROBLEM);
+        done();
+      },
+    );
   }, [type, token, navigate, signIn]);
 
   return (

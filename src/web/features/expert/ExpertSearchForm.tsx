@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Users from 'lucide-react/icons/users';
 import type { User } from '@contract/account';
-import { PlacePicker } from '@web/components/PlacePicker';
-import { SearchSteps } from '@web/components/SearchSteps';
 import type { DateRule } from '@web/components/date-picker/DateInput';
 import { addHours, defaultStart } from '@web/components/date-picker/dates';
 import { usePassengerLabel } from '@web/components/passengers/labels';
-import { CalendarPanel, DateField, EntityField, PanelField, PassengersChoice, TimeModeField, usePassengersText } from '@web/components/search-form/fields';
+import {
+  CalendarPanel,
+  DateField,
+  EntityField,
+  PanelField,
+  PassengersChoice,
+  PlaceField,
+  TimeModeField,
+  usePassengersText,
+} from '@web/components/search-form/fields';
 import type { SearchFormStart } from '@web/components/search-form/frame';
 import {
   SearchFormFrame,
@@ -32,7 +37,7 @@ import { firstPassengers, passengersFor } from '@web/lib/passengers';
 import { placeNameOf } from '@web/lib/place-names';
 import { passengerNameOf } from '@web/lib/passenger-names';
 import type { ExpertValues, JourneyValues } from './rules';
-import { EXPERT_MESSAGES, expertProblems, toUrl } from './rules';
+import { EXPERT_MESSAGES, expertResolver, toUrl } from './rules';
 import { MAX_JOURNEYS, type ExpertUrl } from './url';
 
 type Panel = { kind: 'date'; index: number; focus?: object } | { kind: 'pax' } | null;
@@ -68,17 +73,6 @@ function valuesOf(url: ExpertUrl | undefined, user: User | null, booking: Bookin
   };
 }
 
-/** The rules' problems by field path as the form's errors. */
-const expertResolver =
-  (now: Date, hasEntities: boolean): Resolver<ExpertValues> =>
-  async (values) => {
-    const problems = expertProblems(values, { now, hasEntities });
-    if (Object.keys(problems).length === 0) return { values, errors: {} };
-    const errors: Record<string, unknown> = {};
-    for (const [path, key] of Object.entries(problems)) setPath(errors, path, { type: 'validate', message: key });
-    return { values: {}, errors: errors as FieldErrors<ExpertValues> };
-  };
-
 /** The expert search form (spec 1 §2 "Expert search", §5 "Expert"): up to 3 flight journeys, passengers, entity; its output is the /search-expert URL. */
 export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, booking, initial, now = systemNow }: ExpertSearchFormProps & SearchFormStart) {
   const { t } = useLingui();
@@ -92,7 +86,7 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
     rules: (at) => expertResolver(at, entities.length > 0),
     messages: EXPERT_MESSAGES,
   });
-  const { control, handleSubmit, watch, getValues, clearErrors, setError } = form;
+  const { control, handleSubmit, watch, getValues } = form;
   const journeys = useListField(form, 'journeys');
   const values = watch();
   const paxText = usePassengersText(usePassengerLabel(user));
@@ -116,7 +110,7 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
     journeys.append({ from: last?.to ?? null, to: null, date: last?.date ? addHours(last.date, 24) : defaultStart(now()), mode: 'departure' });
   };
 
-  let panelContent: ReactNode = <SearchSteps />;
+  let panelContent: ReactNode;
   if (panel?.kind === 'date' && panel.index < journeys.fields.length) {
     const { index } = panel;
     const previous = index > 0 ? values.journeys[index - 1]?.date : null;
@@ -135,19 +129,8 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
     );
   } else if (panel?.kind === 'pax') {
     panelContent = (
-      <PassengersChoice
-        control={control}
-        name="pax"
-        user={user}
-        onChange={(next, set) => {
-          clearErrors('pax');
-          // One passenger only for this company: the panel itself refuses a second.
-          set(next);
-        }}
-        onTooMany={() => setError('pax', { type: 'validate', message: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })}
-        error={message('pax')}
-        onConfirm={() => setPanel(null)}
-      />
+      // One passenger only for this company: the panel itself refuses a second.
+      <PassengersChoice form={form} name="pax" message={message} user={user} allErrors onConfirm={() => setPanel(null)} />
     );
   }
 
@@ -173,37 +156,23 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
             <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4">
               <legend className="px-1 font-semibold text-gray-900">{t`Trajet ${index + 1}`}</legend>
               <div className="grid items-start gap-3 sm:grid-cols-2">
-                <Controller
+                <PlaceField
                   control={control}
                   name={`journeys.${index}.from`}
-                  render={({ field }) => (
-                    <PlacePicker
-                      label={t({ message: 'Départ', context: 'place the trip leaves from' })}
-                      placeholder={t`Aéroport, ville`}
-                      value={field.value}
-                      exclude={values.journeys[index]?.to}
-                      inputRef={field.ref}
-                      error={message(`journeys.${index}.from`)}
-                      onFocus={() => setPanel(null)}
-                      onChange={field.onChange}
-                    />
-                  )}
+                  label={t({ message: 'Départ', context: 'place the trip leaves from' })}
+                  placeholder={t`Aéroport, ville`}
+                  exclude={values.journeys[index]?.to}
+                  error={message(`journeys.${index}.from`)}
+                  onFocus={() => setPanel(null)}
                 />
-                <Controller
+                <PlaceField
                   control={control}
                   name={`journeys.${index}.to`}
-                  render={({ field }) => (
-                    <PlacePicker
-                      label={t`Destination`}
-                      placeholder={t`Aéroport, ville`}
-                      value={field.value}
-                      exclude={values.journeys[index]?.from}
-                      inputRef={field.ref}
-                      error={message(`journeys.${index}.to`)}
-                      onFocus={() => setPanel(null)}
-                      onChange={field.onChange}
-                    />
-                  )}
+                  label={t`Destination`}
+                  placeholder={t`Aéroport, ville`}
+                  exclude={values.journeys[index]?.from}
+                  error={message(`journeys.${index}.to`)}
+                  onFocus={() => setPanel(null)}
                 />
               </div>
               <TimeModeField control={control} name={`journeys.${index}.mode`} legend={t`Horaire du trajet ${index + 1}`} />
@@ -258,20 +227,9 @@ export const ExpertSearchForm = withSearchFormStart(function ExpertForm({ user, 
         {single && <p className="mt-1 text-sm text-gray-700">{t`Votre entreprise limite la recherche à un seul passager.`}</p>}
       </PanelField>
 
-      {entities.length > 0 && <EntityField control={control} name="entity" entities={entities} error={message('entity')} />}
+      <EntityField control={control} name="entity" entities={entities} error={message('entity')} />
 
       <SearchSubmit>{t`Rechercher les vols`}</SearchSubmit>
     </SearchFormFrame>
   );
 });
-
-/** Sets `value` at a dotted path (`journeys.1.date`) of a nested errors object, arrays by index. */
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const parts = path.split('.');
-  let node: Record<string, unknown> = target;
-  parts.slice(0, -1).forEach((part, i) => {
-    node[part] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
-    node = node[part] as Record<string, unknown>;
-  });
-  node[parts[parts.length - 1]!] = value;
-}

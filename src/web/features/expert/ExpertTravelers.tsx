@@ -6,23 +6,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Link } from '@contract/link';
 import type { FormField } from '@contract/trip';
 import { Button } from '@web/components/Button';
-import { FieldError, FormAlert, useFieldText } from '@web/components/Field';
+import { FormAlert, useFieldText } from '@web/components/Field';
 import { Spinner } from '@web/components/Spinner';
 import { StepEntitySelect } from '@web/components/results/StepEntitySelect';
+import { TravellerCard, TravellerField, TravellerFieldGroup, travellerFieldValue } from '@web/components/results/TravellerField';
 import { frenchDateToIso } from '@web/lib/dates';
 import { ApiError, errorText } from '@web/lib/http';
 import { useUser } from '@web/lib/me';
 import { bookingFor, useActing } from '@web/lib/acting';
 import { addExpertToCartMutation, expertTravelerStepQuery, type ExpertCartResult } from './api';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { DocumentWarnings } from '@web/components/DocumentWarnings';
 
 type Values = { travelers: Record<string, string>[]; entity_id: string };
-
-const isoToFr = (v: string | null) => {
-  const m = v && /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : (v ?? '');
-};
 
 /** A follower field (a traveller after the first, linked to the leader): it shows and sends the leader's value. */
 const isFollower = (i: number, f: FormField) => i > 0 && !!f.linkedWith && !f.linkedWith.isLeader;
@@ -67,7 +61,7 @@ export function ExpertTravelers({
 
   const initial = useMemo<Values>(
     () => ({
-      travelers: forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))),
+      travelers: forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, travellerFieldValue(x)]))),
       entity_id: entity ?? (entities.length === 1 ? entities[0]!.uid : ''),
     }),
     [forms, entity, entities],
@@ -148,43 +142,25 @@ export function ExpertTravelers({
         <Trans>Informations voyageurs</Trans>
       </h2>
       <ul className="flex flex-col gap-4" aria-label={t`Voyageurs`}>
-        {forms.map((f, i) => {
-          const n = i + 1;
-          return (
-            <li key={f.travelerID} className="rounded-xl border border-gray-200 bg-white p-4">
-              <h3 className="mb-2 font-semibold text-gray-900">
-                <Trans>Voyageur {n}</Trans>
-              </h3>
-              <DocumentWarnings warnings={f.documentWarnings}>
-                {user && f.profileID === user.uid && (
-                  <RouterLink
-                    to="/account/informations"
-                    hash="documents"
-                    className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong"
-                  >
-                    <Trans>Gérer mes pièces d’identité</Trans>
-                  </RouterLink>
-                )}
-              </DocumentWarnings>
-              {f.fieldsGroups.map((group) => (
-                <fieldset key={group.group} className="mb-3 flex flex-col gap-3">
-                  <legend className="mb-1 text-sm font-semibold text-gray-700">{group.label}</legend>
-                  {group.fields.map((field) => (
-                    <TravellerField
-                      key={field.name}
-                      id={`${idBase}-${i}-${field.name}`}
-                      field={field}
-                      follower={isFollower(i, field)}
-                      value={valueOf(i, field)}
-                      error={fieldText(errors.travelers?.[i]?.[field.name]?.message)}
-                      onChange={(v) => form.setValue(`travelers.${i}.${field.name}`, v, { shouldValidate: form.formState.isSubmitted })}
-                    />
-                  ))}
-                </fieldset>
-              ))}
-            </li>
-          );
-        })}
+        {forms.map((f, i) => (
+          <TravellerCard key={f.travelerID} n={i + 1} warnings={f.documentWarnings} isUser={!!user && f.profileID === user.uid}>
+            {f.fieldsGroups.map((group) => (
+              <TravellerFieldGroup key={group.group} label={group.label}>
+                {group.fields.map((field) => (
+                  <TravellerField
+                    key={field.name}
+                    id={`${idBase}-${i}-${field.name}`}
+                    field={field}
+                    follower={isFollower(i, field)}
+                    value={valueOf(i, field)}
+                    error={fieldText(errors.travelers?.[i]?.[field.name]?.message)}
+                    onChange={(v) => form.setValue(`travelers.${i}.${field.name}`, v, { shouldValidate: form.formState.isSubmitted })}
+                  />
+                ))}
+              </TravellerFieldGroup>
+            ))}
+          </TravellerCard>
+        ))}
       </ul>
       {entities.length > 0 && <StepEntitySelect id={`${idBase}-entity`} entities={entities} registration={form.register('entity_id')} error={entityError} />}
       <FormAlert>{formError}</FormAlert>
@@ -192,85 +168,5 @@ export function ExpertTravelers({
         <Trans>Ajouter l’itinéraire au panier</Trans>
       </Button>
     </form>
-  );
-}
-
-/** One field of a traveller form: text or date input, radio group or list, its label starred when required. */
-function TravellerField({
-  id,
-  field,
-  follower,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  field: FormField;
-  follower: boolean;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useLingui();
-  const label = field.required ? `${field.label} *` : field.label;
-  const disabled = field.disabled || follower;
-  const describedBy = error ? `${id}-error` : undefined;
-  if (field.type === 'radio')
-    return (
-      <fieldset aria-describedby={describedBy}>
-        <legend className="mb-1 font-medium text-gray-900">{label}</legend>
-        <div className="flex flex-wrap gap-4">
-          {(field.options ?? []).map((o) => (
-            <label key={o.value} className="flex min-h-11 items-center gap-2">
-              <input
-                type="radio"
-                name={id}
-                value={o.value}
-                checked={value === o.value}
-                disabled={disabled}
-                onChange={() => onChange(o.value)}
-                className="size-5 accent-[var(--brand)]"
-              />
-              {o.label}
-            </label>
-          ))}
-        </div>
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-      </fieldset>
-    );
-  const common = {
-    id,
-    value,
-    disabled,
-    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    'aria-required': field.required || undefined,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-gray-900">
-        {label}
-      </label>
-      {field.type === 'list' ? (
-        <select {...common} className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3">
-          <option value="">{t`Choisir…`}</option>
-          {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type="text"
-          inputMode={field.type === 'date' ? 'numeric' : undefined}
-          placeholder={field.placeholder ?? (field.type === 'date' ? t`JJ/MM/AAAA` : undefined)}
-          className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ${error ? 'border-red-700' : 'border-gray-400'}`}
-        />
-      )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Place } from '@contract/places';
@@ -69,3 +70,25 @@ export const toUrl = (v: ExpertValues, travelID?: string): ExpertUrl => ({
   ...(v.entity ? { entity: v.entity } : {}),
   ...(travelID ? { travelID } : {}),
 });
+
+/** The rules' problems by field path as the form's errors. */
+export const expertResolver =
+  (now: Date, hasEntities: boolean): Resolver<ExpertValues> =>
+  async (values) => {
+    const problems = expertProblems(values, { now, hasEntities });
+    if (Object.keys(problems).length === 0) return { values, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const [path, key] of Object.entries(problems)) setPath(errors, path, { type: 'validate', message: key });
+    return { values: {}, errors: errors as FieldErrors<ExpertValues> };
+  };
+
+/** Sets `value` at a dotted path (`journeys.1.date`) of a nested errors object, arrays by index. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const parts = path.split('.');
+  let node: Record<string, unknown> = target;
+  parts.slice(0, -1).forEach((part, i) => {
+    node[part] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
+    node = node[part] as Record<string, unknown>;
+  });
+  node[parts[parts.length - 1]!] = value;
+}

@@ -1,17 +1,12 @@
-import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import UserRound from 'lucide-react/icons/user-round';
-import { SelectField } from '@web/components/Field';
-import { PlacePicker } from '@web/components/PlacePicker';
-import { SearchSteps } from '@web/components/SearchSteps';
 import { usePlaceNamed } from '@web/components/use-place-named';
 import type { DateRule } from '@web/components/date-picker/DateInput';
 import { addHours, isDate, startOfDay } from '@web/components/date-picker/dates';
-import { CalendarPanel, ControlledPanelField, DateField, EntityField } from '@web/components/search-form/fields';
-import type { SearchFormProps, SearchFormStart } from '@web/components/search-form/frame';
+import { CalendarPanel, ControlledPanelField, DateField, EntityField, PlaceField, SelectFormField } from '@web/components/search-form/fields';
+import type { SearchFormProps, SearchFormStart, SearchPrefill } from '@web/components/search-form/frame';
 import {
   PanelHelp,
   SearchFormFrame,
@@ -23,12 +18,11 @@ import {
   withSearchFormStart,
 } from '@web/components/search-form/frame';
 import { useFormPanel, useSearchForm } from '@web/components/search-form/use-search-form';
-import { CAR_RADII, CAR_TYPES } from '../url';
+import { CAR_RADII } from '../url';
 import type { CarSearchUrl } from '../url';
 import { rememberCarSearch } from './last-search';
 import { DriverPanel, useDriverLabel } from './DriverPanel';
-import { useCarCategoryLabel } from '@web/components/labels/car-categories';
-import type { CarPrefill } from './defaults';
+import { VehicleTypesField } from './VehicleTypesField';
 import { CAR_QUICK_HOURS, carDefaults } from './defaults';
 import type { CarField, CarValues } from './validation';
 import { CAR_MESSAGES } from './validation';
@@ -39,7 +33,7 @@ type Panel = 'places' | 'start' | 'end' | 'driver' | 'entity' | 'types';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
 const FOCUS_ASIDE = ['driver'] as const;
 
-export type CarSearchFormProps = SearchFormProps & { prefill?: CarPrefill };
+export type CarSearchFormProps = SearchFormProps & { prefill?: SearchPrefill };
 
 /** The car-rental search form (spec 1 §2 "Car-rental search form", §4, §5); its output is the /search-car-rentals URL. */
 export const CarSearchForm = withSearchFormStart(function CarForm({
@@ -53,10 +47,8 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
 }: CarSearchFormProps & SearchFormStart) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const typeLabel = useCarCategoryLabel();
   const driverLabel = useDriverLabel(user);
   const entities = booking.entities;
-  const typesId = useId();
 
   const { form, message, preload, lastBookable } = useSearchForm<CarValues, CarSearchUrl>({
     defaults: () => carDefaults(user, booking, formKey, now(), prefill),
@@ -75,9 +67,9 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
   });
 
   const side = useFormPanel<Panel, CarField>(setFocus, FOCUS_ASIDE);
-  const { panel, show, setFocusNext } = side;
+  const { show, setFocusNext } = side;
 
-  const [from, to, start, types, driver] = watch(['from', 'to', 'start', 'types', 'driver']);
+  const [from, to, start, driver] = watch(['from', 'to', 'start', 'driver']);
   const startRule: DateRule = { kind: 'start', now };
   const endRule: DateRule = { kind: 'end', now, start };
 
@@ -94,26 +86,25 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
     void navigate({ to: '/search-car-rentals', search: forCustomer(search, booking) });
   });
 
-  let panelContent: ReactNode = <SearchSteps />;
-  if (panel === 'start' || panel === 'end') {
-    const isEnd = panel === 'end';
-    panelContent = (
-      <CalendarPanel
-        control={control}
-        name={panel}
-        label={isEnd ? t`Date de restitution` : t`Date de prise en charge`}
-        onChange={(d, set) => {
-          set(d);
-          if (!isEnd) onStartChange(d);
-        }}
-        rule={isEnd ? endRule : startRule}
-        max={lastBookable}
-        quickHours={CAR_QUICK_HOURS}
-        {...side.calendar(panel)}
-      />
-    );
-  } else if (panel === 'driver') {
-    panelContent = (
+  const calendar = (name: 'start' | 'end') => (
+    <CalendarPanel
+      control={control}
+      name={name}
+      label={name === 'end' ? t`Date de restitution` : t`Date de prise en charge`}
+      onChange={(d, set) => {
+        set(d);
+        if (name === 'start') onStartChange(d);
+      }}
+      rule={name === 'end' ? endRule : startRule}
+      max={lastBookable}
+      quickHours={CAR_QUICK_HOURS}
+      {...side.calendar(name)}
+    />
+  );
+  const panels = {
+    start: calendar('start'),
+    end: calendar('end'),
+    driver: (
       <Controller
         control={control}
         name="driver"
@@ -129,41 +120,24 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
           />
         )}
       />
-    );
-  } else if (panel === 'places') {
-    panelContent = (
-      <PanelHelp
-        title={t`Où prendre la voiture ?`}
-      >{t`Choisissez une ville, une gare ou un aéroport : les agences dans le rayon choisi sont proposées.`}</PanelHelp>
-    );
-  } else if (panel === 'entity') {
-    panelContent = <PanelHelp title={t`Entité`}>{t`L’entité de votre entreprise à laquelle cette location est rattachée et facturée.`}</PanelHelp>;
-  } else if (panel === 'types') {
-    panelContent = <PanelHelp title={t`Type de véhicule`}>{t`Sans choix, tous les types de véhicule sont proposés.`}</PanelHelp>;
-  }
+    ),
+    places: (
+      <PanelHelp title={t`Où prendre la voiture ?`}>
+        {t`Choisissez une ville, une gare ou un aéroport : les agences dans le rayon choisi sont proposées.`}
+      </PanelHelp>
+    ),
+    entity: <PanelHelp title={t`Entité`}>{t`L’entité de votre entreprise à laquelle cette location est rattachée et facturée.`}</PanelHelp>,
+    types: <PanelHelp title={t`Type de véhicule`}>{t`Sans choix, tous les types de véhicule sont proposés.`}</PanelHelp>,
+  };
 
   const radius = (name: 'rFrom' | 'rTo', label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SelectField
-          label={label}
-          name={field.name}
-          value={field.value}
-          onChange={(e) => field.onChange(Number(e.target.value))}
-          onBlur={field.onBlur}
-          onFocus={() => show('places')}
-          className="sm:w-36"
-        >
-          {CAR_RADII.map((r) => (
-            <option key={r} value={r}>
-              {t`${r} km`}
-            </option>
-          ))}
-        </SelectField>
-      )}
-    />
+    <SelectFormField control={control} name={name} label={label} parse={Number} onFocus={() => show('places')} className="sm:w-36">
+      {CAR_RADII.map((r) => (
+        <option key={r} value={r}>
+          {t`${r} km`}
+        </option>
+      ))}
+    </SelectFormField>
   );
 
   return (
@@ -171,62 +145,34 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
       {!!travelID && !user?.features.hideExistingTravelMessage && (
         <TravelBanner onCancel={onCancelTravel}>{t`Cette location sera ajoutée à votre voyage en cours.`}</TravelBanner>
       )}
-      <SearchFormFrame
-        label={t`Recherche de location de voiture`}
-        onSubmit={onSubmit}
-        onFocus={preload}
-        hidden={side.mobileOpen}
-        panel={{
-          ref: side.asideRef,
-          id: side.id,
-          open: side.mobileOpen || panel === null,
-          onEscape: side.onEscape(['start', 'end', 'driver']),
-          content: panelContent,
-        }}
-      >
+      <SearchFormFrame label={t`Recherche de location de voiture`} onSubmit={onSubmit} onFocus={preload} {...side.frame(['start', 'end', 'driver'], panels)}>
         <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
-          <Controller
+          <PlaceField
             control={control}
             name="from"
-            render={({ field }) => (
-              <PlacePicker
-                label={t`Lieu de prise en charge`}
-                placeholder={t`Ville, gare, aéroport`}
-                value={field.value}
-                inputRef={field.ref}
-                error={text('from')}
-                onFocus={() => show('places')}
-                onChange={(p) => {
-                  field.onChange(p);
-                  if (!p) return;
-                  // Spec 1 §4: with no return place yet, the pick-up place is also the return place, and focus goes there.
-                  if (!getValues('to')) {
-                    setValue('to', p);
-                    clearErrors('to');
-                  }
-                  setFocusNext({ field: 'to' });
-                }}
-              />
-            )}
+            label={t`Lieu de prise en charge`}
+            placeholder={t`Ville, gare, aéroport`}
+            error={text('from')}
+            onFocus={() => show('places')}
+            onChange={(p) => {
+              if (!p) return;
+              // Spec 1 §4: with no return place yet, the pick-up place is also the return place, and focus goes there.
+              if (!getValues('to')) {
+                setValue('to', p);
+                clearErrors('to');
+              }
+              setFocusNext({ field: 'to' });
+            }}
           />
           {radius('rFrom', t`Rayon de prise en charge`)}
-          <Controller
+          <PlaceField
             control={control}
             name="to"
-            render={({ field }) => (
-              <PlacePicker
-                label={t`Lieu de restitution`}
-                placeholder={t`Ville, gare, aéroport`}
-                value={field.value}
-                inputRef={field.ref}
-                error={text('to')}
-                onFocus={() => show('places')}
-                onChange={(p) => {
-                  field.onChange(p);
-                  if (p) setFocusNext({ field: 'start' });
-                }}
-              />
-            )}
+            label={t`Lieu de restitution`}
+            placeholder={t`Ville, gare, aéroport`}
+            error={text('to')}
+            onFocus={() => show('places')}
+            onChange={(p) => p && setFocusNext({ field: 'start' })}
           />
           {radius('rTo', t`Rayon de restitution`)}
         </div>
@@ -253,34 +199,7 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
         <Controller
           control={control}
           name="types"
-          render={({ field }) => (
-            <fieldset onFocus={() => show('types')}>
-              <legend id={typesId} className="mb-1 font-medium text-gray-900">
-                {t`Type de véhicule`}
-              </legend>
-              <div className="flex flex-wrap gap-2">
-                {CAR_TYPES.map((type) => {
-                  const checked = types.includes(type);
-                  return (
-                    <label
-                      key={type}
-                      className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand ${
-                        checked ? 'border-brand bg-brand/10 font-semibold' : 'border-gray-300 hover:bg-gray-50'
-                      }`}
-                    >
-                      <input
-                        type="checkbox"
-                        className="size-5 accent-[var(--brand)]"
-                        checked={checked}
-                        onChange={() => field.onChange(checked ? field.value.filter((x) => x !== type) : [...field.value, type])}
-                      />
-                      {typeLabel(type)}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
+          render={({ field }) => <VehicleTypesField value={field.value} onChange={field.onChange} onFocus={() => show('types')} />}
         />
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -291,11 +210,9 @@ export const CarSearchForm = withSearchFormStart(function CarForm({
             icon={<UserRound aria-hidden="true" size={20} className="text-gray-600" />}
             value={driverLabel(driver)}
             error={text('driver')}
-            panelId={side.id}
-            onFocus={() => show('driver')}
-            onOpen={() => side.enterPanel('driver')}
+            {...side.panelField('driver')}
           />
-          {entities.length > 0 && <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />}
+          <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />
         </div>
 
         <SearchSubmit />

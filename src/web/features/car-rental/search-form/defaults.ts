@@ -1,5 +1,6 @@
 import type { User } from '@contract/account';
 import { addHours, defaultStart, isDate, withHour } from '@web/components/date-picker/dates';
+import type { SearchPrefill } from '@web/components/search-form/frame';
 import { firstEntity } from '@web/components/search-form/frame';
 import type { BookingFor } from '@web/lib/acting';
 import { travelerRef } from '@web/lib/acting';
@@ -11,12 +12,6 @@ import type { CarValues } from './validation';
 /** Spec 1 §5 "Date pickers": the car rental's quick buttons. */
 export const CAR_QUICK_HOURS = { morning: 9, afternoon: 18 } as const;
 
-/**
- * What a caller may give the form to start from (the cart's shortcut): a place to look up by name (the
- * trip's destination), the trip's arrival and its way back's departure (local `YYYY-MM-DDTHH:mm`).
- */
-export type CarPrefill = { place?: string; start?: string; end?: string };
-
 const HOUR = 3_600_000;
 const localDate = (text: string | undefined) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text ?? '');
@@ -24,7 +19,7 @@ const localDate = (text: string | undefined) => {
 };
 
 /** The rental from the trip: picked up at the first full hour after the arrival, returned an hour before the way back (else the next day at 18:00). */
-function prefilledDates(prefill: CarPrefill): { start: Date | null; end: Date | null } {
+function prefilledDates(prefill: SearchPrefill): { start: Date | null; end: Date | null } {
   const arrival = localDate(prefill.start);
   if (!arrival) return { start: null, end: null };
   const start = new Date(Math.ceil(arrival.getTime() / HOUR) * HOUR);
@@ -49,7 +44,7 @@ function firstDriver(user: User | null, booking: BookingFor): CarValues['driver'
 }
 
 /** The form's first values: the cart's shortcut, else the last search while it has not started, else a rental from tomorrow morning. */
-export function carDefaults(user: User | null, booking: BookingFor, formKey: string, now: Date, prefill: CarPrefill | undefined): CarValues {
+export function carDefaults(user: User | null, booking: BookingFor, formKey: string, now: Date, prefill: SearchPrefill | undefined): CarValues {
   const given = prefill ? prefilledDates(prefill) : { start: null, end: null };
   const start = given.start ?? withHour(addHours(now, 24), CAR_QUICK_HOURS.morning);
   const remembered = prefill ? null : rememberedCarSearch(formKey);

@@ -1,48 +1,33 @@
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import BedDouble from 'lucide-react/icons/bed-double';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '@contract/account';
-import { PlacePicker } from '@web/components/PlacePicker';
-import { SearchSteps } from '@web/components/SearchSteps';
 import { usePlaceNamed } from '@web/components/use-place-named';
 import type { DateRule } from '@web/components/date-picker/DateInput';
-import { addHours, isDate, startOfDay, withHour } from '@web/components/date-picker/dates';
+import { addHours, isDate, startOfDay } from '@web/components/date-picker/dates';
 import { usePassengerLabel } from '@web/components/passengers/labels';
 import { loadPassengersPanel } from '@web/components/passengers/lazy';
-import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice } from '@web/components/search-form/fields';
-import type { SearchFormProps, SearchFormStart } from '@web/components/search-form/frame';
+import { CalendarPanel, ControlledPanelField, DateField, EntityField, PassengersChoice, PlaceField } from '@web/components/search-form/fields';
+import type { SearchFormProps, SearchFormStart, SearchPrefill } from '@web/components/search-form/frame';
 import {
   PanelHelp,
   SearchFormFrame,
   SearchSubmit,
   TravelBanner,
-  firstEntity,
   forCustomer,
   rememberSearchNames,
   systemNow,
   withSearchFormStart,
 } from '@web/components/search-form/frame';
 import { useFormPanel, useSearchForm } from '@web/components/search-form/use-search-form';
-import type { BookingFor } from '@web/lib/acting';
-import { firstPassengers, passengersFor } from '@web/lib/passengers';
+import { passengersFor } from '@web/lib/passengers';
 import { lastHotelSearch, rememberHotelSearch } from '../last-search';
 import type { HotelSearchUrl } from '../url';
-import { HOTEL_DEFAULT_RADIUS } from '../url';
+import { atNoon, hotelDefaults, nextDay, prefilledStay } from './defaults';
 import { RadiusSlider, RoomsCounter, StayFilters } from './StayFields';
 import type { HotelField, HotelValues } from './validation';
 import { HOTEL_MESSAGES } from './validation';
 
 const loadRules = () => import('./rules');
-
-/**
- * Check-in and check-out are days at noon (spec 1 §9). The calendar's quick buttons would both set
- * 12:00 (spec 1 §5: hotel 12 and 12), so the hotel's calendar shows days only.
- */
-const HOTEL_HOUR = 12;
-const atNoon = (d: Date | null) => (isDate(d) ? withHour(d, HOTEL_HOUR) : d);
-const nextDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1, HOTEL_HOUR);
 
 type Panel = 'place' | 'checkIn' | 'checkOut' | 'pax' | 'filters' | 'entity';
 /** Panels that take the focus themselves when opened from their field's button (the calendar does on its own). */
@@ -51,38 +36,9 @@ const FOCUS_ASIDE = ['pax'] as const;
 export type HotelSearchFormProps = SearchFormProps & {
   /** Values to start from (a search to modify); the rest are the defaults. */
   initial?: Partial<HotelValues>;
-  /** The cart's shortcut (spec 1 §2): a stay around its trip — the destination's name, its arrival and way back (local `YYYY-MM-DDTHH:mm`). */
-  prefill?: { place?: string; start?: string; end?: string };
+  /** The cart's shortcut: a stay around its trip. */
+  prefill?: SearchPrefill;
 };
-
-/** The stay around a trip: check-in the arrival's day, check-out the way back's day, else the next day. */
-function prefilledStay(prefill: NonNullable<HotelSearchFormProps['prefill']>): Partial<HotelValues> {
-  const day = (local: string | undefined) => {
-    const m = local && /^(\d{4})-(\d{2})-(\d{2})T/.exec(local);
-    return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), HOTEL_HOUR) : null;
-  };
-  const checkIn = day(prefill.start);
-  if (!checkIn) return {};
-  const back = day(prefill.end);
-  return { checkIn, checkOut: back && back.getTime() > checkIn.getTime() ? back : nextDay(checkIn) };
-}
-
-function defaults(user: User | null, booking: BookingFor): HotelValues {
-  return {
-    place: null,
-    radius: HOTEL_DEFAULT_RADIUS,
-    checkIn: null,
-    checkOut: null,
-    name: '',
-    stars: null,
-    breakfast: false,
-    halfBoard: false,
-    fullBoard: false,
-    pax: firstPassengers(user, booking),
-    rooms: 1,
-    entity: firstEntity(booking),
-  };
-}
 
 /** The hotel search form (spec 1 §2 "Hotel search form", §4, §5 "Hotel"); its output is the /search-hotels URL. */
 export const HotelSearchForm = withSearchFormStart(function HotelForm({
@@ -102,7 +58,7 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
   const { form, message, preload, lastBookable } = useSearchForm<HotelValues, HotelSearchUrl>({
     // A search to modify, the cart's shortcut, else the last one (back from results that found nothing), else the defaults.
     defaults: () => ({
-      ...defaults(user, booking),
+      ...hotelDefaults(user, booking),
       ...(initial ?? (prefill ? prefilledStay(prefill) : lastHotelSearch(formKey))),
       ...(initial?.pax ? { pax: passengersFor(initial.pax, user, booking) } : {}),
     }),
@@ -111,14 +67,14 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
     messages: HOTEL_MESSAGES,
     preload: { loaders: [loadPassengersPanel, loadRules], route: '/search-hotels' },
   });
-  const { control, handleSubmit, watch, getValues, setValue, setFocus, setError, clearErrors } = form;
+  const { control, handleSubmit, watch, getValues, setValue, setFocus, clearErrors } = form;
   const text = (field: HotelField) => message(field);
 
   // The shortcut names the place: the first place of that name is the stay's.
   usePlaceNamed(prefill?.place, (found) => !getValues('place') && setValue('place', found), !initial);
 
   const side = useFormPanel<Panel, HotelField>(setFocus, FOCUS_ASIDE);
-  const { panel, show, setFocusNext } = side;
+  const { show, setFocusNext } = side;
 
   const [checkIn, pax, rooms, radius] = watch(['checkIn', 'pax', 'rooms', 'radius']);
   const paxLabel = usePassengerLabel(user);
@@ -140,13 +96,12 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
   const roomsText = rooms === 1 ? t`1 chambre` : t`${rooms} chambres`;
   const paxText = pax.length === 0 ? t`Aucun voyageur` : pax.length === 1 ? paxLabel(pax[0]!) : t`${pax.length} voyageurs`;
 
-  let panelContent: ReactNode = <SearchSteps />;
-  if (panel === 'checkIn' || panel === 'checkOut') {
-    const isOut = panel === 'checkOut';
-    panelContent = (
+  const calendar = (name: 'checkIn' | 'checkOut') => {
+    const isOut = name === 'checkOut';
+    return (
       <CalendarPanel
         control={control}
-        name={panel}
+        name={name}
         label={isOut ? t({ message: 'Date de départ', context: 'hotel check-out' }) : t({ message: 'Date d’arrivée', context: 'hotel check-in' })}
         dateOnly
         onChange={(d, set) => {
@@ -160,25 +115,25 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
         rule={isOut ? endRule : startRule}
         min={isOut && isDate(checkIn) ? nextDay(checkIn) : undefined}
         max={isOut ? addHours(lastBookable, 24) : lastBookable}
-        {...side.calendar(panel)}
+        {...side.calendar(name)}
       />
     );
-  } else if (panel === 'pax') {
-    panelContent = (
+  };
+  const panels = {
+    checkIn: calendar('checkIn'),
+    checkOut: calendar('checkOut'),
+    pax: (
       <PassengersChoice
-        control={control}
+        form={form}
         name="pax"
+        message={message}
         user={user}
         className="space-y-5"
-        onChange={(next, set) => {
-          clearErrors(['pax', 'rooms']);
-          set(next);
+        onChange={(next) => {
+          clearErrors('rooms');
           // Every room needs a traveller: fewer travellers, fewer rooms.
           if (next.length > 0 && getValues('rooms') > next.length) setValue('rooms', next.length);
         }}
-        onTooMany={() => setError('pax', { type: 'validate', message: 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' })}
-        // The panel says only that there are too many; the rules' errors are the field's.
-        error={form.formState.errors.pax?.message === 'CANT_ENTER_MORE_THAN_NINE_PASSENGERS' ? text('pax') : undefined}
         onConfirm={() => side.confirmPanel('pax')}
       >
         <RoomsCounter
@@ -191,60 +146,36 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
           }}
         />
       </PassengersChoice>
-    );
-  } else if (panel === 'place') {
-    panelContent = (
-      <PanelHelp
-        title={t`Où dormez-vous ?`}
-      >{t`Saisissez une ville, une gare ou un aéroport, puis choisissez-le dans la liste. Le rayon dit jusqu’où chercher autour.`}</PanelHelp>
-    );
-  } else if (panel === 'filters') {
-    panelContent = (
+    ),
+    place: (
+      <PanelHelp title={t`Où dormez-vous ?`}>
+        {t`Saisissez une ville, une gare ou un aéroport, puis choisissez-le dans la liste. Le rayon dit jusqu’où chercher autour.`}
+      </PanelHelp>
+    ),
+    filters: (
       <PanelHelp title={t`Filtres`}>
         {t`Ne cherchez que les hôtels d’un nom, d’un nombre d’étoiles minimum ou qui proposent ces repas. Vous pourrez affiner encore sur les résultats.`}
       </PanelHelp>
-    );
-  } else if (panel === 'entity') {
-    panelContent = <PanelHelp title={t`Entité`}>{t`L’entité de votre entreprise à laquelle ce séjour est rattaché et facturé.`}</PanelHelp>;
-  }
+    ),
+    entity: <PanelHelp title={t`Entité`}>{t`L’entité de votre entreprise à laquelle ce séjour est rattaché et facturé.`}</PanelHelp>,
+  };
 
   return (
     <div className="space-y-4">
       {!!travelID && !user?.perms.includes('assistance_agent') && !user?.features.hideExistingTravelMessage && (
         <TravelBanner onCancel={onCancelTravel}>{t`Ce séjour sera ajouté à votre voyage en cours.`}</TravelBanner>
       )}
-      <SearchFormFrame
-        label={t`Recherche d’hôtel`}
-        onSubmit={onSubmit}
-        onFocus={preload}
-        hidden={side.mobileOpen}
-        panel={{
-          ref: side.asideRef,
-          id: side.id,
-          open: side.mobileOpen || panel === null,
-          onEscape: side.onEscape(['checkIn', 'checkOut', 'pax']),
-          content: panelContent,
-        }}
-      >
+      <SearchFormFrame label={t`Recherche d’hôtel`} onSubmit={onSubmit} onFocus={preload} {...side.frame(['checkIn', 'checkOut', 'pax'], panels)}>
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
-          <Controller
+          <PlaceField
             control={control}
             name="place"
-            render={({ field }) => (
-              <PlacePicker
-                label={t`Lieu du séjour`}
-                placeholder={t`Ville, gare, aéroport`}
-                value={field.value}
-                inputRef={field.ref}
-                error={text('place')}
-                onFocus={() => show('place')}
-                onChange={(p) => {
-                  field.onChange(p);
-                  // Spec 1 §4: the place, then the check-in.
-                  if (p) setFocusNext({ field: 'checkIn' });
-                }}
-              />
-            )}
+            label={t`Lieu du séjour`}
+            placeholder={t`Ville, gare, aéroport`}
+            error={text('place')}
+            onFocus={() => show('place')}
+            // Spec 1 §4: the place, then the check-in.
+            onChange={(p) => p && setFocusNext({ field: 'checkIn' })}
           />
           <RadiusSlider radius={radius} onChange={(r) => setValue('radius', r)} onFocus={() => show('place')} />
         </div>
@@ -285,14 +216,12 @@ export const HotelSearchForm = withSearchFormStart(function HotelForm({
           icon={<BedDouble aria-hidden="true" size={20} className="text-gray-600" />}
           value={`${paxText} · ${roomsText}`}
           error={text('pax') ?? text('rooms')}
-          panelId={side.id}
-          onFocus={() => show('pax')}
-          onOpen={() => side.enterPanel('pax')}
+          {...side.panelField('pax')}
         />
 
         <StayFilters form={form} onFocus={() => show('filters')} />
 
-        {entities.length > 0 && <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />}
+        <EntityField control={control} name="entity" entities={entities} error={text('entity')} onFocus={() => show('entity')} />
 
         <SearchSubmit />
       </SearchFormFrame>

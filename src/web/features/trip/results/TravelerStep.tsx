@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/Button';
-import { FieldError, FormAlert, useFieldText } from '@web/components/Field';
+import { FormAlert, useFieldText } from '@web/components/Field';
 import { Spinner } from '@web/components/Spinner';
 import type { Link } from '@contract/link';
 import type { FormField, PlacementOption, TripSearchBody } from '@contract/trip';
@@ -13,23 +13,18 @@ import { ApiError, errorText } from '@web/lib/http';
 import { openModal, preloadModal } from '@web/lib/modal';
 import { SignInToContinue } from '@web/components/results/states';
 import { StepEntitySelect } from '@web/components/results/StepEntitySelect';
+import { TravellerCard, TravellerField, TravellerFieldGroup, travellerFieldValue } from '@web/components/results/TravellerField';
 import { useUser } from '@web/lib/me';
 import { bookingFor, useActing } from '@web/lib/acting';
 import { addToCartMutation, travelerStepQuery } from './api';
 import type { CartAddResult } from './api';
 import { formatPrice } from '@web/lib/format-core';
 import type { Chosen } from './LegResults';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { DocumentWarnings } from '@web/components/DocumentWarnings';
 import type { DocumentWarning } from '@contract/trip';
 
 /** The step as a form: each traveller's answers by field name, the entity, seat wishes and options (offerID|type → quantity). */
 type StepValues = { travelers: Record<string, string>[]; entity_id: string; placementWishes: Record<string, string>; options: Record<string, number> };
 
-const isoToFr = (v: string | null) => {
-  const m = v && /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : (v ?? '');
-};
 const frToIso = (v: string) => {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v.trim());
   return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
@@ -157,7 +152,7 @@ export function TravelerStep({
   // The forms' values once they arrive (dates as typed, DD/MM/YYYY).
   const initial = useMemo<StepValues>(
     () => ({
-      travelers: forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, x.type === 'date' ? isoToFr(x.value) : (x.value ?? '')]))),
+      travelers: forms.map((f) => Object.fromEntries(f.fields.map((x) => [x.name, travellerFieldValue(x)]))),
       entity_id: entity ?? (entities.length === 1 ? entities[0]!.uid : ''),
       placementWishes: {},
       options: {},
@@ -338,21 +333,7 @@ export function TravelerStep({
         {forms.map((form, i) => {
           const n = i + 1;
           return (
-            <li key={form.travelerID} className="rounded-xl border border-gray-200 bg-white p-4">
-              <h3 className="mb-2 font-semibold text-gray-900">
-                <Trans>Voyageur {n}</Trans>
-              </h3>
-              <DocumentWarnings warnings={form.warnings}>
-                {user && form.profileID === user.uid && (
-                  <RouterLink
-                    to="/account/informations"
-                    hash="documents"
-                    className="self-start font-medium text-brand underline underline-offset-2 hover:text-brand-strong"
-                  >
-                    <Trans>Gérer mes pièces d’identité</Trans>
-                  </RouterLink>
-                )}
-              </DocumentWarnings>
+            <TravellerCard key={form.travelerID} n={n} warnings={form.warnings} isUser={!!user && form.profileID === user.uid}>
               {form.cards.length > 0 && (
                 <div className="mb-3 rounded-lg bg-gray-50 p-3 text-sm text-gray-800">
                   <p className="font-semibold">
@@ -381,77 +362,26 @@ export function TravelerStep({
                 </div>
               )}
               {form.groups.map((group) => (
-                <fieldset key={group.label} className="mb-3 flex flex-col gap-3">
-                  <legend className="mb-1 text-sm font-semibold text-gray-700">{group.label}</legend>
+                <TravellerFieldGroup key={group.label} label={group.label}>
                   {group.fields.map((f) => {
-                    const id = `${idBase}-${i}-${f.name}`;
                     const message = messageOf(i, f.name);
-                    const error = message ? fieldText(message) : undefined;
-                    const disabled = f.disabled || isFollower(i, f);
-                    // A follower is not a field of its own: it shows its leader's value.
-                    const field = isFollower(i, f) ? { value: valueOf(i, f), readOnly: true } : stepForm.register(`travelers.${i}.${f.name}`);
-                    const common = {
-                      id,
-                      ...field,
-                      disabled,
-                      'aria-invalid': error ? true : undefined,
-                      'aria-describedby': error ? `${id}-error` : undefined,
-                      'aria-required': f.required || undefined,
-                    };
-                    const labelText = f.required ? `${f.label} *` : f.label;
-                    if (f.type === 'radio')
-                      return (
-                        <fieldset key={f.name} aria-describedby={common['aria-describedby']}>
-                          <legend className="mb-1 font-medium text-gray-900">{labelText}</legend>
-                          <div className="flex flex-wrap gap-4">
-                            {(f.options ?? []).map((o) => (
-                              <label key={o.value} className="flex min-h-11 items-center gap-2">
-                                <input
-                                  type="radio"
-                                  name={id}
-                                  value={o.value}
-                                  checked={valueOf(i, f) === o.value}
-                                  disabled={disabled}
-                                  onChange={() => stepForm.setValue(`travelers.${i}.${f.name}`, o.value, { shouldValidate: stepForm.formState.isSubmitted })}
-                                  className="size-5 accent-[var(--brand)]"
-                                />
-                                {o.label}
-                              </label>
-                            ))}
-                          </div>
-                          <FieldError id={`${id}-error`}>{error}</FieldError>
-                        </fieldset>
-                      );
                     return (
-                      <div key={f.name}>
-                        <label htmlFor={id} className="mb-1 block font-medium text-gray-900">
-                          {labelText}
-                        </label>
-                        {f.type === 'list' ? (
-                          <select {...common} className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3">
-                            <option value="">{t`Choisir…`}</option>
-                            {(f.options ?? []).map((o) => (
-                              <option key={o.value} value={o.value}>
-                                {o.label}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          <input
-                            {...common}
-                            type="text"
-                            inputMode={f.type === 'date' ? 'numeric' : undefined}
-                            placeholder={f.placeholder ?? (f.type === 'date' ? 'JJ/MM/AAAA' : undefined)}
-                            className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 disabled:bg-gray-100 disabled:text-gray-700 ${error ? 'border-red-700' : 'border-gray-400'}`}
-                          />
-                        )}
-                        <FieldError id={`${id}-error`}>{error}</FieldError>
-                      </div>
+                      <TravellerField
+                        key={f.name}
+                        id={`${idBase}-${i}-${f.name}`}
+                        field={f}
+                        follower={isFollower(i, f)}
+                        value={valueOf(i, f)}
+                        error={message ? fieldText(message) : undefined}
+                        onChange={(v) => stepForm.setValue(`travelers.${i}.${f.name}`, v, { shouldValidate: stepForm.formState.isSubmitted })}
+                        // A follower is not a field of its own: it shows its leader's value.
+                        registration={isFollower(i, f) ? undefined : stepForm.register(`travelers.${i}.${f.name}`)}
+                      />
                     );
                   })}
-                </fieldset>
+                </TravellerFieldGroup>
               ))}
-            </li>
+            </TravellerCard>
           );
         })}
       </ul>

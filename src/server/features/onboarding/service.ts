@@ -6,6 +6,8 @@ import { fail, parseWith } from '@server/platform/errors';
 import { idempotent, recordAnswer } from '@server/platform/idempotency';
 import type { RequestContext as Ctx } from '@server/platform/request-context';
 import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { clearOptionalData, eraseAccount, lockUser } from '@server/db/account-erasure';
+import { companyHasSso } from '@server/db/companies';
 import { findUserToken, useUpToken } from '@server/db/user-tokens';
 import * as repo from './repository';
 
@@ -64,9 +66,9 @@ export function deleteOnboardingData(ctx: Ctx, request: FastifyRequest, query: Q
     await db.transaction(async (tx) => {
       const now = clock.now();
       if (!(await useUpToken(tx, found.token.id, now))) fail('TOKEN_USED');
-      const user = (await repo.lockUser(tx, found.user.id))!;
-      if (user.status === 'pending' || user.status === 'invited') await repo.eraseAccount(tx, user, unusable, now);
-      else await repo.clearOptionalData(tx, user.id, { identity: true });
+      const user = (await lockUser(tx, found.user.id))!;
+      if (user.status === 'pending' || user.status === 'invited') await eraseAccount(tx, user, unusable, now);
+      else await clearOptionalData(tx, user.id, { identity: true });
       await recordAnswer(tx, () => answer);
     });
     return answer;
@@ -86,7 +88,7 @@ export function confirmOnboarding(ctx: Ctx, request: FastifyRequest, body: unkno
     const { db, clock } = ctx.services;
     const preview = await findUserToken(db, ctx.agency.id, sha256(token));
     if (!preview) return fail('TOKEN_INVALID');
-    const sso = await repo.companyHasSso(db, preview.user.companyId);
+    const sso = await companyHasSso(db, preview.user.companyId);
     const input = parseWith(onboardingConfirmBodySchema(isoDate(clock.now()), sso), body);
     const found = await tokenUser(ctx, { token, username: preview.user.username });
     const { identity, details } = input;
