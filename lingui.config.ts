@@ -35,6 +35,7 @@ const config: LinguiConfig = {
         '<rootDir>/src/web/features/car-rental/**',
         '<rootDir>/src/web/features/expert/**',
         '<rootDir>/src/web/features/company-admin/**',
+        '<rootDir>/src/web/features/agency-admin/**',
         '<rootDir>/src/web/features/agency-queue/**',
         '<rootDir>/src/web/features/acting/**',
         '<rootDir>/src/web/features/privacy/**',
@@ -154,6 +155,8 @@ const config: LinguiConfig = {
       path: '<rootDir>/locales/{locale}/company-admin',
       include: ['src/web/features/company-admin', 'src/web/components/labels/car-categories.ts', 'src/web/components/GenderField.tsx'],
     },
+    // Loaded by the agency administrator's area.
+    { path: '<rootDir>/locales/{locale}/agency-admin', include: ['src/web/features/agency-admin'] },
     // Loaded with the passengers panel (components/passengers/lazy.tsx), when a search form is first used.
     { path: '<rootDir>/locales/{locale}/passengers', include: ['src/web/components/passengers/PassengersPanel.tsx'] },
     // Loaded with agency staff's company and traveller picker and their banner (features/acting), which no one else loads.

@@ -82,7 +82,7 @@ export const userSchema = z
     ...profileUserFields,
     /**
      * approvals, approvalCounts: a user with a company and the permission approval or check_approval; safetyApprovals: the
-     * safety service; agencyQueue and listCustomerCompanies: the agency's staff, who book for its customers' travellers.
+     * safety service; agencyQueue and listCustomerCompanies: the agency's staff, who book for its customers' travellers; agencyAdmin: its administrators.
      */
     links: linksOf(
       'self',
@@ -95,6 +95,7 @@ export const userSchema = z
       'companyTravelStats',
       'agencyQueue',
       'listCustomerCompanies',
+      'agencyAdmin',
       'userCards',
       'paymentCards',
       'updateProfile',

@@ -325,6 +325,19 @@ export const API_CODES = {
     fr: 'Le service de paiement est momentanément indisponible : rien n’a été débité, réessayez dans un instant.',
     en: 'The payment service is momentarily unavailable: nothing was charged, try again in a moment.',
   },
+  // The agency's administration (features/agency-admin).
+  240: {
+    key: 'AGENCY_MESSAGE_NOT_FOUND',
+    status: 404,
+    fr: 'Ce message est introuvable : rechargez la liste.',
+    en: 'This message was not found: reload the list.',
+  },
+  241: {
+    key: 'SSO_SEGMENT_TAKEN',
+    status: 409,
+    fr: 'Ce nom de connexion est déjà celui d’une autre entreprise : choisissez-en un autre.',
+    en: 'This sign-in name already belongs to another company: choose another one.',
+  },
 } as const satisfies Record<number, ApiCodeEntry>;
 
 export type ApiCode = keyof typeof API_CODES;

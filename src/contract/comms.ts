@@ -14,7 +14,7 @@ export const commMessageSchema = z
     id: z.string(),
     /** Shown as a warning (amber, with an icon) or as information. */
     level: z.enum(['info', 'warning']),
-    /** In the caller's language (Accept-Language). */
+    /** In the caller's language (Accept-Language): HTML of a small safe subset (paragraphs, emphasis, lists, links). */
     message: z.string(),
   })
   .meta({ id: 'CommMessage' });

@@ -9,3 +9,9 @@
  * of it; the agency's work queue is theirs.
  */
 export const isAgencyStaff = (perms: readonly string[]) => perms.includes('travel_agent') || perms.includes('assistance_agent');
+
+/**
+ * The agency's administrator (features/agency-admin): manages its client companies, staff, branding,
+ * messages and single sign-on settings. Not agency staff for booking (unless also travel_agent).
+ */
+export const isAgencyAdmin = (perms: readonly string[]) => perms.includes('agency_admin');

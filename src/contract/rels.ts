@@ -33,6 +33,22 @@ import {
   updateEntitiesBodySchema,
   updateTravelPolicyBodySchema,
 } from './company-admin';
+import {
+  agencyAdminSchema,
+  agencyCompaniesSchema,
+  agencyCompanySchema,
+  agencyHistorySchema,
+  agencyMessageBodySchema,
+  agencyMessagesSchema,
+  agencyStaffSchema,
+  createClientCompanyBodySchema,
+  inviteStaffBodySchema,
+  inviteTravelManagerBodySchema,
+  staffMemberSchema,
+  updateBrandingBodySchema,
+  updateClientCompanyBodySchema,
+  updateCompanySsoBodySchema,
+} from './agency-admin';
 import { stepSavedSchema, travelSchema } from './travel';
 import {
   analyticsFormSchema,
@@ -165,6 +181,24 @@ export const rels = {
   updateTravelPolicy: rel('PUT', '/companies/:companyID/travel-policy', updateTravelPolicyBodySchema, companyAdminSchema),
   /** The invitee's password, from the e-mailed invitation (GET /user/invitation/:token, no session). */
   acceptInvitation: rel('POST', '/user/invitation/:token', acceptInvitationBodySchema, invitationAcceptedSchema),
+  // The agency's administration (contract/agency-admin.ts): the user's `agencyAdmin` link, for the permission agency_admin; its
+  // client companies (their entities and rules through the travel manager's rels above), staff, branding, messages and history.
+  agencyAdmin: rel('GET', '/agency/admin', none, agencyAdminSchema),
+  agencyCompanies: rel('GET', '/agency/admin/companies', none, agencyCompaniesSchema),
+  createClientCompany: rel('POST', '/agency/admin/companies', createClientCompanyBodySchema, agencyCompanySchema),
+  updateClientCompany: rel('PUT', '/agency/admin/companies/:companyID', updateClientCompanyBodySchema, agencyCompanySchema),
+  inviteTravelManager: rel('POST', '/agency/admin/companies/:companyID/travel-managers', inviteTravelManagerBodySchema, agencyCompanySchema),
+  /** The client secret is write-only: the answer says whether one is set, never which. */
+  updateCompanySso: rel('PUT', '/agency/admin/companies/:companyID/sso', updateCompanySsoBodySchema, agencyCompanySchema),
+  agencyStaff: rel('GET', '/agency/admin/staff', none, agencyStaffSchema),
+  inviteStaff: rel('POST', '/agency/admin/staff', inviteStaffBodySchema, staffMemberSchema),
+  deactivateStaff: rel('POST', '/agency/admin/staff/:userID/deactivate', none, staffMemberSchema),
+  updateBranding: rel('PUT', '/agency/admin/branding', updateBrandingBodySchema, agencyAdminSchema),
+  agencyMessages: rel('GET', '/agency/admin/messages', none, agencyMessagesSchema),
+  createAgencyMessage: rel('POST', '/agency/admin/messages', agencyMessageBodySchema, agencyMessagesSchema),
+  updateAgencyMessage: rel('PUT', '/agency/admin/messages/:messageID', agencyMessageBodySchema, agencyMessagesSchema),
+  deleteAgencyMessage: rel('DELETE', '/agency/admin/messages/:messageID', none, agencyMessagesSchema),
+  agencyHistory: rel('GET', '/agency/admin/history', none, agencyHistorySchema),
   // The dashboard (spec 3 §7 `GET stats/travels`, contract/stats.ts): links of the user; both take ?beginPeriod=&endPeriod= (ISO days).
   travelStats: rel('GET', '/stats/travels', none, travelStatsSchema),
   companyTravelStats: rel('GET', '/companies/:companyID/stats/travels', none, travelStatsSchema),

@@ -23,6 +23,8 @@ export const MESSAGE_KEYS = [
   'DUPLICATE_VALUE',
   'REGEX_INVALID',
   'AMOUNT_INVALID',
+  'CONTRAST_TOO_LOW',
+  'LOGO_INVALID',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

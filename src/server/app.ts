@@ -56,6 +56,7 @@ import { reconciliationJobs, scheduleReconciliation } from './features/reconcili
 import { bookingsRoutes } from './features/my-bookings/routes';
 import { cancellationRoutes } from './features/cancellation/routes';
 import { companyAdminRoutes } from './features/company-admin/routes';
+import { agencyAdminRoutes } from './features/agency-admin/routes';
 import { cardsRoutes } from './features/loyalty-cards/routes';
 import { statsRoutes } from './features/stats/routes';
 import { documentsRoutes } from './features/documents/routes';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bookingsRoutes(services));
       await api.register(cancellationRoutes(services));
       await api.register(companyAdminRoutes(services));
+      await api.register(agencyAdminRoutes(services));
       await api.register(cardsRoutes(services));
       await api.register(statsRoutes(services));
       await api.register(documentsRoutes(services));

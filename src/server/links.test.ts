@@ -684,6 +684,57 @@ describe('every link the server writes, walked', () => {
     await follow(cards.cards[0]!.links.deletePaymentCard, { token, key: 'walk-payment-card-delete' });
   });
 
+  it('adele (agency administrator): a company created, changed, its travel manager invited and its sign-on set; a member of staff invited and deactivated; the colours; a message written, changed, deleted; the history', async () => {
+    const token = await api.login('adele');
+    const user = (await api.call('GET', '/api/v1/user/', { token })).body as Body;
+    const admin = (await follow(user.result.links!.agencyAdmin, { token })).result as { links: Links };
+    const list = (await follow(admin.links.agencyCompanies, { token })).result as { links: Links };
+    const company = (await follow(list.links.createClientCompany, { token, body: { name: 'Walk Industries', entities: ['Siège'] }, key: 'walk-company' }))
+      .result as { links: Links };
+    await follow(company.links.updateClientCompany, {
+      token,
+      body: { name: 'Walk Industries SA', hotelEnabled: true, carrentalEnabled: false, features: { redirectToCart: true } },
+      key: 'walk-company-update',
+    });
+    const manager = { gender: 'MS', firstname: 'Wanda', lastname: 'Walk', email: 'wanda@walk.example', lang: 'fr' };
+    await follow(company.links.inviteTravelManager, { token, body: manager, key: 'walk-manager' });
+    const sso = {
+      segment: 'walk',
+      issuer: 'https://id.walk.example',
+      clientId: 'escale',
+      clientSecret: 'walk-secret',
+      scopes: 'openid email',
+      enforced: false,
+    };
+    await follow(company.links.updateCompanySso, { token, body: { sso }, key: 'walk-sso' });
+    const staff = (await follow(admin.links.agencyStaff, { token })).result as { links: Links };
+    const member = (
+      await follow(staff.links.inviteStaff, {
+        token,
+        body: { ...manager, email: 'walt@escale-voyages.example', firstname: 'Walt', roles: ['assistance_agent'] },
+        key: 'walk-staff',
+      })
+    ).result as { links: Links };
+    await follow(member.links.deactivateStaff, { token, key: 'walk-staff-off' });
+    await follow(admin.links.updateBranding, { token, body: { brandColor: '#1d4ed8', accentColor: '#0f766e' }, key: 'walk-branding' });
+    const messages = (await follow(admin.links.agencyMessages, { token })).result as { links: Links };
+    const written = (
+      await follow(messages.links.createAgencyMessage, {
+        token,
+        body: { support: 'search', companyId: null, level: 'info', message: { fr: '<p>Bonjour</p>', en: '<p>Hello</p>' } },
+        key: 'walk-message',
+      })
+    ).result as { messages: { links: Links }[] };
+    const message = written.messages.at(-1)!;
+    await follow(message.links.updateAgencyMessage, {
+      token,
+      body: { support: 'cart', companyId: null, level: 'warning', message: { fr: 'Grève', en: 'Strike' } },
+      key: 'walk-message-update',
+    });
+    await follow(message.links.deleteAgencyMessage, { token, key: 'walk-message-delete' });
+    await follow(admin.links.agencyHistory, { token });
+  });
+
   it('met every rel of the table, and followed each with an answer the table parses', () => {
     const expected = (Object.keys(rels) as Rel[]).filter((r) => !(r in UNREACHABLE)).sort();
     expect([...api.links.seen].sort()).toEqual(expected);

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as AgencyAdminRouteImport } from './routes/agency-admin'
 import { Route as FormRouteImport } from './routes/form'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SearchCarRentalsRouteImport } from './routes/search-car-rentals'
@@ -56,6 +57,11 @@ const SplatRoute = SplatRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AgencyAdminRoute = AgencyAdminRouteImport.update({
+  id: '/agency-admin',
+  path: '/agency-admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FormRoute = FormRouteImport.update({
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/account': typeof AccountRouteWithChildren
+  '/agency-admin': typeof AgencyAdminRoute
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
   '/search-car-rentals': typeof SearchCarRentalsRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/agency-admin': typeof AgencyAdminRoute
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
   '/search-car-rentals': typeof SearchCarRentalsRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/account': typeof AccountRouteWithChildren
+  '/agency-admin': typeof AgencyAdminRoute
   '/form': typeof FormRoute
   '/search': typeof SearchRoute
   '/search-car-rentals': typeof SearchCarRentalsRoute
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/agency-admin'
     | '/form'
     | '/search'
     | '/search-car-rentals'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/agency-admin'
     | '/form'
     | '/search'
     | '/search-car-rentals'
@@ -389,6 +400,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/agency-admin'
     | '/form'
     | '/search'
     | '/search-car-rentals'
@@ -425,6 +437,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   AccountRoute: typeof AccountRouteWithChildren
+  AgencyAdminRoute: typeof AgencyAdminRoute
   FormRoute: typeof FormRoute
   SearchRoute: typeof SearchRoute
   SearchCarRentalsRoute: typeof SearchCarRentalsRoute
@@ -467,6 +480,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agency-admin': {
+      id: '/agency-admin'
+      path: '/agency-admin'
+      fullPath: '/agency-admin'
+      preLoaderRoute: typeof AgencyAdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/form': {
@@ -717,6 +737,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AccountRoute: AccountRouteWithChildren,
+  AgencyAdminRoute: AgencyAdminRoute,
   FormRoute: FormRoute,
   SearchRoute: SearchRoute,
   SearchCarRentalsRoute: SearchCarRentalsRoute,

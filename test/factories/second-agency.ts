@@ -11,7 +11,8 @@ export const SECOND_API_KEY = ALPINE_API_KEY;
  * Initech, ivan (employee) and olga (approver). This adds, for the tests only, what the demo does not
  * have: an Initech entity, the expert mode for ivan (so that the expert search's ids are checked, not
  * only refused), an agency travel agent (vera), a second Initech approver (rémi, after olga) and
- * Initech's travel manager (tom, permission account_creation: the company's administration).
+ * Initech's travel manager (tom, permission account_creation: the company's administration) and
+ * the agency's administrator (abel, permission agency_admin).
  */
 export async function addSecondAgency(db: Db) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -46,14 +47,15 @@ export async function addSecondAgency(db: Db) {
       status: 'active' as const,
       ...more,
     });
-    const [vera, remi, tom] = await tx
+    const [vera, remi, tom, abel] = await tx
       .insert(users)
       .values([
         person('vera', 'Vera', 'Colin', { companyId: null, gender: 'MS', email: 'vera@alpine-business-travel.example', perms: ['travel_agent'] }),
         person('remi', 'Rémi', 'Noël', { perms: ['approval'] }),
         person('tom', 'Tom', 'Bernier', { perms: ['account_creation'] }),
+        person('abel', 'Abel', 'Morel', { companyId: null, email: 'abel@alpine-business-travel.example', perms: ['agency_admin'] }),
       ])
       .returning();
-    return { agency: agency!, company: company!, entity: entity!, users: { ivan: ivan!, olga: olga!, vera: vera!, remi: remi!, tom: tom! } };
+    return { agency: agency!, company: company!, entity: entity!, users: { ivan: ivan!, olga: olga!, vera: vera!, remi: remi!, tom: tom!, abel: abel! } };
   });
 }

@@ -6,7 +6,7 @@ import { addSecondAgency, SECOND_API_KEY } from '../factories/second-agency';
 import { signupBody } from '../factories/account';
 import { rels } from '@contract/rels';
 import { loadConfig } from '@server/config';
-import { agencyTasks, companies, travelProducts } from '@server/db/schema';
+import { agencies, agencyTasks, companies, travelProducts } from '@server/db/schema';
 import { choiceId, offerId } from '@server/domain/trip';
 import { issueLoginToken } from '@server/features/account/service';
 import { alicesFields, approvalWorld, askApproval } from '@server/features/approvals/approvals.fixtures';
@@ -65,13 +65,15 @@ type Ids = {
   paymentId: string;
   /** The travel of that payment. */
   paymentTravelId: string;
+  /** One of the agency's messages to its travellers (GET /comms). */
+  messageId: string;
 };
 type Request = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: object };
 /**
  * Agency B's callers: ivan (employee of Initech), vera (travel agent), olga (Initech's approver), and
- * for the company's administration alone, tom (Initech's travel manager).
+ * for the company's administration alone, tom (Initech's travel manager); for the agency's, abel (its administrator).
  */
-type Caller = 'ivan' | 'vera' | 'olga' | 'tom';
+type Caller = 'ivan' | 'vera' | 'olga' | 'tom' | 'abel';
 /**
  * `op` and `input` as the OpenAPI description names them; `expect`: the status each caller gets
  * (a row that needs ivan's own search or travel around the id is for him alone). Someone signed
@@ -97,6 +99,8 @@ let own: {
   searchId: string;
   choiceId: string;
   publicChoiceId: string;
+  /** A message of agency B's own (abel's). */
+  messageId: string;
 };
 const tokens: Partial<Record<Caller, string>> = {};
 
@@ -190,6 +194,43 @@ function companyAdminRows(): Row[] {
       company(`/guests/{guestID}/${action}`, 'POST', `/guests/${randomUUID()}/${action}`),
       person('guests', 'guestID', action),
     ]),
+  ];
+}
+
+/**
+ * The agency's administration: only its administrator passes the permission (403 for everyone else, whatever
+ * the id), and another agency's company, person or message is unknown to them (404).
+ */
+function agencyAdminRows(): Row[] {
+  const adminOnly = { ...staffToo(403), abel: 404 };
+  const message = { support: 'cart', companyId: null, level: 'info', message: { fr: 'Grève', en: 'Strike' } };
+  const row = (op: string, input: string, request: Row['request'], expect: Row['expect'] = adminOnly): Row => ({ op, input, expect, request });
+  return [
+    row('PUT /agency/admin/companies/{companyID}', 'companyID', (i) => ({
+      method: 'PUT',
+      url: `/agency/admin/companies/${i.companyId}`,
+      body: { name: 'Taken Over', hotelEnabled: true, carrentalEnabled: true, features: {} },
+    })),
+    row('POST /agency/admin/companies/{companyID}/travel-managers', 'companyID', (i) => ({
+      method: 'POST',
+      url: `/agency/admin/companies/${i.companyId}/travel-managers`,
+      body: { ...invite, email: 'zed.manager@initech.example' },
+    })),
+    row('PUT /agency/admin/companies/{companyID}/sso', 'companyID', (i) => ({
+      method: 'PUT',
+      url: `/agency/admin/companies/${i.companyId}/sso`,
+      body: { sso: null },
+    })),
+    row('POST /agency/admin/staff/{userID}/deactivate', 'userID', (i) => ({ method: 'POST', url: `/agency/admin/staff/${i.userId}/deactivate` })),
+    row('PUT /agency/admin/messages/{messageID}', 'messageID', (i) => ({ method: 'PUT', url: `/agency/admin/messages/${i.messageId}`, body: message })),
+    row('DELETE /agency/admin/messages/{messageID}', 'messageID', (i) => ({ method: 'DELETE', url: `/agency/admin/messages/${i.messageId}` })),
+    row('POST /agency/admin/messages', 'companyId', (i) => ({ method: 'POST', url: '/agency/admin/messages', body: { ...message, companyId: i.companyId } })),
+    row(
+      'PUT /agency/admin/messages/{messageID}',
+      'companyId',
+      (i) => ({ method: 'PUT', url: `/agency/admin/messages/${own.messageId}`, body: { ...message, companyId: i.companyId } }),
+      { abel: 404 },
+    ),
   ];
 }
 
@@ -775,6 +816,8 @@ const ROWS: Row[] = [
   // The travel manager's company: only its own travel manager reaches it (404 for another company, 403 for
   // the others of his), and a person or guest of another company is unknown in his. Tom's own company never changes here.
   ...companyAdminRows(),
+  // The agency's administration.
+  ...agencyAdminRows(),
   // The company's dashboard: its travel manager's alone.
   {
     op: 'GET /companies/{companyID}/stats/travels',
@@ -896,6 +939,8 @@ const NOT_IDS = new Set([
   'POST /user/cards cardtype_id',
   'PUT /user/cards user_cards.cardtype_id',
   'PUT /user/cards/{cardID} cardtype_id',
+  // The company's client id at its identity provider: the provider's name for Escale, not an id of an agency's.
+  'PUT /agency/admin/companies/{companyID}/sso sso.clientId',
   // Whether the invited employee approves (a yes or no, named like the approver fields).
   'POST /companies/{companyID}/employees approver',
   // A traveller's position in the travel.
@@ -913,7 +958,13 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.result.token as string;
   };
-  [tokens.ivan, tokens.vera, tokens.olga, tokens.tom] = await Promise.all([signInB('ivan'), signInB('vera'), signInB('olga'), signInB('tom')]);
+  [tokens.ivan, tokens.vera, tokens.olga, tokens.tom, tokens.abel] = await Promise.all([
+    signInB('ivan'),
+    signInB('vera'),
+    signInB('olga'),
+    signInB('tom'),
+    signInB('abel'),
+  ]);
 
   // Agency A (the demo): alice's travel sent to bob, her searches (signed in and out), her guest, e-mailed tokens.
   const world = await approvalWorld(api);
@@ -989,6 +1040,7 @@ beforeAll(async () => {
     cardToken: visa,
     paymentId: waitingPayment,
     paymentTravelId: waitingTravel.id,
+    messageId: (await api.db.select().from(agencies).where(eq(agencies.id, acme!.agencyId)))[0]!.communications[0]!.id,
   };
   const searchId = randomUUID();
   X = {
@@ -1021,6 +1073,7 @@ beforeAll(async () => {
     cardToken: `tok_${newToken().slice(0, 24)}`,
     paymentId: randomUUID(),
     paymentTravelId: randomUUID(),
+    messageId: randomUUID(),
   };
 
   // Agency B: ivan's own search, a travel in his cart, and one sent to olga for approval.
@@ -1051,6 +1104,12 @@ beforeAll(async () => {
   const ivansExpert = (await api.call('POST', '/api/v1/expert-search', { body: expertBody(), token: tokens.ivan, apiKey: SECOND_API_KEY })).body
     .result as ExpertResult;
   const publicB = (await api.call('POST', '/api/v1/treep/search?version=v2', { body: searchBody(), apiKey: SECOND_API_KEY })).body.result;
+  const abelsMessages = await api.call('POST', '/api/v1/agency/admin/messages', {
+    token: tokens.abel,
+    apiKey: SECOND_API_KEY,
+    body: { support: 'search', companyId: null, level: 'info', message: { fr: 'Bienvenue', en: 'Welcome' } },
+  });
+  expect(abelsMessages.status, JSON.stringify(abelsMessages.body)).toBe(200);
   own = {
     offerId: offers[0]!.id,
     travelId: cart.id,
@@ -1064,6 +1123,7 @@ beforeAll(async () => {
     searchId: mine.searchID,
     choiceId: mine.proposals[0].choices[0].id,
     publicChoiceId: publicB.proposals[0].choices[0].id,
+    messageId: abelsMessages.body.result.messages.at(-1).id,
   };
 });
 afterAll(() => api.close());
@@ -1254,8 +1314,10 @@ describe('Escale Voyages and Alpine Business Travel see nothing of each other', 
         .sort();
     expect(ids(await api.call('GET', '/api/v1/comms'))).toEqual(['cart-strike']);
     expect(ids(await asEscale('alice', 'GET', '/comms'))).toEqual(['cart-strike']);
-    expect(ids(await asAlpine(null, 'GET', '/comms'))).toEqual(['cart-snow', 'search-winter']);
-    expect(ids(await asAlpine('ivan', 'GET', '/comms'))).toEqual(['cart-snow', 'search-winter']);
+    // With the message Alpine's administrator wrote (beforeAll above).
+    const alpines = ['cart-snow', 'search-winter', own.messageId].sort();
+    expect(ids(await asAlpine(null, 'GET', '/comms'))).toEqual(alpines);
+    expect(ids(await asAlpine('ivan', 'GET', '/comms'))).toEqual(alpines);
   });
 
   it('branding: each key answers its own agency', async () => {

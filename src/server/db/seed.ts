@@ -58,6 +58,7 @@ export const DEMO_USERS: DemoUser[] = [
   },
   { username: 'tina', firstname: 'Tina', lastname: 'Garnier', gender: 'MS', company: null, perms: ['travel_agent'] },
   { username: 'arthur', firstname: 'Arthur', lastname: 'Roux', gender: 'MR', company: null, perms: ['assistance_agent'] },
+  { username: 'adele', firstname: 'Adèle', lastname: 'Martin', gender: 'MS', company: null, perms: ['agency_admin'] },
 ];
 
 /**

@@ -37,6 +37,7 @@ export async function queueInvitation(tx: Db, deps: Deps, inviter: Inviter, plac
     lang: invitee.lang,
     agency: inviter.agency.name,
     company: place,
+    staff: invitee.companyId === null,
     firstname: invitee.firstname,
     inviter: inviter.name,
     username: invitee.username,

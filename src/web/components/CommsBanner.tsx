@@ -53,9 +53,10 @@ export function CommsBanner({ support, entityId = null, className = '' }: { supp
           ) : (
             <Info aria-hidden="true" size={20} className="mt-2.5 shrink-0" />
           )}
-          <p id={`comm-${support}-${m.id}`} className="flex-1 py-2">
+          <p className="flex-1 py-2">
             <span className="sr-only">{m.level === 'warning' ? t`Attention :` : t`Information :`} </span>
-            {m.message}
+            {/* The agency's rich text, sanitised by the server (a small safe subset of HTML). */}
+            <span id={`comm-${support}-${m.id}`} className="agency-html" dangerouslySetInnerHTML={{ __html: m.message }} />
           </p>
           <button
             type="button"

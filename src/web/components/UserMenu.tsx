@@ -4,12 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import ListTodo from 'lucide-react/icons/list-todo';
+import Building2 from 'lucide-react/icons/building-2';
 import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '@contract/account';
 import { logoutMutation } from '../lib/auth';
 
-/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff (the user's agencyQueue link) also reach their work queue. */
+/** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff (the user's agencyQueue link) also reach their work queue, its administrators (agencyAdmin) the agency's area. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -57,6 +58,14 @@ export function UserMenu({ user }: { user: User }) {
             <Link to="/agency/queue" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
               <ListTodo aria-hidden="true" size={18} />
               {t`File de l’agence`}
+            </Link>
+          </li>
+        )}
+        {user.links.agencyAdmin && (
+          <li>
+            <Link to="/agency-admin" onClick={() => setOpen(false)} className="flex min-h-11 items-center gap-2 px-4 text-gray-900 hover:bg-gray-100">
+              <Building2 aria-hidden="true" size={18} />
+              {t`Agence`}
             </Link>
           </li>
         )}

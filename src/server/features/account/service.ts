@@ -1,6 +1,6 @@
 import { linkTo } from '@contract/rels';
 import { activateUser, insertUser, userByEmail, userByUsername } from '@server/db/users';
-import { isAgencyStaff } from '@contract/permissions';
+import { isAgencyAdmin, isAgencyStaff } from '@contract/permissions';
 import { userObjectCards } from '@server/db/user-cards';
 import type { AuthStrategy, LoginBody, Session, SsoEntry, User } from '@contract/account';
 import { signupBodySchema } from '@contract/account';
@@ -392,6 +392,7 @@ export async function userView(services: Services, userId: string, session: { ex
       ...(company && user.perms.includes('account_creation') ? { companyTravelStats: linkTo('companyTravelStats', { companyID: company.id }) } : {}),
       // The agency's staff: its work queue, and the customer companies they book for (which the web app reads as "books for customers").
       ...(isAgencyStaff(user.perms) ? { agencyQueue: linkTo('agencyQueue'), listCustomerCompanies: linkTo('listCustomerCompanies') } : {}),
+      ...(isAgencyAdmin(user.perms) ? { agencyAdmin: linkTo('agencyAdmin') } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommSupport, Comms } from '@contract/comms';
-import { entities } from '@server/db/schema';
+import { agencies, entities } from '@server/db/schema';
+import { sanitizeAgencyHtml } from '@server/platform/html';
 import type { Lang } from '@contract/account';
 import type { UserRow } from '@server/platform/auth';
 import type { RequestContext } from '@server/platform/request-context';
@@ -21,7 +22,10 @@ export async function communications(ctx: RequestContext, user: UserRow | null, 
       .limit(1);
     entityId = entity?.id ?? null;
   }
-  return commsFor(ctx.agency.communications, ctx.lang, { companyId, entityId, support: query.support });
+  // Read now, not from the request's copy of the agency (up to 30 s old): a message the agency's administrator
+  // writes (a strike, an outage) shows on the travellers' next page.
+  const [agency] = await ctx.services.db.select({ communications: agencies.communications }).from(agencies).where(eq(agencies.id, ctx.agency.id)).limit(1);
+  return commsFor(agency?.communications ?? [], ctx.lang, { companyId, entityId, support: query.support });
 }
 
 type Communication = RequestContext['agency']['communications'][number];
@@ -34,7 +38,8 @@ function commsFor(communications: Communication[], lang: Lang, to: { companyId: 
     if (comm.companyId !== null && comm.companyId !== to.companyId) continue;
     if (comm.entityId !== null && comm.entityId !== to.entityId) continue;
     const support = comm.support as CommSupport;
-    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: comm.message[lang] });
+    // Written as rich text by the agency's administrator: sanitised when written, and again here for older rows.
+    (answer[support] ??= []).push({ id: comm.id, level: comm.level, message: sanitizeAgencyHtml(comm.message[lang] ?? '') });
   }
   return answer;
 }

@@ -34,7 +34,7 @@ export function companyAdminRoutes(services: Services) {
         schema: {
           tags,
           summary:
-            'The travel manager’s company: entities, analytics fields, approvers, travel policy, and the links to change them (account_creation, own company only)',
+            'The travel manager’s company: entities, analytics fields, approvers, travel policy, and the links to change them (account_creation, own company only; agency_admin, any company of the agency: its rules only)',
           operationId: 'companyAdmin',
           params: company,
           response: { 200: envelope(companyAdminSchema), ...apiErrors(400, 401, 403, 404) },

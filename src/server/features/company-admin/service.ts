@@ -11,6 +11,8 @@ import {
 } from '@contract/company-admin';
 import { linkTo, type RelBody } from '@contract/rels';
 import type { AnalyticRule, TravelPolicyRules } from '@server/domain/company';
+import { isAgencyAdmin } from '@contract/permissions';
+import { recordAudit } from '@server/db/audit';
 import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
 import { fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
@@ -29,10 +31,20 @@ import * as repo from './repository';
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-/** The caller's own company if they manage it: another company (or a malformed id) is unknown, the permission missing is 403. */
-async function managed(ctx: Ctx, companyId: string): Promise<repo.CompanyRow> {
-  if (!isUuid(companyId) || ctx.user.companyId !== companyId) return fail('COMPANY_NOT_FOUND');
-  if (!ctx.user.perms.includes('account_creation')) return fail('NO_PERMISSION');
+/** The agency's administrator sets up the rules of every client company of the agency (features/agency-admin). */
+const setsUpRules = (ctx: Ctx) => ctx.user.companyId === null && isAgencyAdmin(ctx.user.perms);
+
+/**
+ * The caller's own company if they manage it: another company (or a malformed id) is unknown, the
+ * permission missing is 403. `rules`: the company's entities, checkout rules and travel policy, which
+ * the agency's administrator manages too for any company of the agency (its people stay the manager's).
+ */
+async function managed(ctx: Ctx, companyId: string, { rules = false } = {}): Promise<repo.CompanyRow> {
+  if (!isUuid(companyId)) return fail('COMPANY_NOT_FOUND');
+  if (!(rules && setsUpRules(ctx))) {
+    if (ctx.user.companyId !== companyId) return fail('COMPANY_NOT_FOUND');
+    if (!ctx.user.perms.includes('account_creation')) return fail('NO_PERMISSION');
+  }
   return (await repo.companyById(ctx.services.db, ctx.agency.id, companyId)) ?? fail('COMPANY_NOT_FOUND');
 }
 
@@ -148,9 +160,10 @@ async function present(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
     },
     travelPolicy: { policy: policyView(rules.policy, ctx.lang), text: company.travelPolicy },
     links: {
-      companyPeople: linkTo('companyPeople', p),
-      inviteEmployee: linkTo('inviteEmployee', p),
-      createCompanyGuest: linkTo('createCompanyGuest', p),
+      // Its people are its travel manager's; the agency's administrator sets up the rules only.
+      ...(ctx.user.companyId === companyId
+        ? { companyPeople: linkTo('companyPeople', p), inviteEmployee: linkTo('inviteEmployee', p), createCompanyGuest: linkTo('createCompanyGuest', p) }
+        : {}),
       updateEntities: linkTo('updateEntities', p),
       updateAnalytics: linkTo('updateAnalytics', p),
       updateApprovers: linkTo('updateApprovers', p),
@@ -161,7 +174,7 @@ async function present(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
 
 /** The entry point `GET /companies/{id}/admin`. */
 export async function admin(ctx: Ctx, companyId: string): Promise<CompanyAdmin> {
-  await managed(ctx, companyId);
+  await managed(ctx, companyId, { rules: true });
   return present(ctx, companyId);
 }
 
@@ -294,9 +307,11 @@ export async function setGuestActive(ctx: Ctx, companyId: string, guestId: strin
 // ── Company rules ─────────────────────────────────────────────────────────────────────────────────
 
 /** Writes a change in one transaction, with the call's answer (the company as it is then). */
-async function change(ctx: Ctx, companyId: string, write: (tx: Ctx['services']['db']) => Promise<void>): Promise<CompanyAdmin> {
+async function change(ctx: Ctx, companyId: string, action: string, write: (tx: Ctx['services']['db']) => Promise<void>): Promise<CompanyAdmin> {
   await ctx.services.db.transaction(async (tx) => {
     await write(tx);
+    // The agency's history (db/audit.ts) shows who changed a company's rules, its travel manager or the agency's administrator.
+    await recordAudit(tx, { agencyId: ctx.agency.id, actor: { id: ctx.user.id, name: ctx.user.username }, action, target: `company:${companyId}`, detail: {} });
     await recordAnswer(tx, () => present({ ...ctx, services: { ...ctx.services, db: tx } }, companyId));
   });
   return present(ctx, companyId);
@@ -307,8 +322,8 @@ async function change(ctx: Ctx, companyId: string, write: (tx: Ctx['services']['
  * it): its travels keep pointing at it; renaming it is the way.
  */
 export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody<'updateEntities'>): Promise<CompanyAdmin> {
-  await managed(ctx, companyId);
-  return change(ctx, companyId, async (tx) => {
+  await managed(ctx, companyId, { rules: true });
+  return change(ctx, companyId, 'company.entities', async (tx) => {
     const current = await repo.entitiesWithUse(tx, companyId);
     const byId = new Map(current.map((e) => [e.id, e]));
     input.entities.forEach((e, i) => {
@@ -340,7 +355,7 @@ export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody
 
 /** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
 export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBody<'updateAnalytics'>): Promise<CompanyAdmin> {
-  await managed(ctx, companyId);
+  await managed(ctx, companyId, { rules: true });
   const analytics: AnalyticRule[] = input.fields.map((f) => {
     const regex = f.regex?.trim() ? f.regex : null;
     return {
@@ -353,7 +368,7 @@ export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBod
       ...(regex ? { regex, regexDesc: { fr: f.regexDesc!.fr, en: f.regexDesc!.en } } : {}),
     };
   });
-  return change(ctx, companyId, (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
+  return change(ctx, companyId, 'company.analytics', (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
 }
 
 /**
@@ -361,8 +376,8 @@ export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBod
  * the company; each backup is another of them.
  */
 export async function updateApprovers(ctx: Ctx, companyId: string, input: RelBody<'updateApprovers'>): Promise<CompanyAdmin> {
-  await managed(ctx, companyId);
-  return change(ctx, companyId, async (tx) => {
+  await managed(ctx, companyId, { rules: true });
+  return change(ctx, companyId, 'company.approvers', async (tx) => {
     const employees = new Set((await repo.activeEmployees(tx, companyId)).map((e) => e.id));
     input.approvers.forEach((a, i) => {
       if (!employees.has(a.uid)) fail('REQUEST_FORMAT_INVALID', { [`approvers.${i}.uid`]: 'SELECT_VALID_VALUE' });
@@ -378,7 +393,7 @@ export async function updateApprovers(ctx: Ctx, companyId: string, input: RelBod
 
 /** The travel policy in figures (and as travellers read it): the next search tags its offers by it. */
 export async function updateTravelPolicy(ctx: Ctx, companyId: string, input: RelBody<'updateTravelPolicy'>): Promise<CompanyAdmin> {
-  await managed(ctx, companyId);
+  await managed(ctx, companyId, { rules: true });
   let policy: TravelPolicyRules | null = null;
   if (input.policy) {
     const p = input.policy;
@@ -400,5 +415,5 @@ export async function updateTravelPolicy(ctx: Ctx, companyId: string, input: Rel
       ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),
     };
   }
-  return change(ctx, companyId, (tx) => repo.mergeCheckoutRules(tx, companyId, { policy }, input.text));
+  return change(ctx, companyId, 'company.travel_policy', (tx) => repo.mergeCheckoutRules(tx, companyId, { policy }, input.text));
 }
