@@ -125,6 +125,7 @@ test('an operator puts an agency live; its travel manager and employee book at i
     'manon@nordique.example',
     'Manon',
   );
+  await page.getByRole('banner').getByRole('link', { name: 'Mon espace' }).click();
   await page.getByRole('navigation', { name: 'Mon espace' }).getByRole('link', { name: 'Mon entreprise' }).click();
   await page.getByRole('button', { name: 'Inviter un collaborateur' }).click();
   const form = page.getByRole('form', { name: 'Inviter un collaborateur' });
@@ -163,7 +164,7 @@ test('an operator puts an agency live; its travel manager and employee book at i
   await theo.goto(`${AGENCY_ORIGIN}/cart`);
   await theo
     .getByRole('article', { name: `Voyage du ${typedDate(day)}`, exact: true })
-    .getByRole('button', { name: 'Continuer ce voyage' })
+    .getByRole('button', { name: 'Confirmer ce voyage' })
     .click();
   await theo.getByRole('button', { name: 'Confirmer et payer (paiement entreprise)' }).click();
   await expect(theo.getByRole('heading', { name: 'Votre réservation est confirmée' })).toBeVisible();

@@ -24,6 +24,7 @@ export async function startIdentityProvider(port: number, client: { id: string; 
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, email: id, email_verified: true }) }),
     cookies: { keys: ['production-journey-provider'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
   provider.proxy = false;
   const server = http.createServer(provider.callback());
