@@ -5,7 +5,7 @@ import { approvalModeSchema, updateAnalyticsBodySchema, updateTravelPolicyBodySc
 import type { Db } from '@server/db/client';
 import { recordAudit } from '@server/db/audit';
 import { agencies, companies, entities, users, type CompanyConfig } from '@server/db/schema';
-import type { AnalyticRule, CheckoutRules, TravelPolicyRules } from '@server/domain/company';
+import { analyticRuleOf, travelPolicyOf, type CheckoutRules } from '@server/domain/company';
 import { cities } from '@server/reference/places';
 import { OPERATOR, agencyNamed, isUuid, parseFeatures } from './agency';
 import { AdminError, facts, optionOf, refuse, table, valuesOf, yesNo, type Args, type Command } from './cli';
@@ -86,7 +86,7 @@ export function readRules(file: string): { rules: Partial<CheckoutRules>; travel
   const input = parsed.data;
   const problems: RulesProblem[] = [];
   const rules: Partial<CheckoutRules> = {};
-  if (input.analytics) rules.analytics = input.analytics.fields.map(analyticRule);
+  if (input.analytics) rules.analytics = input.analytics.fields.map(analyticRuleOf);
   if (input.approval !== undefined) rules.approval = input.approval;
   if (input.chooseApprover !== undefined) rules.chooseApprover = input.chooseApprover;
   if (input.missionOrders !== undefined) rules.missionOrders = input.missionOrders;
@@ -110,45 +110,14 @@ export class RulesError extends AdminError {
   }
 }
 
-type AnalyticsInput = z.output<typeof updateAnalyticsBodySchema>['fields'][number];
-function analyticRule(f: AnalyticsInput): AnalyticRule {
-  const regex = f.regex?.trim() ? f.regex : null;
-  return {
-    name: f.name,
-    label: f.label,
-    level: f.level,
-    required: f.required,
-    ...(f.values.length ? { values: f.values } : {}),
-    ...(f.values.length && f.valueCodes.length ? { valueCodes: f.valueCodes } : {}),
-    ...(regex && f.regexDesc ? { regex, regexDesc: { fr: f.regexDesc.fr, en: f.regexDesc.en } } : {}),
-  };
-}
-
-type PolicyInput = NonNullable<z.output<typeof updateTravelPolicyBodySchema>['policy']>;
-/** The policy in figures, hotel classes by reference city (`city:paris`): a city the reference data lacks is a problem at its path. */
-function policyRules(p: PolicyInput, problems: RulesProblem[]): TravelPolicyRules {
-  const maxNightlyByCity: Record<string, number> = {};
-  p.hotel.classes.forEach((c, i) =>
-    c.cities.forEach((placeId, j) => {
-      const id = placeId.replace(/^city:/, '');
-      if (!placeId.startsWith('city:') || !cities.has(id))
-        problems.push({
-          path: `travelPolicy.policy.hotel.classes[${i}].cities[${j}]`,
-          message: `unknown city "${placeId}" (write city:<id>, e.g. city:paris)`,
-        });
-      maxNightlyByCity[id] = c.maxNightly;
-    }),
+/** The policy in figures: a city the reference data lacks is a problem at its path. */
+const policyRules = (p: Parameters<typeof travelPolicyOf>[0], problems: RulesProblem[]) =>
+  travelPolicyOf(
+    p,
+    (id) => cities.has(id),
+    (i, j, placeId) =>
+      problems.push({ path: `travelPolicy.policy.hotel.classes[${i}].cities[${j}]`, message: `unknown city "${placeId}" (write city:<id>, e.g. city:paris)` }),
   );
-  return {
-    rail: {
-      firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null,
-      maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })),
-    },
-    flight: { onlyAboveRailMinutes: p.flight.onlyAboveRailMinutes, cabins: [...p.flight.cabins] },
-    hotel: { maxNightlyByCity, maxNightly: p.hotel.maxNightly },
-    ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),
-  };
-}
 
 /** The stored rules written back as a rules file (what `company show` prints, and `--rules` takes again). */
 export function rulesFileOf(company: CompanyRecord): RulesFile {

@@ -3,6 +3,8 @@
  * an approver), when a travel needs approval, and the travel policy in figures.
  */
 
+import type { RelBody } from '@contract/rels';
+
 /** Texts a company writes in both languages. */
 export type Localized = { fr: string; en: string };
 
@@ -65,3 +67,51 @@ export const staffRole = (perms: readonly string[]): 'travel_agent' | 'assistanc
 
 /** The company's rules, or none for a traveller without a company. */
 export const rulesOf = (company: CompanyRules | null): CheckoutRules => company?.checkoutRules ?? NO_RULES;
+
+/** An analytics field as the editors send it (the travel manager's, the agency administrator's, the operator's rules file). */
+type AnalyticsField = RelBody<'updateAnalytics'>['fields'][number];
+
+/** The rule a field makes: values and their codes only when it has values, a pattern only with its description. */
+export function analyticRuleOf(field: AnalyticsField): AnalyticRule {
+  const regex = field.regex?.trim() ? field.regex : null;
+  return {
+    name: field.name,
+    label: field.label,
+    level: field.level,
+    required: field.required,
+    ...(field.values.length ? { values: field.values } : {}),
+    ...(field.values.length && field.valueCodes.length ? { valueCodes: field.valueCodes } : {}),
+    ...(regex && field.regexDesc ? { regex, regexDesc: { fr: field.regexDesc.fr, en: field.regexDesc.en } } : {}),
+  };
+}
+
+/** A travel policy as the editors send it. */
+type PolicyInput = NonNullable<RelBody<'updateTravelPolicy'>['policy']>;
+
+/**
+ * The policy in figures, hotel caps by reference city id. A hotel class naming a place that is not a
+ * known city (`city:<id>` that `isCity` accepts) is reported through `unknownCity` with its indexes.
+ */
+export function travelPolicyOf(
+  p: PolicyInput,
+  isCity: (id: string) => boolean,
+  unknownCity: (classIndex: number, cityIndex: number, placeId: string) => void,
+): TravelPolicyRules {
+  const maxNightlyByCity: Record<string, number> = {};
+  p.hotel.classes.forEach((c, i) =>
+    c.cities.forEach((placeId, j) => {
+      const id = placeId.replace(/^city:/, '');
+      if (!placeId.startsWith('city:') || !isCity(id)) unknownCity(i, j, placeId);
+      maxNightlyByCity[id] = c.maxNightly;
+    }),
+  );
+  return {
+    rail: {
+      firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null,
+      maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })),
+    },
+    flight: { onlyAboveRailMinutes: p.flight.onlyAboveRailMinutes, cabins: [...p.flight.cabins] },
+    hotel: { maxNightlyByCity, maxNightly: p.hotel.maxNightly },
+    ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),
+  };
+}

@@ -66,16 +66,6 @@ export const invitationByHash = async (db: Db, agencyId: string, tokenHash: stri
       .limit(1)
   )[0];
 
-/** Marks the invitation used only if nobody did it first: of two concurrent acceptances, exactly one wins. */
-export async function consumeInvitation(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
-    .returning({ id: userTokens.id });
-  return rows.length === 1;
-}
-
 export type Invitee = {
   /** null: the agency's own staff (travel agents, assistance agents, agency administrators). */
   companyId: string | null;

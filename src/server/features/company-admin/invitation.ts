@@ -3,7 +3,8 @@ import { linkTo, type RelBody } from '@contract/rels';
 import { fail } from '@server/platform/errors';
 import type { RequestContext } from '@server/platform/request-context';
 import { hashPassword, sha256 } from '@server/platform/secrets';
-import { consumeInvitation, invitationByHash } from '@server/invitations/invitations';
+import { useUpToken } from '@server/db/user-tokens';
+import { invitationByHash } from '@server/invitations/invitations';
 import * as repo from './repository';
 
 /** The invitee's side of an invitation: no session, the e-mailed token is the entry point. */
@@ -38,7 +39,7 @@ export async function acceptInvitation(ctx: RequestContext, token: string, input
   const { db, clock } = ctx.services;
   return db.transaction(async (tx) => {
     const now = clock.now();
-    if (!(await consumeInvitation(tx, found.token.id, now))) fail('TOKEN_USED');
+    if (!(await useUpToken(tx, found.token.id, now))) fail('TOKEN_USED');
     const [row] = await repo.activateInvitee(tx, found.user.id, passwordHash, now);
     // Deactivated between the read and now: nothing changes (the transaction rolls back).
     if (!row) fail('USER_STATUS_INVALID');

@@ -10,7 +10,7 @@ import {
   type TravelPolicyView,
 } from '@contract/company-admin';
 import { linkTo, type RelBody } from '@contract/rels';
-import type { AnalyticRule, TravelPolicyRules } from '@server/domain/company';
+import { analyticRuleOf, travelPolicyOf, type AnalyticRule, type TravelPolicyRules } from '@server/domain/company';
 import { isAgencyAdmin } from '@contract/permissions';
 import { recordAudit } from '@server/db/audit';
 import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
@@ -95,7 +95,6 @@ function guest(guestRow: repo.GuestRow): CompanyPerson {
 
 const isCabin = (c: string): c is (typeof FLIGHT_CABINS)[number] => (FLIGHT_CABINS as readonly string[]).includes(c);
 const isCarType = (c: string): c is (typeof CAR_TYPES)[number] => (CAR_TYPES as readonly string[]).includes(c);
-const cityId = (placeId: string) => placeId.replace(/^city:/, '');
 const cityName = (id: string, lang: Lang) => cities.get(id)?.name[lang] ?? id;
 
 /** The hotel caps as city classes: the cities of one cap together, the dearest class first. */
@@ -356,18 +355,7 @@ export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody
 /** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
 export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBody<'updateAnalytics'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId, { rules: true });
-  const analytics: AnalyticRule[] = input.fields.map((f) => {
-    const regex = f.regex?.trim() ? f.regex : null;
-    return {
-      name: f.name,
-      label: f.label,
-      level: f.level,
-      required: f.required,
-      ...(f.values.length ? { values: f.values } : {}),
-      ...(f.values.length && f.valueCodes.length ? { valueCodes: f.valueCodes } : {}),
-      ...(regex ? { regex, regexDesc: { fr: f.regexDesc!.fr, en: f.regexDesc!.en } } : {}),
-    };
-  });
+  const analytics = input.fields.map(analyticRuleOf);
   return change(ctx, companyId, 'company.analytics', (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
 }
 
@@ -394,26 +382,12 @@ export async function updateApprovers(ctx: Ctx, companyId: string, input: RelBod
 /** The travel policy in figures (and as travellers read it): the next search tags its offers by it. */
 export async function updateTravelPolicy(ctx: Ctx, companyId: string, input: RelBody<'updateTravelPolicy'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId, { rules: true });
-  let policy: TravelPolicyRules | null = null;
-  if (input.policy) {
-    const p = input.policy;
-    const maxNightlyByCity: Record<string, number> = {};
-    p.hotel.classes.forEach((c, i) =>
-      c.cities.forEach((placeId) => {
-        const id = cityId(placeId);
-        if (!placeId.startsWith('city:') || !cities.has(id)) fail('REQUEST_FORMAT_INVALID', { [`policy.hotel.classes.${i}.cities`]: 'SELECT_VALID_VALUE' });
-        maxNightlyByCity[id] = c.maxNightly;
-      }),
-    );
-    policy = {
-      rail: {
-        firstClassFromMinutes: p.rail.firstClassFromMinutes ?? null,
-        maxPriceByDistance: p.rail.maxPriceByDistance.map((b) => ({ upToKm: b.upToKm ?? null, maxPrice: b.maxPrice })),
-      },
-      flight: { onlyAboveRailMinutes: p.flight.onlyAboveRailMinutes, cabins: [...p.flight.cabins] },
-      hotel: { maxNightlyByCity, maxNightly: p.hotel.maxNightly },
-      ...(p.car ? { car: { categories: [...p.car.categories], maxDaily: p.car.maxDaily ?? null } } : {}),
-    };
-  }
+  const policy = input.policy
+    ? travelPolicyOf(
+        input.policy,
+        (id) => cities.has(id),
+        (i) => fail('REQUEST_FORMAT_INVALID', { [`policy.hotel.classes.${i}.cities`]: 'SELECT_VALID_VALUE' }),
+      )
+    : null;
   return change(ctx, companyId, 'company.travel_policy', (tx) => repo.mergeCheckoutRules(tx, companyId, { policy }, input.text));
 }
