@@ -121,7 +121,8 @@ describe('Cart screen (spec 2 §2)', () => {
     const button = await screen.findByRole('button', { name: label });
     expect(button).toHaveProperty('disabled', false);
     await userEvent.setup().click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cart/checkout'));
+    // The checkout route loads its catalogs first (compiled from .po on first import under Vitest: slow on a busy machine).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart/checkout'), { timeout: 10_000 });
     expect(router.state.location.search).toEqual({ travel: 't1' });
   });
 
