@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one table of every id-taking input of the API (generated from the OpenAPI
+// description) with the rows each needs, and what each agency's people see of the other's, both ways.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -15,8 +17,8 @@ import type { TripData } from '@server/domain/product';
 import { CARDS, gusTravel, payByCard, tokenize } from '../support/card-payment';
 
 /**
- * Item 12: a travel agent listed another agency's company employees with
- * `GET /users/?company_id=`. Here every input of the API that takes an id (found in the OpenAPI
+ * No caller reaches another agency's data by its id (a travel agent once listed another agency's
+ * company employees with `GET /users/?company_id=`). Here every input of the API that takes an id (found in the OpenAPI
  * description, so a new one cannot be forgotten) is given agency A's ids by callers of agency B:
  * each answer is the one an id that exists nowhere gets (404 where the route looks something up),
  * and A's resources are untouched. A is the demo's Escale Voyages, B the demo's Alpine Business Travel
