@@ -107,7 +107,7 @@ describe('user invite', () => {
     );
     expect(run.err).toBe('');
     expect(run.json).toMatchObject({ role: 'agency_admin', company: null, origin: 'https://travel.escale.example', delivery: 'smtp' });
-    expect(sent).toEqual([expect.objectContaining({ to: 'ada@escale-voyages.example', subject: 'Escale Voyages: Escale Voyages invites you' })]);
+    expect(sent).toEqual([expect.objectContaining({ to: 'ada@escale-voyages.example', subject: 'Escale Voyages invites you to join its team' })]);
     const [user] = await api.db.select().from(users).where(eq(users.id, run.json.id));
     expect(user).toMatchObject({ companyId: null, perms: ['agency_admin'], lang: 'en' });
     const mail = await api.lastMail('ada@escale-voyages.example');
