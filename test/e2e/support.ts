@@ -8,7 +8,13 @@ export const DEMO_PASSWORD = 'Escale2026!';
  * and sends the browser back signed in.
  */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  // A device that remembers a single sign-on user shows their company's button instead: "Autre compte" gives the usual ones back.
+  const banner = page.getByRole('banner');
+  const signIn = banner.getByRole('button', { name: 'Se connecter' });
+  const otherAccount = banner.getByRole('button', { name: 'Autre compte' });
+  await expect(signIn.or(otherAccount)).toBeVisible();
+  if (await otherAccount.isVisible()) await otherAccount.click();
+  await signIn.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Nom d’utilisateur').fill(username);
   await dialog.getByRole('button', { name: 'Continuer' }).click();

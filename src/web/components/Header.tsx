@@ -15,7 +15,7 @@ import { cartQuery } from '../lib/cart';
 import { openModal, preloadModal } from '../lib/modal';
 import { useUser } from '../lib/me';
 import { forgetSsoUsername, useSsoEntry } from '@web/features/auth/sso-entry';
-import { SsoSignInButton } from '@web/features/auth/SsoSignIn';
+import { SsoSignInButton } from './SsoSignInButton';
 import { Button } from './Button';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
@@ -47,7 +47,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const features = useFeatures();
   // This device's last single sign-on user: their company's button replaces Log in / Sign up (spec 3 §2).
-  const ssoEntry = useSsoEntry(!user);
+  const { entry: ssoEntry, pending: ssoPending } = useSsoEntry(!user);
   const name = branding?.name ?? DEFAULT_NAME;
   const signedOut = t`Connectez-vous pour y accéder`;
 
@@ -155,6 +155,9 @@ export function Header() {
             <LanguageSwitch />
             {user ? (
               <UserMenu user={user} />
+            ) : ssoPending ? (
+              // The remembered company's sign-in is being confirmed: its room, without a button yet.
+              <span className="inline-block min-h-11 w-40" aria-hidden="true" />
             ) : ssoEntry ? (
               <>
                 <SsoSignInButton redirectURL={ssoEntry} />

@@ -16,7 +16,8 @@ import { useMutation } from '@tanstack/react-query';
 import { authMutations, getAuthStrategy } from './api';
 import { rememberSsoUsername, useSsoEntry } from './sso-entry';
 import { ssoRefusal, type SsoRefusalInfo } from './sso-refusal';
-import { SsoRefusal, SsoSignInButton } from './SsoSignIn';
+import { SsoSignInButton } from '@web/components/SsoSignInButton';
+import { SsoRefusal } from './SsoSignIn';
 
 type UsernameForm = { username: string };
 type PasswordForm = { password: string };
@@ -42,7 +43,7 @@ export default function LoginModal({ username: initialUsername = '' }: ModalProp
   const { close, shake } = useModalFrame();
   const [step, setStep] = useState<'username' | 'password'>('username');
   const [refusal, setRefusal] = useState<SsoRefusalInfo | null>(null);
-  const ssoEntry = useSsoEntry(true);
+  const { entry: ssoEntry } = useSsoEntry(true);
   const usernameForm = useForm<UsernameForm, unknown, UsernameForm>({
     resolver: usernameResolver,
     defaultValues: { username: initialUsername },

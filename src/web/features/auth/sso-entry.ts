@@ -55,9 +55,14 @@ const ssoStrategyQuery = (username: string) =>
     retry: false,
   });
 
-/** The remembered user's company entry, once the server confirms it still is single sign-on; null otherwise. */
-export function useSsoEntry(enabled: boolean): string | null {
+/**
+ * The remembered user's company entry, once the server confirms it still is single sign-on (null
+ * otherwise); `pending` while it is asked, so that the header does not show a Log in button that the
+ * answer then takes away under the pointer.
+ */
+export function useSsoEntry(enabled: boolean): { entry: string | null; pending: boolean } {
   const username = useRememberedSsoUsername();
-  const { data } = useQuery({ ...ssoStrategyQuery(username ?? ''), enabled: enabled && Boolean(username) });
-  return username && data?.strategy === 'sso' ? data.redirectURL : null;
+  const asked = enabled && Boolean(username);
+  const { data, isPending } = useQuery({ ...ssoStrategyQuery(username ?? ''), enabled: asked });
+  return { entry: username && data?.strategy === 'sso' ? data.redirectURL : null, pending: asked && isPending };
 }

@@ -47,6 +47,23 @@ describe('the header', () => {
     expect(header().queryByRole('link', { name: 'Connexion avec votre entreprise' })).toBeNull();
   });
 
+  it('shows no Log in button while the remembered name’s sign-in is being confirmed, so none vanishes under the pointer', async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get('/api/v1/user/auth-strategy/:username', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ result: { strategy: 'sso', redirectURL: UMBRELLA_ENTRY } });
+      }),
+    );
+    rememberSsoUsername('ursula');
+    await renderRoute('/');
+    await waitFor(() => expect(screen.getByRole('banner')).toBeTruthy());
+    expect(header().queryByRole('button', { name: 'Se connecter' })).toBeNull();
+    answer();
+    expect(await header().findByRole('link', { name: 'Connexion avec votre entreprise' })).toBeTruthy();
+    expect(header().queryByRole('button', { name: 'Se connecter' })).toBeNull();
+  });
+
   it('keeps Log in / Sign up when the remembered name signs in with a password (the company no longer has single sign-on)', async () => {
     server.use(strategies());
     rememberSsoUsername('gus');
