@@ -127,7 +127,8 @@ test.describe('offline', () => {
     await expect(page.getByText(name).first()).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: /Gus/ }).click();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    // Signed out, this device offers Globex's single sign-on again (spec 3 §2): gus came through it.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Connexion avec votre entreprise' })).toBeVisible();
     await expect
       .poll(() =>
         page.evaluate(
