@@ -1,10 +1,10 @@
-import { agencyLinkOrigin } from './origin';
 import fs from 'node:fs';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '@server/db/audit';
 import { companies, type CompanySso } from '@server/db/schema';
 import { OPERATOR } from './agency';
 import { companyNamed } from './company';
+import { agencyLinkOrigin } from './origin';
 import { facts, flagOf, optionOf, refuse, yesNo, type AdminContext, type Args, type Command } from './cli';
 
 /**
