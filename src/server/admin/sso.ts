@@ -4,6 +4,7 @@ import { recordAudit } from '@server/db/audit';
 import { companies, type CompanySso } from '@server/db/schema';
 import { OPERATOR } from './agency';
 import { companyNamed } from './company';
+import { agencyLinkOrigin } from './origin';
 import { facts, flagOf, optionOf, refuse, yesNo, type AdminContext, type Args, type Command } from './cli';
 
 /**
@@ -85,7 +86,7 @@ export const ssoCommands: Command[] = [
     notes: [
       '<company>: its id or exact name.',
       'The client secret is required the first time: echo "$SECRET" | npm run admin -- sso set Acme --issuer … --secret-stdin',
-      'Later calls change only what they give. Redirect URI to register at the provider: <PUBLIC_URL>/auth/callback.',
+      'Later calls change only what they give. Redirect URI to register at the provider: <the agency’s first host, else PUBLIC_URL>/auth/callback.',
     ],
     async run(ctx, args) {
       if (args.options.secret || args.options['client-secret']) refuse(`--${args.options.secret ? 'secret' : 'client-secret'} is refused: ${ARGV_SECRET}`);
@@ -132,7 +133,7 @@ export const ssoCommands: Command[] = [
           detail: { ...shown, ...(secret !== undefined ? { clientSecret: 'replaced' } : {}) },
         });
       });
-      const origin = ctx.config.publicUrl ?? '<PUBLIC_URL>';
+      const origin = (await agencyLinkOrigin(ctx, company.agencyId)) ?? '<PUBLIC_URL>';
       const view = {
         company: company.name,
         segment,

@@ -1,13 +1,13 @@
-import { agencyOrigin } from '@server/platform/request-context';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { apiCode } from '@contract/api-codes';
 import { langSchema } from '@contract/account';
 import { recordAudit } from '@server/db/audit';
-import { agencyHosts, outbox } from '@server/db/schema';
+import { outbox } from '@server/db/schema';
 import { invitePerson } from '@server/invitations/invitations';
 import { ApiError } from '@server/platform/errors';
 import { OPERATOR, agencyNamed, type AgencyRecord } from './agency';
 import { companyNamed } from './company';
+import { agencyLinkOrigin } from './origin';
 import { facts, optionOf, refuse, type AdminContext, type Command } from './cli';
 
 /**
@@ -24,19 +24,10 @@ const permsOf = (role: Role) => (role === 'travel_manager' ? ['account_creation'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The origin of the e-mailed link: the agency's first host (with PUBLIC_URL's scheme and port, else https), else PUBLIC_URL, else (demo mode) this machine's server. */
-async function originFor(ctx: AdminContext, agency: AgencyRecord): Promise<string> {
-  const [host] = await ctx.db
-    .select({ host: agencyHosts.host })
-    .from(agencyHosts)
-    .where(eq(agencyHosts.agencyId, agency.id))
-    .orderBy(asc(agencyHosts.createdAt), asc(agencyHosts.host))
-    .limit(1);
-  if (ctx.config.publicUrl) return agencyOrigin(ctx.config.publicUrl, host?.host ?? null);
-  if (host) return `https://${host.host}`;
-  if (!ctx.config.production) return `http://localhost:${ctx.config.port}`;
-  return refuse(`no origin for the invitation link: set PUBLIC_URL or give "${agency.name}" a host (agency update --host)`);
-}
+/** The origin of the e-mailed link (origin.ts); production with neither a host nor PUBLIC_URL has none. */
+const originFor = async (ctx: AdminContext, agency: AgencyRecord): Promise<string> =>
+  (await agencyLinkOrigin(ctx, agency.id)) ??
+  refuse(`no origin for the invitation link: set PUBLIC_URL or give "${agency.name}" a host (agency update --host)`);
 
 /** Where the e-mail went, in words: sent by SMTP now, waiting in the outbox for the server, or in the demo's developer mailbox. */
 async function deliver(ctx: AdminContext, to: string, origin: string): Promise<{ delivery: 'smtp' | 'outbox' | 'mailbox'; where: string }> {
@@ -73,8 +64,8 @@ export const userCommands: Command[] = [
     notes: [
       'travel_manager: needs --company; manages its people, entities, rules and approves (perms account_creation, approval).',
       'travel_agent, assistance_agent, agency_admin: the agency’s own staff, without a company.',
-      'The link is written with PUBLIC_URL; when it is unset, with the agency’s first host over https (or, in demo mode',
-      'without hosts, http://localhost:$PORT). With SMTP_URL the e-mail is sent now; in demo mode it lands in the',
+      'The link opens the agency’s first host (with PUBLIC_URL’s scheme and port; without PUBLIC_URL over https), else',
+      'PUBLIC_URL (demo mode without either: http://localhost:$PORT). With SMTP_URL the e-mail is sent now; in demo mode it lands in the',
       'developer mailbox (/dev/mailbox of the running server). The link works 7 days; inviting again sends a fresh one.',
     ],
     async run(ctx, args) {
