@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
-import { agencies, agencyHosts } from './db/schema';
+import { agencies } from './db/schema';
 import { branding } from './features/branding/service';
 import { publicComms } from './features/comms/service';
 import { ApiError, errorBody, requestLang } from './platform/errors';
 import { darken } from './platform/colors';
-import { TtlLru } from './platform/lru';
+import { hostDirectory, requestHost } from './platform/tenancy';
 import { sanitizeAgencyHtml } from './platform/html';
 import { sha256 } from './platform/secrets';
 import { DEFAULT_FEATURES, type FeatureFlags } from '../contract/account';
@@ -176,26 +176,9 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     return hit;
   };
 
-  // Host names the operator tool gave agencies (agency_hosts), after AGENCY_HOSTS: a change is seen within
-  // 30 s. Unknown hosts are remembered too (as null), in a bounded cache: a flood of made-up Host headers
-  // costs lookups, never memory.
-  const hostKeys = new TtlLru<string | null>({ capacity: 1_000, ttlMs: 30_000 });
-  const webKeyOfHost = async (host: string): Promise<string> => {
-    const configured = config.agencyHosts[host];
-    if (configured) return configured;
-    let key = hostKeys.get(host);
-    if (key === undefined) {
-      const [row] = await db
-        .select({ webKey: agencies.webKey })
-        .from(agencyHosts)
-        .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
-        .where(eq(agencyHosts.host, host))
-        .limit(1);
-      key = row?.webKey ?? null;
-      hostKeys.set(host, key);
-    }
-    return key ?? config.defaultApiKey;
-  };
+  // Host names the operator tool gave agencies (platform/tenancy.ts hostDirectory), after AGENCY_HOSTS.
+  const agencyOfHost = hostDirectory(db);
+  const webKeyOfHost = async (host: string): Promise<string> => config.agencyHosts[host] ?? (await agencyOfHost(host))?.webKey ?? config.defaultApiKey;
 
   const matchRoute = routeMatcher(appShell?.routes ?? []);
   // The app's own chunks, which index.html lists already: not repeated per page.
@@ -315,7 +298,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     // client's to write, which is acceptable here only because nothing is granted by it: every API call is
     // then scoped by the Api-Key, and a user, a session or an id of another agency is unknown under it.
     // request.host reads X-Forwarded-Host only from TRUST_PROXY's addresses (app.ts trustProxy), never otherwise.
-    const host = request.host.toLowerCase().replace(/:\d+$/, '');
+    const host = requestHost(request);
     const apiKey = await webKeyOfHost(host);
     const html = await page(shell.replace('%ESCALE_API_KEY%', escapeHtml(apiKey)), url, query, apiKey, request.headers['accept-language']);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').send(html);

@@ -76,12 +76,28 @@ export function installTenancy(
 export const agencyOf = (request: FastifyRequest): AgencyRow => request.agency ?? fail('NO_ACCESS');
 
 /**
- * The request's host name when the operator gave it to an agency (agency_hosts), else null: a page
- * outside the API (single sign-on's entry and callback) then stays on the agency's own address. The Host
- * header is the client's, but only a registered name is ever answered with.
+ * The agencies of the host names the operator tool gave them (agency_hosts): a host → its agency's web
+ * key, null when no agency has it. Kept 30 s (a host change is seen within that), unknown hosts too, in
+ * a bounded cache: a flood of made-up Host headers costs lookups, never memory. The web shell picks the
+ * page's agency with it; single sign-on keeps its attempt on such a host.
  */
-export async function registeredHost(db: Db, request: FastifyRequest): Promise<string | null> {
-  const host = request.host.toLowerCase().replace(/:\d+$/, '');
-  const [row] = await db.select({ host: agencyHosts.host }).from(agencyHosts).where(eq(agencyHosts.host, host)).limit(1);
-  return row?.host ?? null;
+export function hostDirectory(db: Db) {
+  const known = new TtlLru<{ webKey: string | null } | null>({ capacity: 1_000, ttlMs: 30_000 });
+  return async (host: string): Promise<{ webKey: string | null } | null> => {
+    let entry = known.get(host);
+    if (entry === undefined) {
+      const [row] = await db
+        .select({ webKey: agencies.webKey })
+        .from(agencyHosts)
+        .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
+        .where(eq(agencyHosts.host, host))
+        .limit(1);
+      entry = row ?? null;
+      known.set(host, entry);
+    }
+    return entry;
+  };
 }
+
+/** The request's host name, lower-case and without its port, as a client wrote it (never trusted alone). */
+export const requestHost = (request: FastifyRequest) => request.host.toLowerCase().replace(/:\d+$/, '');

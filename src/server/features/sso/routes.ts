@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '@server/platform/errors';
 import { agencyOrigin, publicOrigin } from '@server/platform/request-context';
-import { registeredHost } from '@server/platform/tenancy';
+import { hostDirectory, requestHost } from '@server/platform/tenancy';
 import type { Services } from '@server/platform/services';
 import { demoProviderRoutes } from './demo-provider';
 import { failurePage } from './pages';
@@ -43,7 +43,12 @@ export function ssoRoutes(services: Services) {
   };
 
   // On an agency's own address the attempt starts and ends there (its cookie, its web app); elsewhere at PUBLIC_URL.
-  const originOf = async (request: FastifyRequest) => agencyOrigin(publicOrigin(request, services), await registeredHost(services.db, request));
+  // The Host header is the client's, but only a host the operator registered is ever answered with.
+  const registered = hostDirectory(services.db);
+  const originOf = async (request: FastifyRequest) => {
+    const host = requestHost(request);
+    return agencyOrigin(publicOrigin(request, services), (await registered(host)) ? host : null);
+  };
 
   return async (app: FastifyInstance) => {
     type Start = { Params: { segment: string }; Querystring: { login_hint?: unknown } };
