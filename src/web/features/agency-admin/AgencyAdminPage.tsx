@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Link } from '@contract/link';
 import { ListError, ListLoading } from '@web/components/ListStates';
+import { SectionTabs } from '@web/components/SectionTabs';
 import { agencyAdminQuery } from './api';
 import { BrandingSection } from './BrandingSection';
 import { CompaniesSection, type CompanyRulesView } from './CompaniesSection';
@@ -12,9 +12,6 @@ import { StaffSection } from './StaffSection';
 
 export const AGENCY_TABS = ['companies', 'staff', 'branding', 'messages', 'history'] as const;
 export type AgencyTab = (typeof AGENCY_TABS)[number];
-
-const tabClass =
-  'flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:border-brand aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
 
 /**
  * `/agency-admin`: the agency's administration — its client companies, staff, branding, messages to
@@ -40,24 +37,7 @@ export function AgencyAdminPage({ link, tab, companyRules }: { link: Link; tab: 
         </h1>
         {admin.data && <p className="text-gray-700">{admin.data.agency.name}</p>}
       </div>
-      <nav aria-label={t`Sections de l’agence`}>
-        <ul className="flex flex-wrap gap-2">
-          {AGENCY_TABS.map((name) => (
-            <li key={name}>
-              <RouterLink
-                to="/agency-admin"
-                search={{ tab: name }}
-                replace
-                className={tabClass}
-                aria-current={name === tab ? 'page' : undefined}
-                activeOptions={{ includeSearch: true }}
-              >
-                {labels[name]}
-              </RouterLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label={t`Sections de l’agence`} to="/agency-admin" tabs={AGENCY_TABS} labels={labels} current={tab} />
       {admin.isPending ? (
         <ListLoading label={t`Chargement de l’agence`} rowClass="h-24" testId="agency-admin-skeleton" />
       ) : admin.isError ? (

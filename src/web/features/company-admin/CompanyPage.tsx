@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ListError, ListLoading } from '@web/components/ListStates';
+import { SectionTabs } from '@web/components/SectionTabs';
 import { useUser } from '@web/lib/me';
 import { companyAdminQuery } from './api';
 import { AnalyticsSection } from './AnalyticsSection';
@@ -12,9 +12,6 @@ import { PolicySection } from './PolicySection';
 
 export const COMPANY_TABS = ['people', 'entities', 'analytics', 'approvers', 'policy'] as const;
 export type CompanyTab = (typeof COMPANY_TABS)[number];
-
-const tabClass =
-  'flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:border-brand aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
 
 /**
  * `/account/company`: the travel manager's company — its people, entities, analytics
@@ -40,24 +37,7 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
         </h1>
         {company.data && <p className="text-gray-700">{company.data.company.name}</p>}
       </div>
-      <nav aria-label={t`Sections de mon entreprise`}>
-        <ul className="flex flex-wrap gap-2">
-          {COMPANY_TABS.map((name) => (
-            <li key={name}>
-              <Link
-                to="/account/company"
-                search={{ tab: name }}
-                replace
-                className={tabClass}
-                aria-current={name === tab ? 'page' : undefined}
-                activeOptions={{ includeSearch: true }}
-              >
-                {labels[name]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label={t`Sections de mon entreprise`} to="/account/company" tabs={COMPANY_TABS} labels={labels} current={tab} />
       {company.isPending ? (
         <ListLoading label={t`Chargement de votre entreprise`} rowClass="h-24" testId="company-skeleton" />
       ) : company.isError ? (

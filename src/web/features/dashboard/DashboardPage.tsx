@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { sectionTabClass } from '@web/components/SectionTabs';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import CarFront from 'lucide-react/icons/car-front';
 import TreeDeciduous from 'lucide-react/icons/tree-deciduous';
@@ -18,8 +19,6 @@ const Co2Chart = lazy(() => import('./Co2Chart'));
 
 const choiceClass =
   'flex min-h-11 cursor-pointer items-center rounded-lg border border-gray-400 px-3 font-medium text-gray-900 hover:bg-gray-100 has-[:checked]:border-brand has-[:checked]:bg-gray-100 has-[:checked]:text-brand has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand';
-const tabClass =
-  'flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:border-brand aria-[current=page]:bg-gray-100 aria-[current=page]:text-brand';
 const card = 'rounded-xl border border-gray-200 bg-white p-4';
 
 /** kg as the spec writes them: one decimal below 10 000 g, none above. */
@@ -74,7 +73,7 @@ export function DashboardPage({
             <li>
               <button
                 type="button"
-                className={tabClass}
+                className={sectionTabClass}
                 aria-current={effectiveScope === 'user' ? 'page' : undefined}
                 onClick={() => onChange({ period, scope: 'user' })}
               >
@@ -84,7 +83,7 @@ export function DashboardPage({
             <li>
               <button
                 type="button"
-                className={tabClass}
+                className={sectionTabClass}
                 aria-current={effectiveScope === 'company' ? 'page' : undefined}
                 onClick={() => onChange({ period, scope: 'company' })}
               >
