@@ -5,7 +5,7 @@ import { companies, userTokens, users } from '@server/db/schema';
 import { insertUser, userByEmail, userByUsername, type UserRecord } from '@server/db/users';
 import { fail } from '@server/platform/errors';
 import { queueMails } from '@server/platform/outbox';
-import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { newToken, sha256, unusablePasswordHash } from '@server/platform/secrets';
 import type { Services } from '@server/platform/services';
 import { invitationMail } from './mail';
 
@@ -109,7 +109,7 @@ export async function invitePerson(
   const username = invitee.username ?? invitee.email;
   if (await userByUsername(db, inviter.agency.id, username)) fail('USER_EXISTS');
   // No one knows this password: the account opens only with the one the invitee chooses.
-  const passwordHash = await hashPassword(newToken());
+  const passwordHash = await unusablePasswordHash();
   try {
     return await db.transaction(async (tx) => {
       const user = await insertUser(tx, {

@@ -8,6 +8,9 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 // OWASP: argon2id, 19 MiB, 2 iterations, 1 lane.
 const ARGON2 = { algorithm: 2 /* Argon2id (a const enum, unreadable under verbatimModuleSyntax) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** The hash of a password nobody knows: an account that signs in some other way (single sign-on, an invitation's link) or no longer at all. */
+export const unusablePasswordHash = () => hashPassword(newToken());
 export const verifyPassword = async (stored: string, password: string) => {
   try {
     return await verify(stored, password);

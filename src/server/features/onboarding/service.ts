@@ -5,7 +5,7 @@ import { isoDate } from '@server/platform/clock';
 import { fail, parseWith } from '@server/platform/errors';
 import { idempotent, recordAnswer } from '@server/platform/idempotency';
 import type { RequestContext as Ctx } from '@server/platform/request-context';
-import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { hashPassword, sha256, unusablePasswordHash } from '@server/platform/secrets';
 import { clearOptionalData, eraseAccount, lockUser } from '@server/db/account-erasure';
 import { companyHasSso } from '@server/db/companies';
 import { findUserToken, useUpToken } from '@server/db/user-tokens';
@@ -61,7 +61,7 @@ export function deleteOnboardingData(ctx: Ctx, request: FastifyRequest, query: Q
   return once(ctx, request, query.token, async () => {
     const found = await tokenUser(ctx, query);
     const { db, clock } = ctx.services;
-    const unusable = await hashPassword(newToken());
+    const unusable = await unusablePasswordHash();
     const answer = { message: 'INFOS_DELETED' as const };
     await db.transaction(async (tx) => {
       const now = clock.now();

@@ -7,7 +7,7 @@ import { sanitizeAgencyHtml } from '@server/platform/html';
 import { recordAnswer } from '@server/platform/idempotency';
 import { queueMails } from '@server/platform/outbox';
 import type { RequestContext, UserContext as Ctx } from '@server/platform/request-context';
-import { hashPassword, newToken, verifyPassword } from '@server/platform/secrets';
+import { unusablePasswordHash, verifyPassword } from '@server/platform/secrets';
 import { eraseAccount, clearOptionalData, lockUser } from '@server/db/account-erasure';
 import { companyHasSso } from '@server/db/companies';
 import { defaultPolicy } from './default-policy';
@@ -56,7 +56,7 @@ export async function deleteAccount(ctx: Ctx, input: RelBody<'deleteAccount'>) {
   if (await companyHasSso(db, ctx.user.companyId)) fail('ACCOUNT_MANAGED_BY_COMPANY');
   if (!(await verifyPassword(ctx.user.passwordHash, input.password))) fail('WRONG_PASSWORD');
   // No one knows this password: nothing opens the erased account again.
-  const unusable = await hashPassword(newToken());
+  const unusable = await unusablePasswordHash();
   return db.transaction(async (tx) => {
     const now = clock.now();
     const user = await lockUser(tx, ctx.user.id);

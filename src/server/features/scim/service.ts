@@ -1,6 +1,6 @@
 import { insertUser } from '@server/db/users';
 import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
-import { hashPassword, newToken } from '@server/platform/secrets';
+import { unusablePasswordHash } from '@server/platform/secrets';
 import type { Services } from '@server/platform/services';
 import { ScimError, invalidValue } from './errors';
 import { MAX_RESULTS, USER_SCHEMA, listResponse } from './discovery';
@@ -123,7 +123,7 @@ export async function createUser(scim: Scim, body: unknown) {
     agencyId: company.agencyId,
     companyId: company.id,
     // Nobody knows it: a provisioned employee signs in through the company's single sign-on.
-    passwordHash: await hashPassword(newToken()),
+    passwordHash: await unusablePasswordHash(),
     // Their identity provider manages their name and password (spec 3 §5: those fields are hidden).
     flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
     lang,

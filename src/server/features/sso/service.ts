@@ -1,7 +1,7 @@
 import type { Lang } from '@contract/account';
 import { activateUser, insertUser, userByEmail, userByUsername } from '@server/db/users';
 import { minutes } from '@server/platform/clock';
-import { hashPassword, newToken, sha256 } from '@server/platform/secrets';
+import { newToken, sha256, unusablePasswordHash } from '@server/platform/secrets';
 import type { Services } from '@server/platform/services';
 import { issueLoginToken } from '@server/db/user-tokens';
 import type { SsoFailureReason } from './pages';
@@ -106,7 +106,7 @@ async function userFor(services: Services, company: repo.SsoCompany, identity: I
     username,
     email,
     // Nobody knows it: this account signs in through its provider only.
-    passwordHash: await hashPassword(newToken()),
+    passwordHash: await unusablePasswordHash(),
     firstname: (identity.givenName ?? first ?? email.split('@')[0]!).slice(0, 100),
     lastname: (identity.familyName ?? (rest.join(' ') || '-')).slice(0, 100),
     // Its provider manages the name and the password (spec 3 §5: their fields are hidden).
