@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startApi, type Api } from '@test/support/api';
+import { writeWebShell } from '@test/support/web-shell';
 import { DEFAULT_FEATURES } from '../contract/account';
 import { agencies, companies } from './db/schema';
 import { ALPINE_API_KEY } from './db/seed';
@@ -22,30 +23,12 @@ const TABLESS_KEY = 'tabless-agency-key';
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-dist-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><meta name="theme-color" content="#1d4ed8" /><meta name="description" content="Escale — réservez vos voyages." /><title>Escale</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
-  );
   const piece = '<p>%AGENCY_NAME%|%AGENCY_INFO_TITLE%</p>';
-  const page = {
-    top: { logo: `<div inert="">logo${piece}`, name: `<div inert="">name${piece}` },
-    footer: { none: '', info: '', support: '', 'info+support': '' },
-    end: '</div>',
-  };
-  const lang = {
-    home: page,
-    search: page,
-    facts: [],
-    searchLine: { line: { departure: { one: '', many: '' }, arrival: { one: '', many: '' } }, day: '', weekdays: [], months: [] },
-  };
-  fs.writeFileSync(
-    path.join(dist, 'app-shell.json'),
-    JSON.stringify({
-      fr: lang,
-      en: lang,
-      preload: { fr: [], en: [] },
-      routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }],
-    }),
+  writeWebShell(
+    dist,
+    '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><meta name="theme-color" content="#1d4ed8" /><meta name="description" content="Escale — réservez vos voyages." /><title>Escale</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+    { logo: `<div inert="">logo${piece}`, name: `<div inert="">name${piece}` },
+    '</div>',
   );
   // The default mapping (config.ts: alpine.localhost), plus a host for an agency whose flags change the first screen.
   api = await startApi({ distDir: dist, agencyHosts: { 'alpine.localhost': ALPINE_API_KEY, 'tabless.example': TABLESS_KEY } });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admin } from '@test/support/admin';
 import { startApi, type Api } from '@test/support/api';
+import { writeWebShell } from '@test/support/web-shell';
 import { auditOf } from '@server/db/audit';
 import { agencies } from '@server/db/schema';
 
@@ -21,29 +22,10 @@ let files: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-admin-dist-'));
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-admin-files-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
+  writeWebShell(
+    dist,
     '<!doctype html><html lang="fr"><head><meta name="escale-api-key" content="%ESCALE_API_KEY%"><title>Escale</title></head><body><div id="root"></div></body></html>',
-  );
-  const page = {
-    top: { logo: '<p>%AGENCY_NAME%</p>', name: '<p>%AGENCY_NAME%</p>' },
-    footer: { none: '', info: '', support: '', 'info+support': '' },
-    end: '',
-  };
-  const lang = {
-    home: page,
-    search: page,
-    facts: [],
-    searchLine: { line: { departure: { one: '', many: '' }, arrival: { one: '', many: '' } }, day: '', weekdays: [], months: [] },
-  };
-  fs.writeFileSync(
-    path.join(dist, 'app-shell.json'),
-    JSON.stringify({
-      fr: lang,
-      en: lang,
-      preload: { fr: [], en: [] },
-      routes: [{ id: '/', path: '/', signedInOnly: false, preload: { all: [], fr: [], en: [] } }],
-    }),
+    { logo: '<p>%AGENCY_NAME%</p>', name: '<p>%AGENCY_NAME%</p>' },
   );
   api = await startApi({ distDir: dist });
 });
