@@ -313,7 +313,10 @@ export const ssoLogins = pgTable(
   (t) => [index('sso_logins_expiry').on(t.expiresAt)],
 );
 
-/** Single-use e-mailed tokens: account activation, password reset, one-time sign-in links, invitations. */
+/**
+ * Single-use e-mailed tokens: account activation, password reset, one-time sign-in links, invitations,
+ * onboarding, and the confirmation of a new e-mail address (sent to that address).
+ */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -321,13 +324,35 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind').$type<'activation' | 'reset' | 'login' | 'invitation' | 'onboarding'>().notNull(),
+    kind: text('kind').$type<'activation' | 'reset' | 'login' | 'invitation' | 'onboarding' | 'email_change'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** email_change: the address the user asked for, switched to only when the link sent to it is followed. */
+    newEmail: text('new_email'),
+    /** login from single sign-on: sha256 of the HttpOnly cookie of the browser that signed in; only it may redeem the token. */
+    browserHash: text('browser_hash'),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
   (t) => [index('user_tokens_user').on(t.userId, t.kind)],
+);
+
+/**
+ * The identity provider's subject a user is linked to (OIDC `iss` + `sub`): stored at the first single
+ * sign-on that linked the account by a verified e-mail, matched on afterwards (an e-mail can change or be
+ * reassigned at the provider; the subject cannot).
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sso_identities_user').on(t.userId)],
 );
 
 /** Failed sign-ins, counted in a sliding window per (username, client address) and per client address. */
