@@ -12,20 +12,36 @@ export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
  * A new single-use token of the user (stored as its sha256): the user's older unused tokens of the
  * same kind stop working. Shared by the account (activation, reset) and single sign-on (login).
  */
-export async function issueUserToken({ db, clock }: { db: Db; clock: Clock }, userId: string, kind: TokenKind, ttlMs: number) {
+export async function issueUserToken(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  kind: TokenKind,
+  ttlMs: number,
+  extra: { browserHash?: string } = {},
+) {
   const token = newToken();
   const now = clock.now();
   await db
     .update(userTokens)
     .set({ usedAt: now })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
-  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs) });
+  await db
+    .insert(userTokens)
+    .values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + ttlMs), browserHash: extra.browserHash ?? null });
   return token;
 }
 
-/** A one-time sign-in token (the sandbox and SSO entries, POST /user/login or GET /sso/): short-lived. */
-export const issueLoginToken = (services: { db: Db; clock: Clock; config: Pick<Config, 'tokens'> }, userId: string) =>
-  issueUserToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes));
+/**
+ * A one-time sign-in token (the sandbox and SSO entries' GET /sso/, or POST /user/login): short-lived.
+ * `browserHash` (single sign-on: the sha256 of the browser's HttpOnly secret, platform/sso-browser.ts)
+ * binds it to that browser: only a call carrying that cookie may redeem it (`tokenBrowserMatches`).
+ */
+export const issueLoginToken = (services: { db: Db; clock: Clock; config: Pick<Config, 'tokens'> }, userId: string, browserHash?: string) =>
+  issueUserToken(services, userId, 'login', minutes(services.config.tokens.loginMinutes), { browserHash });
+
+/** A token bound to a browser is redeemed only with that browser's secret; an unbound one by whoever holds it. */
+export const tokenBrowserMatches = (token: { browserHash: string | null }, browserSecret: string | undefined) =>
+  token.browserHash === null || (browserSecret !== undefined && sha256(browserSecret) === token.browserHash);
 
 /** An onboarding link works this long: the activation's /form and the e-mailed /user/onboarding link. */
 export const ONBOARDING_TOKEN_DAYS = 7;

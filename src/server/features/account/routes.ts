@@ -19,6 +19,7 @@ import { activationResultSchema } from '@contract/privacy';
 import { mailingLimit } from '@server/platform/rate-limit';
 import { relRoute } from '@server/platform/rel-route';
 import { contextOf } from '@server/platform/request-context';
+import { SSO_COOKIE_PATH, ssoBrowserSecret, ssoCookie } from '@server/platform/sso-browser';
 import type { Services } from '@server/platform/services';
 import { apiErrors } from '@server/openapi';
 import * as account from './service';
@@ -88,13 +89,19 @@ export function accountRoutes(services: Services) {
         schema: {
           tags,
           summary:
-            'Start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries with their one-time token: the user with a new session token, and the features in force (the sandbox entry hides tabs and the account area)',
+            'Start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries with their one-time token: the user with a new session token, and the features in force (the sandbox entry hides tabs and the account area). A single sign-on’s token is redeemed only with the HttpOnly cookie of the browser that signed in (sent by the browser itself; without it, or with another, the answer is that of an unknown token)',
           operationId: 'ssoEntry',
           querystring: ssoEntryQuerySchema,
           response: { 200: envelope(ssoEntrySchema), ...apiErrors(400, 401, 403, 404, 410) },
         },
       },
-      async (request) => ({ result: await account.startupSignIn(ctx(request), request.query.type, request.query.token) }),
+      async (request, reply) => {
+        const context = ctx(request);
+        const result = await account.startupSignIn(context, request.query.type, request.query.token, ssoBrowserSecret(request));
+        // Signed in: the browser's single sign-on secret has served (a refusal leaves it, for its own token).
+        reply.header('set-cookie', ssoCookie(context.origin, SSO_COOKIE_PATH.signIn, '', 0));
+        return { result };
+      },
     );
 
     r.post(

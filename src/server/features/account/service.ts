@@ -12,7 +12,7 @@ import { decoyHash, hashPassword, sha256, verifyPassword } from '@server/platfor
 import type { Services } from '@server/platform/services';
 import type { RequestContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
-import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, useUpToken } from '@server/db/user-tokens';
+import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, tokenBrowserMatches, useUpToken } from '@server/db/user-tokens';
 import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
 import { activationMail, alreadyRegisteredMail, onboardingMail, resetMail, usernameTakenMail } from './mails';
 import { approvalAccess } from '@server/domain/approvals';
@@ -63,10 +63,11 @@ const EXTERNAL_SOURCE: FeatureOverrides = { noTabMode: true, enableAccountAccess
 /**
  * The start-up sign-in of the /sso/<segment> and /sandbox/<segment> entries (GET /sso/, spec 3 §7)
  * with their one-time token: a session, in external-source mode for the sandbox entry. The entries
- * carry no partner request, analytics or travel: those are null.
+ * carry no partner request, analytics or travel: those are null. A token of a single sign-on is
+ * redeemed only by the browser that signed in (`browserSecret`, its HttpOnly cookie).
  */
-export async function startupSignIn(ctx: Ctx, type: 'sso' | 'sandbox', token: string): Promise<SsoEntry> {
-  const user = await loginWithToken(ctx, token);
+export async function startupSignIn(ctx: Ctx, type: 'sso' | 'sandbox', token: string, browserSecret: string | undefined): Promise<SsoEntry> {
+  const user = await loginWithToken(ctx, token, browserSecret);
   const externalSource = type === 'sandbox';
   const sessionToken = await createSession(ctx.services, user.id, { externalSource });
   if (!user.preferredLang && user.lang !== ctx.lang) await repo.setLang(ctx.services.db, user.id, ctx.lang);
@@ -126,9 +127,9 @@ async function loginWithPassword(ctx: Ctx, username: string, password: string) {
   return user;
 }
 
-/** One-time sign-in link (sandbox / SSO entry): single use and short-lived. */
-async function loginWithToken(ctx: Ctx, token: string) {
-  const user = await useToken(ctx, token, 'login');
+/** One-time sign-in link (sandbox / SSO entry): single use, short-lived, and only in the browser it is bound to, if any. */
+async function loginWithToken(ctx: Ctx, token: string, browserSecret?: string) {
+  const user = await useToken(ctx, token, 'login', browserSecret);
   if (user.status !== 'active') fail('USER_STATUS_INVALID');
   return user;
 }
@@ -250,10 +251,13 @@ const issueToken = (services: Pick<Services, 'db' | 'clock'>, userId: string, ki
   issueUserToken(services, userId, kind, ttlMs);
 
 /** Checks and consumes a single-use token of one of the agency's users: unknown → 101, expired → 102, used → 103. */
-async function useToken({ services, agency }: Ctx, token: string, kind: repo.TokenKind) {
+async function useToken({ services, agency }: Ctx, token: string, kind: repo.TokenKind, browserSecret?: string) {
   const { db, clock } = services;
   const found = await findUserToken(db, agency.id, sha256(token));
   if (!found || found.token.kind !== kind) return fail('TOKEN_INVALID');
+  // Bound to another browser (or presented without its cookie): as unknown as a wrong token, whether used or
+  // not, and not spent, so that whoever merely saw it cannot take the sign-in away from its browser.
+  if (!tokenBrowserMatches(found.token, browserSecret)) return fail('TOKEN_INVALID');
   const now = clock.now();
   if (found.token.usedAt) fail('TOKEN_USED');
   if (found.token.expiresAt <= now) fail('TOKEN_EXPIRED');

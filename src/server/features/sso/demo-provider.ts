@@ -59,7 +59,9 @@ async function build({ db }: Services, origin: string): Promise<Built> {
         claims: () => ({
           sub: id,
           email: user.email,
-          email_verified: true,
+          // What Escale knows: an address proven by its activation or invitation link (or vouched for by the
+          // operator's or the company's directory) has an activation date; no other is claimed verified.
+          email_verified: user.activatedAt !== null,
           given_name: user.firstname,
           family_name: user.lastname,
           name: `${user.firstname} ${user.lastname}`,

@@ -70,8 +70,10 @@ export async function authorizationRequest(config: Client.Configuration, sso: Co
 }
 
 export type Identity = {
+  /** The provider's stable name of the person (`sub`); the issuer is the company's configured one, checked by openid-client. */
   subject: string;
   email: string | null;
+  /** Only an explicit `email_verified: true` vouches for the address; a missing claim does not. */
   emailVerified: boolean;
   givenName: string | null;
   familyName: string | null;
@@ -99,7 +101,7 @@ export async function completeCallback(config: Client.Configuration, currentUrl:
   return {
     subject: idToken.sub,
     email: text(claims.email),
-    emailVerified: claims.email_verified !== false,
+    emailVerified: claims.email_verified === true,
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
     name: text(claims.name),

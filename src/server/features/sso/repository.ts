@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { companies, ssoLogins, type CompanySso } from '@server/db/schema';
+import { companies, ssoIdentities, ssoLogins, users, type CompanySso } from '@server/db/schema';
 
 export type SsoCompany = { id: string; agencyId: string; name: string; sso: CompanySso };
 
@@ -34,3 +34,34 @@ export async function consumeLogin(db: Db, browserHash: string, now: Date) {
 
 export const companiesById = async (db: Db, id: string): Promise<SsoCompany[]> =>
   withSso(await db.select(ssoCompanyColumns).from(companies).where(eq(companies.id, id)).limit(1));
+
+/** The user a provider's subject is linked to (`issuer`: the company's configured issuer, as stored). */
+export const linkedUserId = async (db: Db, issuer: string, subject: string): Promise<string | undefined> =>
+  (
+    await db
+      .select({ userId: ssoIdentities.userId })
+      .from(ssoIdentities)
+      .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)))
+      .limit(1)
+  )[0]?.userId;
+
+/** The subject of that issuer a user is already linked to, if any. */
+export const linkedSubject = async (db: Db, issuer: string, userId: string): Promise<string | undefined> =>
+  (
+    await db
+      .select({ subject: ssoIdentities.subject })
+      .from(ssoIdentities)
+      .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.userId, userId)))
+      .limit(1)
+  )[0]?.subject;
+
+/** Links the subject to the user; false when that subject was linked first (by a concurrent sign-in). */
+export async function link(db: Db, values: { issuer: string; subject: string; userId: string }) {
+  const rows = await db.insert(ssoIdentities).values(values).onConflictDoNothing().returning({ userId: ssoIdentities.userId });
+  return rows.length === 1;
+}
+
+/** Holds the user's row until the transaction ends: one first sign-in of an account at a time. */
+export async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

@@ -3,29 +3,26 @@ import { requestLang } from '@server/platform/errors';
 import { agencyOrigin, publicOrigin } from '@server/platform/request-context';
 import { hostDirectory, requestHost } from '@server/platform/tenancy';
 import type { Services } from '@server/platform/services';
+import { SSO_COOKIE_PATH, ssoBrowserSecret, ssoCookie } from '@server/platform/sso-browser';
 import { demoProviderRoutes } from './demo-provider';
 import { failurePage } from './pages';
 import { relyingParty } from './relying-party';
 import { finish, start, SsoFailure, type Entry } from './service';
 
-/** The HttpOnly cookie that ties an attempt to the browser that started it; sent back to /auth only. */
-const COOKIE = 'escale_sso';
-
-const cookieOf = (request: FastifyRequest) =>
-  (request.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === COOKIE)?.[1];
-
-const cookie = (origin: string, value: string, maxAgeSeconds: number) =>
-  `${COOKIE}=${value}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${origin.startsWith('https:') ? '; Secure' : ''}`;
+/**
+ * The HttpOnly cookie that ties an attempt to the browser that started it (platform/sso-browser.ts):
+ * on /auth during the attempt; after a successful callback on the API's start-up sign-in only, where
+ * it must come with the one-time token.
+ */
+const cookie = (origin: string, value: string, maxAgeSeconds: number) => ssoCookie(origin, SSO_COOKIE_PATH.attempt, value, maxAgeSeconds);
 
 /**
  * Single sign-on, outside the API: the browser comes here by redirects, without the
  * Api-Key header; the company comes from the entry's segment and the attempt, never from the Host.
  * - GET /auth/sso/<segment>[?login_hint=…] and GET /auth/sandbox/<segment>: to the company's provider.
  * - GET /auth/callback: the provider's answer; on success to the app's /sso/<segment>?token=… (or
- *   /sandbox/…), where a one-time token opens the session; on any failure an error page, no session.
+ *   /sandbox/…), where a one-time token opens the session in this browser only (the cookie moves to
+ *   GET /api/v1/sso/); on any failure an error page, no session.
  * - /oidc: the demo provider (demo mode only).
  */
 export function ssoRoutes(services: Services) {
@@ -77,15 +74,18 @@ export function ssoRoutes(services: Services) {
 
     app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
       const origin = await originOf(request);
-      // Whatever happens, the attempt is over: the cookie goes.
+      // Whatever happens, the attempt is over: the cookie leaves /auth.
       reply.header('set-cookie', cookie(origin, '', 0)).header('cache-control', 'no-store');
+      const browserSecret = ssoBrowserSecret(request);
       try {
         const location = await finish(services, rp, origin, {
-          browserSecret: cookieOf(request),
+          browserSecret,
           query: request.url.split('?')[1] ?? '',
           lang: requestLang(request.headers['accept-language']),
         });
-        return reply.redirect(location, 302);
+        // The sign-in token is this browser's: the same secret goes with the web app's start-up sign-in, as long as the token lasts.
+        const signIn = ssoCookie(origin, SSO_COOKIE_PATH.signIn, browserSecret!, services.config.tokens.loginMinutes * 60);
+        return reply.header('set-cookie', [cookie(origin, '', 0), signIn]).redirect(location, 302);
       } catch (err) {
         return fail(request, reply, err);
       }

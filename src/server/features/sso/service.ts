@@ -1,5 +1,5 @@
 import type { Lang } from '@contract/account';
-import { activateUser, insertUser, userByEmail, userByUsername } from '@server/db/users';
+import { activateUser, insertUser, userByEmail, userById, userByUsername, type UserRecord } from '@server/db/users';
 import { minutes } from '@server/platform/clock';
 import { newToken, sha256, unusablePasswordHash } from '@server/platform/secrets';
 import type { Services } from '@server/platform/services';
@@ -57,9 +57,10 @@ export async function start(services: Services, rp: RelyingParty, origin: string
 
 /**
  * The provider's answer. The attempt of the browser's cookie is used up first (once, unexpired),
- * then openid-client checks the answer against it; only a verified identity with an e-mail reaches
- * the users table. Success answers the app's entry with a one-time sign-in token
- * (/sso/<segment>?token=… or /sandbox/<segment>?token=…), where the web app opens the session.
+ * then openid-client checks the answer against it; only a verified identity reaches the users table
+ * (by its subject, or by its verified e-mail the first time). Success answers the app's entry with a
+ * one-time sign-in token bound to the browser's secret (/sso/<segment>?token=… or
+ * /sandbox/<segment>?token=…), where the web app opens the session with that browser's cookie.
  */
 export async function finish(services: Services, rp: RelyingParty, origin: string, input: { browserSecret: string | undefined; query: string; lang: Lang }) {
   const now = services.clock.now();
@@ -76,49 +77,92 @@ export async function finish(services: Services, rp: RelyingParty, origin: strin
     throw new SsoFailure((await isProviderRefusal(err)) ? 'refused' : isUnreachable(err) ? 'unavailable' : 'invalid', err);
   });
   const user = await userFor(services, company, identity, input.lang);
-  const token = await issueLoginToken(services, user.id);
+  // Bound to this browser: only a call with its cookie opens the session (no sign-in in someone else's browser).
+  const token = await issueLoginToken(services, user.id, sha256(input.browserSecret!));
   return `/${attempt.entry}/${encodeURIComponent(company.sso.segment)}?token=${encodeURIComponent(token)}`;
 }
 
 /**
- * The company's user with the provider's verified e-mail, or a new active employee of the company
- * with the provider's names. An address of another company's user, or of an account deleted or
- * deactivated, signs nobody in. The provider vouches for the address: an account still waiting
+ * Who signs in. The provider's subject (`sub`, under the company's issuer) names the person: once
+ * linked, it alone finds the account, whatever e-mail the provider sends later (an address can change
+ * or be given to someone else there; the subject cannot). A subject not linked yet is linked once, by
+ * the e-mail the provider explicitly verified (`email_verified: true`), to the company's account with
+ * that address if it is not linked to another subject of that provider; with no such account, a new
+ * active employee of the company is created with the provider's names, linked likewise. An address
+ * of another company's user, of an account deleted or deactivated, or of an account already linked to
+ * another subject, signs nobody in. The provider vouches for the address: an account still waiting
  * for its e-mail confirmation (or an invitation) becomes active.
  */
 async function userFor(services: Services, company: repo.SsoCompany, identity: Identity, lang: Lang) {
-  const { db, clock } = services;
+  const { db } = services;
+  const issuer = company.sso.issuer;
+  const linked = await repo.linkedUserId(db, issuer, identity.subject);
+  if (linked) return usable(services, company, await userById(db, linked));
   const { email } = identity;
   if (!email || !identity.emailVerified || email.length > 254 || !email.includes('@')) throw new SsoFailure('email');
   const found = await userByEmail(db, company.agencyId, email);
-  if (found) {
-    if (found.companyId !== company.id || found.status === 'deleted' || found.status === 'inactive') throw new SsoFailure('account');
-    if (found.status !== 'active') await activateUser(db, found.id, clock.now());
-    return found;
-  }
+  if (found) return linkExisting(services, company, identity.subject, found);
+  return provision(services, company, identity, email, lang);
+}
+
+/** The linked or found account, if this company's and open; activated if it still waited for its e-mail or invitation. */
+async function usable(services: Services, company: repo.SsoCompany, user: UserRecord | undefined) {
+  if (!user || user.companyId !== company.id || user.status === 'deleted' || user.status === 'inactive') throw new SsoFailure('account');
+  if (user.status !== 'active') await activateUser(services.db, user.id, services.clock.now());
+  return user;
+}
+
+/** The first sign-in of an existing account: linked to the subject unless another subject of the provider has it. */
+async function linkExisting(services: Services, company: repo.SsoCompany, subject: string, found: UserRecord) {
+  if (found.companyId !== company.id || found.status === 'deleted' || found.status === 'inactive') throw new SsoFailure('account');
+  const issuer = company.sso.issuer;
+  const linked = await services.db.transaction(async (tx) => {
+    // One first sign-in per account at a time: two subjects racing for one address do not both get it.
+    await repo.lockUser(tx, found.id);
+    if ((await repo.linkedSubject(tx, issuer, found.id)) !== undefined) return false;
+    return repo.link(tx, { issuer, subject, userId: found.id });
+  });
+  // Not linked here: the account has another subject, or this subject was just linked (to it, by a concurrent sign-in, or to another).
+  if (!linked && (await repo.linkedUserId(services.db, issuer, subject)) !== found.id) throw new SsoFailure('account');
+  return usable(services, company, found);
+}
+
+/** Just-in-time provisioning: a new active employee with the provider's names, linked to the subject in the same transaction. */
+async function provision(services: Services, company: repo.SsoCompany, identity: Identity, email: string, lang: Lang) {
+  const { db, clock } = services;
   const username = email.toLowerCase();
   if (await userByUsername(db, company.agencyId, username)) throw new SsoFailure('account');
   const [first, ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
   const now = clock.now();
-  return insertUser(db, {
-    agencyId: company.agencyId,
-    companyId: company.id,
-    username,
-    email,
-    // Nobody knows it: this account signs in through its provider only.
-    passwordHash: await unusablePasswordHash(),
-    firstname: (identity.givenName ?? first ?? email.split('@')[0]!).slice(0, 100),
-    lastname: (identity.familyName ?? (rest.join(' ') || '-')).slice(0, 100),
-    // Its provider manages the name and the password (spec 3 §5: their fields are hidden).
-    flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
-    lang,
-    status: 'active',
-    activatedAt: now,
-  }).catch(async (err: { code?: string; cause?: { code?: string } }) => {
-    // Two first sign-ins at once: the other one created the account.
-    if (err.code !== '23505' && err.cause?.code !== '23505') throw err;
-    const winner = await userByEmail(db, company.agencyId, email);
-    if (!winner || winner.companyId !== company.id) throw new SsoFailure('account');
-    return winner;
-  });
+  const passwordHash = await unusablePasswordHash();
+  return db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        agencyId: company.agencyId,
+        companyId: company.id,
+        username,
+        email,
+        // Nobody knows it: this account signs in through its provider only.
+        passwordHash,
+        firstname: (identity.givenName ?? first ?? email.split('@')[0]!).slice(0, 100),
+        lastname: (identity.familyName ?? (rest.join(' ') || '-')).slice(0, 100),
+        // Its provider manages the name and the password (spec 3 §5: their fields are hidden).
+        flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true },
+        lang,
+        status: 'active',
+        activatedAt: now,
+      });
+      // The subject was linked meanwhile (a concurrent first sign-in): this account is not made.
+      if (!(await repo.link(tx, { issuer: company.sso.issuer, subject: identity.subject, userId: user.id }))) throw new ConcurrentFirstSignIn();
+      return user;
+    })
+    .catch(async (err: { code?: string; cause?: { code?: string } }) => {
+      // Two first sign-ins at once: the other one created the account and linked the subject.
+      if (!(err instanceof ConcurrentFirstSignIn) && err.code !== '23505' && err.cause?.code !== '23505') throw err;
+      const winner = await repo.linkedUserId(db, company.sso.issuer, identity.subject);
+      if (!winner) throw new SsoFailure('account');
+      return usable(services, company, await userById(db, winner));
+    });
 }
+
+class ConcurrentFirstSignIn extends Error {}

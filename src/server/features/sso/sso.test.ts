@@ -26,13 +26,13 @@ afterAll(async () => {
 /** A browser: keeps cookies per path, never follows redirects by itself, speaks French. */
 function browser() {
   const jar = new Map<string, { value: string; path: string }>();
-  return async function go(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+  return async function go(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
     const target = new URL(url, origin);
     const cookie = [...jar.entries()]
       .filter(([, c]) => target.origin === origin && target.pathname.startsWith(c.path))
       .map(([name, c]) => `${name}=${c.value}`)
       .join('; ');
-    const headers: Record<string, string> = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const headers: Record<string, string> = { 'accept-language': 'fr-FR,fr;q=0.9', ...init.headers };
     if (cookie) headers.cookie = cookie;
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const res = await fetch(target, {
@@ -54,6 +54,12 @@ function browser() {
   };
 }
 type Go = ReturnType<typeof browser>;
+
+/** The web app's start-up sign-in (GET /api/v1/sso/), from this browser: its cookies go with the call, as a same-origin fetch sends them. */
+async function redeem(go: Go, token: string | null, type: 'sso' | 'sandbox' = 'sso') {
+  const res = await go(`/api/v1/sso/?type=${type}&token=${encodeURIComponent(token ?? '')}`, { headers: { 'api-key': DEMO_API_KEY } });
+  return { status: res.status, body: JSON.parse(res.body) };
+}
 
 /** Follows redirects until an answer that is not one (or leaves for another origin). */
 async function follow(go: Go, url: string) {
@@ -112,7 +118,7 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
     expect(landing.pathname).toBe('/sso/globex');
     const token = landing.searchParams.get('token')!;
 
-    const entry = await api.call('GET', `/api/v1/sso/?type=sso&token=${token}`);
+    const entry = await redeem(go, token);
     expect(entry.status).toBe(200);
     expect(entry.body.result).toMatchObject({
       user: { username: 'gus', firstname: 'Gus', company: { name: 'Globex Consulting' } },
@@ -124,10 +130,39 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
     const me = await api.call('GET', '/api/v1/user/', { token: entry.body.result.user.token });
     expect(me.body.result.username).toBe('gus');
 
-    // The sign-in token is single use.
-    const again = await api.call('GET', `/api/v1/sso/?type=sso&token=${token}`);
-    expect(again.status).toBe(410);
-    expect(again.body.api_code).toBe(103);
+    // The sign-in token is single use; the browser's cookie went with it.
+    const again = await redeem(go, token);
+    expect(again.status).toBe(400);
+    expect(again.body.api_code).toBe(101);
+  });
+
+  it('the sign-in token opens a session only in the browser that signed in: elsewhere it is unknown, and stays its browser’s', async () => {
+    const go = browser();
+    const page = await toProviderPage(go);
+    const back = await follow(go, (await go(formAction(page.body), { form: { username: 'gus', password: DEMO_PASSWORD } })).location!);
+    const token = new URL(back.location!, origin).searchParams.get('token')!;
+    const before = await countSignIns();
+
+    // The landing address, opened without the browser's cookie (a link someone was sent: login CSRF) or in another
+    // browser that has a sign-in of its own under way, or handed to the password sign-in: the answer of an unknown token.
+    const other = browser();
+    const otherPage = await toProviderPage(other, 'ursula');
+    await follow(other, (await other(formAction(otherPage.body), { form: { username: 'ursula', password: DEMO_PASSWORD } })).location!);
+    for (const res of [
+      await api.call('GET', `/api/v1/sso/?type=sso&token=${token}`),
+      await redeem(other, token),
+      await redeem(other, token, 'sandbox'),
+      await api.call('POST', '/api/v1/user/login', { body: { token } }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body.api_code).toBe(101);
+    }
+    expect((await countSignIns()).sessions).toBe(before.sessions);
+
+    // Those attempts did not spend it: its own browser signs in.
+    const entry = await redeem(go, token);
+    expect(entry.status).toBe(200);
+    expect(entry.body.result.user.username).toBe('gus');
   });
 
   it('the sandbox entry signs in in external-source mode: no tabs, no account area, also after a reload', async () => {
@@ -138,7 +173,7 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
     const landing = new URL(back.location!, origin);
     expect(landing.pathname).toBe('/sandbox/globex');
 
-    const entry = await api.call('GET', `/api/v1/sso/?type=sandbox&token=${landing.searchParams.get('token')}`);
+    const entry = await redeem(go, landing.searchParams.get('token'), 'sandbox');
     const external = { noTabMode: true, enableAccountAccess: false, disableHomeRedirectionOnLogo: true };
     expect(entry.body.result.features).toMatchObject(external);
     expect(entry.body.result.user.features).toMatchObject(external);
@@ -233,7 +268,16 @@ describe('the authorization-code flow with PKCE through the demo provider', () =
 // ---------------------------------------------------------------------------------------------
 // A provider of our own, to answer what the demo provider never would.
 
-type Behaviour = { email?: string | null; nonce?: 'keep' | 'other'; key?: 'good' | 'wrong'; givenName?: string; familyName?: string };
+type Behaviour = {
+  email?: string | null;
+  /** `email_verified` as sent: true unless told (`'missing'`: the claim is left out). */
+  emailVerified?: boolean | 'missing';
+  subject?: string;
+  nonce?: 'keep' | 'other';
+  key?: 'good' | 'wrong';
+  givenName?: string;
+  familyName?: string;
+};
 let fake: { issuer: string; behave: (b: Behaviour) => void; close: () => Promise<void> } | undefined;
 
 async function fakeProvider() {
@@ -273,11 +317,12 @@ async function fakeProvider() {
         const claims = {
           iss: issuer,
           aud: 'initrode-app',
-          sub: 'initrode-42',
+          sub: behaviour.subject ?? 'initrode-42',
           iat: now,
           exp: now + 300,
           nonce: behaviour.nonce === 'other' ? 'not-the-nonce' : nonces.get(code),
-          ...(behaviour.email === null ? {} : { email: behaviour.email ?? 'new.person@initrode.example', email_verified: true }),
+          ...(behaviour.email === null ? {} : { email: behaviour.email ?? 'new.person@initrode.example' }),
+          ...(behaviour.emailVerified === 'missing' ? {} : { email_verified: behaviour.emailVerified ?? true }),
           given_name: behaviour.givenName ?? 'Peter',
           family_name: behaviour.familyName ?? 'Gibbons',
         };
@@ -290,7 +335,7 @@ async function fakeProvider() {
       });
       return;
     }
-    if (url.pathname === '/userinfo') return json({ sub: 'initrode-42' });
+    if (url.pathname === '/userinfo') return json({ sub: behaviour.subject ?? 'initrode-42' });
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -324,11 +369,20 @@ describe('the callback’s checks, against a provider that misbehaves', () => {
   beforeEach(() => fake!.behave({}));
 
   /** Start → the fake's authorize → the callback, with the cookie of the attempt. */
-  async function signInAtInitrode() {
-    const go = browser();
+  async function signInAtInitrode(go = browser()) {
     const started = await go('/auth/sso/initrode');
     const authorize = await fetch(started.location!, { redirect: 'manual' });
     return go(authorize.headers.get('location')!);
+  }
+
+  /** The whole sign-in in one browser, up to the web app's start-up sign-in: the session's user. */
+  async function sessionAtInitrode() {
+    const go = browser();
+    const res = await signInAtInitrode(go);
+    expect(res.status).toBe(302);
+    const entry = await redeem(go, new URL(res.location!, origin).searchParams.get('token'));
+    expect(entry.status).toBe(200);
+    return entry.body.result.user as { uid: string; username: string; email: string };
   }
 
   it('an ID token signed with a key that is not the provider’s: error page, no session', async () => {
@@ -349,10 +403,11 @@ describe('the callback’s checks, against a provider that misbehaves', () => {
   });
 
   it('a new e-mail becomes an active employee of the company, with the provider’s names; the next sign-in finds it', async () => {
-    const res = await signInAtInitrode();
+    const go = browser();
+    const res = await signInAtInitrode(go);
     const landing = new URL(res.location!, origin);
     expect(landing.pathname).toBe('/sso/initrode');
-    const entry = await api.call('GET', `/api/v1/sso/?type=sso&token=${landing.searchParams.get('token')}`);
+    const entry = await redeem(go, landing.searchParams.get('token'));
     expect(entry.body.result.user).toMatchObject({
       username: 'new.person@initrode.example',
       email: 'new.person@initrode.example',
@@ -362,9 +417,7 @@ describe('the callback’s checks, against a provider that misbehaves', () => {
       isPwdChangeDisabled: true,
       isUsernameChangeDisabled: true,
     });
-    const again = new URL((await signInAtInitrode()).location!, origin);
-    const second = await api.call('GET', `/api/v1/sso/?type=sso&token=${again.searchParams.get('token')}`);
-    expect(second.body.result.user.uid).toBe(entry.body.result.user.uid);
+    expect((await sessionAtInitrode()).uid).toBe(entry.body.result.user.uid);
     expect(await api.db.select().from(users).where(eq(users.companyId, initrodeId))).toHaveLength(1);
     // Its users are sent to their provider.
     expect((await api.call('GET', '/api/v1/user/auth-strategy/new.person@initrode.example')).body.result.redirectURL).toBe(
@@ -372,13 +425,65 @@ describe('the callback’s checks, against a provider that misbehaves', () => {
     );
   });
 
+  it('after its first sign-in, the account is the subject’s: a new e-mail at the provider still finds it, unchanged', async () => {
+    const first = await sessionAtInitrode();
+    fake!.behave({ email: 'peter.gibbons@initrode.example' });
+    const renamed = await sessionAtInitrode();
+    expect(renamed).toMatchObject({ uid: first.uid, username: 'new.person@initrode.example', email: 'new.person@initrode.example' });
+    // Even an address the provider no longer vouches for: the subject is what names the person.
+    fake!.behave({ email: 'peter.gibbons@initrode.example', emailVerified: false });
+    expect((await sessionAtInitrode()).uid).toBe(first.uid);
+    expect(await api.db.select().from(users).where(eq(users.companyId, initrodeId))).toHaveLength(1);
+  });
+
+  it('another subject with the address of an account already linked signs nobody in', async () => {
+    const before = await countSignIns();
+    fake!.behave({ subject: 'initrode-impostor', email: 'new.person@initrode.example' });
+    const res = await signInAtInitrode();
+    expect(res.status).toBe(403);
+    expect(res.body).toContain('Votre compte ne peut pas être utilisé ici.');
+    expect(await countSignIns()).toEqual(before);
+  });
+
+  it('an account is linked by its e-mail only when the provider says it verified it', async () => {
+    const [pat] = await api.db
+      .insert(users)
+      .values({
+        agencyId: (await api.db.select().from(companies).where(eq(companies.id, initrodeId)))[0]!.agencyId,
+        companyId: initrodeId,
+        username: 'pat',
+        email: 'pat@initrode.example',
+        passwordHash: 'x',
+        firstname: 'Pat',
+        lastname: 'Initrode',
+        status: 'active',
+        activatedAt: new Date(),
+      })
+      .returning();
+    const before = await countSignIns();
+    for (const emailVerified of ['missing', false] as const) {
+      fake!.behave({ subject: 'initrode-pat', email: 'pat@initrode.example', emailVerified });
+      const res = await signInAtInitrode();
+      expect(res.status).toBe(403);
+      expect(res.body).toContain('n’a pas donné d’adresse e-mail vérifiée');
+      // Nor a new account for an unverified address.
+      fake!.behave({ subject: 'initrode-nobody', email: 'someone.new@initrode.example', emailVerified });
+      expect((await signInAtInitrode()).status).toBe(403);
+    }
+    expect(await countSignIns()).toEqual(before);
+    expect(await api.db.select().from(users).where(eq(users.email, 'someone.new@initrode.example'))).toHaveLength(0);
+
+    fake!.behave({ subject: 'initrode-pat', email: 'pat@initrode.example', emailVerified: true });
+    expect((await sessionAtInitrode()).uid).toBe(pat!.id);
+  });
+
   it('the e-mail of another company’s user, or none at all, signs nobody in', async () => {
     const before = await countSignIns();
-    fake!.behave({ email: 'alice@acme.example' });
+    fake!.behave({ subject: 'initrode-other', email: 'alice@acme.example' });
     const other = await signInAtInitrode();
     expect(other.status).toBe(403);
     expect(other.body).toContain('Votre compte ne peut pas être utilisé ici.');
-    fake!.behave({ email: null });
+    fake!.behave({ subject: 'initrode-other', email: null });
     const none = await signInAtInitrode();
     expect(none.status).toBe(403);
     expect(none.body).toContain('n’a pas donné d’adresse e-mail vérifiée');
@@ -419,7 +524,7 @@ describe('a company that enforces its single sign-on (Umbrella Corporation)', ()
     const back = await follow(go, (await go(formAction(other.body), { form: { username: 'ursula', password: DEMO_PASSWORD } })).location!);
     const landing = new URL(back.location!, origin);
     expect(landing.pathname).toBe('/sso/umbrella');
-    const entry = await api.call('GET', `/api/v1/sso/?type=sso&token=${landing.searchParams.get('token')}`);
+    const entry = await redeem(go, landing.searchParams.get('token'));
     expect(entry.status).toBe(200);
     expect(entry.body.result.user).toMatchObject({ username: 'ursula', company: { name: 'Umbrella Corporation' }, isPwdChangeDisabled: true });
   });
