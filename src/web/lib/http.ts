@@ -135,7 +135,8 @@ export async function request<S extends z.ZodType>(
     Accept: 'application/json',
     ...options.headers,
   };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // A call made for another session than this tab's (one it is about to drop) names that session itself.
+  if (token && !options.headers?.Authorization) headers.Authorization = `Bearer ${token}`;
   // A DELETE carries a body only when given one (DELETE user/data: the password that confirms it).
   const hasBody = method !== 'GET' && options.json !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';

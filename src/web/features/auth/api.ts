@@ -1,11 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { LoginBody, SignupBody } from '@contract/account';
+import type { Link } from '@contract/link';
 import { authStrategySchema, messageResultSchema, sessionSchema, signupResultSchema, ssoEntrySchema, userSchema } from '@contract/account';
 import type { OnboardingConfirmBody } from '@contract/privacy';
 import { activationResultSchema, onboardingConfirmedSchema, onboardingDataSchema, onboardingDeletedSchema } from '@contract/privacy';
 import { api } from '@web/lib/http';
 import { entries, entryPath } from '@contract/entries';
-import { clearSession, startSession, useSession } from '@web/lib/session';
+import { clearSession, currentUser, startSession, useSession } from '@web/lib/session';
 
 // The sign-in forms show their own errors next to the fields: these calls never toast. They come
 // before a session exists, so a 401 here is about the credentials, not an expired session.
@@ -22,14 +23,37 @@ export async function login(body: LoginBody) {
 
 /**
  * The start-up sign-in of /sso/$segment and /sandbox/$segment (GET /sso/, spec 3 §7) with the entry's
- * one-time token; the session starts with the user and the features the server gives that session.
+ * one-time token: the user with a new session token and the features the server gives that session.
+ * The browser sends its single sign-on cookie with this same-origin call: the token is only its own.
+ * The session is not started yet: someone else may be signed in here (TokenSignIn asks first).
  */
-export async function startupSignIn({ type, token }: { type: 'sso' | 'sandbox'; token: string }) {
-  const entry = await api.get(entryPath('ssoEntry', undefined, new URLSearchParams({ type, token }).toString()), ssoEntrySchema, own);
+export const redeemStartupToken = ({ type, token }: { type: 'sso' | 'sandbox'; token: string }) =>
+  api.get(entryPath('ssoEntry', undefined, new URLSearchParams({ type, token }).toString()), ssoEntrySchema, own);
+
+export type StartupEntry = Awaited<ReturnType<typeof redeemStartupToken>>;
+
+/** The entry's session becomes this tab's; the previous user's session, if any, ends (on the server too) with everything cached for it. */
+export async function startEntrySession(entry: StartupEntry) {
+  const previous = currentUser();
+  if (previous) {
+    await endSession(previous.links.logout, undefined);
+    clearSession();
+  }
   // The token is the session's, kept where the session keeps it, not in the user.
   const { token: sessionToken, ...user } = entry.user;
   startSession(sessionToken, user);
-  return entry;
+}
+
+/** The entry's session, not wanted (the person stays who they were): ended on the server, never kept here. */
+export const discardEntrySession = (entry: StartupEntry) => endSession(entry.user.links.logout, entry.user.token);
+
+/** Follows a user's logout link, with that session's token when it is not this tab's; a failure leaves the session to expire. */
+async function endSession(link: Link | undefined, token: string | undefined) {
+  if (!link) return;
+  const { follow } = await import('@web/lib/follow');
+  await follow('logout', link, undefined, { silent: true, handleSession: false, headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(
+    () => undefined,
+  );
 }
 
 /** The body is the contract's parsed sign-up (trimmed, gdpr_consent true). */
@@ -51,7 +75,7 @@ export const setNewPassword = (token_pwd: string, password: string) => api.put(e
  */
 export const authMutations = {
   login: () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login }),
-  startupSignIn: () => mutationOptions({ mutationKey: ['auth', 'startup-sign-in'], mutationFn: startupSignIn }),
+  startupSignIn: () => mutationOptions({ mutationKey: ['auth', 'startup-sign-in'], mutationFn: redeemStartupToken }),
   signup: () => mutationOptions({ mutationKey: ['auth', 'signup'], mutationFn: signup }),
   confirm: () => mutationOptions({ mutationKey: ['auth', 'confirm'], mutationFn: confirmAccount }),
   regenerate: () => mutationOptions({ mutationKey: ['auth', 'regenerate'], mutationFn: regenerateActivation }),
