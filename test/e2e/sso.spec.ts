@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_PASSWORD, providerForm } from './support';
+import { DEMO_PASSWORD, login, providerForm } from './support';
 
 /**
  * Single sign-on through the real redirects: Globex Consulting signs its users in at the
@@ -54,7 +54,9 @@ test('cancelling at the provider shows why nobody is signed in, and the way home
   await expect(page.getByText('Le fournisseur d’identité n’a pas confirmé votre identité.')).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
   await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  // Signed out; this device remembers gus's way in (his company's button, asked for on the way to the provider).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Connexion avec votre entreprise' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Autre compte' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Gus')).toHaveCount(0);
 });
 
@@ -124,4 +126,34 @@ test('ursula (Umbrella enforces its single sign-on) is refused a password, and s
   await companyButton.click();
   await expect(page.getByRole('banner').getByRole('button', { name: /Ursula/ })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('alice signed in here is asked before gus’s single sign-on replaces her session: cancel keeps her, continue signs gus in', async ({ page }) => {
+  await page.goto('/');
+  await login(page, 'alice');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Alice')).toBeVisible();
+
+  // Gus signs in at his company's provider in this same browser.
+  await page.goto('/auth/sso/globex');
+  const form = providerForm(page);
+  await form.getByLabel('Nom d’utilisateur').fill('gus');
+  await form.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  const question = page.getByRole('heading', { level: 1, name: 'Vous êtes connecté(e) en tant que Alice Martin. Continuer en tant que Gus Moreau ?' });
+  await expect(question).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(banner.getByText('Alice')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Alice')).toBeVisible();
+
+  // Again (the provider remembers gus and sends him straight back), and this time he continues.
+  await page.goto('/auth/sso/globex');
+  await expect(question).toBeVisible();
+  await page.getByRole('button', { name: 'Continuer en tant que Gus Moreau' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByText('Gus')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Alice')).toHaveCount(0);
 });
