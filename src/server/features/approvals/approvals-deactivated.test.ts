@@ -28,16 +28,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const runJobs = () => runDueJobs(jobServices(api), JOB_HANDLERS);
-const bobPerson = async (): Promise<Person> => {
+const personOf = async (username: string): Promise<Person> => {
   const admin = (await api.call('GET', `/api/v1/companies/${acme}/admin`, { token: maya })).body.result;
   const people = (await api.call('GET', admin.links.companyPeople.href, { token: maya })).body.result.people as Person[];
-  return people.find((p) => p.username === 'bob')!;
+  return people.find((p) => p.username === username)!;
 };
+const bobPerson = () => personOf('bob');
 const follow = (link: Link) => api.call(link.method as 'POST', link.href, { token: maya });
 afterEach(async () => {
-  // Bob back for the next test.
-  const bob = await bobPerson();
-  if (bob.links.reactivateUser) await follow(bob.links.reactivateUser);
+  // Bob and carol back for the next test.
+  for (const who of ['bob', 'carol']) {
+    const person = await personOf(who);
+    if (person.links.reactivateUser) await follow(person.links.reactivateUser);
+  }
   await refresh(api, w);
 });
 
@@ -131,5 +134,26 @@ describe('a deactivated approver', () => {
     const used = await api.call('POST', `/api/v1/approval/one-click/${bobs.approve}`, { body: {} });
     expect([used.status, used.body.api_code]).toEqual([410, 103]);
     expect(await travelStatus(asked.travelId)).toBe('pending_approval');
+  });
+
+  it('a deactivated backup is no longer asked at half time; the main approver still answers', async () => {
+    const asked = await askApproval(api, w);
+    await follow((await personOf('carol')).links.deactivateUser!);
+    await runJobs();
+    const [row] = await api.db.select().from(approvalRequests).where(eq(approvalRequests.id, asked.approvalId));
+    expect(row!.backupApproverId).toBeNull();
+    const start = api.clock.now();
+    try {
+      api.clock.set(new Date((row!.requestedAt.getTime() + row!.timeLimit.getTime()) / 2 + 1_000));
+      await runJobs();
+    } finally {
+      api.clock.set(start);
+    }
+    expect((await oneClickTokens('carol@acme.example', asked.approvalId)).mails).toHaveLength(0);
+    const bobs = await oneClickTokens('bob@acme.example', asked.approvalId);
+    const res = await api.call('POST', `/api/v1/approval/one-click/${bobs.approve}`, { body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.chain.map((s: { approver: { firstname: string } }) => s.approver.firstname)).toEqual(['Bob']);
+    expect(await travelStatus(asked.travelId)).toBe('booked');
   });
 });

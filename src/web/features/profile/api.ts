@@ -6,7 +6,8 @@ import { emailChangedSchema } from '@contract/profile';
 import { api } from '@web/lib/http';
 import { linkKeys, linkMutationOptions, linkQueryOptions } from '@web/lib/follow';
 import { queryClient } from '@web/lib/query';
-import { meKey, startSession } from '@web/lib/session';
+import { meQuery } from '@web/lib/me';
+import { currentUser, meKey, startSession } from '@web/lib/session';
 
 /** The profile: the accessibility reference data behind the user's links, and the save. */
 
@@ -42,5 +43,6 @@ export const updateProfileMutation = () =>
 export const confirmEmailChangeMutation = () =>
   mutationOptions({
     mutationFn: (token: string) => api.post(entries.confirmEmailChange, { token }, emailChangedSchema, { silent: true, handleSession: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+    // The signed-in user (if this browser has one) is read again: the `me` query never refetches by itself.
+    onSuccess: () => (currentUser() ? queryClient.fetchQuery({ ...meQuery(), staleTime: 0 }).catch(() => undefined) : undefined),
   });

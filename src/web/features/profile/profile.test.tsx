@@ -278,6 +278,17 @@ describe('the e-mail change link', () => {
     expect(tokens).toEqual(['tok-123']);
   });
 
+  it('opened where the user is signed in: the user is read again, with the new address', async () => {
+    startSession('token', alice());
+    server.use(
+      http.post('/api/v1/user/email/confirm', () => HttpResponse.json({ result: { email: 'alice.neuve@acme.example' } })),
+      http.get('/api/v1/user/', () => HttpResponse.json({ result: alice({ version: 4, email: 'alice.neuve@acme.example' }) })),
+    );
+    await renderRoute('/user/email/tok-789');
+    expect(await screen.findByRole('link', { name: 'Voir mes informations' })).toBeTruthy();
+    await waitFor(() => expect(currentUser()?.email).toBe('alice.neuve@acme.example'));
+  });
+
   it('says a used link is used', async () => {
     server.use(http.post('/api/v1/user/email/confirm', () => HttpResponse.json(apiError(103, 'Ce lien a déjà été utilisé.'), { status: 410 })));
     await renderRoute('/user/email/tok-456');
