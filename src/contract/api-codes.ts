@@ -262,6 +262,12 @@ export const API_CODES = {
     en: 'This e-mail address already belongs to another account.',
   },
   187: { key: 'PROFILE_USERNAME_IN_USE', status: 409, fr: 'Ce nom d’utilisateur est déjà pris.', en: 'This username is already taken.' },
+  188: {
+    key: 'EMAIL_MANAGED_BY_COMPANY',
+    status: 409,
+    fr: 'Votre adresse e-mail est gérée par la connexion de votre entreprise : demandez à votre gestionnaire de voyages de la changer.',
+    en: 'Your e-mail address is managed by your company’s sign-in: ask your travel manager to change it.',
+  },
   // Data deletion (spec 3 §4 "Account deletion"): the refusals of DELETE user/data.
   190: {
     key: 'TRAVELS_IN_PROGRESS',

@@ -23,6 +23,8 @@ export const entries = {
   onboardingData: '/user/onboarding/data',
   onboardingConfirm: '/user/onboarding/confirm',
   invitation: '/user/invitation/:token',
+  /** The link of an e-mail change, sent to the new address (features/profile): following it switches the address. */
+  confirmEmailChange: '/user/email/confirm',
   // The searches (spec 1 §4): each answer links on to its pages, details and the cart.
   tripSearch: '/treep/search',
   placementOptions: '/ticket/placementOptions',

@@ -46,6 +46,8 @@ export const profileUserFields = {
   lang: z.enum(['fr', 'en']).nullable(),
   /** Changes of the profile send it as If-Match. */
   version: z.number().int(),
+  /** A new e-mail address asked for and not confirmed yet (its link was sent to it); absent when none. */
+  pendingEmail: z.string().optional(),
 };
 
 const text = (max: number, required: boolean) =>
@@ -80,9 +82,13 @@ const measure = (min: number, max: number) =>
 /**
  * The body of PUT /user/. `today` (YYYY-MM-DD) bounds the birthdate, from the caller's clock.
  * Username and password are ignored for a user whose sign-in is managed elsewhere (isUsernameChangeDisabled,
- * isPwdChangeDisabled); `password` empty keeps the password.
+ * isPwdChangeDisabled); `password` empty keeps the password. A new password or a new e-mail address
+ * takes the current password (`current_password`; missing: PLEASE_FILL, wrong: 403 api_code 191); a
+ * new address is switched to only once the link sent to it is followed. `saved` (the user as the form
+ * was filled from it, on the web) lets the form ask for the current password before sending; the
+ * server checks it against the stored user.
  */
-export const profileBodySchema = (today: string) =>
+export const profileBodySchema = (today: string, saved?: { email: string }) =>
   z
     .object({
       gender: z.enum(['MR', 'MS'], { error: 'PLEASE_FILL' }),
@@ -171,6 +177,11 @@ export const profileBodySchema = (today: string) =>
         .max(256, { error: 'TOO_LONG' })
         .nullish()
         .transform((s) => s || null),
+      current_password: z
+        .string()
+        .max(256, { error: 'TOO_LONG' })
+        .nullish()
+        .transform((s) => s || null),
       rgpd: z.literal(true, { error: 'PLEASE_CHECK' }),
       data_accuracy: z.literal(true, { error: 'PLEASE_CHECK' }),
     })
@@ -179,6 +190,7 @@ export const profileBodySchema = (today: string) =>
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (b.password && passwordProblem(b.password)) issue('password', 'PASSWORD_RULES');
       if ((b.password ?? '') !== (b.password_confirm ?? '')) issue('password_confirm', 'PASSWORD_MATCH');
+      if (saved && !b.current_password && (b.password || emailChanged(saved.email, b.email))) issue('current_password', 'PLEASE_FILL');
       if (b.hasHandicap) {
         if (!b.handicap) issue('handicap', 'PLEASE_FILL');
         if (b.wheelchair) {
@@ -192,6 +204,13 @@ export const profileBodySchema = (today: string) =>
         else if (!(DISABILITY_CARDS as readonly string[]).includes(b.disability_card)) issue('disability_card', 'SELECT_VALID_VALUE');
       }
     });
+/** Whether the form's address is another one than the stored one (case aside). */
+export const emailChanged = (stored: string, typed: string) => stored.trim().toLowerCase() !== typed.trim().toLowerCase();
+
+/** POST /user/email/confirm: the e-mailed link of an e-mail change followed; the account's address is this one now. */
+export const emailChangedSchema = z.object({ email: z.string() }).meta({ id: 'EmailChanged' });
+export type EmailChanged = z.infer<typeof emailChangedSchema>;
+
 export type ProfileBody = z.input<ReturnType<typeof profileBodySchema>>;
 export type ProfileInput = z.output<ReturnType<typeof profileBodySchema>>;
 

@@ -40,6 +40,7 @@ import { Route as SandboxSegmentRouteImport } from './routes/sandbox.$segment'
 import { Route as SsoSegmentRouteImport } from './routes/sso.$segment'
 import { Route as RecapTravelIdTravelerIdRouteImport } from './routes/recap.$travelId.$travelerId'
 import { Route as UserActivateTokenRouteImport } from './routes/user.activate.$token'
+import { Route as UserEmailTokenRouteImport } from './routes/user.email.$token'
 import { Route as UserInvitationTokenRouteImport } from './routes/user.invitation.$token'
 import { Route as UserOnboardingIndexRouteImport } from './routes/user.onboarding.index'
 import { Route as UserOnboardingDeleteRouteImport } from './routes/user.onboarding.delete'
@@ -199,6 +200,11 @@ const UserActivateTokenRoute = UserActivateTokenRouteImport.update({
   path: '/user/activate/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserEmailTokenRoute = UserEmailTokenRouteImport.update({
+  id: '/user/email/$token',
+  path: '/user/email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserInvitationTokenRoute = UserInvitationTokenRouteImport.update({
   id: '/user/invitation/$token',
   path: '/user/invitation/$token',
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/cart/': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/email/$token': typeof UserEmailTokenRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
   '/user/onboarding/': typeof UserOnboardingIndexRoute
@@ -282,6 +289,7 @@ export interface FileRoutesByTo {
   '/cart': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/email/$token': typeof UserEmailTokenRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
   '/user/onboarding': typeof UserOnboardingIndexRoute
@@ -319,6 +327,7 @@ export interface FileRoutesById {
   '/cart/': typeof CartIndexRoute
   '/recap/$travelId/$travelerId': typeof RecapTravelIdTravelerIdRoute
   '/user/activate/$token': typeof UserActivateTokenRoute
+  '/user/email/$token': typeof UserEmailTokenRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/onboarding/delete': typeof UserOnboardingDeleteRoute
   '/user/onboarding/': typeof UserOnboardingIndexRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/cart/'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/email/$token'
     | '/user/invitation/$token'
     | '/user/onboarding/delete'
     | '/user/onboarding/'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/cart'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/email/$token'
     | '/user/invitation/$token'
     | '/user/onboarding/delete'
     | '/user/onboarding'
@@ -428,6 +439,7 @@ export interface FileRouteTypes {
     | '/cart/'
     | '/recap/$travelId/$travelerId'
     | '/user/activate/$token'
+    | '/user/email/$token'
     | '/user/invitation/$token'
     | '/user/onboarding/delete'
     | '/user/onboarding/'
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   CartIndexRoute: typeof CartIndexRoute
   RecapTravelIdTravelerIdRoute: typeof RecapTravelIdTravelerIdRoute
   UserActivateTokenRoute: typeof UserActivateTokenRoute
+  UserEmailTokenRoute: typeof UserEmailTokenRoute
   UserInvitationTokenRoute: typeof UserInvitationTokenRoute
   UserOnboardingDeleteRoute: typeof UserOnboardingDeleteRoute
   UserOnboardingIndexRoute: typeof UserOnboardingIndexRoute
@@ -678,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserActivateTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/email/$token': {
+      id: '/user/email/$token'
+      path: '/user/email/$token'
+      fullPath: '/user/email/$token'
+      preLoaderRoute: typeof UserEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/invitation/$token': {
       id: '/user/invitation/$token'
       path: '/user/invitation/$token'
@@ -754,6 +774,7 @@ const rootRouteChildren: RootRouteChildren = {
   CartIndexRoute: CartIndexRoute,
   RecapTravelIdTravelerIdRoute: RecapTravelIdTravelerIdRoute,
   UserActivateTokenRoute: UserActivateTokenRoute,
+  UserEmailTokenRoute: UserEmailTokenRoute,
   UserInvitationTokenRoute: UserInvitationTokenRoute,
   UserOnboardingDeleteRoute: UserOnboardingDeleteRoute,
   UserOnboardingIndexRoute: UserOnboardingIndexRoute,

@@ -104,3 +104,32 @@ test('the home page has no accessibility violation', async ({ page }) => {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 });
+
+test('a traveller changes her e-mail address: her current password, a link to the new address, then the switch', async ({ page }) => {
+  const traveller = await signUpTraveller(page, { activate: true });
+  const newEmail = `${traveller.username}.nouvelle@acme.example`;
+  await page.goto('/');
+  await login(page, traveller.username, NEW_USER_PASSWORD);
+  await expect(page.getByRole('banner').getByText('Inès')).toBeVisible();
+
+  await page.goto('/account/informations');
+  await page.getByLabel('Adresse e-mail').fill(newEmail);
+  // A new address takes the current password.
+  await page.getByLabel('Mot de passe actuel', { exact: true }).fill(NEW_USER_PASSWORD);
+  await page.getByLabel(/J’accepte que mes données soient traitées/).check();
+  await page.getByLabel('Je certifie l’exactitude de ces informations').check();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(`Confirmez votre nouvelle adresse avec le lien envoyé à ${newEmail}`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`En attente de confirmation pour ${newEmail}`, { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue(traveller.email);
+
+  await followMailLink(page, newEmail, 'Confirmer cette adresse');
+  await expect(page.getByText(`C’est fait : l’adresse e-mail de votre compte est maintenant ${newEmail}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Voir mes informations' }).click();
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue(newEmail);
+  await expect(page.getByText('En attente de confirmation', { exact: false })).toHaveCount(0);
+
+  // The former address is told.
+  await page.goto('/dev/mailbox');
+  await expect(page.locator('article', { hasText: 'votre adresse e-mail a été changée' }).filter({ hasText: traveller.email }).first()).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import { userTokens, users } from './schema';
 import type { Clock } from '../platform/clock';
@@ -70,3 +70,37 @@ export async function useUpToken(db: Db, id: string, at: Date): Promise<boolean>
     .returning({ id: userTokens.id });
   return rows.length === 1;
 }
+
+/** An e-mail change link works this long. */
+export const EMAIL_CHANGE_HOURS = 24;
+
+/**
+ * The link of an e-mail change (features/profile): a single-use token carrying the address asked
+ * for; an older unconfirmed change stops working.
+ */
+export async function issueEmailChangeToken({ db, clock }: { db: Db; clock: Clock }, userId: string, newEmail: string) {
+  const token = await issueUserToken({ db, clock }, userId, 'email_change', EMAIL_CHANGE_HOURS * 60 * 60_000);
+  await db
+    .update(userTokens)
+    .set({ newEmail })
+    .where(eq(userTokens.tokenHash, sha256(token)));
+  return token;
+}
+
+/** The address the user asked to change to and has not confirmed yet (the link still works), if any. */
+export async function pendingEmailOf(db: Db, userId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: userTokens.newEmail })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, 'email_change'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .orderBy(desc(userTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+/** Every unconfirmed e-mail change of the user stops working (the address was changed otherwise, or the change withdrawn). */
+export const retireEmailChanges = (db: Db, userId: string, at: Date) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, 'email_change'), isNull(userTokens.usedAt)));

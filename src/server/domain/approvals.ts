@@ -341,3 +341,25 @@ export const REMIND_EVERY_MS = 3_600_000;
 /** Whether the requester may remind the approvers now (the last e-mail, the request's or a reminder, is an hour old). */
 export const mayRemind = (r: { requestedAt: Date; remindedAt: Date | null }, now: Date) =>
   now.getTime() - Math.max(r.requestedAt.getTime(), r.remindedAt?.getTime() ?? 0) >= REMIND_EVERY_MS;
+
+/**
+ * The chain once `userId` can no longer answer (their account was deactivated): their step asked
+ * already is closed as cancelled, a step not asked yet (a backup before half time) is dropped.
+ */
+export const withdrawnChain = (chain: StoredChainStep[], userId: string, at: Date): StoredChainStep[] =>
+  chain.flatMap((step) => {
+    if (step.approver.id !== userId || step.status !== 'pending') return [step];
+    return Date.parse(step.askedAt) > at.getTime() ? [] : [{ ...step, status: 'cancelled' as const, answeredAt: at.toISOString() }];
+  });
+
+/** The chain once a backup not asked yet is asked now (the main approver they back up is gone). */
+export const askedNowChain = (chain: StoredChainStep[], userId: string, at: Date): StoredChainStep[] =>
+  chain.map((step) =>
+    step.approver.id === userId && step.status === 'pending' && Date.parse(step.askedAt) > at.getTime() ? { ...step, askedAt: at.toISOString() } : step,
+  );
+
+/** The chain once the request passes to `to` as main approver (asked now). */
+export const passedToChain = (chain: StoredChainStep[], to: ChainPerson, at: Date): StoredChainStep[] => [
+  ...chain.filter((s) => !(s.approver.id === to.id && s.status === 'pending')),
+  { approver: to, role: 'main', askedAt: at.toISOString(), status: 'pending', by: null, answeredAt: null, message: null },
+];

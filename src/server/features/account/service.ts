@@ -12,7 +12,7 @@ import { decoyHash, hashPassword, sha256, verifyPassword } from '@server/platfor
 import type { Services } from '@server/platform/services';
 import type { RequestContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
-import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, tokenBrowserMatches, useUpToken } from '@server/db/user-tokens';
+import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, pendingEmailOf, tokenBrowserMatches, useUpToken } from '@server/db/user-tokens';
 import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
 import { activationMail, alreadyRegisteredMail, onboardingMail, resetMail, usernameTakenMail } from './mails';
 import { approvalAccess } from '@server/domain/approvals';
@@ -337,6 +337,12 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
 export { issueLoginToken };
 
 /** The user as the API shows it; `session.externalSource`: the features of a partner's sandbox entry. */
+/** A new address asked for in the profile and not confirmed yet (features/profile). */
+const pendingEmailField = async (services: Services, userId: string) => {
+  const pending = await pendingEmailOf(services.db, userId, services.clock.now());
+  return pending ? { pendingEmail: pending } : {};
+};
+
 export async function userView(services: Services, userId: string, session: { externalSource: boolean } = { externalSource: false }): Promise<User> {
   const graph = await repo.loadUserGraph(services.db, userId);
   if (!graph) return fail('USER_NOT_FOUND_2');
@@ -377,6 +383,7 @@ export async function userView(services: Services, userId: string, session: { ex
     features: effectiveFeatures(agency.features, company?.features, session.externalSource ? EXTERNAL_SOURCE : null),
     // The editable profile (features/profile): its fields, version, last travellers, special fares and links.
     ...profileFieldsOf(user),
+    ...(await pendingEmailField(services, user.id)),
     links: {
       self: linkTo('self'),
       logout: linkTo('logout'),

@@ -9,6 +9,8 @@ import { travelById } from '@server/booking/repository';
 import { mailRequester } from './mail';
 import * as repo from './repository';
 import type { ApprovalRow } from './repository';
+import { DEACTIVATED_APPROVER_JOB } from '@server/db/user-status';
+import { passOnRequestsOf } from './reassign';
 import { bookApprovedJob } from './settle';
 import { mailAsked, mailCtx, tokensFor, viewOf } from './views';
 
@@ -54,6 +56,9 @@ export const approvalJobs: JobHandlers = {
 
   /** Half of an approval request's time without an answer: its backup approver is asked. */
   'approval-backup': async (services, job) => askBackup(services, String(job.payload.approvalId)),
+
+  /** A deactivated approver's open requests go to their backup or the next approver (reassign.ts). */
+  [DEACTIVATED_APPROVER_JOB]: async (services, job) => passOnRequestsOf(services, String(job.payload.userId)),
 
   /** An approved travel booked by the job when the approval's own booking did not happen (the process died, the supplier failed). */
   'book-approved': async (services, job) => bookApprovedJob(services, travelOf(job), job.attempts),

@@ -40,6 +40,8 @@ const T = {
       safety ? `${who} demande au service sécurité d’approuver un voyage vers un pays à risque.` : `${who} vous demande d’approuver un voyage.`,
     backup: (main: string) => `${main} n’a pas encore répondu : en tant qu’approbateur de secours, vous pouvez répondre à sa place.`,
     escalated: (by: string) => `${by} vous a transmis cette demande.`,
+    reassigned: (former: string) =>
+      `${former || 'L’approbateur de cette demande'} ne peut plus répondre aux demandes d’approbation (compte désactivé) : c’est désormais à vous de répondre.`,
     reminder: 'Rappel : cette demande attend toujours votre réponse.',
     risky: 'Destination à risque : le service sécurité doit aussi approuver ce voyage.',
     journey: 'Voyage',
@@ -75,6 +77,8 @@ const T = {
       safety ? `${who} asks the safety service to approve a travel to a high-risk country.` : `${who} asks you to approve a travel.`,
     backup: (main: string) => `${main} has not answered yet: as the backup approver, you may answer in their place.`,
     escalated: (by: string) => `${by} passed this request on to you.`,
+    reassigned: (former: string) =>
+      `${former || 'The approver of this request'} can no longer answer approval requests (their account was deactivated): it is now yours to answer.`,
     reminder: 'Reminder: this request still awaits your answer.',
     risky: 'High-risk destination: the safety service must also approve this travel.',
     journey: 'Journey',
@@ -136,7 +140,27 @@ function details(approval: Approval, lang: Lang): [string, string][] {
   return rows;
 }
 
-export type AskReason = { why: 'asked' } | { why: 'reminder' } | { why: 'backup'; main: string } | { why: 'escalated'; by: string };
+export type AskReason =
+  | { why: 'asked' }
+  | { why: 'reminder' }
+  | { why: 'backup'; main: string }
+  | { why: 'escalated'; by: string }
+  | { why: 'reassigned'; former: string };
+
+const reasonText = (t: (typeof T)[Lang], reason: AskReason) => {
+  switch (reason.why) {
+    case 'backup':
+      return t.backup(reason.main);
+    case 'escalated':
+      return t.escalated(reason.by);
+    case 'reassigned':
+      return t.reassigned(reason.former);
+    case 'reminder':
+      return t.reminder;
+    case 'asked':
+      return '';
+  }
+};
 
 /** Asks an approver (or the safety service) to answer: the request, and its one-click answers. */
 export async function mailApprover(m: MailCtx, to: PersonRow, approval: Approval, tokens: { approve: string | null; deny: string }, reason: AskReason) {
@@ -144,11 +168,7 @@ export async function mailApprover(m: MailCtx, to: PersonRow, approval: Approval
   const t = T[lang];
   const requester = personName(approval.currentRequest.requester);
   const safety = approval.currentRequest.isSafetyApproval;
-  const paragraphs = [
-    reason.why === 'backup' ? t.backup(reason.main) : reason.why === 'escalated' ? t.escalated(reason.by) : reason.why === 'reminder' ? t.reminder : '',
-    t.ask(requester, safety),
-    approval.currentRequest.isRisky ? t.risky : '',
-  ].filter(Boolean);
+  const paragraphs = [reasonText(t, reason), t.ask(requester, safety), approval.currentRequest.isRisky ? t.risky : ''].filter(Boolean);
   const actions = [
     { label: t.open, url: requestUrl(m.origin, approval.approvalID) },
     ...(tokens.approve ? [{ label: t.approve, url: oneClickUrl(m.origin, tokens.approve) }] : []),

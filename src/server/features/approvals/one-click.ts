@@ -17,6 +17,8 @@ async function grantOf(services: Services, agencyId: string, token: string) {
   const row = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await repo.tokenByHash(db, sha256(token)) : undefined;
   const request = row ? await repo.approvalById(db, row.approvalId) : undefined;
   if (!row || !request || request.agencyId !== agencyId) return fail('TOKEN_INVALID');
+  // A deactivated approver's links answer nothing (their deactivation spent them too).
+  if (!(await repo.isActiveUser(db, row.userId))) return fail('TOKEN_INVALID');
   if (row.usedAt) return fail('TOKEN_USED');
   if (row.expiresAt <= clock.now()) return fail('TOKEN_EXPIRED');
   const actor = (await repo.people(db, [row.userId])).get(row.userId);
@@ -52,7 +54,9 @@ export async function answerOneClick(ctx: RequestContext, token: string, body: {
   if (grant.action === 'deny' && !reason) fail('REQUEST_FORMAT_INVALID', { reason: 'FIELD_REQUIRED' });
   return answerRequest(services, actor, ctx.lang, grant.approvalId, grant.action, grant.action === 'deny' ? { reason } : { message: body.message ?? null }, {
     beforeWrite: async (tx) => {
+      // Spending the token waits for a deactivation under way (it spends the user's tokens): one of the two wins.
       if (!(await repo.spendToken(tx, grant, services.clock.now()))) fail('TOKEN_USED');
+      if (!(await repo.isActiveUser(tx, grant.userId))) fail('TOKEN_INVALID');
     },
     shown: (approval) => ({ ...approval, links: {} }),
   });

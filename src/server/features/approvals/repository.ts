@@ -222,3 +222,41 @@ export async function agencyName(db: Db, id: string | null): Promise<string> {
   const [row] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, id)).limit(1);
   return row?.name ?? '';
 }
+
+/** Whether the user may still answer requests (a deactivated account's links and inbox answer nothing). */
+export async function isActiveUser(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.status === 'active';
+}
+
+/** The open requests a user is asked (or will be asked, as backup) to answer. */
+export async function openRequestsAsking(db: Db, userId: string): Promise<ApprovalRow[]> {
+  const rows = await db
+    .select({ request: approvalRequests })
+    .from(approvalRecipients)
+    .innerJoin(approvalRequests, eq(approvalRequests.id, approvalRecipients.approvalId))
+    .where(
+      and(
+        eq(approvalRecipients.userId, userId),
+        inArray(approvalRecipients.role, ['main', 'backup', 'safety']),
+        inArray(approvalRequests.status, OPEN_STATUSES),
+      ),
+    )
+    .orderBy(asc(approvalRequests.requestedAt));
+  return rows.map((r) => r.request);
+}
+
+/** Of these users, the active ones. */
+export async function activeOf(db: Db, ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.status, 'active')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A recipient's row removed (a backup not asked yet who can no longer be). */
+export const dropRecipient = (db: Db, approvalId: string, userId: string) =>
+  db.delete(approvalRecipients).where(and(eq(approvalRecipients.approvalId, approvalId), eq(approvalRecipients.userId, userId)));

@@ -175,7 +175,7 @@ describe('PUT /user/ validation (spec 3 §5): a field problem is 400 (17) with i
 
   it('refuses an e-mail or a username of another account (409 186 / 187)', async () => {
     const alice = await me('alice');
-    expect((await save('alice', alice, formOf(alice, { email: 'BOB@acme.example' }))).body).toMatchObject({
+    expect((await save('alice', alice, formOf(alice, { email: 'BOB@acme.example', current_password: 'Escale2026!' }))).body).toMatchObject({
       api_code: 186,
       fields: { email: 'DUPLICATE_VALUE' },
     });
@@ -275,7 +275,7 @@ describe('saving the profile', () => {
   it('a new password ends the other sessions; the one that changed it goes on', async () => {
     const other = await api.login('maya');
     const maya = await me('maya');
-    const res = await save('maya', maya, formOf(maya, { password: 'Nouveau2027', password_confirm: 'Nouveau2027' }));
+    const res = await save('maya', maya, formOf(maya, { password: 'Nouveau2027', password_confirm: 'Nouveau2027', current_password: 'Escale2026!' }));
     expect(res.status).toBe(200);
     expect((await api.call('GET', '/api/v1/user/', { token: other })).status).toBe(401);
     expect((await api.call('GET', '/api/v1/user/', { token: tokens.maya })).status).toBe(200);
@@ -284,6 +284,134 @@ describe('saving the profile', () => {
 
   it('needs a session', async () => {
     expect((await api.call('PUT', '/api/v1/user/', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('the current password and the e-mail change (issue 25, item 3)', () => {
+  const PASSWORD = 'Escale2026!';
+  const mailsTo = async (to: string) =>
+    (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result as {
+      subject: string;
+      text: string;
+      html: string;
+    }[];
+  const linkIn = (text: string) => /http:\/\/\S+\/user\/email\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const confirm = (token: string) => api.call('POST', '/api/v1/user/email/confirm', { body: { token } });
+  const stored = async (who: string) => (await api.db.select().from(users).where(eq(users.username, who)))[0]!;
+
+  it('a new password without the current one, or with a wrong one, changes nothing', async () => {
+    const carol = await me('carol');
+    const before = (await stored('carol')).passwordHash;
+    const other = await api.login('carol');
+    const change = { password: 'Nouveau2027', password_confirm: 'Nouveau2027' };
+    const missing = await save('carol', carol, formOf(carol, change));
+    expect([missing.status, missing.body.api_code, missing.body.fields]).toEqual([400, 17, { current_password: 'PLEASE_FILL' }]);
+    const wrong = await save('carol', carol, formOf(carol, { ...change, current_password: 'Escale2025!' }));
+    expect([wrong.status, wrong.body.api_code]).toEqual([403, 191]);
+    expect((await stored('carol')).passwordHash).toBe(before);
+    expect((await me('carol')).version).toBe(carol.version);
+    expect((await api.call('GET', '/api/v1/user/', { token: other })).status).toBe(200);
+    expect(await api.login('carol', PASSWORD)).toBeTruthy();
+    // Other fields alone still save with the session.
+    expect((await save('carol', carol, formOf(carol, { city_of_birth: 'Brest' }))).status).toBe(200);
+  });
+
+  it('a new e-mail without the current password, or with a wrong one, changes nothing and mails no one', async () => {
+    const alice = await me('alice');
+    const missing = await save('alice', alice, formOf(alice, { email: 'alice.new@acme.example' }));
+    expect([missing.status, missing.body.api_code, missing.body.fields]).toEqual([400, 17, { current_password: 'PLEASE_FILL' }]);
+    const wrong = await save('alice', alice, formOf(alice, { email: 'alice.new@acme.example', current_password: 'nope' }));
+    expect([wrong.status, wrong.body.api_code]).toEqual([403, 191]);
+    expect(await mailsTo('alice.new@acme.example')).toHaveLength(0);
+    expect((await me('alice')).email).toBe('alice@acme.example');
+    expect((await me('alice')).pendingEmail).toBeUndefined();
+  });
+
+  it('a new e-mail is switched to only once the link mailed to it is followed; the old address is told; the link works once', async () => {
+    const other = await api.login('alice');
+    const alice = await me('alice');
+    const res = await save('alice', alice, formOf(alice, { email: 'alice.neuve@acme.example', current_password: PASSWORD }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Nothing switched yet: the profile shows the pending address; sign-in, reset and e-mails still use the old one.
+    expect(res.body.result.user).toMatchObject({ email: 'alice@acme.example', pendingEmail: 'alice.neuve@acme.example' });
+    expect(await me('alice')).toMatchObject({ email: 'alice@acme.example', pendingEmail: 'alice.neuve@acme.example' });
+    expect((await stored('alice')).email).toBe('alice@acme.example');
+    // The other sessions end, as for a new password; this one goes on.
+    expect((await api.call('GET', '/api/v1/user/', { token: other })).status).toBe(401);
+    const [mail] = await mailsTo('alice.neuve@acme.example');
+    expect(mail!.subject).toBe('Escale Voyages : confirmez votre nouvelle adresse e-mail');
+    expect(mail!.text).toContain('Confirmer cette adresse : http://');
+    const token = linkIn(mail!.text)!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await mailsTo('alice@acme.example').then((m) => m.filter((x) => /changée/.test(x.subject)))).toHaveLength(0);
+
+    const done = await confirm(token);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.result).toEqual({ email: 'alice.neuve@acme.example' });
+    const now = await me('alice');
+    expect(now.email).toBe('alice.neuve@acme.example');
+    expect(now.pendingEmail).toBeUndefined();
+    const [notice] = (await mailsTo('alice@acme.example')).filter((m) => /changée/.test(m.subject));
+    expect(notice!.subject).toBe('Escale Voyages : votre adresse e-mail a été changée');
+    expect(notice!.text).toContain('a été changée pour alice.neuve@acme.example');
+    expect(notice!.text).toContain('Si vous n’êtes pas à l’origine de ce changement, réinitialisez tout de suite votre mot de passe');
+
+    const again = await confirm(token);
+    expect([again.status, again.body.api_code]).toEqual([410, 103]);
+    const unknown = await confirm('x'.repeat(43));
+    expect([unknown.status, unknown.body.api_code]).toEqual([400, 101]);
+  });
+
+  it('in the user’s language; an expired link is refused; a newer request replaces an older one', async () => {
+    const bob = await me('bob');
+    await save('bob', bob, formOf(bob, { email: 'bob.one@acme.example', current_password: PASSWORD, lang: 'en' }));
+    const first = linkIn((await mailsTo('bob.one@acme.example'))[0]!.text)!;
+    expect((await mailsTo('bob.one@acme.example'))[0]!.subject).toBe('Escale Voyages: confirm your new e-mail address');
+    const bob2 = await me('bob');
+    await save('bob', bob2, formOf(bob2, { email: 'bob.two@acme.example', current_password: PASSWORD }));
+    expect((await me('bob')).pendingEmail).toBe('bob.two@acme.example');
+    expect((await confirm(first)).status).toBe(410);
+    const second = linkIn((await mailsTo('bob.two@acme.example'))[0]!.text)!;
+    const start = api.clock.now();
+    try {
+      api.clock.set(new Date(start.getTime() + 25 * 3_600_000));
+      const late = await confirm(second);
+      expect([late.status, late.body.api_code]).toEqual([410, 102]);
+    } finally {
+      api.clock.set(start);
+    }
+    expect((await stored('bob')).email).toBe('bob@acme.example');
+  });
+
+  it('an address another account took before the link is followed is refused then', async () => {
+    const gus = await me('gus');
+    await save('gus', gus, formOf(gus, { email: 'gus.new@globex.example', current_password: PASSWORD }));
+    const token = linkIn((await mailsTo('gus.new@globex.example'))[0]!.text)!;
+    await api.db.update(users).set({ email: 'gus.new@globex.example' }).where(eq(users.username, 'maya'));
+    try {
+      const res = await confirm(token);
+      expect([res.status, res.body.api_code]).toEqual([409, 186]);
+      expect((await stored('gus')).email).toBe('gus@globex.example');
+    } finally {
+      await api.db.update(users).set({ email: 'maya@acme.example' }).where(eq(users.username, 'maya'));
+    }
+  });
+
+  it('an account whose sign-in the company manages (no password its owner knows) cannot change its e-mail', async () => {
+    await api.db
+      .update(users)
+      .set({ flags: { isPwdChangeDisabled: true, isUsernameChangeDisabled: true } })
+      .where(eq(users.username, 'carol'));
+    try {
+      const carol = await me('carol');
+      const res = await save('carol', carol, formOf(carol, { email: 'carol.new@acme.example', current_password: PASSWORD }));
+      expect([res.status, res.body.api_code]).toEqual([409, 188]);
+      expect(await mailsTo('carol.new@acme.example')).toHaveLength(0);
+      // Its other fields still save.
+      expect((await save('carol', carol, formOf(carol, { city_of_birth: 'Lorient' }))).status).toBe(200);
+    } finally {
+      await api.db.update(users).set({ flags: {} }).where(eq(users.username, 'carol'));
+    }
   });
 });
 

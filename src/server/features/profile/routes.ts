@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { profileBodySchema } from '@contract/profile';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { tokenBodySchema } from '@contract/account';
+import { entries } from '@contract/entries';
+import { envelope } from '@contract/envelope';
+import { emailChangedSchema, profileBodySchema } from '@contract/profile';
+import { apiErrors } from '@server/openapi';
 import { bearerToken } from '@server/platform/auth';
 import { isoDate } from '@server/platform/clock';
 import { fail } from '@server/platform/errors';
 import { idempotent } from '@server/platform/idempotency';
 import { expectedVersion } from '@server/platform/if-match';
 import { relRoute } from '@server/platform/rel-route';
+import { contextOf } from '@server/platform/request-context';
 import type { Services } from '@server/platform/services';
 import * as profile from './service';
 
@@ -46,6 +52,21 @@ export function profileRoutes(services: Services, userView: profile.UserViewOf) 
         // The answer is the envelope the schemas describe (a replay too): sent as such.
         return reply.status(answer.status).send(sent);
       },
+    );
+    // The link of an e-mail change, sent to the new address: an entry point (no session, like activation).
+    app.withTypeProvider<ZodTypeProvider>().post(
+      entries.confirmEmailChange,
+      {
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Confirm an e-mail change with the token e-mailed to the new address: the account’s address becomes it and the former address is told. Used: 410 (103), expired: 410 (102), unknown: 400 (101), the address taken meanwhile: 409 (186)',
+          operationId: 'confirmEmailChange',
+          body: tokenBodySchema,
+          response: { 200: envelope(emailChangedSchema), ...apiErrors(400, 401, 409, 410) },
+        },
+      },
+      async (request) => ({ result: await profile.confirmEmailChange(contextOf(request, services), request.body.token) }),
     );
     relRoute(
       on,

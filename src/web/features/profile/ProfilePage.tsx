@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '@contract/account';
 import type { Link } from '@contract/link';
-import { profileBodySchema, type DisabilityCard, type ProfileInput } from '@contract/profile';
+import { emailChanged, profileBodySchema, type DisabilityCard, type ProfileInput } from '@contract/profile';
 import { Button } from '@web/components/Button';
 import { Panel } from '@web/components/Panel';
 import { GenderField } from '@web/components/GenderField';
@@ -39,6 +39,8 @@ export type ProfileForm = {
   lang: '' | 'fr' | 'en';
   password: string;
   password_confirm: string;
+  /** Asked when the password or the e-mail address changes (a session alone changes neither). */
+  current_password: string;
   rgpd: boolean;
   data_accuracy: boolean;
 };
@@ -69,6 +71,7 @@ export const formOf = (user: User): ProfileForm => ({
   lang: user.lang ?? '',
   password: '',
   password_confirm: '',
+  current_password: '',
   rgpd: false,
   data_accuracy: false,
 });
@@ -84,7 +87,8 @@ const toBody = (v: ProfileForm) => ({
   lang: v.lang || null,
 });
 
-const resolver = contractResolver(() => profileBodySchema(new Date().toISOString().slice(0, 10)), toBody);
+/** The contract's rules, the current password asked when the address differs from the saved one or a password is typed. */
+const resolverFor = (saved: { email: string }) => contractResolver(() => profileBodySchema(new Date().toISOString().slice(0, 10), saved), toBody);
 
 /** The card kinds that let a companion travel with a disabled passenger (contract DISABILITY_CARDS). */
 function useCardLabels(): Record<DisabilityCard, string> {
@@ -113,10 +117,21 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
   const types = useQuery(handicapTypesQuery(user.links.handicapTypes));
   const chairs = useQuery(wheelchairsQuery(user.links.wheelchairs));
   const cardLabels = useCardLabels();
+  const resolver = useMemo(() => resolverFor({ email: user.email }), [user.email]);
   const form = useForm<ProfileForm, unknown, ProfileInput>({ resolver, defaultValues: formOf(user), mode: 'onTouched' });
   const { register, handleSubmit, setError, setValue, watch, reset, formState } = form;
   const { errors } = formState;
-  const [hasHandicap, wheelchair, accompanying, rgpd, accuracy] = watch(['hasHandicap', 'wheelchair', 'accompanying', 'rgpd', 'data_accuracy']);
+  const [hasHandicap, wheelchair, accompanying, rgpd, accuracy, email, password] = watch([
+    'hasHandicap',
+    'wheelchair',
+    'accompanying',
+    'rgpd',
+    'data_accuracy',
+    'email',
+    'password',
+  ]);
+  // A new password or address takes the current password: its field shows once either changes.
+  const asksPassword = !!password || emailChanged(user.email, email);
 
   // The user changed elsewhere on this page (optional data deleted): the form follows, unless it is being edited
   // (then a save meets the newer version: 409 and the values as they are now).
@@ -155,7 +170,8 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
       setConflict(false);
       setVersion(saved.version);
       reset(formOf(saved));
-      toast.success(t`Informations enregistrées`);
+      const pending = saved.pendingEmail && emailChanged(saved.pendingEmail, input.email) ? null : saved.pendingEmail;
+      toast.success(pending ? t`Informations enregistrées. Confirmez votre nouvelle adresse avec le lien envoyé à ${pending}.` : t`Informations enregistrées`);
     } catch (error) {
       if (error instanceof ApiError && error.api_code === 185 && error.current) {
         // Someone else saved first: the form shows the profile as it is now, the user decides again.
@@ -166,7 +182,16 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
         setConflict(true);
         return;
       }
-      const field = error instanceof ApiError ? (error.api_code === 186 ? 'email' : error.api_code === 187 ? 'username' : null) : null;
+      const field =
+        error instanceof ApiError
+          ? error.api_code === 186 || error.api_code === 188
+            ? 'email'
+            : error.api_code === 187
+              ? 'username'
+              : error.api_code === 191
+                ? 'current_password'
+                : null
+          : null;
       if (field && error instanceof ApiError) {
         setError(field, { type: 'server', message: error.errorMessage }, { shouldFocus: true });
         return;
@@ -222,7 +247,28 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
 
       <Panel id="profile-contact" title={<Trans>Coordonnées</Trans>}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t`Adresse e-mail`} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+          <div className="flex flex-col gap-1">
+            <TextField
+              label={t`Adresse e-mail`}
+              type="email"
+              autoComplete="email"
+              readOnly={user.isPwdChangeDisabled}
+              hint={
+                user.isPwdChangeDisabled
+                  ? t`Gérée par la connexion de votre entreprise.`
+                  : t`Une nouvelle adresse est confirmée par un lien envoyé à celle-ci avant de remplacer l’actuelle.`
+              }
+              {...register('email')}
+              error={errors.email?.message}
+            />
+            {user.pendingEmail && (
+              <p className="text-sm text-gray-700" data-testid="pending-email">
+                <Trans>
+                  En attente de confirmation pour {user.pendingEmail} : suivez le lien envoyé à cette adresse. D’ici là, {user.email} reste celle du compte.
+                </Trans>
+              </p>
+            )}
+          </div>
           <TextField
             label={t`Téléphone (facultatif)`}
             type="tel"
@@ -335,6 +381,23 @@ function ProfileEditor({ user, link }: { user: User; link: Link }) {
               autoComplete="new-password"
               {...register('password_confirm')}
               error={errors.password_confirm?.message}
+            />
+          </div>
+        </Panel>
+      )}
+
+      {asksPassword && (
+        <Panel
+          id="profile-current-password"
+          title={<Trans>Confirmez avec votre mot de passe actuel</Trans>}
+          intro={<Trans>Un nouveau mot de passe ou une nouvelle adresse e-mail demande votre mot de passe actuel.</Trans>}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PasswordField
+              label={t`Mot de passe actuel`}
+              autoComplete="current-password"
+              {...register('current_password')}
+              error={errors.current_password?.message}
             />
           </div>
         </Panel>

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { User } from '@contract/account';
 import { currentUser, startSession } from '@web/lib/session';
 import { apiError, userFixture } from '@web/testing/fixtures';
-import { renderApp } from '@web/testing/render';
+import { renderApp, renderRoute } from '@web/testing/render';
 import { server } from '@web/testing/server';
 import { findToasts } from '@web/testing/toasts';
 import { ProfilePage } from './ProfilePage';
@@ -212,5 +212,86 @@ describe('the profile form', () => {
     const form = screen.getByRole('form', { name: 'Données personnelles' });
     expect(within(form).queryByLabelText('Nom d’utilisateur')).toBeNull();
     expect(within(form).queryByLabelText('Nouveau mot de passe')).toBeNull();
+  });
+
+  it('asks the current password once the password changes: without it nothing is sent; a wrong one (403, 191) is said next to it', async () => {
+    startSession('token', alice());
+    const sent = serve(() => HttpResponse.json(apiError(191, 'Mauvais mot de passe.'), { status: 403 }));
+    const user = userEvent.setup();
+    renderApp(<ProfilePage />);
+    expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
+    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau2027');
+    await user.type(screen.getByLabelText('Confirmation du mot de passe'), 'Nouveau2027');
+    const current = await screen.findByLabelText('Mot de passe actuel');
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(current)).toBe('Veuillez remplir ce champ');
+    expect(sent).toEqual([]);
+    await user.type(current, 'Mauvais1');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Mot de passe actuel'))).toBe('Mauvais mot de passe.'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ password: 'Nouveau2027', current_password: 'Mauvais1' });
+  });
+
+  it('a new e-mail address: sent with the current password, then shown as pending confirmation while the account keeps its address', async () => {
+    startSession('token', alice());
+    const sent = serve(() => HttpResponse.json({ result: { token: 'token', user: alice({ version: 4, pendingEmail: 'alice.neuve@acme.example' }) } }));
+    const user = userEvent.setup();
+    renderApp(<ProfilePage />);
+    const email = screen.getByLabelText('Adresse e-mail') as HTMLInputElement;
+    const saved = email.value;
+    await user.clear(email);
+    await user.type(email, 'alice.neuve@acme.example');
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'Escale2026!');
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await (await findToasts()).findByText(/Confirmez votre nouvelle adresse avec le lien envoyé à alice.neuve@acme.example/)).toBeTruthy();
+    expect(sent[0]!.body).toMatchObject({ email: 'alice.neuve@acme.example', current_password: 'Escale2026!' });
+    expect(await screen.findByText(/En attente de confirmation pour alice.neuve@acme.example/)).toBeTruthy();
+    expect((screen.getByLabelText('Adresse e-mail') as HTMLInputElement).value).toBe(saved);
+    // Back to the saved values: no current password asked any more.
+    expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
+  });
+
+  it('keeps the e-mail address of a sign-in its company manages read-only', () => {
+    startSession('token', alice({ isUsernameChangeDisabled: true, isPwdChangeDisabled: true }));
+    serve(() => HttpResponse.json({}));
+    renderApp(<ProfilePage />);
+    expect((screen.getByLabelText('Adresse e-mail') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByText('Gérée par la connexion de votre entreprise.')).toBeTruthy();
+  });
+});
+
+describe('the e-mail change link', () => {
+  it('confirms the new address once and says so', async () => {
+    const tokens: string[] = [];
+    server.use(
+      http.post('/api/v1/user/email/confirm', async ({ request }) => {
+        tokens.push(((await request.json()) as { token: string }).token);
+        return HttpResponse.json({ result: { email: 'alice.neuve@acme.example' } });
+      }),
+    );
+    await renderRoute('/user/email/tok-123');
+    expect(await screen.findByText('C’est fait : l’adresse e-mail de votre compte est maintenant alice.neuve@acme.example.')).toBeTruthy();
+    expect(tokens).toEqual(['tok-123']);
+  });
+
+  it('opened where the user is signed in: the user is read again, with the new address', async () => {
+    startSession('token', alice());
+    server.use(
+      http.post('/api/v1/user/email/confirm', () => HttpResponse.json({ result: { email: 'alice.neuve@acme.example' } })),
+      http.get('/api/v1/user/', () => HttpResponse.json({ result: alice({ version: 4, email: 'alice.neuve@acme.example' }) })),
+    );
+    await renderRoute('/user/email/tok-789');
+    expect(await screen.findByRole('link', { name: 'Voir mes informations' })).toBeTruthy();
+    await waitFor(() => expect(currentUser()?.email).toBe('alice.neuve@acme.example'));
+  });
+
+  it('says a used link is used', async () => {
+    server.use(http.post('/api/v1/user/email/confirm', () => HttpResponse.json(apiError(103, 'Ce lien a déjà été utilisé.'), { status: 410 })));
+    await renderRoute('/user/email/tok-456');
+    expect(await screen.findByText('Ce lien a déjà été utilisé.')).toBeTruthy();
   });
 });
