@@ -10,7 +10,7 @@ import {
   type TravelPolicyView,
 } from '@contract/company-admin';
 import { linkTo, type RelBody } from '@contract/rels';
-import { analyticRuleOf, travelPolicyOf, type AnalyticRule, type TravelPolicyRules } from '@server/domain/company';
+import { analyticRuleOf, patternProblems, travelPolicyOf, type AnalyticRule, type TravelPolicyRules } from '@server/domain/company';
 import { isAgencyAdmin } from '@contract/permissions';
 import { recordAudit } from '@server/db/audit';
 import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
@@ -355,6 +355,8 @@ export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody
 /** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
 export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBody<'updateAnalytics'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId, { rules: true });
+  const unrunnable = patternProblems(input.fields);
+  if (Object.keys(unrunnable).length) fail('REQUEST_FORMAT_INVALID', unrunnable);
   const analytics = input.fields.map(analyticRuleOf);
   return change(ctx, companyId, 'company.analytics', (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
 }
