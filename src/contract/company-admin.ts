@@ -61,8 +61,8 @@ const optionalUsername = z
 export const inviteEmployeeBodySchema = z
   .object({
     gender: genderSchema,
-    firstname: fields.requiredText(),
-    lastname: fields.requiredText(),
+    firstname: fields.personName(),
+    lastname: fields.personName(),
     email: fields.email(),
     username: optionalUsername,
     lang: langSchema,

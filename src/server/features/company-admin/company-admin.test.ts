@@ -245,6 +245,10 @@ describe('invitations', () => {
       username: 'NO_WHITESPACE',
     });
     expect((await api.db.select().from(users).where(eq(users.email, 'new.bob@acme.example'))).length).toBe(0);
+    // Names follow the one name rule: letters, spaces, hyphens and apostrophes only.
+    const relay = await invite('new.relay@acme.example', { firstname: 'Win at evil.example', lastname: 'Call 0612345678' });
+    expect([relay.status, relay.body.fields]).toEqual([400, { firstname: 'NAME_FORMAT', lastname: 'NAME_FORMAT' }]);
+    expect((await invite('new.script@acme.example', { firstname: 'Łukasz', lastname: 'O’Brien-王' })).status).toBe(200);
   });
 });
 
