@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { signupBodySchema } from './account';
+import { inviteTravelManagerBodySchema } from './agency-admin';
+import { inviteEmployeeBodySchema } from './company-admin';
+import { onboardingIdentitySchema } from './privacy';
+import { newGuestSchema } from './travelers';
 import { fields, NAME_RE } from './validation';
 
 describe('the one name rule (sign-up, invitations, travellers)', () => {
@@ -22,5 +28,22 @@ describe('the one name rule (sign-up, invitations, travellers)', () => {
   it('is the same rule as the pattern the traveller forms send (read with the u flag)', () => {
     const sent = new RegExp(NAME_RE.source, 'u');
     expect(['王', 'Zoé', 'Zoé 2'].map((n) => sent.test(n))).toEqual([true, true, false]);
+  });
+});
+
+describe('every form where a name is typed applies it', () => {
+  it('sign-up, a travel manager’s and an agency’s invitations, guests and onboarding refuse a name with digits (NAME_FORMAT)', () => {
+    const schemas = {
+      signup: signupBodySchema('2026-11-22'),
+      inviteEmployee: inviteEmployeeBodySchema,
+      inviteTravelManager: inviteTravelManagerBodySchema,
+      guest: newGuestSchema('2026-11-22'),
+      onboarding: onboardingIdentitySchema(true),
+    };
+    for (const [form, schema] of Object.entries(schemas)) {
+      const result = (schema as z.ZodType).safeParse({ firstname: 'Zoé 2', lastname: 'Martin' });
+      const firstname = result.error?.issues.find((i) => i.path.join('.') === 'firstname')?.message;
+      expect([form, firstname]).toEqual([form, 'NAME_FORMAT']);
+    }
   });
 });
