@@ -8,7 +8,8 @@ import ts from 'typescript';
 
 /**
  * Import boundaries of ARCHITECTURE.md section 1, as one local rule:
- * - src/contract imports only zod (and itself; its tests also vitest);
+ * - src/contract imports only zod (and itself; its tests also vitest), and tenant-pattern.ts re2js (the
+ *   linear-time engine both sides run a company's patterns with);
  * - src/web never imports src/server, and src/server never imports src/web;
  * - a feature (src/{server,web}/features/<f>) never imports another feature;
  * - on the server, src/server/domain imports only src/contract and domain/, and src/server/reference (the
@@ -67,7 +68,9 @@ const boundaries = {
       const report = (why) => context.report({ node, messageId: 'bad', data: { why } });
       const target = importedPath(context.filename, spec);
       if (!target) {
-        if (from.side === 'contract' && spec !== 'zod' && !isTest(context.filename)) report('src/contract may import only zod.');
+        const contractPackage = spec === 'zod' || (spec === 're2js' && context.filename.endsWith('src/contract/tenant-pattern.ts'));
+        if (from.side === 'contract' && !contractPackage && !isTest(context.filename))
+          report('src/contract may import only zod (and tenant-pattern.ts re2js).');
         if (pure) report(`src/server/${from.layer} may import only src/contract and ${pure.join('/, ')}/ (not "${spec}"): keep it pure.`);
         return;
       }

@@ -154,8 +154,8 @@ export const signupBodySchema = (today: string) =>
   z
     .object({
       gender: genderSchema,
-      firstname: fields.requiredText(),
-      lastname: fields.requiredText(),
+      firstname: fields.personName(),
+      lastname: fields.personName(),
       username: fields.username(),
       email: fields.email(),
       phone: fields.phone(),

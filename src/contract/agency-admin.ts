@@ -93,8 +93,8 @@ export type UpdateClientCompanyBody = z.input<typeof updateClientCompanyBodySche
 /** A person invited by e-mail (a company's travel manager, a member of staff): they choose their password from the link. */
 const inviteeFields = {
   gender: genderSchema,
-  firstname: fields.requiredText(),
-  lastname: fields.requiredText(),
+  firstname: fields.personName(),
+  lastname: fields.personName(),
   email: fields.email(),
   lang: langSchema,
 };

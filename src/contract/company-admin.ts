@@ -61,8 +61,8 @@ const optionalUsername = z
 export const inviteEmployeeBodySchema = z
   .object({
     gender: genderSchema,
-    firstname: fields.requiredText(),
-    lastname: fields.requiredText(),
+    firstname: fields.personName(),
+    lastname: fields.personName(),
     email: fields.email(),
     username: optionalUsername,
     lang: langSchema,
@@ -121,7 +121,14 @@ const optionalText = (max: number) =>
     .max(max, { error: 'TOO_LONG' })
     .transform((s) => s.trim());
 
-/** Whether a pattern compiles as the server runs it (domain/checkout.ts analyticProblem). */
+/** A company's pattern has at most this many characters (TOO_LONG beyond). */
+export const PATTERN_MAX = 200;
+
+/**
+ * Whether a pattern is valid JavaScript syntax: the editor's first check. The server also refuses,
+ * with the same REGEX_INVALID, a pattern the linear-time engine cannot run (contract/tenant-pattern.ts
+ * `patternCompiles`, kept out of this module so the web's first chunks do not carry the engine).
+ */
 export const regexCompiles = (pattern: string) => {
   try {
     new RegExp(pattern);
@@ -147,7 +154,7 @@ export const analyticFieldSchema = z
     required: z.boolean(),
     values: z.array(fields.requiredText(100)).max(100, { error: 'TOO_LONG' }),
     valueCodes: z.array(optionalText(20)).max(100, { error: 'TOO_LONG' }),
-    regex: z.string().max(200, { error: 'TOO_LONG' }).nullable(),
+    regex: z.string().max(PATTERN_MAX, { error: 'TOO_LONG' }).nullable(),
     regexDesc: z
       .object({ fr: optionalText(200), en: optionalText(200) })
       .strict()

@@ -81,8 +81,8 @@ const checked = () => z.literal(true, { error: 'PLEASE_CHECK' });
 export const onboardingIdentitySchema = (sso: boolean) =>
   z
     .object({
-      firstname: fields.requiredText(),
-      lastname: fields.requiredText(),
+      firstname: fields.personName(),
+      lastname: fields.personName(),
       username: fields.username(),
       email: fields.email(),
       password: z.string().max(256, { error: 'TOO_LONG' }).optional(),

@@ -25,8 +25,8 @@ export const newGuestSchema = (today: string) =>
   z
     .object({
       gender: z.enum(['MR', 'MS']),
-      firstname: fields.requiredText(),
-      lastname: fields.requiredText(),
+      firstname: fields.personName(),
+      lastname: fields.personName(),
       email: fields.email().optional(),
       birthdate: z
         .string()

@@ -25,6 +25,7 @@ export const MESSAGE_KEYS = [
   'AMOUNT_INVALID',
   'CONTRAST_TOO_LOW',
   'LOGO_INVALID',
+  'NAME_FORMAT',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -32,6 +33,16 @@ export type MessageKey = (typeof MESSAGE_KEYS)[number];
 export const EMAIL_RE =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const PHONE_RE = /^\+?\d{2,15}$/;
+
+/**
+ * A person's name, wherever one is typed (sign-up, invitations, travellers): letters of any script
+ * (accents, combining marks), spaces, hyphens and apostrophes, at least one letter, at most
+ * NAME_MAX characters. No digit, `@`, `.`, `/` or `:`: a name cannot carry an address, a URL or a
+ * phone number into the e-mails and documents it appears in. The pattern needs the `u` flag; its
+ * `source` is what the traveller forms send (their `regex`).
+ */
+export const NAME_MAX = 50;
+export const NAME_RE = /^(?=.*\p{L})[\p{L}\p{M} '’-]{1,50}$/u;
 export const BIRTHDATE_MIN = '1900-01-01';
 export const PASSWORD_MIN = 8;
 
@@ -60,6 +71,14 @@ const requiredText = (max = 100) =>
 
 export const fields = {
   requiredText,
+  /** A first or last name (NAME_RE): trimmed; NAME_FORMAT when it has anything but letters, spaces, hyphens and apostrophes. */
+  personName: () =>
+    z
+      .string({ error: 'PLEASE_FILL' })
+      .max(NAME_MAX, { error: 'TOO_LONG' })
+      .transform((s) => s.trim())
+      .refine((s) => s.length > 0, { error: 'PLEASE_FILL' })
+      .refine((s) => s.length === 0 || NAME_RE.test(s), { error: 'NAME_FORMAT' }),
   email: () =>
     z
       .string({ error: 'PLEASE_FILL' })

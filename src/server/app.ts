@@ -16,7 +16,7 @@ import type { Services } from './platform/services';
 import { startJobRunner, type JobHandlers, type JobRunner } from './platform/jobs';
 import { createMetrics, installRequestMetrics, metricsRoute, timedSupplier } from './platform/metrics';
 import { healthRoutes, installCloseOnStop } from './platform/health';
-import { installRequestIdEcho, OneLinePerRequest, requestIdGenerator } from './platform/request-log';
+import { installRequestIdEcho, OneLinePerRequest, redactUrl, requestIdGenerator } from './platform/request-log';
 import { maintenanceJobs, scheduleMaintenance } from './platform/maintenance';
 import { mailJobs } from './platform/outbox';
 import { serveWebApp } from './web';
@@ -106,12 +106,6 @@ export type AppDeps = {
   rateLimitStore?: RateLimitStoreKind;
 };
 
-// Secret-bearing paths of the web app: the token part never reaches the logs.
-const redactUrl = (url: string) =>
-  url
-    .replace(/\/(password|user\/activate|user\/invitation|approval\/one-click|calendar|sandbox-pay\/v1\/challenge)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]')
-    .replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]');
-
 export async function buildApp(deps: AppDeps) {
   const testClock = !deps.clock && deps.config.testClock && !deps.config.production ? shiftedClock() : null;
   const clock = deps.clock ?? testClock ?? systemClock;
@@ -144,7 +138,8 @@ export async function buildApp(deps: AppDeps) {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
       serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        // originalUrl: the URL as it came, before a mounted handler (the demo OIDC provider) rewrote it.
+        req: (req) => ({ method: req.method, url: redactUrl(req.originalUrl ?? req.url), remoteAddress: req.ip }),
       },
     },
   });

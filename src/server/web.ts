@@ -9,7 +9,6 @@ import { publicComms } from './features/comms/service';
 import { ApiError, errorBody, requestLang } from './platform/errors';
 import { darken } from './platform/colors';
 import { hostDirectory, requestHost } from './platform/tenancy';
-import { sanitizeAgencyHtml } from './platform/html';
 import { sha256 } from './platform/secrets';
 import { DEFAULT_FEATURES, type FeatureFlags } from '../contract/account';
 import type { Branding } from '../contract/agency';
@@ -161,7 +160,7 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
   const appShell: AppShell | null = hasBuild && fs.existsSync(appShellPath) ? JSON.parse(fs.readFileSync(appShellPath, 'utf8')) : null;
 
   // The agency's branding, as GET /agency answers it, for the first screen; agencies change rarely (the
-  // API's tenancy caches them 30 s too). Its info HTML goes into the page as it is: sanitised once more.
+  // API's tenancy caches them 30 s too). Its info HTML comes sanitised, as GET /agency answers it.
   const brandingCache = new Map<string, { branding: Branding | null; comms: Comms; at: number }>();
   const brandingFor = async (apiKey: string, lang: ShellLang) => {
     const hash = sha256(apiKey);
@@ -169,7 +168,6 @@ export async function serveWebApp(app: FastifyInstance, { config, db, supplier, 
     if (!hit || Date.now() - hit.at > 30_000) {
       const [agency] = await db.select().from(agencies).where(eq(agencies.apiKeyHash, hash)).limit(1);
       const found = agency ? branding(agency, lang) : null;
-      if (found?.info) found.info = { ...found.info, html: sanitizeAgencyHtml(found.info.html) };
       hit = { branding: found, comms: agency ? publicComms(agency.communications, lang) : {}, at: Date.now() };
       brandingCache.set(`${lang}:${hash}`, hit);
     }

@@ -142,6 +142,23 @@ describe('company create', () => {
     expect(await api.db.$count(companies)).toBe(before);
   });
 
+  it('refuses a pattern the linear-time engine cannot run (a backreference), by its path', async () => {
+    const field = { ...RULES.analytics.fields[0], name: 'badge', values: [], valueCodes: [], regex: '^(a)\\1$', regexDesc: { fr: 'x', en: 'x' } };
+    const before = await api.db.$count(companies);
+    const run = await admin(api.db, [
+      'company',
+      'create',
+      'Soylent',
+      '--agency',
+      'Escale Voyages',
+      '--rules',
+      file('re.json', { analytics: { fields: [field] } }),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('analytics.fields[0].regex: REGEX_INVALID');
+    expect(await api.db.$count(companies)).toBe(before);
+  });
+
   it('names a hotel city the reference data does not know by its path', async () => {
     const rules = {
       travelPolicy: {

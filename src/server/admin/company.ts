@@ -5,7 +5,7 @@ import { approvalModeSchema, updateAnalyticsBodySchema, updateTravelPolicyBodySc
 import type { Db } from '@server/db/client';
 import { recordAudit } from '@server/db/audit';
 import { agencies, companies, entities, users, type CompanyConfig } from '@server/db/schema';
-import { analyticRuleOf, travelPolicyOf, type CheckoutRules } from '@server/domain/company';
+import { analyticRuleOf, patternProblems, travelPolicyOf, type CheckoutRules } from '@server/domain/company';
 import { cities } from '@server/reference/places';
 import { OPERATOR, agencyNamed, isUuid, parseFeatures } from './agency';
 import { AdminError, facts, optionOf, refuse, table, valuesOf, yesNo, type Args, type Command } from './cli';
@@ -86,7 +86,11 @@ export function readRules(file: string): { rules: Partial<CheckoutRules>; travel
   const input = parsed.data;
   const problems: RulesProblem[] = [];
   const rules: Partial<CheckoutRules> = {};
-  if (input.analytics) rules.analytics = input.analytics.fields.map(analyticRuleOf);
+  if (input.analytics) {
+    for (const [path, message] of Object.entries(patternProblems(input.analytics.fields)))
+      problems.push({ path: jsonPath(['analytics', ...path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))]), message });
+    rules.analytics = input.analytics.fields.map(analyticRuleOf);
+  }
   if (input.approval !== undefined) rules.approval = input.approval;
   if (input.chooseApprover !== undefined) rules.chooseApprover = input.chooseApprover;
   if (input.missionOrders !== undefined) rules.missionOrders = input.missionOrders;

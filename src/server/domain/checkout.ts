@@ -1,4 +1,5 @@
 import type { TravelContext } from '@contract/travel';
+import { analyticValueProblem } from '@contract/tenant-pattern';
 import type { MessageKey } from '@contract/validation';
 import type { AnalyticRule, CheckoutRules } from './company';
 import { isTravelCompliant, travelersOf, type StoredProduct } from './product';
@@ -11,14 +12,11 @@ import type { TravelAnalytics, TravelMissionOrder, TravelState } from './travel-
  * functions.
  */
 
-/** One value checked against its rule (spec 2 §5 "Analytics form"). */
-export function analyticProblem(rule: AnalyticRule, value: string | null | undefined): MessageKey | null {
-  const v = value?.trim() ?? '';
-  if (!v) return rule.required ? 'FIELD_REQUIRED' : null;
-  if (rule.regex && !new RegExp(rule.regex).test(v)) return 'FORMAT_INVALID';
-  if (rule.values?.length && !rule.values.includes(v)) return 'SELECT_VALID_VALUE';
-  return null;
-}
+/**
+ * One value checked against its rule (spec 2 §5 "Analytics form"): the check the checkout form
+ * applies too, the company's pattern run in linear time (contract/tenant-pattern.ts).
+ */
+export const analyticProblem = (rule: AnalyticRule, value: string | null | undefined): MessageKey | null => analyticValueProblem(rule, value);
 
 /** Whether the exemption reason goes with the analytics (no mission orders) or the mission orders. */
 const exemptionInAnalytics = (rules: CheckoutRules) => !rules.missionOrders;

@@ -4,6 +4,7 @@
  */
 
 import type { RelBody } from '@contract/rels';
+import { patternCompiles } from '@contract/tenant-pattern';
 
 /** Texts a company writes in both languages. */
 export type Localized = { fr: string; en: string };
@@ -83,6 +84,19 @@ export function analyticRuleOf(field: AnalyticsField): AnalyticRule {
     ...(field.values.length && field.valueCodes.length ? { valueCodes: field.valueCodes } : {}),
     ...(regex && field.regexDesc ? { regex, regexDesc: { fr: field.regexDesc.fr, en: field.regexDesc.en } } : {}),
   };
+}
+
+/**
+ * Field path (`fields.<i>.regex`) → REGEX_INVALID for each pattern the linear-time engine cannot run
+ * (a backreference, a lookaround…): the editors' schema checks JavaScript syntax only, and checkout
+ * never runs a company's pattern any other way (contract/tenant-pattern.ts).
+ */
+export function patternProblems(fields: readonly Pick<AnalyticsField, 'regex'>[]): Record<string, 'REGEX_INVALID'> {
+  const problems: Record<string, 'REGEX_INVALID'> = {};
+  fields.forEach((f, i) => {
+    if (f.regex?.trim() && !patternCompiles(f.regex)) problems[`fields.${i}.regex`] = 'REGEX_INVALID';
+  });
+  return problems;
 }
 
 /** A travel policy as the editors send it. */

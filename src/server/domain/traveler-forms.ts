@@ -1,6 +1,6 @@
 import type { Lang } from '@contract/account';
 import type { FormField } from '@contract/trip';
-import { EMAIL_RE, PHONE_RE } from '@contract/validation';
+import { EMAIL_RE, NAME_RE, PHONE_RE } from '@contract/validation';
 import type { Journey } from './journey';
 import { documentWarnings, passportFor, type HeldDocument } from './travel-documents';
 
@@ -75,7 +75,8 @@ const T = {
   },
 };
 
-const NAME_RE = "^[A-Za-zÀ-ÖØ-öø-ÿ' -]{1,50}$";
+/** The one name rule (contract/validation.ts); the forms' patterns are read with the `u` flag. */
+const NAME_PATTERN = NAME_RE.source;
 const EU = new Set([
   'AT',
   'BE',
@@ -157,8 +158,8 @@ export function travelerForms(journeys: Journey[], travelers: TravelerRef[], use
           { value: 'MS', label: t.ms },
         ],
       }),
-      field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.firstname ?? null }),
-      field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_RE, regexDesc: t.name, value: person?.lastname ?? null }),
+      field({ name: 'firstname', label: t.firstname, type: 'text', required: true, regex: NAME_PATTERN, regexDesc: t.name, value: person?.firstname ?? null }),
+      field({ name: 'lastname', label: t.lastname, type: 'text', required: true, regex: NAME_PATTERN, regexDesc: t.name, value: person?.lastname ?? null }),
       field({ name: 'birthdate', label: t.birthdate, type: 'date', required: flight, value: person?.birthdate ?? null, placeholder: t.date }),
     ];
     const contact = [

@@ -160,6 +160,36 @@ export async function recordAnswer(tx: Db, answer: () => unknown): Promise<void>
   if (recorded.length === 0) fail('IDEMPOTENCY_IN_PROGRESS');
 }
 
+/**
+ * `idempotent` for a call whose answer holds a secret the call made (a session token, a calendar
+ * feed's address): the key keeps the answer without it (`withoutSecret`; the service records the
+ * same with its change, `recordAnswer`), so `idempotency_keys` never holds the secret. The call that
+ * ran answers the secret (`fresh`); a replay answers the stored answer, which the route completes
+ * with what the replayer may have (the profile: the caller's own token; onboarding: a new session).
+ */
+export async function idempotentWithSecret<T>(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  run: () => Promise<T>,
+  withoutSecret: (answer: T) => unknown,
+  leaseMs: number,
+): Promise<{ status: number; body: unknown; fresh?: T }> {
+  let fresh: T | undefined;
+  const answer = await idempotent(
+    db,
+    request,
+    userId,
+    async () => {
+      const made = await run();
+      fresh = made;
+      return { status: 200, body: { result: withoutSecret(made) } };
+    },
+    leaseMs,
+  );
+  return fresh === undefined ? answer : { status: 200, body: { result: fresh }, fresh };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The answer is a replay of an earlier call with the same key: nothing changed this time. */

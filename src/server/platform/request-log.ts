@@ -54,6 +54,27 @@ export function installRequestIdEcho(app: FastifyInstance) {
 }
 
 /**
+ * Query parameters that carry a secret, or what lets one replay or tie a sign-in to a browser: the
+ * OpenID Connect authorization code, state, nonce, PKCE challenge and verifier, and the hints a
+ * relying party sends (an ID token, the person's address).
+ */
+const SECRET_PARAMS = ['code', 'state', 'nonce', 'code_challenge', 'code_verifier', 'id_token_hint', 'login_hint', 'id_token', 'session_state'];
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'gi');
+
+/**
+ * A request's URL as the log writes it: the token part of the web app's secret-bearing paths, every
+ * `token…` parameter, the OIDC parameters above and the demo provider's interaction and resume ids
+ * (`/oidc/interaction/<uid>`, `/oidc/auth/<uid>`: whoever holds one continues that sign-in) never
+ * reach the logs.
+ */
+export const redactUrl = (url: string) =>
+  url
+    .replace(/\/(password|user\/activate|user\/invitation|approval\/one-click|calendar|sandbox-pay\/v1\/challenge)\/(?!subscription\b)[^/?#]+/g, '/$1/[token]')
+    .replace(/\/oidc\/(interaction|auth)\/[^/?#]+/g, '/oidc/$1/[redacted]')
+    .replace(/([?&]token[^=]*=)[^&#]+/gi, '$1[token]')
+    .replace(SECRET_QUERY, '$1[redacted]');
+
+/**
  * One log line per request, when it is answered (Fastify writes two by default; its start too at trace): its id, method,
  * path (the logger's serializer hides tokens in it), operation, status and time. Never a header or
  * a body, where passwords, tokens, Api-Keys and card numbers travel.

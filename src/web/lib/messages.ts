@@ -42,6 +42,7 @@ export const FIELD_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   AMOUNT_INVALID: msg`Saisissez un nombre positif dans les limites permises`,
   CONTRAST_TOO_LOW: msg`Contraste insuffisant avec un texte blanc (4,5:1 au moins) : choisissez une teinte plus foncée`,
   LOGO_INVALID: msg`Le logo doit être un fichier SVG, PNG ou WebP de 100 Ko au plus`,
+  NAME_FORMAT: msg`Lettres, espaces, apostrophes et tirets uniquement`,
 };
 
 /** One of the contract's message keys (FIELD_MESSAGES has them all, and only them: its type says so). */

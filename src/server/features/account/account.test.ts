@@ -285,7 +285,10 @@ describe('sign-up and activation', () => {
     expect((await api.call('POST', '/api/v1/user/signin', { body })).status).toBe(201);
     const mail = await api.lastMail(body.email);
     expect(mail?.subject).toBe('Escale Voyages : ce nom d’utilisateur est déjà utilisé');
-    expect(mail?.text).toMatch(/« Alice »\. Il est déjà utilisé : aucun compte n’a été créé\./);
+    expect(mail?.text).toMatch(/^Bonjour,\n/);
+    expect(mail?.text).toMatch(/un nom d’utilisateur déjà utilisé : aucun compte n’a été créé\./);
+    // Nothing typed at sign-up is relayed to the address: neither the name nor the username.
+    expect(mail?.text).not.toMatch(/Zoé|Alice/);
     expect(mail?.text).not.toMatch(/password|activate/);
     expect(mail?.link).toMatch(/^http:\/\/localhost(:\d+)?\/$/);
   });
@@ -302,8 +305,8 @@ describe('sign-up and activation', () => {
     await api.login(first.username, 'Voyage2026');
   });
 
-  it('accepts unicode names and survives wrong types without a 500', async () => {
-    const ok = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('4'), firstname: 'Łukasz 🚆', lastname: '王' } });
+  it('accepts names of any script and survives wrong types without a 500', async () => {
+    const ok = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('4'), firstname: ' Łukasz-Zoé ', lastname: 'O’Brien 王' } });
     expect(ok.status).toBe(201);
     for (const body of [
       { ...validSignup('5'), address: 'street' },
@@ -315,6 +318,32 @@ describe('sign-up and activation', () => {
       const res = await api.call('POST', '/api/v1/user/signin', { body: body as never, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(400);
     }
+  });
+});
+
+describe('what a sign-up relays to the address it names', () => {
+  it('refuses names with anything but letters, spaces, hyphens and apostrophes (NAME_FORMAT), as traveller names', async () => {
+    for (const [firstname, lastname] of [
+      ['Win 500€ at evil.example', 'Martin'],
+      ['Zoé', 'call +33612345678'],
+      ['Zoé 🚆', 'Martin'],
+      ['Zoé', 'https://evil.example/x'],
+      ["- '", 'Martin'],
+    ]) {
+      const res = await api.call('POST', '/api/v1/user/signin', { body: { ...validSignup('relay'), firstname, lastname } });
+      expect([res.status, res.body.api_code], `${firstname} ${lastname}`).toEqual([400, 17]);
+      expect(Object.values(res.body.fields)).toEqual(['NAME_FORMAT']);
+    }
+    expect(await api.lastMail('zoerelay@acme.example')).toBeUndefined();
+  });
+
+  it('greets the unconfirmed address generically: the activation mail holds no typed name', async () => {
+    const body = { ...validSignup('9'), firstname: 'Mallory', lastname: 'Attacker', lang: 'en' };
+    expect((await api.call('POST', '/api/v1/user/signin', { body })).status).toBe(201);
+    const mail = await api.lastMail(body.email);
+    expect(mail?.subject).toMatch(/activ/);
+    expect(mail?.text).toMatch(/^(Bonjour|Hello),\n/);
+    expect(mail?.text).not.toMatch(/Mallory|Attacker/);
   });
 });
 

@@ -5,19 +5,23 @@ import { detailedMail, linkMail } from '@server/platform/mail';
 
 type Common = { lang: Lang; agency: string; firstname: string };
 
-export function activationMail({ lang, agency, firstname, url, hours }: Common & { url: string; hours: number }) {
+/**
+ * To an address nobody has confirmed yet (a sign-up, or its new link): greeted generically, never with
+ * the name typed at sign-up, which anybody may have typed next to someone else's address.
+ */
+export function activationMail({ lang, agency, url, hours }: Omit<Common, 'firstname'> & { url: string; hours: number }) {
   const t =
     lang === 'en'
       ? {
           subject: `${agency}: activate your account`,
-          greeting: `Hello ${firstname},`,
+          greeting: 'Hello,',
           body: `Welcome to ${agency}. Confirm your e-mail address to activate your account. The link is valid for ${hours} hours.`,
           action: 'Activate my account',
           footer: 'If you did not sign up, ignore this e-mail.',
         }
       : {
           subject: `${agency} : activez votre compte`,
-          greeting: `Bonjour ${firstname},`,
+          greeting: 'Bonjour,',
           body: `Bienvenue chez ${agency}. Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable ${hours} heures.`,
           action: 'Activer mon compte',
           footer: 'Si vous n’êtes pas à l’origine de cette inscription, ignorez cet e-mail.',
@@ -78,15 +82,19 @@ export function alreadyRegisteredMail({
   return { subject: en ? `${agency}: you already have an account` : `${agency} : vous avez déjà un compte`, ...mail };
 }
 
-/** A sign-up with a new address but a username already in use: no account, and what to do. */
-export function usernameTakenMail({ lang, agency, firstname, username, signInUrl }: Common & { username: string; signInUrl: string }) {
+/**
+ * A sign-up with a new address but a username already in use: no account, and what to do. The
+ * address is unconfirmed: greeted generically, and neither the typed name nor the typed username is
+ * written in (anybody may have typed them next to someone else's address).
+ */
+export function usernameTakenMail({ lang, agency, signInUrl }: Omit<Common, 'firstname'> & { signInUrl: string }) {
   const en = lang === 'en';
   const mail = detailedMail({
-    greeting: en ? `Hello ${firstname},` : `Bonjour ${firstname},`,
+    greeting: en ? 'Hello,' : 'Bonjour,',
     paragraphs: [
       en
-        ? `You asked to create an account at ${agency} with the username “${username}”. It is already in use, so no account was created.`
-        : `Vous avez demandé à créer un compte chez ${agency} avec le nom d’utilisateur « ${username} ». Il est déjà utilisé : aucun compte n’a été créé.`,
+        ? `Someone asked to create an account at ${agency} with this e-mail address and a username that is already in use, so no account was created.`
+        : `Une inscription chez ${agency} a été demandée avec cette adresse e-mail et un nom d’utilisateur déjà utilisé : aucun compte n’a été créé.`,
       en
         ? 'Sign up again with another username. If that account is yours, sign in (“Forgot your password?” is on the sign-in window).'
         : 'Inscrivez-vous à nouveau avec un autre nom d’utilisateur. Si ce compte est le vôtre, connectez-vous (« Mot de passe oublié ? » se trouve dans la fenêtre de connexion).',

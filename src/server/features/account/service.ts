@@ -205,7 +205,6 @@ async function sendActivation({ services, agency, origin }: Ctx, user: UserRow) 
   const mail = activationMail({
     lang: user.lang,
     agency: agency.name,
-    firstname: user.firstname,
     url: `${origin}/user/activate/${token}`,
     hours: config.tokens.activationHours,
   });
@@ -243,7 +242,7 @@ async function sendAlreadyRegistered({ services, agency, origin }: Ctx, user: Us
 
 /** To whoever typed the address: no link that acts on the existing account. */
 async function sendUsernameTaken({ services, agency, lang, origin }: Ctx, input: { email: string; firstname: string; username: string }) {
-  const mail = usernameTakenMail({ lang, agency: agency.name, firstname: input.firstname, username: input.username, signInUrl: `${origin}/` });
+  const mail = usernameTakenMail({ lang, agency: agency.name, signInUrl: `${origin}/` });
   await services.mailer.send(services.db, { agencyId: agency.id, to: input.email, ...mail });
 }
 

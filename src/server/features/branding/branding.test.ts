@@ -36,4 +36,22 @@ describe('GET /agency', () => {
     expect((await agency('en', 'fr-only-key')).body.result.info).toEqual({ title: 'Bienvenue', html: '<p>Bonjour</p>' });
     expect((await agency('en', 'silent-key')).body.result.info).toBeNull();
   });
+
+  it('answers the information block sanitised, whatever the row holds (a script, an onerror, a javascript: link)', async () => {
+    await api.db.insert(agencies).values({
+      name: 'Raw HTML',
+      apiKeyHash: sha256('raw-html-key'),
+      brandColor: '#000000',
+      accentColor: '#000000',
+      info: {
+        fr: {
+          title: 'Bienvenue',
+          html: '<p>Bonjour<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">ici</a></p>',
+        },
+      },
+    });
+    const html = (await agency('fr', 'raw-html-key')).body.result.info.html as string;
+    expect(html).toBe('<p>Bonjour<a>ici</a></p>');
+    expect(html).not.toMatch(/script|onerror|onclick|javascript|alert/);
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '@test/support/api';
 import { gusBookedTravel, gusCartTravel } from '@test/factories/booked-travel';
 import { components, instantOf, parseIcs, prop, text, type IcsComponent } from '@test/support/ics';
-import { calendarSubscriptions, travelProducts } from '@server/db/schema';
+import { calendarSubscriptions, idempotencyKeys, travelProducts } from '@server/db/schema';
 import { sha256 } from '@server/platform/secrets';
 import { FEED_RATE_LIMIT } from './routes';
 import type { TripData } from '@server/domain/product';
@@ -119,13 +119,19 @@ describe('the private calendar feed', () => {
     expect(first.url).toMatch(/^webcal:\/\/localhost:\d+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(first.httpsUrl).toBe(first.url.replace('webcal://', 'http://'));
     expect(first.links.revokeCalendar).toEqual({ href: '/api/v1/calendar/subscription', method: 'DELETE' });
-    // A lost answer retried with the same key: the same address, not a third one.
-    const replay = await api.call('POST', '/api/v1/calendar/subscription', { token: gus, headers: { 'idempotency-key': 'subscribe-1' } });
-    expect(replay.body.result.url).toBe(first.url);
-    // Stored hashed: the table never holds the address's token.
+    // Stored hashed: no table holds the address's token, not even the Idempotency-Key's answer.
     const token = feedPath(first.url).slice('/calendar/'.length, -'.ics'.length);
     const [row] = await api.db.select().from(calendarSubscriptions);
     expect(row!.tokenHash).toBe(sha256(token));
+    const kept = await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'subscribe-1'));
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain(token);
+    // A lost answer retried with the same key: no third address; the subscription as it is (an address
+    // works, not shown again) with the link to make a new one.
+    const replay = await api.call('POST', '/api/v1/calendar/subscription', { token: gus, headers: { 'idempotency-key': 'subscribe-1' } });
+    expect(replay.status).toBe(200);
+    expect(replay.body.result).toEqual({ ...first, url: null, httpsUrl: null });
+    expect(await api.db.select().from(calendarSubscriptions)).toEqual([row]);
     // Read again later, the resource says an address works, without showing it.
     const later = (await api.call('GET', '/api/v1/calendar/subscription', { token: gus })).body.result;
     expect([later.active, later.url, later.createdAt]).toEqual([true, null, first.createdAt]);

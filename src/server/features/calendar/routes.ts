@@ -6,6 +6,7 @@ import { CALENDAR_FEED_PREFIX, calendarSubscriptionSchema } from '@contract/cale
 import { envelope } from '@contract/envelope';
 import { apiErrors } from '@server/openapi';
 import { ApiError } from '@server/platform/errors';
+import { idempotentWithSecret } from '@server/platform/idempotency';
 import { relRoute } from '@server/platform/rel-route';
 import { userContext } from '@server/platform/request-context';
 import type { Services } from '@server/platform/services';
@@ -55,11 +56,23 @@ export function calendarRoutes(services: Services) {
       on,
       'subscribeCalendar',
       {
-        summary: 'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it',
+        summary:
+          'Make a new secret feed address (the previous one stops working); the answer is the only one that shows it (a replay of its Idempotency-Key answers the subscription without it)',
         session: 'user',
         errors: [400, 401, 409, 422],
+        once: false, // runs `idempotentWithSecret` itself: its stored answer holds no address
       },
-      ({ ctx }) => calendar.subscribe(ctx),
+      async ({ ctx, request, reply }) => {
+        const answer = await idempotentWithSecret(
+          services.db,
+          request,
+          ctx.user.id,
+          () => calendar.subscribe(ctx),
+          calendar.withoutAddress,
+          services.config.idempotencyLeaseMs,
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
     );
     relRoute(
       on,

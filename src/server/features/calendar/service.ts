@@ -49,6 +49,13 @@ export async function subscription(ctx: Ctx): Promise<CalendarSubscription> {
   return present(await repo.subscriptionOf(ctx.services.db, ctx.user.id));
 }
 
+/**
+ * The subscription as an Idempotency-Key keeps it: without its address, which no table holds in clear
+ * (only its hash). A replay answers this, as `GET calendar/subscription` would: an address works, and
+ * its `subscribeCalendar` link makes a new one should the first answer have been lost.
+ */
+export const withoutAddress = (answer: CalendarSubscription): CalendarSubscription => ({ ...answer, url: null, httpsUrl: null });
+
 /** A new secret address; the previous one, if any, stops working. */
 export async function subscribe(ctx: Ctx): Promise<CalendarSubscription> {
   const { db, clock } = ctx.services;
@@ -56,7 +63,7 @@ export async function subscribe(ctx: Ctx): Promise<CalendarSubscription> {
   return db.transaction(async (tx) => {
     const row = await repo.saveSubscription(tx, ctx.user.id, sha256(token), clock.now());
     const answer = present(row, token, ctx.origin);
-    await recordAnswer(tx, () => answer);
+    await recordAnswer(tx, () => withoutAddress(answer));
     return answer;
   });
 }

@@ -192,7 +192,8 @@ export async function checkTravelers(ctx: Ctx, party: BookingParty, journeys: Jo
 
 /** A filled field's problem: its format, its list of values, and for a birthdate the date rules. */
 function valueProblem(f: FormField, value: string, today: string): string | null {
-  if (f.regex && !new RegExp(f.regex).test(value)) return 'FORMAT_INVALID';
+  // The form's own patterns (domain/traveler-forms.ts), Unicode-aware: the name rule's letters are of any script.
+  if (f.regex && !new RegExp(f.regex, 'u').test(value)) return 'FORMAT_INVALID';
   if (f.options && !f.options.some((o) => o.value === value)) return 'SELECT_VALID_VALUE';
   return f.name === 'birthdate' ? birthdateProblem(value, today) : null;
 }

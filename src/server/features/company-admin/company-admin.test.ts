@@ -198,11 +198,34 @@ describe('invitations', () => {
     expect(await mails()).toBe(before + 2);
   });
 
-  it('refuses an e-mail another account uses (409, 49), a username taken (409, 52), and bad fields (400, 17) — creating nothing', async () => {
+  it('answers an address or a username of an account outside the company as a new one: nothing created, nobody e-mailed', async () => {
+    const mailsTo = async (to: string) =>
+      (await api.call('GET', `/dev/mailbox.json?to=${encodeURIComponent(to)}`, { apiKey: null })).body.result.length as number;
+    const gusMails = await mailsTo('gus@globex.example');
+    const fresh = await invite('new.person@acme.example', { username: 'new.person' });
+    const byEmail = await invite('GUS@globex.example', { username: 'someone.new' });
+    const byUsername = await invite('brand.new@acme.example', { username: 'gus' });
+    const shape = (res: typeof fresh) => ({
+      status: res.status,
+      keys: Object.keys(res.body.result ?? res.body),
+      person: { ...res.body.result, uid: typeof res.body.result?.uid, email: '', username: '', links: Object.keys(res.body.result?.links ?? {}) },
+    });
+    expect(shape(byEmail)).toEqual(shape(fresh));
+    expect(shape(byUsername)).toEqual(shape(fresh));
+    expect(byEmail.body.result).toMatchObject({ email: 'GUS@globex.example', username: 'someone.new', status: 'invited' });
+    expect(byUsername.body.result).toMatchObject({ email: 'brand.new@acme.example', username: 'gus', status: 'invited' });
+    // Nothing was made of either, gus's account is untouched and he is told nothing.
+    expect(await api.db.select().from(users).where(eq(users.username, 'someone.new'))).toEqual([]);
+    expect(await api.db.select().from(users).where(eq(users.email, 'brand.new@acme.example'))).toEqual([]);
+    const [gus] = await api.db.select().from(users).where(eq(users.username, 'gus'));
+    expect([gus!.companyId, gus!.status]).toEqual([globex, 'active']);
+    expect(await mailsTo('gus@globex.example')).toBe(gusMails);
+    expect(await mailsTo('brand.new@acme.example')).toBe(0);
+  });
+
+  it("refuses an e-mail a colleague uses (409, 49), a colleague's username (409, 52), and bad fields (400, 17) — creating nothing", async () => {
     const taken = await invite('alice@acme.example');
     expect([taken.status, taken.body.api_code]).toEqual([409, 49]);
-    const elsewhere = await invite('GUS@globex.example');
-    expect(elsewhere.body.api_code).toBe(49);
     const username = await invite('new.bob@acme.example', { username: 'BOB' });
     expect([username.status, username.body.api_code]).toEqual([409, 52]);
     const bad = await follow(admin.links.inviteEmployee!, {
@@ -222,6 +245,10 @@ describe('invitations', () => {
       username: 'NO_WHITESPACE',
     });
     expect((await api.db.select().from(users).where(eq(users.email, 'new.bob@acme.example'))).length).toBe(0);
+    // Names follow the one name rule: letters, spaces, hyphens and apostrophes only.
+    const relay = await invite('new.relay@acme.example', { firstname: 'Win at evil.example', lastname: 'Call 0612345678' });
+    expect([relay.status, relay.body.fields]).toEqual([400, { firstname: 'NAME_FORMAT', lastname: 'NAME_FORMAT' }]);
+    expect((await invite('new.script@acme.example', { firstname: 'Łukasz', lastname: 'O’Brien-王' })).status).toBe(200);
   });
 });
 

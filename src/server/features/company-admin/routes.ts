@@ -59,7 +59,8 @@ export function companyAdminRoutes(services: Services) {
       on,
       'inviteEmployee',
       {
-        summary: 'Invite an employee by e-mail (the same e-mail again, still invited: a new link; used by another account: 409, 49)',
+        summary:
+          'Invite an employee by e-mail (the same e-mail again, still invited: a new link; a colleague’s e-mail or username: 409, 49 or 52; an account outside the company: answered as a new address, nothing made)',
         session: 'user',
         errors: refused,
       },

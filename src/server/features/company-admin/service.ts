@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Lang } from '@contract/account';
+import { apiCode } from '@contract/api-codes';
 import {
   CAR_TYPES,
   FLIGHT_CABINS,
@@ -10,11 +12,12 @@ import {
   type TravelPolicyView,
 } from '@contract/company-admin';
 import { linkTo, type RelBody } from '@contract/rels';
-import { analyticRuleOf, travelPolicyOf, type AnalyticRule, type TravelPolicyRules } from '@server/domain/company';
+import { analyticRuleOf, patternProblems, travelPolicyOf, type AnalyticRule, type TravelPolicyRules } from '@server/domain/company';
 import { isAgencyAdmin } from '@contract/permissions';
 import { recordAudit } from '@server/db/audit';
+import { userByEmail, userByUsername } from '@server/db/users';
 import { deactivateAccount, reactivateAccount } from '@server/db/user-status';
-import { fail } from '@server/platform/errors';
+import { ApiError, fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
 import type { UserContext as Ctx } from '@server/platform/request-context';
 import { cities } from '@server/reference/places';
@@ -209,10 +212,56 @@ export async function invite(ctx: Ctx, companyId: string, input: RelBody<'invite
     perms,
     lang: input.lang,
   };
-  const user = await invitePerson(ctx.services.db, ctx.services, inviterOf(ctx), company.name, invitee, (tx, user) =>
-    recordAnswer(tx, () => employee(ctx, user)),
-  );
-  return employee(ctx, user);
+  try {
+    const user = await invitePerson(ctx.services.db, ctx.services, inviterOf(ctx), company.name, invitee, (tx, user) =>
+      recordAnswer(tx, () => employee(ctx, user)),
+    );
+    return employee(ctx, user);
+  } catch (err) {
+    if (!(err instanceof ApiError) || (err.code !== apiCode.EMAIL_IN_USE && err.code !== apiCode.USER_EXISTS)) throw err;
+    // The agency's administrator sees every account of the agency: told as it is.
+    if (setsUpRules(ctx) || (await takenInCompany(ctx, companyId, input.email, invitee.username ?? input.email))) throw err;
+    return undisclosedInvitation(companyId, input, perms);
+  }
+}
+
+/** Whether the address or the username that refused an invitation is one of this company's accounts. */
+async function takenInCompany(ctx: Ctx, companyId: string, email: string, username: string) {
+  const { db } = ctx.services;
+  const byEmail = await userByEmail(db, ctx.agency.id, email);
+  if (byEmail) return byEmail.companyId === companyId;
+  const byUsername = await userByUsername(db, ctx.agency.id, username);
+  return byUsername?.companyId === companyId;
+}
+
+/**
+ * The answer to an invitation whose address or username an account outside the manager's company
+ * already has (another client company of the agency, its staff, a private traveller). A 409 (49, 52)
+ * would tell any travel manager whether someone is a customer of the agency; here they get what a
+ * new address gets: an invited employee. Nothing is created and nobody is e-mailed: the account's
+ * owner is not told (a mail would relay the manager's name and company to someone who did not ask,
+ * and an account cannot belong to two companies). The uid is random, so it says nothing either.
+ * What remains observable: the person is missing from the company's people list afterwards and their
+ * links answer 404 (as for an invitee removed meanwhile), a weaker and slower signal than a 409 at
+ * once; closing it too would need invitations kept apart from accounts.
+ * Duplicates inside the manager's own company keep their 409: the manager sees those people anyway.
+ */
+function undisclosedInvitation(companyId: string, input: RelBody<'inviteEmployee'>, perms: string[]): CompanyPerson {
+  const uid = randomUUID();
+  const p = { companyID: companyId, userID: uid };
+  return {
+    uid,
+    kind: 'employee',
+    gender: input.gender,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    username: input.username ?? input.email,
+    status: 'invited',
+    approver: perms.includes('approval'),
+    travelManager: perms.includes('account_creation'),
+    links: { resendInvitation: linkTo('resendInvitation', p), deactivateUser: linkTo('deactivateUser', p) },
+  };
 }
 
 async function employeeOf(ctx: Ctx, companyId: string, userId: string) {
@@ -355,6 +404,8 @@ export async function updateEntities(ctx: Ctx, companyId: string, input: RelBody
 /** The analytics fields checkout asks for, from the next checkout on (answers already given keep their names). */
 export async function updateAnalytics(ctx: Ctx, companyId: string, input: RelBody<'updateAnalytics'>): Promise<CompanyAdmin> {
   await managed(ctx, companyId, { rules: true });
+  const unrunnable = patternProblems(input.fields);
+  if (Object.keys(unrunnable).length) fail('REQUEST_FORMAT_INVALID', unrunnable);
   const analytics = input.fields.map(analyticRuleOf);
   return change(ctx, companyId, 'company.analytics', (tx) => repo.mergeCheckoutRules(tx, companyId, { analytics }));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '@test/support/api';
 import { newTraveler as signUpTraveler } from '@test/support/new-traveler';
-import { agencies, users } from '@server/db/schema';
+import { agencies, idempotencyKeys, users } from '@server/db/schema';
 import { issueOnboardingToken } from '@server/db/user-tokens';
 
 /*
@@ -96,8 +96,17 @@ describe('the onboarding', () => {
     expect(user).toMatchObject({ uid: t.id, phone: '0698765432', birthdate: '1991-06-18' });
     expect((await api.call('GET', '/api/v1/user/', { token: session })).body.result.lastname).toBe('Rousseau-Martin');
     expect((await api.call('POST', '/api/v1/user/login', { body: { username: t.username, password: 'Nouveau2027' } })).status).toBe(200);
+    // The key keeps no session token in clear: a retry (the first answer lost) gets a session of its own.
+    const kept = await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'onboarding-confirm-1'));
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain(session);
+    expect(kept[0]!.responseBody).toEqual({ result: { token: '' } });
     const replay = await api.call('POST', '/api/v1/user/onboarding/confirm', { body, headers: { 'idempotency-key': 'onboarding-confirm-1' } });
-    expect(replay).toMatchObject({ status: 200, body: res.body });
+    expect(replay.status).toBe(200);
+    const again = replay.body.result.token as string;
+    expect(again).not.toBe(session);
+    expect((await me(again)).uid).toBe(t.id);
+    expect(JSON.stringify(await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'onboarding-confirm-1')))).not.toContain(again);
     const reuse = await api.call('POST', '/api/v1/user/onboarding/confirm', { body });
     expect(reuse.status).toBe(410);
     expect(reuse.body.api_code).toBe(103);

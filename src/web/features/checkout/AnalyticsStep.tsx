@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import type { Travel } from '@contract/travel';
 import type { AnalyticField, AnalyticsForm, FillAnalyticsBody } from '@contract/checkout-steps';
-import type { MessageKey } from '@contract/validation';
+import type { analyticValueProblem } from '@contract/tenant-pattern';
 import { Button } from '@web/components/Button';
 import { FormAlert, SelectField, TextAreaField, TextField } from '@web/components/Field';
 import { reportStepFailure, stepMutation } from './api';
@@ -21,21 +21,25 @@ type Values = {
 
 const travelerKey = (travelerId: number) => `t${travelerId}`;
 
-/** Spec 2 §5 "Analytics form", in the server's order: required, then the regex, then the list of values. */
-function analyticProblem(field: AnalyticField, raw: string | undefined): string | null {
-  const value = raw?.trim() ?? '';
-  if (!value) return field.required ? ('FIELD_REQUIRED' satisfies MessageKey) : null;
-  if (field.regex && !new RegExp(field.regex).test(value)) return field.regexDesc ?? ('FORMAT_INVALID' satisfies MessageKey);
-  if (field.values?.length && !field.values.includes(value)) return 'SELECT_VALID_VALUE' satisfies MessageKey;
-  return null;
+/**
+ * The server's check of an answer (spec 2 §5: required, the company's pattern in linear time, the list
+ * of values), with the re2js engine it needs: its own chunk, loaded with this form only.
+ */
+const loadValueRules = () => import('@contract/tenant-pattern');
+type ValueProblem = typeof analyticValueProblem;
+
+/** Spec 2 §5 "Analytics form", as the server checks it; a value not matching the pattern shows the pattern's description. */
+function analyticProblem(check: ValueProblem, field: AnalyticField, raw: string | undefined): string | null {
+  const problem = check(field, raw);
+  return problem === 'FORMAT_INVALID' ? (field.regexDesc ?? problem) : problem;
 }
 
 /** The form's rules, from the company's fields (travel and per traveller) and the travel's compliance. */
-const analyticsSchema = (form: AnalyticsForm) =>
+const analyticsSchema = (form: AnalyticsForm, check: ValueProblem) =>
   z.object({
     travel: z.record(z.string(), z.string()).superRefine((values, ctx) => {
       for (const field of form.fields) {
-        const problem = analyticProblem(field, values[field.name]);
+        const problem = analyticProblem(check, field, values[field.name]);
         if (problem) ctx.addIssue({ code: 'custom', path: [field.name], message: problem });
       }
     }),
@@ -43,7 +47,7 @@ const analyticsSchema = (form: AnalyticsForm) =>
       for (const traveler of form.travelers)
         for (const field of traveler.analytics) {
           const key = travelerKey(traveler.travelerId);
-          const problem = analyticProblem(field, values[key]?.[field.name]);
+          const problem = analyticProblem(check, field, values[key]?.[field.name]);
           if (problem) ctx.addIssue({ code: 'custom', path: [key, field.name], message: problem });
         }
     }),
@@ -121,7 +125,13 @@ export function AnalyticsStep({ travel, link, onReload, onUnavailable }: StepPro
 function AnalyticsFormView({ form: analytics, travel, onReload }: { form: AnalyticsForm; travel: Travel; onReload: () => void }) {
   const { t } = useLingui();
   const saving = useMutation(stepMutation('fillAnalytics', travel.id));
-  const form = useForm<Values>({ defaultValues: defaults(analytics), resolver: zodResolver(analyticsSchema(analytics)) });
+  const form = useForm<Values>({
+    defaultValues: defaults(analytics),
+    resolver: async (values, context, options) =>
+      zodResolver(analyticsSchema(analytics, (await loadValueRules()).analyticValueProblem))(values, context, options),
+  });
+  // The rules' chunk is fetched while the traveller fills the form in, not when they submit it.
+  useEffect(() => void loadValueRules().catch(() => undefined), []);
   const [invalid, setInvalid] = useState(false);
 
   const submit = form.handleSubmit(

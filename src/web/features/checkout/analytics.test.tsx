@@ -73,6 +73,27 @@ describe('Checkout analytics form (spec 2 §2, §5)', () => {
     expect(screen.getByText('Certains champs sont à compléter ou à corriger.')).toBeTruthy();
   }, 15_000); // the first render of the file loads the route's code cold
 
+  it('checks a company pattern as the server does: in linear time, a patterned value at most 100 characters', async () => {
+    signIn();
+    serveAnalytics({
+      fields: [analyticField({ name: 'project_code', label: 'Code projet', regex: '^(a+)+$', regexDesc: 'Des a' })],
+      travelers: [{ travelerId: 1, firstname: 'Alice', lastname: 'Martin', analytics: [analyticField({ name: 'badge', label: 'Badge', regex: '^[a-z]+$' })] }],
+    });
+    await renderRoute('/cart/checkout?travel=t1');
+    await screen.findByRole('heading', { name: 'Informations de facturation' });
+    const user = userEvent.setup();
+    // A backtracking engine would hold the page for hours on this value.
+    await user.click(field('Code projet'));
+    await user.paste(`${'a'.repeat(40)}!`);
+    await user.click(field('Badge'));
+    await user.paste('a'.repeat(101));
+    const start = performance.now();
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(errorOf(field('Code projet'))).toBe('Des a'));
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(errorOf(field('Badge'))).toBe('Ce texte est trop long');
+  }, 15_000);
+
   it('shows the server’s field errors (SELECT_VALID_VALUE) on the same fields', async () => {
     signIn();
     serveAnalytics();

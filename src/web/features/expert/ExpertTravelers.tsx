@@ -28,7 +28,7 @@ const isFollower = (i: number, f: FormField) => i > 0 && !!f.linkedWith && !f.li
 function problemOf(f: FormField, raw: string): string | null {
   const value = f.type === 'date' ? frenchDateToIso(raw) : raw.trim();
   if (!value) return f.required ? 'FIELD_REQUIRED' : null;
-  if (f.regex && !new RegExp(f.regex).test(value)) return f.regexDesc ?? 'FORMAT_INVALID';
+  if (f.regex && !new RegExp(f.regex, 'u').test(value)) return f.regexDesc ?? 'FORMAT_INVALID';
   return null;
 }
 

@@ -51,7 +51,8 @@ function followersOf(forms: Form[]): Record<string, string> {
 function fieldProblem(f: FormField, raw: string): string | null {
   const value = f.type === 'date' ? frToIso(raw) : raw.trim();
   if (f.required && !value) return 'FIELD_REQUIRED';
-  if (value && f.regex && !new RegExp(f.regex).test(value)) return f.regexDesc ?? 'FORMAT_INVALID';
+  // The server's own patterns (never a company's), Unicode-aware: the name rule's letters are of any script.
+  if (value && f.regex && !new RegExp(f.regex, 'u').test(value)) return f.regexDesc ?? 'FORMAT_INVALID';
   return null;
 }
 
