@@ -32,7 +32,7 @@ export const maintenanceJobs: JobHandlers = {
     // Both are timed by the database clock that wrote them.
     await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '1 day'`);
     await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
-    // Failed sign-ins count only within the throttling window (features/account/throttle.ts).
+    // Failed sign-ins count only within the throttling window (platform/sign-in-throttle.ts).
     await db.delete(authFailures).where(lt(authFailures.at, new Date(now.getTime() - minutes(config.loginLimits.windowMinutes))));
     // Cards given to the sandbox payment service (anyone may, in demo mode) and never paid with within a day.
     await db.delete(sandboxPayTokens).where(sql`${sandboxPayTokens.customer} is null and ${sandboxPayTokens.createdAt} < now() - interval '1 day'`);

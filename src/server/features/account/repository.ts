@@ -1,37 +1,10 @@
-import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { agencies, authFailures, companies, entities, users } from '@server/db/schema';
+import { agencies, companies, entities, users } from '@server/db/schema';
 
 export type { TokenKind } from '@server/db/user-tokens';
 
 export const setPassword = (db: Db, id: string, passwordHash: string) => db.update(users).set({ passwordHash }).where(eq(users.id, id));
-
-export type AttemptScope = (typeof authFailures.$inferSelect)['scope'];
-
-/** Writes a sign-in attempt under each key, before its password is checked; answers the rows' ids. */
-export async function recordAttempts(db: Db, keys: { scope: AttemptScope; key: string }[], at: Date): Promise<string[]> {
-  const rows = await db
-    .insert(authFailures)
-    .values(keys.map((k) => ({ ...k, at })))
-    .returning({ id: authFailures.id });
-  return rows.map((r) => r.id);
-}
-
-/** The times of a key's attempts after `since`, oldest first, but for the caller's own (`except`); older ones are dropped on the way. */
-export async function attemptsSince(db: Db, scope: AttemptScope, key: string, since: Date, except: string[]): Promise<Date[]> {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), lte(authFailures.at, since)));
-  const rows = await db
-    .select({ at: authFailures.at })
-    .from(authFailures)
-    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since), notInArray(authFailures.id, except)))
-    .orderBy(asc(authFailures.at));
-  return rows.map((r) => r.at);
-}
-
-export const forgetAttempts = (db: Db, ids: string[]) => db.delete(authFailures).where(inArray(authFailures.id, ids));
-
-export const clearAttempts = (db: Db, scope: AttemptScope, key: string) =>
-  db.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.key, key)));
 
 /** The user with the company, its entities and agency, as the API shows it. */
 export async function loadUserGraph(db: Db, userId: string) {

@@ -23,7 +23,7 @@ import { SSO_COOKIE_PATH, ssoBrowserSecret, ssoCookie } from '@server/platform/s
 import type { Services } from '@server/platform/services';
 import { apiErrors } from '@server/openapi';
 import * as account from './service';
-import { SignInThrottled } from './throttle';
+import { SignInThrottled } from '@server/platform/sign-in-throttle';
 import { entries } from '@contract/entries';
 
 const tags = ['account'];

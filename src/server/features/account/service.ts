@@ -13,7 +13,7 @@ import type { Services } from '@server/platform/services';
 import type { RequestContext as Ctx } from '@server/platform/request-context';
 import * as repo from './repository';
 import { findUserToken, issueLoginToken, issueOnboardingToken, issueUserToken, pendingEmailOf, tokenBrowserMatches, useUpToken } from '@server/db/user-tokens';
-import { clientKey, pairKey, SignInThrottled, waitMs } from './throttle';
+import { clearPairAttempts, startPasswordAttempt } from '@server/db/sign-in-attempts';
 import { activationMail, alreadyRegisteredMail, onboardingMail, resetMail, usernameTakenMail } from './mails';
 import { approvalAccess } from '@server/domain/approvals';
 import { effectiveFeatures, type FeatureOverrides } from '@server/domain/features';
@@ -84,43 +84,22 @@ export async function login(ctx: Ctx, body: LoginBody): Promise<Session> {
   return { token, user: await userView(ctx.services, user.id) };
 }
 
-/**
- * The password check, throttled (throttle.ts). The attempt is written before the password is
- * checked, so that parallel tries count against each other; a refused one is forgotten (it proved
- * nothing), a failed one stays, a successful one clears its pair.
- */
+/** The password check, throttled (db/sign-in-attempts.ts). */
 async function loginWithPassword(ctx: Ctx, username: string, password: string) {
   const { services, agency, address, lang } = ctx;
-  const { db, clock, config } = services;
-  const now = clock.now();
-  const client = clientKey(address);
-  const pair = pairKey(agency.id, username, client);
-  const own = await repo.recordAttempts(
-    db,
-    [
-      { scope: 'pair', key: pair },
-      { scope: 'address', key: client },
-    ],
-    now,
-  );
-  const since = new Date(now.getTime() - minutes(config.loginLimits.windowMinutes));
-  const [byPair, byAddress] = await Promise.all([repo.attemptsSince(db, 'pair', pair, since, own), repo.attemptsSince(db, 'address', client, since, own)]);
-  const wait = waitMs(byPair, byAddress, now, config.loginLimits);
-  if (wait > 0) {
-    await repo.forgetAttempts(db, own);
-    throw new SignInThrottled(Math.ceil(wait / 1000), lang);
-  }
+  const { db } = services;
+  const attempt = await startPasswordAttempt(services, { agencyId: agency.id, username, address, lang });
 
   const user = await userByUsername(db, agency.id, username.trim());
   // Refused before any password is checked: the company's provider is the one that checks it.
   await refuseIfSsoEnforced(ctx, user).catch(async (err: unknown) => {
-    await repo.forgetAttempts(db, own);
+    await attempt.refused();
     throw err;
   });
   const ok =
     user && user.status !== 'deleted' ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), password).then(() => false);
   if (!ok || !user) return fail('WRONG_CREDENTIALS');
-  await Promise.all([repo.clearAttempts(db, 'pair', pair), repo.forgetAttempts(db, own)]);
+  await attempt.succeeded();
   if (user.status === 'pending') fail('EMAIL_NOT_CONFIRMED');
   // Deactivated by the company's travel manager: the password is right, the account closed.
   if (user.status === 'inactive') fail('USER_STATUS_INVALID');
@@ -325,7 +304,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
   await repo.setPassword(services.db, user.id, await hashPassword(password));
   await revokeAllSessions(services, user.id);
   // Following the e-mailed link proves the owner: the device that did may sign in at once.
-  await repo.clearAttempts(services.db, 'pair', pairKey(agency.id, user.username, clientKey(address)));
+  await clearPairAttempts(services.db, agency.id, user.username, address);
   // Following the e-mailed link proves the address: a pending account becomes active.
   // An invited employee who chose a password this way has accepted the invitation too.
   if (user.status === 'pending' || user.status === 'invited') await activateUser(services.db, user.id, services.clock.now());

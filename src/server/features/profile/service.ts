@@ -4,6 +4,7 @@ import type { RelBody } from '@contract/rels';
 import { apiCode } from '@contract/api-codes';
 import { cleared, handicapTypes, isHandicapType, isWheelchair, wheelchairs, type Accessibility } from '@server/domain/accessibility';
 import { EMAIL_CHANGE_HOURS, findUserToken, issueEmailChangeToken, retireEmailChanges, useUpToken } from '@server/db/user-tokens';
+import { startPasswordAttempt } from '@server/db/sign-in-attempts';
 import type { SessionInfo } from '@server/platform/auth';
 import { ApiError, fail } from '@server/platform/errors';
 import { recordAnswer } from '@server/platform/idempotency';
@@ -75,7 +76,10 @@ export async function updateProfile(ctx: Ctx, input: RelBody<'updateProfile'>, e
   if (newEmail && me.flags.isPwdChangeDisabled) fail('EMAIL_MANAGED_BY_COMPANY');
   if (newPassword || newEmail) {
     if (!input.current_password) fail('REQUEST_FORMAT_INVALID', { current_password: 'PLEASE_FILL' });
+    // Throttled as a sign-in is: a stolen session must not guess the password at the server's speed.
+    const attempt = await startPasswordAttempt(services, { agencyId: me.agencyId, username: me.username, address: ctx.address, lang: ctx.lang });
     if (!(await verifyPassword(me.passwordHash, input.current_password!))) fail('WRONG_PASSWORD');
+    await attempt.succeeded();
   }
   const passwordHash = newPassword ? await hashPassword(input.password!) : null;
   try {
