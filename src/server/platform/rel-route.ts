@@ -96,7 +96,9 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
     if (!(name in PATH_IDS)) throw new Error(`relRoute(${rel}): the path parameter ${name} is no id of PATH_IDS (platform/path-ids.ts), nor bounded in params`);
   const idSchema = (name: string) => {
     const code = apiCode[PATH_IDS[name as PathId]];
-    return z.string().meta({ format: 'uuid', description: `An id (UUID): one that names nothing, or anything else, answers ${API_CODES[code].status} (api_code ${code}).` });
+    return z
+      .string()
+      .meta({ format: 'uuid', description: `An id (UUID): one that names nothing, or anything else, answers ${API_CODES[code].status} (api_code ${code}).` });
   };
   const params = names.length > 0 ? z.object(Object.fromEntries(names.map((name) => [name, bounds[name] ?? idSchema(name)]))) : undefined;
   const checkIds = async (request: FastifyRequest) => {
