@@ -7,7 +7,7 @@ import { fixedClock } from '@server/platform/clock';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
 import { freshDatabase } from './databases';
 import { LinkChecker } from './links';
-import { contractOf, type Contract } from './openapi-contract';
+import { publishedContract } from './openapi-contract';
 import type { Supplier } from '@server/supplier/types';
 import { outboxMailer } from '@server/platform/mail';
 import type { Services } from '@server/platform/services';
@@ -47,8 +47,8 @@ export async function startApi(
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
   const links = new LinkChecker();
   // Every answer must be as the OpenAPI description the app publishes says (openapi-contract.ts).
-  let contract: Contract | undefined;
-  const published = async () => (contract ??= contractOf((await app.inject({ method: 'GET', url: '/api/docs/json' })).body));
+  let contract: ReturnType<typeof publishedContract> | undefined;
+  const published = () => (contract ??= publishedContract(app));
 
   /** `remoteAddress`: the connection's peer (inject's default is 127.0.0.1). */
   const call = async (

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { API_BASE } from '@contract/rels';
@@ -34,7 +37,8 @@ class Contract {
 
   constructor(readonly doc: OpenApiDoc) {
     // strict: false, for the keywords OpenAPI adds to JSON Schema (example, discriminator…); formats are checked.
-    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    // The description itself is not validated against the meta-schema here: npm run lint:openapi lints it.
+    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false });
     addFormats.default(this.ajv);
     this.ajv.addSchema(doc as Json, 'openapi.json');
     for (const [template, operations] of Object.entries(doc.paths))
@@ -122,13 +126,40 @@ const parse = (body: string, fail: (what: string) => never): unknown => {
   }
 };
 
-/** One contract per description (the same in every test app of a process), its validators compiled once. */
-const contracts = new Map<string, Contract>();
-export function contractOf(docText: string): Contract {
-  const key = createHash('sha256').update(docText).digest('hex');
+/** Where the API tests' global setup leaves the description a test app publishes, with its routes. */
+export const PUBLISHED_FILE = path.resolve('.test-data/openapi-published.json');
+
+const routesKey = (app: FastifyInstance) =>
+  createHash('sha256')
+    .update(app.printRoutes({ commonPrefix: false }))
+    .digest('hex');
+
+const fetchPublished = async (app: FastifyInstance) => {
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  if (res.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${res.statusCode}`);
+  return res.body;
+};
+
+/** Run once per API test run (test/api-global-setup.ts): the description a test app serves, for every test process to read. */
+export async function writePublished(app: FastifyInstance) {
+  fs.mkdirSync(path.dirname(PUBLISHED_FILE), { recursive: true });
+  fs.writeFileSync(PUBLISHED_FILE, JSON.stringify({ routes: routesKey(app), doc: await fetchPublished(app) }));
+}
+
+/**
+ * The contract of the description a test app publishes at /api/docs/json, its validators compiled
+ * once per process. Building the description takes an app about half a second, so the global setup
+ * fetches it once from a test app (writePublished); an app registering the same routes publishes the
+ * same description (it is generated from them, by this code). The routes are compared, not assumed:
+ * an app with other routes has its own description fetched.
+ */
+const contracts = new Map<string, Promise<Contract>>();
+export function publishedContract(app: FastifyInstance): Promise<Contract> {
+  const key = routesKey(app);
   let contract = contracts.get(key);
   if (!contract) {
-    contract = new Contract(JSON.parse(docText) as OpenApiDoc);
+    const written = fs.existsSync(PUBLISHED_FILE) ? (JSON.parse(fs.readFileSync(PUBLISHED_FILE, 'utf8')) as { routes: string; doc: string }) : undefined;
+    contract = (written?.routes === key ? Promise.resolve(written.doc) : fetchPublished(app)).then((text) => new Contract(JSON.parse(text) as OpenApiDoc));
     contracts.set(key, contract);
   }
   return contract;
