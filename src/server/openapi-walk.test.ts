@@ -10,7 +10,7 @@ import type { OpenApiDoc } from '@test/support/openapi-contract';
  * answers anything else as it answers a well-formed id that names nothing: the same 404 and api_code.
  */
 
-const NO_IDS = ['abc', '0', '%F0%9F%98%80', "'", '-1', 'x'.repeat(300)];
+const NO_IDS = ['abc', '0', '%F0%9F%98%80', "'", '-1', 'x'.repeat(80), 'x'.repeat(300)];
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const USERS = ['alice', 'maya', 'tina', 'adele'] as const; // traveller, travel manager, travel agent, agency admin
 

@@ -17,12 +17,18 @@ export const PATH_IDS = {
   guestID: 'NOT_FOUND',
   companyID: 'COMPANY_NOT_FOUND',
   userID: 'USER_NOT_FOUND_2',
-  messageID: 'AGENCY_MESSAGE_NOT_FOUND',
   cardID: 'CARD_NOT_FOUND',
   paymentCardID: 'PAYMENT_CARD_NOT_FOUND',
 } as const satisfies Record<string, ApiCodeKey>;
 
 export type PathId = keyof typeof PATH_IDS;
+
+/**
+ * Ids that are no UUID and never reach SQL as one: an agency message's (`cart-strike`: the messages
+ * are kept in the agency's JSON set-up). Strings of at most 64 characters; the service answers an
+ * unknown one.
+ */
+export const PATH_TEXT_IDS: readonly string[] = ['messageID'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a value can be one of our ids (PostgreSQL's `uuid` would take it). */

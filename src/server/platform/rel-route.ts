@@ -6,7 +6,7 @@ import { envelope } from '@contract/envelope';
 import { rels, routePath, type Rel, type RelBody, type RelOutput, type RelParams } from '@contract/rels';
 import { apiErrors, type ErrorStatus } from '../openapi';
 import { fail, parseWith } from './errors';
-import { PATH_IDS, isUuid, type PathId } from './path-ids';
+import { PATH_IDS, PATH_TEXT_IDS, isUuid, type PathId } from './path-ids';
 import { sendOnce } from './idempotency';
 import { contextOf, userContext, visitorContext, type RequestContext, type UserContext, type VisitorContext } from './request-context';
 import type { Services } from './services';
@@ -91,7 +91,7 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const bounds = (options.params ?? {}) as Record<string, z.ZodType<string> | undefined>;
   // Our ids, checked before anything else reads them (in path order: a company before its user).
-  const ids = names.filter((name) => !bounds[name]);
+  const ids = names.filter((name) => !bounds[name] && !PATH_TEXT_IDS.includes(name));
   for (const name of ids)
     if (!(name in PATH_IDS)) throw new Error(`relRoute(${rel}): the path parameter ${name} is no id of PATH_IDS (platform/path-ids.ts), nor bounded in params`);
   const idSchema = (name: string) => {
@@ -100,7 +100,10 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
       .string()
       .meta({ format: 'uuid', description: `An id (UUID): one that names nothing, or anything else, answers ${API_CODES[code].status} (api_code ${code}).` });
   };
-  const params = names.length > 0 ? z.object(Object.fromEntries(names.map((name) => [name, bounds[name] ?? idSchema(name)]))) : undefined;
+  const params =
+    names.length > 0
+      ? z.object(Object.fromEntries(names.map((name) => [name, bounds[name] ?? (ids.includes(name) ? idSchema(name) : z.string().max(64))])))
+      : undefined;
   const checkIds = async (request: FastifyRequest) => {
     const values = request.params as Record<string, string>;
     for (const name of ids) if (!isUuid(values[name])) fail(PATH_IDS[name as PathId]);
