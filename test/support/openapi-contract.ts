@@ -30,7 +30,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 /** `~` and `/` escaped for a JSON pointer segment. */
 const pointerSegment = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
 
-class Contract {
+export class Contract {
   private readonly ajv: Ajv2020;
   private readonly templates: Template[] = [];
   private readonly validators = new Map<string, ValidateFunction>();
@@ -164,5 +164,3 @@ export function publishedContract(app: FastifyInstance): Promise<Contract> {
   }
   return contract;
 }
-
-export type { Contract };
