@@ -19,7 +19,7 @@ import { API_BASE } from '@contract/rels';
  */
 
 type Json = Record<string, unknown>;
-type Response = { content?: Record<string, { schema?: Json }> };
+type Response = { description?: string; content?: Record<string, { schema?: Json }> };
 type Operation = { operationId?: string; responses?: Record<string, Response> };
 export type OpenApiDoc = { paths: Record<string, Record<string, Operation>>; components?: Json };
 
