@@ -6,7 +6,7 @@ export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
 /** A server-written action: the web app follows it and never builds the URL itself. */
-export const linkSchema = z.object({ href: z.string().startsWith('/'), method: z.enum(httpMethods) }).meta({ id: 'Link' });
+export const linkSchema = z.object({ href: z.string().startsWith('/').meta({ format: 'uri-reference' }), method: z.enum(httpMethods) }).meta({ id: 'Link' });
 export type Link = z.infer<typeof linkSchema>;
 
 export const linksSchema = z.record(z.string(), linkSchema);

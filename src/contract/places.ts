@@ -19,6 +19,8 @@ export const placeSchema = z
     zip_code: z.string().nullable(),
     formatted_address: z.string(),
     provider_codes: z.array(z.object({ provider: z.string(), type: z.string(), code: z.string() })),
+    /** The place's IANA time zone (`Europe/Paris`), in which its trips' local times are. */
+    tz: z.string().optional(),
     /** 'company' for a company's suggested address; absent for reference places. */
     src: z.string().optional(),
   })

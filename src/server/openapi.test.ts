@@ -1,17 +1,32 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from '@test/support/api';
 import { rels, routePath, API_BASE, type Rel } from '../contract/rels';
 import { IDEMPOTENT_OPERATIONS, VERSIONED_OPERATIONS } from './openapi';
+import { OPERATION_DESCRIPTIONS } from './openapi-descriptions';
 
 type Response = { description: string; content?: Record<string, { schema: { $ref?: string } }> };
 type Operation = {
   summary?: string;
+  description?: string;
+  tags?: string[];
+  requestBody?: unknown;
   operationId?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   responses: Record<string, Response>;
 };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  info: { contact?: object; license?: { name: string; identifier?: string; url?: string } };
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 let api: Api;
 let doc: Doc;
@@ -98,6 +113,70 @@ describe('the OpenAPI description at /api/docs', () => {
       properties: { result: { $ref: '#/components/schemas/CartAddResult' } },
     });
   });
+
+  it('describes every operation (what it does, who may call it) from one table whose entries all name an operation', () => {
+    const ids = new Set(operations().map((o) => o.op.operationId));
+    for (const { op, name } of operations()) expect(op.description, name).toMatch(/\S.{30,}/);
+    expect(Object.keys(OPERATION_DESCRIPTIONS).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('declares every tag an operation uses, with a description, and names its contact and licence', () => {
+    const declared = new Map(doc.tags.map((t) => [t.name, t.description]));
+    for (const { op, name } of operations()) for (const tag of op.tags ?? []) expect(declared.get(tag), `${name}: tag ${tag}`).toMatch(/\S/);
+    expect(doc.info.contact).toBeDefined();
+    expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
+  });
+
+  it('documents on every operation the failures any request may meet: 413 where it takes a body, 414, 431 and 500', () => {
+    for (const { op, name } of operations()) {
+      const statuses = [...(op.requestBody ? ['413'] : []), '414', '431', '500'];
+      for (const status of statuses)
+        expect(op.responses[status]?.content?.['application/json']?.schema.$ref, `${name} ${status}`).toBe('#/components/schemas/ApiError');
+    }
+  });
+
+  it('types every field (no empty schema where the server takes a string) and never both requires and defaults one', () => {
+    const problems: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}/${i}`));
+      else if (value && typeof value === 'object') {
+        const schema = value as { properties?: Record<string, object>; required?: string[] };
+        for (const [name, field] of Object.entries(schema.properties ?? {})) {
+          if (Object.keys(field).length === 0) problems.push(`${at}/${name}: {}`);
+          if (schema.required?.includes(name) && 'default' in field) problems.push(`${at}/${name}: required and default`);
+        }
+        for (const [key, child] of Object.entries(value)) walk(child, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(problems).toEqual([]);
+    // A body is described as the server accepts it: a defaulted field is optional, a trimmed string a string.
+    const tripSearch = doc.components.schemas.TripSearchBody as { required: string[]; properties: Record<string, { default?: unknown }> };
+    expect(tripSearch.required).not.toContain('direct');
+    expect(tripSearch.properties.direct!.default).toBe(false);
+    expect((doc.components.schemas.DenyBody as { properties: { reason: object } }).properties.reason).toMatchObject({ type: 'string' });
+  });
+
+  it('documents a travel’s calendar as the iCalendar text it answers, and links with a standard href format', () => {
+    const calendar = doc.paths[`${API_BASE}/v2/travels/{travelID}/calendar.ics`]!.get!.responses['200']!;
+    expect(calendar.content).toEqual({ 'text/calendar': { schema: { type: 'string' } } });
+    expect(doc.components.schemas.Link).toMatchObject({ properties: { href: { type: 'string', format: 'uri-reference' } } });
+  });
+
+  it('lints without a warning with Redocly’s recommended rules and Spectral’s spectral:oas', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const run = promisify(execFile);
+    const bin = (name: string) => path.resolve('node_modules/.bin', name);
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' };
+    try {
+      await expect(run(bin('redocly'), ['lint', '--config', 'redocly.yaml', file], { env })).resolves.toBeDefined();
+      await expect(run(bin('spectral'), ['lint', '--ruleset', '.spectral.yaml', '--fail-severity', 'warn', file], { env })).resolves.toBeDefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('answers a documented error with the ApiError envelope (Fastify serializes it with the same schema)', async () => {
     const res = await api.call('GET', '/api/v1/v2/travels/nope', { token: await api.login('alice') });

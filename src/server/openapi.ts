@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_CODES, type ApiCodeEntry } from '../contract/api-codes';
 import { apiErrorSchema } from '../contract/envelope';
+import { OPERATION_DESCRIPTIONS } from './openapi-descriptions';
 
 /**
  * The OpenAPI description served at /api/docs, generated from the contract's zod schemas: the
@@ -12,7 +13,7 @@ import { apiErrorSchema } from '../contract/envelope';
  */
 
 /** HTTP statuses of the api_code envelope a route documents (and serializes) with `apiErrors`. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 414 | 422 | 429 | 431 | 500 | 503 | 504;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Malformed or refused input: api_code 17 with `fields` (field path → message key), 121 for JSON nested over 32 levels, or a refusal of status 400 from the catalogue.',
@@ -23,7 +24,10 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflict: `If-Match` names a stale version (api_code 105), the resource no longer offers this action (69), the approval request was already answered, expired or cancelled (67, with the request as it is now in `current`), a call with the same `Idempotency-Key` is still being processed (112: retry in a moment), the hotel room or car is no longer available at the supplier (140, 141: nothing was added), or a card payment is already under way (206) or its authentication was left unfinished (205: nothing was charged).',
   410: 'Gone: the e-mailed link expired (api_code 102) or was already used (103).',
   413: 'Request body too large (api_code 107).',
+  414: 'The URL (path and query) is too long, or a path segment is (api_code 122).',
   422: 'The `Idempotency-Key` was already used for another request (api_code 106).',
+  431: 'The request’s headers are too large (api_code 123).',
+  500: 'An unexpected failure of the server (api_code 108); nothing is said of its cause.',
   429: 'Too many attempts: try again later (api_code 104; an approver is reminded at most once an hour; 120: too many trip, hotel or car searches a minute from one address without a session).',
   503: 'The travel supplier (api_code 111) or the payment service (207) is momentarily unavailable.',
   504: 'The travel supplier did not answer in time (api_code 110).',
@@ -83,6 +87,12 @@ export const IDEMPOTENT_OPERATIONS = [
   'deletePaymentCard',
 ];
 
+/** Failures any operation may answer, whatever it does: documented on every one (413 on those that take a body). */
+const ANY_OPERATION_ERRORS = [414, 431, 500] as const;
+
+/** Operations that answer a file instead of the JSON envelope: its media type. */
+const FILE_ANSWERS: Record<string, string> = { calendar: 'text/calendar' };
+
 const TAGS = [
   { name: 'agency', description: 'The white-label deployment the `Api-Key` names: its branding.' },
   { name: 'account', description: 'Sign-in, sign-up, activation, password reset and the signed-in user.' },
@@ -122,6 +132,17 @@ const TAGS = [
       'The dashboard: a period’s booked travels (trips, km, CO2 by mode and its equivalents, time, money) and the trips to come; the company’s for its travel manager.',
   },
   { name: 'profile', description: 'The user’s editable profile (identity, contact, accessibility needs, language) and the accessibility reference data.' },
+  { name: 'expert', description: 'Expert mode: up to three flight journeys searched at once, their traveller forms and their addition to the cart.' },
+  {
+    name: 'agency-admin',
+    description:
+      'The agency administrator’s console: client companies (products, flags, single sign-on, travel managers), staff, branding, messages and history.',
+  },
+  { name: 'cards', description: 'The user’s loyalty and discount cards and the rules of their numbers.' },
+  {
+    name: 'privacy',
+    description: 'Personal data: the privacy policy, erasing optional data or the whole account, and the first-login onboarding that collects or refuses it.',
+  },
   { name: 'documents', description: 'The user’s identity documents (passport, ID card, driving licence), which flights that need one warn about.' },
   {
     name: 'payment-cards',
@@ -171,6 +192,23 @@ const sameShape = (a: unknown, b: unknown) => {
 };
 
 /**
+ * A request body is described as accepted: its `$ref` to `X` becomes `XInput` when there is one (the
+ * provider refers some bodies, those a route checks at request time, to the answer's form).
+ */
+function bodiesAsAccepted(doc: Json & { components: { schemas: Schemas }; paths?: Record<string, Record<string, Json>> }) {
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const content = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content ?? {};
+      for (const media of Object.values(content)) {
+        const ref = media.schema?.$ref;
+        if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF) && doc.components.schemas[`${ref.slice(SCHEMA_REF.length)}Input`])
+          media.schema!.$ref = `${ref}Input`;
+      }
+    }
+  return doc;
+}
+
+/**
  * fastify-type-provider-zod emits every registered schema twice, `X` (as answered) and `XInput` (as
  * accepted). Keep the components the description uses; an `XInput` becomes `X` when `X` itself is
  * unused or says the same (so a body is `CartAddBody`, not `CartAddBodyInput`).
@@ -193,7 +231,9 @@ function tidyComponents(doc: Json & { components: { schemas: Schemas } }) {
     }
   }
   const kept: Schemas = {};
-  for (const name of [...used].map((n) => renames.get(n) ?? n).sort()) kept[name] ??= renameRefs(schemas[name] ?? schemas[`${name}Input`]!, renames);
+  // A body whose answer twin is unused is described as accepted (`XInput`: defaults optional, transformed strings as strings).
+  for (const name of [...used].map((n) => renames.get(n) ?? n).sort())
+    kept[name] ??= renameRefs((used.has(name) ? schemas[name] : schemas[`${name}Input`]) ?? schemas[name]!, renames);
   return renameRefs({ ...doc, components: { ...doc.components, schemas: kept } }, renames);
 }
 
@@ -221,6 +261,32 @@ function describeResponses(doc: Json & { paths?: Record<string, Record<string, O
       }
 }
 
+/** The failures every operation may answer (ANY_OPERATION_ERRORS, and 413 where there is a body), with the envelope. */
+function documentAnyOperationErrors(doc: Json & { paths?: Record<string, Record<string, Operation & { requestBody?: unknown }>> }) {
+  const envelope = { content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}ApiError` } } } };
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const responses = (operation.responses ??= {});
+      for (const status of [...ANY_OPERATION_ERRORS, ...(operation.requestBody ? [413 as const] : [])])
+        responses[status] ??= { description: ERROR_DESCRIPTIONS[status], ...envelope };
+    }
+}
+
+/**
+ * A property both required and defaulted says two things: an answer always has it (required), a
+ * body may leave it out (default). Bodies are described as accepted (defaulted fields optional), so
+ * what remains is an answer's: its default, which only a body's parsing applies, is dropped.
+ */
+function noDefaultWhereRequired(value: unknown) {
+  if (Array.isArray(value)) for (const item of value) noDefaultWhereRequired(item);
+  else if (value && typeof value === 'object') {
+    const schema = value as { properties?: Record<string, Json>; required?: string[] };
+    if (schema.properties && Array.isArray(schema.required))
+      for (const name of schema.required) if (schema.properties[name] && 'default' in schema.properties[name]) delete schema.properties[name].default;
+    for (const child of Object.values(value)) noDefaultWhereRequired(child);
+  }
+}
+
 const transformObject = createJsonSchemaTransformObject({});
 
 /** Registers @fastify/swagger (the description, from the routes' zod schemas) and its UI at /api/docs. */
@@ -231,6 +297,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Escale API',
         version: '1.0.0',
+        // Escale is a private product with no published licence (package.json `private`): all rights reserved.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Escale-Proprietary' },
+        contact: { name: 'Escale' },
         description: [
           'Corporate travel booking API. Every call needs the `Api-Key` header (it names the agency); calls for a signed-in user send `Authorization: Bearer <token>` from `POST /api/v1/user/login`.',
           'Success answers `{ "result": … }`; failures answer an HTTP status and the api_code envelope (`ApiError`).',
@@ -259,11 +328,21 @@ export async function registerOpenApi(app: FastifyInstance) {
       if (schema.operationId && VERSIONED_OPERATIONS.includes(schema.operationId)) headers['if-match'] = IF_MATCH;
       if (schema.operationId && IDEMPOTENT_OPERATIONS.includes(schema.operationId)) headers['idempotency-key'] = IDEMPOTENCY_KEY;
       if (Object.keys(headers).length > 0) schema.headers = { type: 'object', properties: headers };
+      const id = schema.operationId ?? '';
+      if (!schema.description && OPERATION_DESCRIPTIONS[id]) schema.description = OPERATION_DESCRIPTIONS[id];
+      const file = FILE_ANSWERS[id];
+      const response = schema.response as Record<string, Json> | undefined;
+      if (file && response?.['200']) {
+        const { description, ...rest } = response['200'];
+        response['200'] = { description: description ?? `The file (${file}).`, content: { [file]: { schema: { ...rest, type: 'string' } } } };
+      }
       return { schema, url };
     },
     transformObject: (input) => {
-      const doc = tidyComponents(transformObject(input) as Json & { components: { schemas: Schemas } });
+      const doc = tidyComponents(bodiesAsAccepted(transformObject(input) as Json & { components: { schemas: Schemas } }));
+      documentAnyOperationErrors(doc);
       describeResponses(doc);
+      noDefaultWhereRequired(doc);
       const apiError = doc.components.schemas.ApiError;
       if (apiError) apiError.description = `The failure envelope: an HTTP status plus one api_code of the catalogue.\n\n${catalogue()}`;
       return doc as ReturnType<typeof transformObject>;

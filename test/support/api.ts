@@ -7,6 +7,7 @@ import { fixedClock } from '@server/platform/clock';
 import { DEMO_API_KEY, DEMO_PASSWORD } from '@server/db/seed';
 import { freshDatabase } from './databases';
 import { LinkChecker } from './links';
+import { publishedContract } from './openapi-contract';
 import type { Supplier } from '@server/supplier/types';
 import { outboxMailer } from '@server/platform/mail';
 import type { Services } from '@server/platform/services';
@@ -45,6 +46,9 @@ export async function startApi(
   await app.ready();
   // Every link an answer carries must be a rel of the table, and following one must match it (links.ts).
   const links = new LinkChecker();
+  // Every answer must be as the OpenAPI description the app publishes says (openapi-contract.ts).
+  let contract: ReturnType<typeof publishedContract> | undefined;
+  const published = () => (contract ??= publishedContract(app));
 
   /** `remoteAddress`: the connection's peer (inject's default is 127.0.0.1). */
   const call = async (
@@ -58,6 +62,7 @@ export async function startApi(
     const res = await app.inject({ method, url, headers, payload: opts.body, remoteAddress: opts.remoteAddress });
     const body = res.body ? (safeJson(res.body) as any) : null; // eslint-disable-line @typescript-eslint/no-explicit-any
     links.check({ method: String(method), url, body: opts.body }, { status: res.statusCode, body });
+    (await published()).check({ method: String(method), url }, { status: res.statusCode, headers: res.headers, body: res.body });
     return { status: res.statusCode, body, headers: res.headers };
   };
 
@@ -84,6 +89,8 @@ export async function startApi(
     login,
     lastMail,
     links,
+    /** The OpenAPI description the app publishes, as the answers are checked against it. */
+    published,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, RouteShorthandOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_CODES, apiCode } from '@contract/api-codes';
 import { envelope } from '@contract/envelope';
 import { rels, routePath, type Rel, type RelBody, type RelOutput, type RelParams } from '@contract/rels';
 import { apiErrors, type ErrorStatus } from '../openapi';
-import { parseWith } from './errors';
+import { fail, parseWith } from './errors';
+import { PATH_IDS, PATH_TEXT_IDS, isUuid, type PathId } from './path-ids';
 import { sendOnce } from './idempotency';
 import { contextOf, userContext, visitorContext, type RequestContext, type UserContext, type VisitorContext } from './request-context';
 import type { Services } from './services';
@@ -32,7 +34,10 @@ export type RelRouteOptions<R extends Rel, S extends Session, B extends z.ZodTyp
   /** The api_code failures the route answers with (documented, and serialized with the envelope). */
   errors: readonly ErrorStatus[];
   query?: Q;
-  /** Parameters bounded otherwise than a string of at most 64 characters (a supplier's long ids, an e-mailed token). */
+  /**
+   * Parameters that are not ids of our tables (a supplier's id, an e-mailed token, a username), with
+   * their bounds. Any other parameter is one of PATH_IDS (a UUID; anything else answers its 404).
+   */
   params?: Partial<Record<ParamName<R>, z.ZodType<string>>>;
   /** The body as the description shows it, when it is more than the rel's input (the cart's add takes three bodies). */
   body?: B;
@@ -68,7 +73,7 @@ export const bodyCheckedInHandler: FastifySchemaCompiler<unknown> = (route) =>
 
 /**
  * Registers the route of a rel from the rel table (contract/rels.ts): its method, its path, its
- * parameters (`:name` of the path, strings of at most 64 characters unless `params` says), its body
+ * parameters (`:name` of the path: our ids, UUIDs of PATH_IDS, unless `params` bounds them), its body
  * (the rel's input, none for `z.void()`), its 200 (`{ result }` of the rel's output) and its
  * operationId (the rel's name). The route checks the body, once (services take typed values and
  * parse nothing again), builds the request's context for the handler, and answers `{ result }` with
@@ -85,7 +90,25 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
   const path = routePath(rel);
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const bounds = (options.params ?? {}) as Record<string, z.ZodType<string> | undefined>;
-  const params = names.length > 0 ? z.object(Object.fromEntries(names.map((name) => [name, bounds[name] ?? z.string().max(64)]))) : undefined;
+  // Our ids, checked before anything else reads them (in path order: a company before its user).
+  const ids = names.filter((name) => !bounds[name] && !PATH_TEXT_IDS.includes(name));
+  for (const name of ids)
+    if (!(name in PATH_IDS)) throw new Error(`relRoute(${rel}): the path parameter ${name} is no id of PATH_IDS (platform/path-ids.ts), nor bounded in params`);
+  const idSchema = (name: string) => {
+    const code = apiCode[PATH_IDS[name as PathId]];
+    return z
+      .string()
+      .meta({ format: 'uuid', description: `An id (UUID): one that names nothing, or anything else, answers ${API_CODES[code].status} (api_code ${code}).` });
+  };
+  const params =
+    names.length > 0
+      ? z.object(Object.fromEntries(names.map((name) => [name, bounds[name] ?? (ids.includes(name) ? idSchema(name) : z.string().max(64))])))
+      : undefined;
+  const checkIds = async (request: FastifyRequest) => {
+    const values = request.params as Record<string, string>;
+    for (const name of ids) if (!isUuid(values[name])) fail(PATH_IDS[name as PathId]);
+  };
+  const errors = ids.length > 0 && !options.errors.includes(404) ? [...options.errors, 404 as const] : options.errors;
   const body = options.body ?? (isVoid(spec.input) ? undefined : spec.input);
   const contextFor = { user: userContext, optional: visitorContext, none: contextOf }[options.session];
   const once = spec.method !== 'GET' && options.once !== false;
@@ -100,6 +123,7 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
     ...(options.config ? { config: options.config } : {}),
     ...(options.serializerCompiler ? { serializerCompiler: options.serializerCompiler } : {}),
     ...(checkBody ? { validatorCompiler: bodyCheckedInHandler } : {}),
+    ...(ids.length > 0 ? { preValidation: checkIds } : {}),
     schema: {
       tags,
       summary: options.summary,
@@ -108,7 +132,7 @@ export function relRoute<R extends Rel, S extends Session, B extends z.ZodType =
       ...(params ? { params } : {}),
       ...(options.query ? { querystring: options.query } : {}),
       ...(body ? { body } : {}),
-      response: { 200: options.answer ?? envelope(spec.output), ...apiErrors(...options.errors) },
+      response: { 200: options.answer ?? envelope(spec.output), ...apiErrors(...errors) },
     },
     handler: async (request, reply) => {
       const call = {

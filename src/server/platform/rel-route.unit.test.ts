@@ -25,7 +25,12 @@ beforeAll(async () => {
   const on = { app, services, tags: ['test'] };
   // The handlers answer what the tests look at, not the rels' outputs.
   const answer = z.unknown();
-  relRoute(on, 'getMoreChoices', { summary: 'params', session: 'none', answer, errors: [400, 401] }, ({ params }) => ({ choiceID: params.choiceID }) as never);
+  relRoute(
+    on,
+    'getMoreChoices',
+    { summary: 'params', session: 'none', answer, errors: [400, 401], params: { choiceID: z.string().max(64) } },
+    ({ params }) => ({ choiceID: params.choiceID }) as never,
+  );
   relRoute(
     on,
     'next',
@@ -48,15 +53,18 @@ beforeAll(async () => {
   relRoute(on, 'calendar', { summary: 'a file', session: 'none', answer: z.string(), errors: [400, 401, 404] }, ({ params, reply }) =>
     reply.type('text/plain').send(`file ${params.travelID}`),
   );
+  // travelID is an id of PATH_IDS; choiceID is not, so a route must bound it.
+  expect(() => relRoute(on, 'getMoreChoices', { summary: 'unbounded', session: 'none', answer, errors: [400] }, () => ({}) as never)).toThrow(/choiceID/);
   expect(() => relRoute(on, 'logout', { summary: 'unsafe without a session', session: 'none', errors: [400] }, () => ({}) as never)).toThrow(/once: false/);
   await app.ready();
 });
 afterAll(() => app.close());
 
+const TRAVEL = '3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c';
 const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload });
 
 describe('relRoute', () => {
-  it('registers the rel’s method and path, its parameters at most 64 characters unless it says otherwise', async () => {
+  it('registers the rel’s method and path, its parameters as bounded by the route', async () => {
     const ok = await call('GET', `/treep/choices/${'c'.repeat(64)}/more`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ result: expect.anything() });
@@ -79,8 +87,15 @@ describe('relRoute', () => {
   });
 
   it('lets a handler send its own answer (a file)', async () => {
-    const res = await call('GET', '/v2/travels/t1/calendar.ics');
-    expect([res.statusCode, res.body]).toEqual([200, 'file t1']);
+    const res = await call('GET', `/v2/travels/${TRAVEL}/calendar.ics`);
+    expect([res.statusCode, res.body]).toEqual([200, `file ${TRAVEL}`]);
+  });
+
+  it('answers the id’s 404 for any id that is no UUID, before the handler reads it', async () => {
+    for (const id of ['abc', '0', '%F0%9F%98%80', "'", `${TRAVEL}0`, 'x'.repeat(90)]) {
+      const res = await call('GET', `/v2/travels/${id}/calendar.ics`);
+      expect([res.statusCode, res.json().api_code], id).toEqual([404, 38]);
+    }
   });
 });
 
