@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_RE, PHONE_RE, birthdateProblem, passwordProblem } from './validation';
+import { EMAIL_RE, PHONE_RE, birthdateProblem, fields, passwordProblem } from './validation';
 
 /**
  * The editable profile (spec 3 "User profile (form)", §4 "Profile form", §5 "Profile form"):
@@ -92,8 +92,8 @@ export const profileBodySchema = (today: string, saved?: { email: string }) =>
   z
     .object({
       gender: z.enum(['MR', 'MS'], { error: 'PLEASE_FILL' }),
-      firstname: text(PROFILE_LIMITS.name, true),
-      lastname: text(PROFILE_LIMITS.name, true),
+      firstname: fields.personName(),
+      lastname: fields.personName(),
       username: z
         .string({ error: 'PLEASE_FILL' })
         .max(64, { error: 'TOO_LONG' })

@@ -184,6 +184,9 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(apiCode.INTERNAL_ERROR);
     }
+    // A refusal that says how long to wait (a throttled password check) says it in the header too.
+    const retryAfter = (apiError as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter) void reply.header('retry-after', String(retryAfter));
     return reply.status(apiError.status).send(errorBody(apiError, lang));
   });
 }

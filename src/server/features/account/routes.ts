@@ -23,7 +23,6 @@ import { SSO_COOKIE_PATH, ssoBrowserSecret, ssoCookie } from '@server/platform/s
 import type { Services } from '@server/platform/services';
 import { apiErrors } from '@server/openapi';
 import * as account from './service';
-import { SignInThrottled } from '@server/platform/sign-in-throttle';
 import { entries } from '@contract/entries';
 
 const tags = ['account'];
@@ -63,14 +62,7 @@ export function accountRoutes(services: Services) {
           response: { 200: envelope(sessionSchema), ...apiErrors(400, 401, 403, 410, 429) },
         },
       },
-      async (request, reply) => {
-        try {
-          return { result: await account.login(ctx(request), request.body) };
-        } catch (err) {
-          if (err instanceof SignInThrottled) reply.header('retry-after', String(err.retryAfterSeconds));
-          throw err;
-        }
-      },
+      async (request) => ({ result: await account.login(ctx(request), request.body) }),
     );
 
     relRoute(

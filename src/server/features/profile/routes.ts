@@ -31,7 +31,7 @@ export function profileRoutes(services: Services, userView: profile.UserViewOf) 
         summary:
           'Save the profile form (identity, contact, accessibility needs, language) on the version the user read (If-Match); answers the caller’s session token and the user. A stale version: 409 (api_code 185) with the user as it is now in `current`',
         session: 'user',
-        errors: [400, 401, 409, 422],
+        errors: [400, 401, 403, 409, 422, 429],
         // The birthdate is bounded by the server's today.
         checkBody: (_body, { clock }) => profileBodySchema(isoDate(clock.now())),
         once: false, // runs `idempotent` itself: its stored answer holds no token
