@@ -28,7 +28,10 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   wheelchairs: 'Anyone with the Api-Key: the reference list of wheelchair kinds and their typical measures, which prefill the profile form.',
 
   // profile
-  updateProfile: 'The signed-in user: saves their own profile form on the version they read (If-Match), and answers the user with a fresh session token.',
+  updateProfile:
+    'The signed-in user: saves their own profile form on the version they read (If-Match), and answers the user with a fresh session token. A new password or e-mail address takes the current password; a new address is only pending until the link sent to it is followed.',
+  confirmEmailChange:
+    'The holder of the link e-mailed to a new address (no session needed): the account’s address becomes it, and the former address is told of the change.',
 
   // places
   searchPlaces:
