@@ -188,9 +188,17 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: `cannot be 1 in production mode (${why}): the clock must be the real one` });
     // Fault injection and the supplier's ledger are the soak's (bench/soak.ts), never a real deployment's.
     if (env.SUPPLIER_FAULT_RATE !== undefined && env.SUPPLIER_FAULT_RATE > 0)
-      ctx.addIssue({ code: 'custom', path: ['SUPPLIER_FAULT_RATE'], message: `cannot be set in production mode (${why}): it makes supplier calls fail on purpose` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPLIER_FAULT_RATE'],
+        message: `cannot be set in production mode (${why}): it makes supplier calls fail on purpose`,
+      });
     if (env.SUPPLIER_LEDGER !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['SUPPLIER_LEDGER'], message: `cannot be set in production mode (${why}): it is the sandbox supplier's record for the soak` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPLIER_LEDGER'],
+        message: `cannot be set in production mode (${why}): it is the sandbox supplier's record for the soak`,
+      });
   });
 
 /**

@@ -12,7 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const body = { origin: 'city:paris', destination: 'city:lyon', datetime: '2026-11-23T07:00', represents: 'departure', nb_travelers: 1, filters: { rail: true, flight: false } };
+const body = {
+  origin: 'city:paris',
+  destination: 'city:lyon',
+  datetime: '2026-11-23T07:00',
+  represents: 'departure',
+  nb_travelers: 1,
+  filters: { rail: true, flight: false },
+};
 const timedSearch = async () => {
   const started = performance.now();
   const res = await api.call('POST', '/api/v1/treep/search?version=v2', { body });

@@ -91,7 +91,14 @@ describe('the supplier circuit breaker', () => {
     expect(await kindOf(hotels())).toBe('unavailable: fast');
     expect(supplier.breakers.hotel!.current()).toBe('open');
     expect(supplier.breakers.car!.current()).toBe('closed');
-    const item = { kind: 'rail', offerRef: 'X', price: 1000, passengers: [{ firstname: 'A', lastname: 'B' }], startsAt: '2026-12-01T08:00:00+01:00', flexibility: 3 } as const;
+    const item = {
+      kind: 'rail' as const,
+      offerRef: 'X',
+      price: 1000,
+      passengers: [{ firstname: 'A', lastname: 'B' }],
+      startsAt: '2026-12-01T08:00:00+01:00',
+      flexibility: 3 as const,
+    };
     expect(supplier.booking.quoteRefund(item, clock.now()).refund).toBe(1000);
   });
 });
@@ -106,7 +113,15 @@ describe('the sandbox supplier’s random faults (SUPPLIER_FAULT_RATE) and ledge
     let failed = 0;
     const answered = new Map<string, string>();
     for (let i = 0; i < 500; i++) {
-      const item = { kind: 'rail', offerRef: `R${i}`, price: 1000, passengers: [{ firstname: 'A', lastname: 'B' }], startsAt: '2026-12-01T08:00:00+01:00', flexibility: 3, reference: `p${i}` } as const;
+      const item = {
+        kind: 'rail' as const,
+        offerRef: `R${i}`,
+        price: 1000,
+        passengers: [{ firstname: 'A', lastname: 'B' }],
+        startsAt: '2026-12-01T08:00:00+01:00',
+        flexibility: 3 as const,
+        reference: `p${i}`,
+      };
       try {
         answered.set(item.reference, (await supplier.booking.book(item, now)).pnr);
       } catch (err) {
