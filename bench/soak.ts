@@ -7,7 +7,8 @@
  *   npm run soak -- --minutes=2 --users=6
  *   SOAK_DATABASE_URL=postgres://postgres@127.0.0.1:5432 (the server; the database `soak` is dropped and made again)
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ const DATABASE_URL = `${SERVER}/${DB_NAME}`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'escale-soak-'));
 const DURATION_MS = MINUTES * 60_000;
+const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (...parts: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
@@ -122,7 +124,8 @@ class Failed extends Error {
 
 let balancerUrl = '';
 
-type CallOpts = { token?: string; body?: unknown; key?: string; version?: number };
+/** `retrySupplier`: whether a supplier failure (110, 111) is worth the same call again (by default, yes: twice). */
+type CallOpts = { token?: string; body?: unknown; key?: string; version?: number; retrySupplier?: (apiCode: number) => boolean };
 /**
  * One user action: the HTTP call, retried on a broken connection or an answer that says "try again"
  * (502 from the balancer, 503/504 with api_code 110/111, 409 112, a 5xx while PostgreSQL is away),
@@ -169,7 +172,7 @@ async function call(op: string, method: string, href: string, opts: CallOpts = {
     const busy = apiCode === 112;
     const serverSide = status >= 500 && !supplier;
     // The web app retries a broken connection and "in progress"; a user tries a failed supplier call again once or twice.
-    const retry = broken || busy || serverSide ? retries < 12 : supplier ? supplierRetries++ < 2 : false;
+    const retry = broken || busy || serverSide ? retries < 12 : supplier ? (opts.retrySupplier?.(apiCode) ?? true) && supplierRetries++ < 2 : false;
     if (retry) {
       retries++;
       await sleep(broken || serverSide ? 1_000 : 400);
@@ -390,8 +393,25 @@ async function exchange(u: User) {
   const found = (await follow('exchange search', link, { token, body })).result;
   const choice = (found.searchResults as Json[]).flatMap((j) => j.second?.choices ?? [])[0];
   if (!choice) return;
-  const offered = (await follow('exchange book', choice.links.bookExchange, { token, key: u.key('exchange-book') })).result;
-  const done = (await follow('exchange confirm', offered.links.confirmExchange, { token, version: issued.version, key: u.key('exchange-confirm') })).result;
+  // A supplier that was unavailable ends the offer (the old ticket stays): the user books the choice again;
+  // after a timeout the exchange is still under way, and the same confirm carries it on.
+  let done: Json;
+  for (let attempt = 1; ; attempt++) {
+    const offered = (await follow('exchange book', choice.links.bookExchange, { token, key: u.key('exchange-book') })).result;
+    try {
+      done = (
+        await follow('exchange confirm', offered.links.confirmExchange, {
+          token,
+          version: issued.version,
+          key: u.key('exchange-confirm'),
+          retrySupplier: (code) => code === 110,
+        })
+      ).result;
+      break;
+    } catch (err) {
+      if (!(err instanceof Failed && err.body?.api_code === 111) || attempt >= 3) throw err;
+    }
+  }
   exchangedAck.set(product.id, done.travel?.id ?? issued.id);
   noteBooked(done.travel);
 }
@@ -501,12 +521,13 @@ async function sampleMemory() {
 
 // ── Faults ─────────────────────────────────────────────────────────────────────────────────────
 
-function restartPostgres() {
+/** Restarts the PostgreSQL server (as root: pg_ctlcluster, else the service), without blocking the simulated users meanwhile. */
+async function restartPostgres() {
   const started = Date.now();
   try {
-    execFileSync('pg_ctlcluster', ['15', 'main', 'restart'], { stdio: 'pipe' });
+    await run('pg_ctlcluster', ['15', 'main', 'restart']);
   } catch {
-    execFileSync('service', ['postgresql', 'restart'], { stdio: 'pipe' });
+    await run('service', ['postgresql', 'restart']);
   }
   const ended = Date.now();
   outageWindows.push({ from: started, to: ended + 15_000, what: 'PostgreSQL restart' });
@@ -575,7 +596,7 @@ async function main() {
   void sampleMemory();
   const faults = (async () => {
     await sleep(DURATION_MS * 0.35);
-    const pgMs = restartPostgres();
+    const pgMs = await restartPostgres();
     await sleep(Math.max(0, t0 + DURATION_MS * 0.65 - Date.now()));
     const killMs = await killAndRestart(1);
     return { pgMs, killMs };
