@@ -345,11 +345,14 @@ async function checkoutHold(u: User) {
 async function checkoutApproval(u: User) {
   const token = await u.token('alice');
   const entity = { entity_id: u.profile('alice').entities[0].uid };
-  const results = await railSearch(u, 'alice', ROUTES[0]);
+  const date = day(4, 60);
+  const results = await railSearch(u, 'alice', ROUTES[0], date);
   const offers = offersOf(results);
   const offer = offers.find((o) => o.cabin === 'second' && o.price <= 15_000) ?? offers[0];
   if (!offer) return;
   let travel = await addToCart(u, 'alice', results, offer, entity);
+  // A third of them take a hotel in Lyon too (hotel search → details → add to the travel): booked with the train.
+  if (Math.random() < 0.33 && travel.links.addHotelToCart) travel = (await withHotel(u, travel, date)) ?? travel;
   const analytics = (await follow('analytics form', travel.links.getAllAnalytics, { token })).result;
   const analyticsBody = {
     fields: [{ name: 'cost_center', value: 'R&D' }],
@@ -373,6 +376,39 @@ async function checkoutApproval(u: User) {
   if (!request?.links.approve) return;
   const answer = (await follow('approve (bob)', request.links.approve, { token: bob, body: { message: 'OK' }, key: u.key('approve') })).result;
   if (answer.travelStatus === 'booked') noteBooked((await call('read travel', 'GET', `/api/v1/v2/travels/${pending.id}`, { token })).result);
+}
+
+/** A two-night stay in Lyon from `date` added to alice's travel, through the hotel's details. */
+async function withHotel(u: User, travel: Json, date: string) {
+  const token = await u.token('alice');
+  const me = u.profile('alice');
+  const checkout = new Date(Date.parse(date) + 2 * 86_400_000).toISOString().slice(0, 10);
+  const stay = {
+    checkin_date: `${date.replaceAll('-', '')}T120000`,
+    checkout_date: `${checkout.replaceAll('-', '')}T120000`,
+    latitude: 45.7606,
+    longitude: 4.8593,
+    radius_km: 5,
+    nb_rooms: 1,
+    travelers: [{ id: 1, profile_id: me.uid }],
+    travelID: travel.id,
+    entity_id: me.entities[0].uid,
+  };
+  const hotels = (await call('search hotel', 'POST', '/api/v1/hotel/search', { token, body: stay })).result;
+  const hotel = (hotels.hotels as Json[])[0];
+  if (!hotel?.links.hotelDetails) return null;
+  const details = (await follow('hotel details', hotel.links.hotelDetails, { token, body: stay })).result;
+  const room = (details.room_offers as Json[])[0];
+  if (!room || !details.links.addHotelToCart) return null;
+  const alice = { travelerID: 1, profile_id: me.uid, gender: 'MS', firstname: 'Alice', lastname: 'Martin', email: 'alice@acme.example', phone: '0601020304' };
+  const body = {
+    hotel_id: details.hotel.id,
+    room_offer_travelers: [{ room_offer_id: room.id, travelers: [1] }],
+    travelers: [alice],
+    travelID: travel.id,
+    entity_id: me.entities[0].uid,
+  };
+  return (await follow('add hotel to cart', details.links.addHotelToCart, { token, body, key: u.key('hotel') })).result.travel as Json;
 }
 
 /** A flexible ticket booked, issued by the ticketing job, then exchanged for a later train. */
