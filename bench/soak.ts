@@ -79,8 +79,21 @@ async function startProcess(name: string, port: number, generation: number): Pro
     if (Date.now() > deadline) throw new Error(`${name} not ready in 90 s`);
     await sleep(250);
   }
-  return { name, port, child, generation, startedAt: Date.now() };
+  const proc = { name, port, child, generation, startedAt: Date.now() };
+  // A process that ends on its own (not the soak's kill -9, not its final stop) is a crash: a budget fails.
+  child.once('exit', (code, signal) => {
+    if (!stopping && !killing.has(child)) {
+      deaths.push(
+        `${name}#${generation} ended by itself (${signal ?? `exit ${code}`}) ${Math.round((Date.now() - proc.startedAt) / 1000)} s after its start: see ${WORK}/${name}-${generation}.log`,
+      );
+      log(`!! ${deaths.at(-1)}`);
+    }
+  });
+  return proc;
 }
+const deaths: string[] = [];
+const killing = new Set<ChildProcess>();
+let stopping = false;
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
@@ -574,6 +587,7 @@ async function restartPostgres() {
 async function killAndRestart(index: number) {
   const p = procs[index]!;
   const started = Date.now();
+  killing.add(p.child);
   p.child.kill('SIGKILL');
   await exited(p.child);
   log(`kill -9 ${p.name} (pid ${p.child.pid})`);
@@ -847,6 +861,7 @@ async function main() {
       memoryRows.filter((m) => m.judged).every((m) => m.growth <= 0.1),
       memoryRows.map((m) => `${m.process} ${(100 * m.growth).toFixed(1)} %${m.judged ? '' : ' (not judged)'}`).join(', '),
     ],
+    ['no API process died but the one killed', deaths.length === 0, deaths.length ? deaths.join('; ') : '0'],
     ['bookings happened', acknowledged.size > 0, `${acknowledged.size}`],
   ];
   console.log('\nbudgets');
@@ -873,6 +888,7 @@ async function main() {
   );
 
   await balancer.close();
+  stopping = true;
   for (const p of procs) p.child.kill('SIGTERM');
   await Promise.all(procs.map((p) => exited(p.child)));
   log(`logs and ledgers in ${WORK}`);

@@ -174,7 +174,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08...$/.test(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
     const message = (err as { message?: unknown }).message;
-    if (typeof message === 'string' && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/.test(message)
+    )
+      return true;
   }
   return false;
 }
