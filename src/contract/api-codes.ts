@@ -151,6 +151,13 @@ export const API_CODES = {
     fr: 'Cette demande est encore en cours de traitement : réessayez dans un instant.',
     en: 'This request is still being processed: try again in a moment.',
   },
+  // The database is out of reach for a moment (restarting, failing over): nothing was changed.
+  113: {
+    key: 'SERVICE_UNAVAILABLE',
+    status: 503,
+    fr: 'Le service est momentanément indisponible : rien n’a été enregistré, réessayez dans un instant.',
+    en: 'The service is momentarily unavailable: nothing was saved, try again in a moment.',
+  },
   109: { key: 'ALREADY_ACTIVATED', status: 409, fr: 'Ce compte est déjà activé : connectez-vous.', en: 'This account is already activated: sign in.' },
   130: {
     key: 'REFUND_PREVIEW_CHANGED',

@@ -63,7 +63,8 @@ import { documentsRoutes } from './features/documents/routes';
 import { mapRoutes } from './features/map/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { scimRoutes } from './features/scim/routes';
-import { createSandboxSupplier } from './supplier';
+import { sandboxSupplier } from './supplier';
+import { withCircuitBreakers } from './supplier/breaker';
 import { sandboxMediaRoutes } from './supplier/media';
 import type { Supplier } from './supplier/types';
 import { paymentCardsRoutes } from './features/payment-cards/routes';
@@ -119,7 +120,8 @@ export async function buildApp(deps: AppDeps) {
     config: deps.config,
     clock,
     mailer,
-    supplier: timedSupplier(deps.supplier ?? createSandboxSupplier({ latencyMs: deps.config.supplierLatencyMs }), metrics.supplierCalls),
+    // A supplier that keeps failing is not waited for on every call (supplier/breaker.ts).
+    supplier: timedSupplier(withCircuitBreakers(deps.supplier ?? sandboxSupplier(deps.config), { clock }), metrics.supplierCalls),
     payment: deps.payment ?? sandboxPayment,
   };
   const { config } = services;

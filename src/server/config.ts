@@ -33,6 +33,10 @@ export type Config = {
   anonymousSearchRateLimit: number;
   /** Simulated answer time of the sandbox supplier, to show loading states. */
   supplierLatencyMs: number;
+  /** The share (0–1) of the sandbox supplier's calls that fail at random (SUPPLIER_FAULT_RATE, a percentage; demo mode only: the soak's faults). */
+  supplierFaultRate: number;
+  /** A file the sandbox supplier appends its bookings, options, cancellations and exchanges to (SUPPLIER_LEDGER; demo mode only: the soak's check). */
+  supplierLedger: string | null;
   /** How long an Idempotency-Key left pending by a dead process blocks its retries (≤ 10 s; a twin of a live call waits about as long). */
   idempotencyLeaseMs: number;
   /** Ticketing of a booked travel: booked → pending_ticketing after start, → issued after issue more. */
@@ -151,6 +155,8 @@ const envSchema = z
     MAILING_RATE_LIMIT: optional(whole(1)),
     ANONYMOUS_SEARCH_RATE_LIMIT: optional(whole(1)),
     SUPPLIER_LATENCY_MS: optional(whole(0)),
+    SUPPLIER_FAULT_RATE: optional(whole(0, 100)),
+    SUPPLIER_LEDGER: optional(z.string()),
     // A retry after a crash waits up to one lease: at most 10 s.
     IDEMPOTENCY_LEASE_MS: optional(whole(100, 10_000)),
     TICKETING_START_MS: optional(whole(0)),
@@ -180,6 +186,19 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: `is required in production mode (${why}): production has no developer mailbox` });
     if (env.TEST_CLOCK === '1')
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: `cannot be 1 in production mode (${why}): the clock must be the real one` });
+    // Fault injection and the supplier's ledger are the soak's (bench/soak.ts), never a real deployment's.
+    if (env.SUPPLIER_FAULT_RATE !== undefined && env.SUPPLIER_FAULT_RATE > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPLIER_FAULT_RATE'],
+        message: `cannot be set in production mode (${why}): it makes supplier calls fail on purpose`,
+      });
+    if (env.SUPPLIER_LEDGER !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPPLIER_LEDGER'],
+        message: `cannot be set in production mode (${why}): it is the sandbox supplier's record for the soak`,
+      });
   });
 
 /**
@@ -213,6 +232,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailingRateLimit: env.MAILING_RATE_LIMIT ?? 20,
     anonymousSearchRateLimit: env.ANONYMOUS_SEARCH_RATE_LIMIT ?? 30,
     supplierLatencyMs: env.SUPPLIER_LATENCY_MS ?? 0,
+    supplierFaultRate: (env.SUPPLIER_FAULT_RATE ?? 0) / 100,
+    supplierLedger: env.SUPPLIER_LEDGER ?? null,
     idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 10_000,
     ticketing: { startMs: env.TICKETING_START_MS ?? 30_000, issueMs: env.TICKETING_ISSUE_MS ?? 3 * 60_000 },
     testClock: env.TEST_CLOCK === '1',

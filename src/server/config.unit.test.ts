@@ -35,6 +35,8 @@ describe('configuration defaults', () => {
       mailingRateLimit: 20,
       anonymousSearchRateLimit: 30,
       supplierLatencyMs: 0,
+      supplierFaultRate: 0,
+      supplierLedger: null,
       idempotencyLeaseMs: 10_000,
       ticketing: { startMs: 30_000, issueMs: 180_000 },
       testClock: false,
@@ -159,6 +161,22 @@ describe('configuration refused at start-up, in one line naming the variable', (
     expect(refusal({ NODE_ENV: 'production', DEMO: '1', PUBLIC_URL: 'https://voyages.example', SMTP_URL: 'smtp://mail.example' })).toBe(
       'Invalid configuration: DEMO cannot be 1 when NODE_ENV=production.',
     );
+  });
+
+  it('SUPPLIER_FAULT_RATE and SUPPLIER_LEDGER (the soak’s): a percentage and a file in demo mode, refused in production', () => {
+    expect(loadConfig({ SUPPLIER_FAULT_RATE: '5', SUPPLIER_LEDGER: '/tmp/ledger.jsonl' })).toMatchObject({
+      supplierFaultRate: 0.05,
+      supplierLedger: '/tmp/ledger.jsonl',
+    });
+    expect(refusal({ SUPPLIER_FAULT_RATE: '101' })).toBe('Invalid configuration: SUPPLIER_FAULT_RATE must be a whole number from 0 to 100.');
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://voyages.example', SMTP_URL: 'smtp://mail.example' };
+    expect(refusal({ ...production, SUPPLIER_FAULT_RATE: '5' })).toBe(
+      'Invalid configuration: SUPPLIER_FAULT_RATE cannot be set in production mode (NODE_ENV=production): it makes supplier calls fail on purpose.',
+    );
+    expect(refusal({ ...production, SUPPLIER_LEDGER: '/tmp/ledger.jsonl' })).toBe(
+      "Invalid configuration: SUPPLIER_LEDGER cannot be set in production mode (NODE_ENV=production): it is the sandbox supplier's record for the soak.",
+    );
+    expect(loadConfig({ ...production, SUPPLIER_FAULT_RATE: '0' }).supplierFaultRate).toBe(0);
   });
 
   it('TEST_CLOCK: 0 or 1, and never in production', () => {

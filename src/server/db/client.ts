@@ -29,6 +29,12 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     // An idle connection the server drops (restart, failover, a dropped database) must not crash the
     // process: the pool replaces it on next use.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: String(err) })));
+    // So must one lost while checked out between two queries (a transaction's, the start-up lock's): pg
+    // emits it on the client, where the pool does not listen, and an unheard 'error' event ends the
+    // process (a PostgreSQL restart killed an API process in the soak). Heard here (the pool logs an
+    // idle one above), its next query fails instead (503, platform/errors.ts logs it), and the pool
+    // drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session lock on a connection of its own: released by the unlock, or by the server should this process die.
       const client = await pool.connect();

@@ -164,6 +164,25 @@ const SUPPLIER_CODES = {
   unavailable: 'SUPPLIER_UNAVAILABLE',
 } as const satisfies Record<SupplierError['kind'], ApiCodeKey>;
 
+/**
+ * A failure to reach the database (a restart, a fail-over): PostgreSQL's shutdown and "cannot connect
+ * now" (class 57P), a connection exception (class 08), a refused or broken connection. The call's
+ * transaction, if any, did not commit: the client may try again (503, SERVICE_UNAVAILABLE).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let err = error, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08...$/.test(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
+    const message = (err as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/.test(message)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Maps every failure to the envelope: our ApiErrors as they are, Fastify's own (bad JSON, body too large, schema) to 17/107, anything else to 108 without internals. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
@@ -180,7 +199,11 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') apiError = new ApiError(apiCode.PAYLOAD_TOO_LARGE);
     else if (error.statusCode === 429) apiError = new ApiError(apiCode.TOO_MANY_ATTEMPTS);
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) apiError = new ApiError(apiCode.REQUEST_FORMAT_INVALID);
-    else {
+    else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      apiError = new ApiError(apiCode.SERVICE_UNAVAILABLE);
+      void reply.header('retry-after', '2');
+    } else {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(apiCode.INTERNAL_ERROR);
     }

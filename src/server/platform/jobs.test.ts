@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '@test/support/databases';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
@@ -71,5 +71,42 @@ describe('durable jobs', () => {
     await runDueJobs(services, handlers);
     expect(calls).toBe(1);
     expect((await jobByKey('orphan')).doneAt).not.toBeNull();
+  });
+
+  it('renews the lease of a job while it runs: a job longer than a lease is not taken over, and a dead runner’s job waits one minute, not five', async () => {
+    expect(LEASE_MS).toBeLessThanOrEqual(60_000);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    let others = 0;
+    await enqueue(database.db, { kind: 'long', key: 'long', payload: {}, runAt: clock.now() });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const first = runDueJobs(services, {
+        long: async () => {
+          started();
+          await gate;
+        },
+      });
+      await running;
+      const claimedUntil = (await jobByKey('long')).leaseUntil!.getTime();
+      // Two thirds of a lease later the runner renewed it…
+      clock.advance((2 * LEASE_MS) / 3);
+      vi.advanceTimersByTime(LEASE_MS / 3);
+      vi.advanceTimersByTime(LEASE_MS / 3);
+      for (let i = 0; i < 100 && (await jobByKey('long')).leaseUntil!.getTime() <= claimedUntil; i++) await new Promise((r) => setTimeout(r, 20));
+      expect((await jobByKey('long')).leaseUntil!.getTime()).toBeGreaterThan(claimedUntil);
+      // …so past its first lease, another runner still leaves it alone.
+      clock.advance(LEASE_MS / 2);
+      await runDueJobs(services, { long: async () => void others++ });
+      expect(others).toBe(0);
+      finish();
+      await first;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await jobByKey('long')).toMatchObject({ attempts: 1, leaseUntil: null, lastError: null });
+    expect((await jobByKey('long')).doneAt).not.toBeNull();
   });
 });

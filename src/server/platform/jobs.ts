@@ -16,8 +16,13 @@ export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (services: Services, job: JobRow) => Promise<void | { runAgainAt: Date }>;
 export type JobHandlers = Record<string, JobHandler>;
 
-/** How long a claimed job is reserved for its runner before another process may take it over. */
-export const LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed job is reserved for its runner before another process may take it over. The
+ * runner renews it while the job runs (every third of it), so a long job keeps its lease and a job
+ * whose process died (kill -9) is taken over within a minute — not after the five minutes a lease
+ * long enough for any job once made an approved travel wait for its booking (the soak found it).
+ */
+export const LEASE_MS = 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Retries wait 30 s, 1 min, 2 min… up to an hour. */
@@ -73,8 +78,25 @@ async function claim(db: Db, now: Date): Promise<JobRow | undefined> {
 
 async function runOne(services: Services, handlers: JobHandlers, job: JobRow): Promise<void> {
   const { db, clock } = services;
-  // Only the holder of this lease may settle the job: a re-enqueue or a takeover cleared or replaced it.
-  const mine = and(eq(jobs.id, job.id), eq(jobs.leaseUntil, job.leaseUntil!));
+  // Only the holder of this lease may settle (or renew) the job: a re-enqueue or a takeover cleared or replaced it.
+  let lease = job.leaseUntil!;
+  const mine = () => and(eq(jobs.id, job.id), eq(jobs.leaseUntil, lease));
+  let renewing: Promise<unknown> = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = renewing
+      .then(async () => {
+        const next = new Date(Math.max(clock.now().getTime() + LEASE_MS, lease.getTime() + 1));
+        const renewed = await db.update(jobs).set({ leaseUntil: next }).where(mine()).returning({ id: jobs.id });
+        if (renewed.length > 0) lease = next;
+      })
+      .catch(() => undefined);
+  }, LEASE_MS / 3);
+  renewal.unref();
+  const settled = async () => {
+    clearInterval(renewal);
+    await renewing;
+    return mine();
+  };
   try {
     const handler = handlers[job.kind];
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -83,13 +105,13 @@ async function runOne(services: Services, handlers: JobHandlers, job: JobRow): P
     await db
       .update(jobs)
       .set({ ...set, leaseUntil: null, lastError: null })
-      .where(mine);
+      .where(await settled());
   } catch (err) {
     const retryAt = new Date(clock.now().getTime() + backoffMs(job.attempts));
     await db
       .update(jobs)
       .set({ runAt: retryAt, leaseUntil: null, lastError: String(err instanceof Error ? (err.stack ?? err.message) : err).slice(0, 2000) })
-      .where(mine);
+      .where(await settled());
   }
 }
 
@@ -106,8 +128,8 @@ export async function runDueJobs(services: Services, handlers: JobHandlers): Pro
 /** The polling runner: `stop` waits for the run in progress; `alive` says it still polls (readiness, platform/health.ts). */
 export type JobRunner = { stop: () => Promise<void>; alive: () => boolean };
 
-/** A poll may outlast this only when a job hangs: its lease then expires and another runner takes the job over. */
-const STUCK_MS = LEASE_MS;
+/** A poll (every job due, one after another) may outlast this only when a job hangs. */
+const STUCK_MS = 5 * 60_000;
 
 /** Polls for due jobs until stopped. */
 export function startJobRunner(services: Services, handlers: JobHandlers, opts: { pollMs: number; onError: (err: unknown) => void }): JobRunner {
