@@ -20,6 +20,8 @@ function signInAndServe(features: Partial<FeatureFlags>) {
     http.post('/api/v1/treep/search', () => HttpResponse.json({ result: results([{ index: 0, dep: '07:04', arr: '09:02', duration: 118 }]) })),
     http.post('/api/v1/ticket/travelerForm', () => HttpResponse.json({ result: aliceTravelerStep() })),
     http.post('/api/v1/cart/add', () => HttpResponse.json({ result: { travel: travelFixture({ id: 't-77' }), offer_errors: [] } })),
+    // The cart the redirect lands on reads its travel (on a slow machine, before the test ends).
+    http.get('/api/v1/v2/travels/t-77', () => HttpResponse.json({ result: travelFixture({ id: 't-77' }) })),
   );
 }
 
