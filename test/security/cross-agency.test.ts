@@ -11,6 +11,7 @@ import { loadConfig } from '@server/config';
 import { agencies, agencyTasks, companies, travelProducts } from '@server/db/schema';
 import { choiceId, offerId } from '@server/domain/trip';
 import { issueLoginToken } from '@server/features/account/service';
+import { issueEmailChangeToken } from '@server/db/user-tokens';
 import { alicesFields, approvalWorld, askApproval } from '@server/features/approvals/approvals.fixtures';
 import { newToken } from '@server/platform/secrets';
 import type { TripData } from '@server/domain/product';
@@ -49,6 +50,7 @@ type Ids = {
   exchangeChoiceId: string;
   exchangeOfferId: string;
   loginToken: string;
+  emailChangeToken: string;
   activationToken: string;
   resetToken: string;
   /** An employee's invitation, e-mailed by Acme's travel manager. */
@@ -888,6 +890,12 @@ const ROWS: Row[] = [
     request: (i) => ({ method: 'POST', url: '/user/regenerate', body: { token: i.activationToken } }),
   },
   {
+    op: 'POST /user/email/confirm',
+    input: 'token',
+    expect: everyone(400),
+    request: (i) => ({ method: 'POST', url: '/user/email/confirm', body: { token: i.emailChangeToken } }),
+  },
+  {
     op: 'PUT /user/password',
     input: 'token_pwd',
     expect: everyone(400),
@@ -1032,6 +1040,7 @@ beforeAll(async () => {
     loginToken: await issueLoginToken({ db: api.db, clock: api.clock, config: loadConfig({}) }, world.alice.user.uid),
     activationToken: (await api.lastMail(signup.email))!.token!,
     resetToken: (await api.lastMail('gus@globex.example'))!.token!,
+    emailChangeToken: await issueEmailChangeToken({ db: api.db, clock: api.clock }, world.alice.user.uid, 'alice.elsewhere@acme.example'),
     invitationToken: await acmeInvitation(),
     expertId: alicesExpert.expertID,
     expertOfferId: firstExpertOffer(alicesExpert),
@@ -1063,6 +1072,7 @@ beforeAll(async () => {
     exchangeChoiceId: `${randomUUID()}.0.second.0`,
     exchangeOfferId: randomUUID(),
     loginToken: newToken(),
+    emailChangeToken: newToken(),
     activationToken: newToken(),
     resetToken: newToken(),
     expertId: randomUUID().replaceAll('-', ''),
