@@ -24,6 +24,7 @@ import { stats10k } from './stats-10k';
 import { throughput } from './throughput';
 import { hotelSearch } from './hotel-search';
 import { hotelMap } from './hotel-map';
+import { inpBench } from './inp';
 
 function parseFlags() {
   try {
@@ -57,6 +58,7 @@ const measurements: Measurement[] = [
   placesThroughput,
   railGeneration,
   searchClick,
+  inpBench,
   results1000,
   approvalsBench,
   bookingsBench,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Menu from 'lucide-react/icons/menu';
@@ -46,6 +46,21 @@ export function Header() {
   const cartCount = user ? (cart.data?.travels.length ?? 0) : 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const features = useFeatures();
+  const router = useRouter();
+  const signedIn = Boolean(user);
+  // On a phone the cart is one tap after the menu: its screen's code (and data) loads while the menu shows, in
+  // idle time, as a hover would on a desktop; the tap then only navigates (its touchstart preload used to append
+  // the screen's module preloads and evaluate them before the tap's frame: 110–200 ms of INP at 4× CPU).
+  useEffect(() => {
+    if (!menuOpen || !signedIn) return;
+    const warm = () => void router.preloadRoute({ to: '/cart' }).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 1_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(warm, 200);
+    return () => window.clearTimeout(timer);
+  }, [menuOpen, signedIn, router]);
   // This device's last single sign-on user: their company's button replaces Log in / Sign up (spec 3 §2).
   const { entry: ssoEntry, pending: ssoPending } = useSsoEntry(!user);
   const name = branding?.name ?? DEFAULT_NAME;

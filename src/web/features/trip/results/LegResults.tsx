@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
@@ -116,6 +116,19 @@ export function LegResults({
     // The results carry each cabin's cheapest fare only: when the filters hide it, the others are fetched.
     if (available && !offerId && choice.fareSummary.some((f) => farePasses(f, filters))) void loadMore(proposal, choice);
   };
+  // One handler per proposal for as long as the proposal is the same object, calling the latest onCabin: the
+  // cards (memo) then render again only when what they show changes.
+  const latestOnCabin = useRef(onCabin);
+  latestOnCabin.current = onCabin;
+  const cabinHandlers = useMemo(() => new WeakMap<Proposal, (choice: Choice) => void>(), []);
+  const cabinHandler = (proposal: Proposal) => {
+    let handler = cabinHandlers.get(proposal);
+    if (!handler) {
+      handler = (choice: Choice) => latestOnCabin.current(proposal, choice);
+      cabinHandlers.set(proposal, handler);
+    }
+    return handler;
+  };
 
   const goPage = async (direction: 'next' | 'previous') => {
     const link = initial.links[direction];
@@ -223,7 +236,7 @@ export function LegResults({
                   proposal={proposal}
                   filters={filters}
                   selected={selection?.proposalId === proposal.id ? { cabin: selection.cabin } : null}
-                  onCabin={(choice) => onCabin(proposal, choice)}
+                  onCabin={cabinHandler(proposal)}
                 />
               )}
             />

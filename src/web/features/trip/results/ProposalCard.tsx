@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ComponentPropsWithRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Check from 'lucide-react/icons/check';
@@ -108,22 +108,37 @@ export type ListItemProps = Pick<ComponentPropsWithRef<'li'>, 'ref' | 'style' | 
  * the card where the list changes date. `tabbable` false: its controls are left out of the Tab order (the
  * list is one Tab stop, arrows move between rows).
  */
-export function ProposalCard({
-  proposal,
-  selected,
-  filters,
-  onCabin,
-  tabbable = true,
-  newDay = null,
-  ...item
-}: {
+type CardProps = {
   proposal: Proposal;
   selected: CardSelection;
   filters: TripFilters;
   onCabin: (choice: Choice) => void;
   tabbable?: boolean;
   newDay?: string | null;
-} & Partial<ListItemProps>) {
+} & Partial<ListItemProps>;
+
+/**
+ * Whether a card shows the same as before: a tap on one card's fare (or a step of the screen) then renders
+ * that card alone, not every card of the window (INP on a phone). The list's row props are compared by value
+ * (its style is a new object each render, its position the same).
+ */
+const sameCard = (a: CardProps, b: CardProps) =>
+  a.proposal === b.proposal &&
+  a.filters === b.filters &&
+  a.onCabin === b.onCabin &&
+  a.tabbable === b.tabbable &&
+  a.newDay === b.newDay &&
+  (a.selected?.cabin ?? null) === (b.selected?.cabin ?? null) &&
+  a.ref === b.ref &&
+  a['data-index'] === b['data-index'] &&
+  a['data-proposal-id'] === b['data-proposal-id'] &&
+  a['aria-setsize'] === b['aria-setsize'] &&
+  a['aria-posinset'] === b['aria-posinset'] &&
+  JSON.stringify(a.style) === JSON.stringify(b.style);
+
+export const ProposalCard = memo(ProposalCardView, sameCard);
+
+function ProposalCardView({ proposal, selected, filters, onCabin, tabbable = true, newDay = null, ...item }: CardProps) {
   const { t } = useLingui();
   const label = useCabinLabel();
   const dayLabel = useDayLabel();
