@@ -25,6 +25,8 @@ export const ticketsQuerySchema = z
     /** The bookings' creator: the caller by default (someone else's only with the right to see them; nobody has it yet). */
     creator_id: z.string().max(64).optional(),
     limit: z.coerce.number().int().min(1).max(TICKETS_LIMIT).default(TICKETS_LIMIT),
+    /** How many tickets of the list to skip (paging: the next page starts where a full one ended); 0 by default. */
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     /** Not yet arrived: upcoming and pending tickets ("Mes réservations"). */
     active: truthy.optional(),
     /** Arrived already: the archives. */

@@ -10,7 +10,7 @@ import { bookingsSearch } from '../lib/bookings-search';
 export const Route = createFileRoute('/account/archives')({
   validateSearch: bookingsSearch,
   loader: ({ context }) => {
-    if (context.user()) void context.queryClient.prefetchQuery(ticketsQuery('passed'));
+    if (context.user()) void context.queryClient.prefetchInfiniteQuery(ticketsQuery('passed'));
     return loadBookingsTexts();
   },
   component: ArchivesRoute,

@@ -13,7 +13,7 @@ import { bookingsSearch } from '../lib/bookings-search';
 export const Route = createFileRoute('/account/tickets')({
   validateSearch: bookingsSearch,
   loader: ({ context }) => {
-    if (context.user()) void context.queryClient.prefetchQuery(ticketsQuery('active'));
+    if (context.user()) void context.queryClient.prefetchInfiniteQuery(ticketsQuery('active'));
     return loadBookingsTexts();
   },
   component: TicketsRoute,

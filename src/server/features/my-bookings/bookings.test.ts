@@ -287,6 +287,68 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
     expect(after!.links.remind).toBeUndefined();
   });
 
+  it('pages the list with limit and offset: every ticket once, in one stable order (active: waiting ones first, then soonest), each page filtered, the caller’s only', async () => {
+    // Gus: booked travels and held options on several days, two of them arrived already; alice: a request awaiting approval.
+    const booked = await Promise.all(['2026-11-25T07:00', '2026-11-23T07:00', '2026-11-27T07:00'].map((datetime) => gusBooks({ datetime })));
+    const held = await Promise.all(['2026-11-26T07:00', '2026-11-24T07:00'].map((datetime) => gusBooks({ datetime, hold: true })));
+    const past = [await gusBooks({ datetime: '2026-11-23T07:00' }), await gusBooks({ datetime: '2026-11-24T07:00' })];
+    for (const [i, travel] of past.entries()) {
+      const day = new Date(`2026-11-1${i}T08:00:00Z`);
+      await setProduct(travel.products[0]!.id, { startsAt: day, endsAt: new Date(day.getTime() + 7_200_000) });
+    }
+    const { travel: alicesTravel } = await aliceAsks();
+
+    const paged = async (token: string, window: string, limit: number) => {
+      const pages: Ticket[][] = [];
+      for (let offset = 0; ; offset += limit) {
+        const page = await tickets(token, `?${window}&limit=${limit}&offset=${offset}`);
+        expect(page.length).toBeLessThanOrEqual(limit);
+        pages.push(page);
+        if (page.length < limit) return pages;
+      }
+    };
+    for (const window of ['active=true', 'passed=true']) {
+      const whole = await tickets(gus, `?${window}`);
+      for (const limit of [1, 2, 3]) {
+        const pages = await paged(gus, window, limit);
+        const ids = pages.flat().map((t) => t.productId);
+        // Read again page by page, the same list in the same order: nothing twice, nothing left out.
+        expect(ids, `${window} by ${limit}`).toEqual(whole.map((t) => t.productId));
+        expect(new Set(ids).size).toBe(ids.length);
+      }
+      expect(await tickets(gus, `?${window}&offset=${whole.length}`)).toEqual([]);
+    }
+    const active = (await paged(gus, 'active=true', 2)).flat();
+    for (const { products } of [...booked, ...held]) expect(active.map((t) => t.productId)).toContain(products[0]!.id);
+    // Waiting tickets (options to confirm) first, then by departure.
+    const waiting = active.filter((t) => t.status === 'pending_confirmation');
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(active.slice(0, waiting.length)).toEqual(waiting);
+    const rest = active.slice(waiting.length);
+    for (const list of [waiting, rest])
+      for (let i = 1; i < list.length; i++) expect(new Date(list[i]!.departure).getTime()).toBeGreaterThanOrEqual(new Date(list[i - 1]!.departure).getTime());
+    // Each page holds only its window's tickets: not arrived (active), arrived (passed, latest first).
+    for (const t of active) expect(new Date(t.arrival).getTime()).toBeGreaterThan(api.clock.now().getTime());
+    const passed = (await paged(gus, 'passed=true', 1)).flat().map((t) => t.productId);
+    const [earlier, later] = past.map((travel) => travel.products[0]!.id) as [string, string];
+    expect(passed.indexOf(later)).toBeGreaterThanOrEqual(0);
+    expect(passed.indexOf(later)).toBeLessThan(passed.indexOf(earlier));
+    for (const id of passed) expect(active.map((t) => t.productId)).not.toContain(id);
+    // Nobody else's tickets on any page, either way.
+    expect(active.map((t) => t.productId)).not.toContain(alicesTravel.products[0]!.id);
+    const alices = (await paged(alice, 'active=true', 1)).flat();
+    expect(alices.map((t) => t.productId)).toContain(alicesTravel.products[0]!.id);
+    for (const t of alices) expect(active.map((g) => g.productId)).not.toContain(t.productId);
+  }, 60_000);
+
+  it('refuses an offset that is no whole number from 0 to 1,000,000 (400, api_code 17)', async () => {
+    for (const query of ['?offset=-1', '?offset=two', '?offset=1.5', '?active=true&offset=1000001']) {
+      const res = await api.call('GET', `/api/v1/tickets/${query}`, { token: gus });
+      expect(res.status, query).toBe(400);
+      expect(res.body.api_code, query).toBe(17);
+    }
+  });
+
   it('answers 1,000 tickets (the list’s limit) in one call', async () => {
     const booked = await gusBooks();
     const [travelRow] = await api.db.select().from(travels).where(eq(travels.id, booked.id));
@@ -302,7 +364,13 @@ describe('GET /tickets/ (spec 2 §3, §7)', () => {
     const started = performance.now();
     const list = await tickets(gus, '?active=true');
     const ms = performance.now() - started;
-    console.info(`GET /tickets/ with ${list.length} tickets: ${Math.round(ms)} ms`);
+    const first = performance.now();
+    const page = await tickets(gus, '?active=true&limit=20');
+    const pageMs = performance.now() - first;
+    console.info(`GET /tickets/ with ${list.length} tickets: ${Math.round(ms)} ms; its first page of 20: ${Math.round(pageMs)} ms`);
     expect(list.length).toBe(1000);
+    expect(page.map((t) => t.productId)).toEqual(list.slice(0, 20).map((t) => t.productId));
+    // The last page of the list: where the 1,000 stop.
+    expect((await tickets(gus, '?active=true&limit=20&offset=980')).map((t) => t.productId)).toEqual(list.slice(980).map((t) => t.productId));
   });
 });

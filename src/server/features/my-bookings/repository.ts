@@ -74,18 +74,27 @@ const instant = (text: string | null) => (text === null ? null : new Date(text))
 
 /**
  * The user's tickets: travels past the cart (not removed), products neither in the cart nor exchanged
- * (nor released, unless the approver denied the travel: those show as denied). Active soonest first,
- * passed latest first, at most `limit`.
+ * (nor released, unless the approver denied the travel: those show as denied). Active: those waiting
+ * for someone first (an approval, an option to confirm: "Mes réservations"' pending section), then
+ * soonest first; passed latest first; ties by product id, so that pages never overlap. `limit` of them
+ * after the first `offset`.
  *
+ * The page is chosen first (ids only, on the indexes of travels by user and of products by travel),
+ * then only its rows are dressed (their travel's other products, approval, staff, card payment).
  * The rows come as one JSON text (json_agg) parsed in one call: a thousand rows parsed field by field
  * by the driver cost half as much again. Of a product's data, its `ticket` (what a ticket reads of it).
  */
-export async function loadTickets(db: Db, userId: string, window: TicketWindow, now: Date, limit: number): Promise<TicketRow[]> {
+export async function loadTickets(db: Db, userId: string, window: TicketWindow, now: Date, page: { limit: number; offset: number }): Promise<TicketRow[]> {
   const arrival = window === 'active' ? sql`and p.ends_at > ${now}` : window === 'passed' ? sql`and p.ends_at <= ${now}` : sql``;
-  const order = window === 'active' ? sql`p.starts_at asc, p.id asc` : sql`p.starts_at desc, p.id asc`;
+  // Waiting: what statusOf (service.ts) calls pending_approval or pending_confirmation.
+  const waiting = sql`(t.status = 'pending_approval' or (t.status <> 'denied' and p.status = 'prebooked'))`;
+  const order = (of: 'p' | 'x') =>
+    window === 'active'
+      ? sql`${of === 'p' ? waiting : sql`x.waiting`} desc, ${sql.raw(of)}.starts_at asc, ${sql.raw(of)}.id asc`
+      : sql`${sql.raw(of)}.starts_at desc, ${sql.raw(of)}.id asc`;
   const result = await db.execute(sql`
-    select coalesce(json_agg(x), '[]')::text as list from (
-      select p.id, p.type, p.status, p.price, p.starts_at, p.pnr, p.confirmation_time_limit, p.ticket as data,
+    select coalesce(json_agg(x order by ${order('x')}), '[]')::text as list from (
+      select pg.waiting, p.id, p.type, p.status, p.price, p.starts_at, p.pnr, p.confirmation_time_limit, p.ticket as data,
         t.id as travel_id, t.status as travel_status, t.confirmation_time_limit as travel_confirmation_time_limit,
         -- Only for travels of several products: one product numbers its own travellers.
         (select case when count(*) > 1 then jsonb_agg(jsonb_build_object('travelers', p2.ticket->'travelers') order by p2.starts_at, p2.created_at) end
@@ -105,11 +114,14 @@ export async function loadTickets(db: Db, userId: string, window: TicketWindow, 
             from staff_actions s join users u on u.id = s.actor_id where s.travel_id = t.id) end as staff_actions,
         (select jsonb_build_object('brand', pm.brand, 'last4', pm.last4, 'refunds', pm.refunds)
           from payments pm where pm.travel_id = t.id and pm.status in ('capturing', 'captured') limit 1) as card_payment
-      from travel_products p join travels t on t.id = p.travel_id
-      where (t.user_id = ${userId} or t.on_behalf_of = ${userId}) and t.status not in ('cart', 'removed') and p.status not in ('cart', 'exchanged')
-        and (p.status <> 'released' or t.status = 'denied') ${arrival}
-      order by ${order}
-      limit ${limit}) x`);
+      from (
+        select p.id as product_id, ${waiting} as waiting
+        from travel_products p join travels t on t.id = p.travel_id
+        where (t.user_id = ${userId} or t.on_behalf_of = ${userId}) and t.status not in ('cart', 'removed') and p.status not in ('cart', 'exchanged')
+          and (p.status <> 'released' or t.status = 'denied') ${arrival}
+        order by ${order('p')}
+        limit ${page.limit} offset ${page.offset}) pg
+      join travel_products p on p.id = pg.product_id join travels t on t.id = p.travel_id) x`);
   const [row] = (result as unknown as { rows: { list: string }[] }).rows;
   return (JSON.parse(row!.list) as JsonRow[]).map((r) => ({
     product: {

@@ -24,7 +24,8 @@ export function bookingsRoutes(services: Services) {
         serializerCompiler: ticketsSerializer,
         schema: {
           tags,
-          summary: 'The user’s tickets, one per booked product: not yet arrived (active=true) or arrived (passed=true), at most `limit` (1000)',
+          summary:
+            'The user’s tickets, one per booked product: not yet arrived (active=true: those awaiting approval or confirmation first, then soonest first) or arrived (passed=true: latest first); `limit` of them (1000 at most) after the first `offset` (0)',
           operationId: 'listTickets',
           querystring: ticketsQuerySchema,
           response: { 200: envelope(bookingTicketsSchema), ...apiErrors(400, 401, 403) },

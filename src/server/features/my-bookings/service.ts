@@ -134,13 +134,13 @@ function cardPaymentOf(card: TicketCardPayment, productId: string): BookingTicke
 }
 
 /**
- * The caller's tickets (spec 2 §7 `GET tickets/`): theirs only for now — seeing another user's
+ * The caller's tickets (spec 2 §7 `GET tickets/`), a page of them (`limit` after `offset`): theirs only for now — seeing another user's
  * bookings needs a right nobody has yet (403, api_code 34, whoever the id names).
  */
 export async function list(ctx: Ctx, query: TicketsQuery): Promise<BookingTicket[]> {
   if (query.creator_id !== undefined && query.creator_id !== ctx.user.id) fail('NO_PERMISSION');
   const now = ctx.services.clock.now();
   const window: TicketWindow = query.active ? 'active' : query.passed ? 'passed' : 'all';
-  const rows = await loadTickets(ctx.services.db, ctx.user.id, window, now, query.limit);
+  const rows = await loadTickets(ctx.services.db, ctx.user.id, window, now, { limit: query.limit, offset: query.offset });
   return rows.map((row) => presentTicket(row, now));
 }

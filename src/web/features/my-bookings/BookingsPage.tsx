@@ -1,5 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -55,12 +55,28 @@ const byDeparture = (a: BookingTicket, b: BookingTicket) => (a.departure < b.dep
 export function BookingsPage({ kind, search, onSearch }: Props) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
-  const list = useQuery(ticketsQuery(kind));
+  const list = useInfiniteQuery(ticketsQuery(kind));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const sort: TicketSort = search.sort ?? (kind === 'active' ? 'date-asc' : 'date-desc');
+  const serverSort: TicketSort = kind === 'active' ? 'date-asc' : 'date-desc';
+  const sort: TicketSort = search.sort ?? serverSort;
+  const loaded = useMemo(() => list.data?.pages.flatMap((page) => page.tickets) ?? [], [list.data]);
+  const complete = list.data !== undefined && !list.hasNextPage;
+  const filtered = Boolean(search.status || search.type || search.traveller || search.from || search.to);
+  // The pages come in the server's order (the default one) as the user scrolls. Filters, another
+  // order, or a hand on the filters (the status options come from the tickets) need them all.
+  const [touched, setTouched] = useState(false);
+  const wantsAll = filtered || sort !== serverSort || touched;
+  // One read at a time: a next page never cancels a refetch of the pages read (a change to a travel).
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = list;
+  const readNextPage = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  // Pages read so far: a page that came back at once (from a cache) may render no "fetching" in between.
+  const pages = list.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (wantsAll && hasNextPage && !isFetching && !isFetchNextPageError) readNextPage();
+  }, [wantsAll, hasNextPage, isFetching, isFetchNextPageError, readNextPage, pages]);
 
   const shown = useMemo(() => {
-    const all = list.data ?? [];
+    const all = loaded;
     const wanted = search.status ? statusLabel(search.status) : null;
     const name = search.traveller ? fold(search.traveller.trim()) : '';
     const filtered = all.filter(
@@ -78,10 +94,9 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
           ? (a, b) => byDeparture(b, a)
           : (a, b) => statusLabel(a.status).localeCompare(statusLabel(b.status)) || byDeparture(a, b),
     );
-  }, [list.data, search.status, search.type, search.traveller, search.from, search.to, sort, statusLabel]);
+  }, [loaded, search.status, search.type, search.traveller, search.from, search.to, sort, statusLabel]);
 
   const chosen = useMemo(() => shown.filter((ticket) => selected.has(ticket.uid)), [shown, selected]);
-  const filtered = Boolean(search.status || search.type || search.traveller || search.from || search.to);
 
   const toggle = (uids: string[], on: boolean) =>
     setSelected((current) => {
@@ -107,13 +122,16 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
         )}
       </div>
       <OfflineNotice updatedAt={list.dataUpdatedAt} />
-      <Filters kind={kind} search={search} sort={sort} statuses={list.data ?? []} onSearch={onSearch} />
-      {list.isPending ? (
+      <Filters kind={kind} search={search} sort={sort} statuses={loaded} onSearch={onSearch} onTouch={() => setTouched(true)} />
+      {list.isPending || (sort !== serverSort && !complete && !list.isFetchNextPageError) ? (
+        // Another order than the server's: shown once every ticket came (a few pages).
         <ListLoading label={t`Chargement des billets`} rowClass="h-36" testId="ticket-placeholder" />
-      ) : list.isError ? (
+      ) : list.isError && !list.isFetchNextPageError ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : loaded.length === 0 ? (
         <Empty kind={kind} />
+      ) : shown.length === 0 && list.hasNextPage && !list.isFetchNextPageError ? (
+        <ListLoading label={t`Chargement des billets`} rowClass="h-36" testId="ticket-placeholder" />
       ) : shown.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gray-300 p-8 text-center">
           <SearchX aria-hidden="true" size={32} className="text-gray-600" />
@@ -127,14 +145,44 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
       ) : (
         <>
           <SelectionBar chosen={chosen} onClear={() => setSelected(new Set())} />
-          <Sections kind={kind} tickets={shown} selected={selected} onToggle={toggle} />
-          {filtered && (
-            <p className="sr-only" role="status">
-              {n === 1 ? t`1 billet affiché` : t`${n} billets affichés`}
-            </p>
-          )}
+          <Sections kind={kind} tickets={shown} complete={complete} selected={selected} onToggle={toggle} />
+          {list.hasNextPage && <NextPageTrigger onNear={readNextPage} busy={list.isFetching} failed={list.isFetchNextPageError} pages={pages} />}
+          <p className="sr-only" role="status">
+            {list.isFetchingNextPage ? t`Chargement d’autres billets…` : filtered && complete ? (n === 1 ? t`1 billet affiché` : t`${n} billets affichés`) : ''}
+          </p>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Below the list while pages remain: the next one is read when it comes within 100 px or is 10 %
+ * visible (the user scrolled to the last tickets read), or on request (keyboard, screen reader, or
+ * after a page failed to come).
+ */
+function NextPageTrigger({ onNear, busy, failed, pages }: { onNear: () => void; busy: boolean; failed: boolean; pages: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setNear(Boolean(entry?.isIntersecting)), { rootMargin: '100px', threshold: 0.1 });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // While it stays in view (a short page, a tall screen), page after page comes.
+  const onNearRef = useRef(onNear);
+  onNearRef.current = onNear;
+  useEffect(() => {
+    // A page that failed is asked again by hand only (the http client showed why).
+    if (near && !busy && !failed) onNearRef.current();
+  }, [near, busy, failed, pages]);
+  return (
+    <div ref={ref} className="flex justify-center py-2">
+      <Button variant="secondary" busy={busy} onClick={onNear}>
+        <Trans>Voir plus de billets</Trans>
+      </Button>
     </div>
   );
 }
@@ -175,12 +223,15 @@ function Filters({
   sort,
   statuses,
   onSearch,
+  onTouch,
 }: {
   kind: TicketsKind;
   search: BookingsSearch;
   sort: TicketSort;
   statuses: BookingTicket[];
   onSearch: (change: BookingsSearch) => void;
+  /** A filter got the focus: the rest of the list is read (the status options are those of every ticket). */
+  onTouch: () => void;
 }) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
@@ -219,6 +270,7 @@ function Filters({
       role="search"
       aria-label={kind === 'active' ? t`Filtrer mes réservations` : t`Filtrer mes archives`}
       className="flex flex-wrap items-end gap-3"
+      onFocus={onTouch}
       onSubmit={(event) => event.preventDefault()}
     >
       <SelectField label={t`Statut`} value={chosenStatus} onChange={(event) => onSearch({ status: event.target.value || undefined })}>
@@ -309,12 +361,14 @@ function SelectionBar({ chosen, onClear }: { chosen: BookingTicket[]; onClear: (
 type SectionProps = {
   kind: TicketsKind;
   tickets: BookingTicket[];
+  /** Every page read: the sections' sizes are known (else aria-setsize -1, unknown). */
+  complete: boolean;
   selected: ReadonlySet<string>;
   onToggle: (uids: string[], on: boolean) => void;
 };
 
 /** Active: the pending section (approval, options to confirm) above the reservations; archives: one section. */
-function Sections({ kind, tickets, ...rest }: SectionProps) {
+function Sections({ kind, tickets, complete, ...rest }: SectionProps) {
   const { t } = useLingui();
   const painted = tickets.length > 0;
   useEffect(() => {
@@ -323,15 +377,22 @@ function Sections({ kind, tickets, ...rest }: SectionProps) {
     const frame = requestAnimationFrame(() => setTimeout(() => performance.mark(TICKETS_PAINTED_MARK), 0));
     return () => cancelAnimationFrame(frame);
   }, [painted]);
-  if (kind === 'passed') return <Section title={t`Voyages passés`} groups={groupByTravel(tickets)} {...rest} />;
+  if (kind === 'passed') return <Section title={t`Voyages passés`} groups={groupByTravel(tickets)} complete={complete} {...rest} />;
   const pending = tickets.filter(isPending);
   const others = tickets.filter((ticket) => !isPending(ticket));
   return (
     <>
       {pending.length > 0 && (
-        <Section title={t`En attente`} hint={t`En attente d’approbation ou options à confirmer`} groups={groupByTravel(pending)} {...rest} />
+        <Section
+          title={t`En attente`}
+          hint={t`En attente d’approbation ou options à confirmer`}
+          groups={groupByTravel(pending)}
+          // The server sends the pending tickets first: once others came, this section is whole.
+          complete={complete || others.length > 0}
+          {...rest}
+        />
       )}
-      {others.length > 0 && <Section title={t`Réservations`} groups={groupByTravel(others)} {...rest} />}
+      {others.length > 0 && <Section title={t`Réservations`} groups={groupByTravel(others)} complete={complete} {...rest} />}
     </>
   );
 }
@@ -339,7 +400,14 @@ function Sections({ kind, tickets, ...rest }: SectionProps) {
 const ESTIMATED_GROUP_PX = 260;
 
 /** A section's travels, virtualised on the window's scroll: a thousand tickets keep a few dozen in the page. */
-function Section({ title, hint, groups, selected, onToggle }: Omit<SectionProps, 'kind' | 'tickets'> & { title: string; hint?: string; groups: Group[] }) {
+function Section({
+  title,
+  hint,
+  groups,
+  complete,
+  selected,
+  onToggle,
+}: Omit<SectionProps, 'kind' | 'tickets'> & { title: string; hint?: string; groups: Group[] }) {
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const [margin, setMargin] = useState(0);
@@ -376,7 +444,7 @@ function Section({ title, hint, groups, selected, onToggle }: Omit<SectionProps,
               key={row.key}
               ref={virtualizer.measureElement}
               data-index={row.index}
-              aria-setsize={groups.length}
+              aria-setsize={complete ? groups.length : -1}
               aria-posinset={row.index + 1}
               className="absolute inset-x-0 top-0"
               style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}

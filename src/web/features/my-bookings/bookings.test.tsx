@@ -64,18 +64,30 @@ const pendingApproval = (uid: string, travelID: string, approvalID: string, link
     links,
   });
 
-/** The API's lists: active and passed; every call recorded. */
+/** The API's lists: active and passed, a page of them (`limit` after `offset`) as the server pages them; every call recorded. */
 function serve(active: BookingTicket[], passed: BookingTicket[] = []) {
   const calls: URL[] = [];
   server.use(
     http.get('/api/v1/tickets/', ({ request }) => {
       const url = new URL(request.url);
       calls.push(url);
-      return HttpResponse.json({ result: url.searchParams.get('passed') === 'true' ? passed : active });
+      const list = url.searchParams.get('passed') === 'true' ? passed : active;
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return HttpResponse.json({ result: list.slice(offset, offset + Number(url.searchParams.get('limit') ?? 1000)) });
     }),
   );
   return calls;
 }
+
+/** `count` booked tickets, one travel each, a day apart from 01/12/2026 (the server's order); the traveller of each named by `who`. */
+const many = (count: number, who: (i: number) => BookingTicket['travelers'][number] = () => ({ uid: 'u-alice', firstname: 'Alice', lastname: 'Martin' })) =>
+  Array.from({ length: count }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 11, 1 + i)).toISOString().slice(0, 10);
+    return ticket({ uid: `p${i}`, travelID: `t${i}`, departure: `${day}T08:22:00+01:00`, arrival: `${day}T10:20:00+01:00`, travelers: [who(i)] });
+  });
+const pageOf = (call: URL) => `${call.searchParams.get('offset')}+${call.searchParams.get('limit')}`;
+/** The list item of a travel's card: its position in the section's set. */
+const setSizeOf = (article: HTMLElement) => article.closest('li')!.getAttribute('aria-setsize');
 
 const world = () => [
   pendingApproval('p-ap1', 't-ap1', 'ap1', { remind }),
@@ -137,7 +149,9 @@ describe('Mes réservations (/account/tickets)', () => {
     const pending = await screen.findByRole('region', { name: 'En attente' });
     const reservations = screen.getByRole('region', { name: 'Réservations' });
     expect(calls[0]!.searchParams.get('active')).toBe('true');
-    expect(calls[0]!.searchParams.get('limit')).toBe('1000');
+    // The first screenful only (the rest as the user scrolls): here, everything.
+    expect(calls.map(pageOf)).toEqual(['0+20']);
+    expect(setSizeOf(within(pending).getAllByRole('article')[0]!)).toBe('2');
     expect(within(pending).getAllByRole('article')).toHaveLength(2);
     expect(within(pending).getAllByText('En attente d’approbation')).toHaveLength(2);
     expect(within(pending).getAllByText('Bob Durand')).toHaveLength(2);
@@ -205,6 +219,57 @@ describe('Mes réservations (/account/tickets)', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('');
   }, 20_000);
+
+  it('reads the first screenful of a long list, then the next pages as asked ("Voir plus de billets"), their size unknown until the last', async () => {
+    startSession('token', userFixture());
+    const calls = serve(many(145));
+    await renderRoute('/account/tickets');
+    const reservations = await screen.findByRole('region', { name: 'Réservations' });
+    const first = within(reservations).getByRole('article', { name: 'Voyage du 01/12/2026' });
+    expect(calls.map(pageOf)).toEqual(['0+20']);
+    expect(setSizeOf(first)).toBe('-1');
+    expect(within(reservations).queryByRole('article', { name: 'Voyage du 21/12/2026' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Voir plus de billets' }));
+    await waitFor(() => expect(calls.map(pageOf)).toEqual(['0+20', '20+100']));
+    const more = screen.getByRole('button', { name: 'Voir plus de billets' }) as HTMLButtonElement;
+    await waitFor(() => expect(more.disabled).toBe(false));
+    expect(setSizeOf(within(reservations).getByRole('article', { name: 'Voyage du 01/12/2026' }))).toBe('-1');
+    await user.click(more);
+    // The last page (25 tickets, not a full one): the list is whole, nothing more to ask.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Voir plus de billets' })).toBeNull());
+    expect(calls.map(pageOf)).toEqual(['0+20', '20+100', '120+100']);
+    expect(setSizeOf(within(reservations).getByRole('article', { name: 'Voyage du 01/12/2026' }))).toBe('145');
+  }, 20_000);
+
+  it('reads every page when a filter or another order asks for the whole list', async () => {
+    startSession('token', userFixture());
+    // Zoé travels on the last ticket of the second page.
+    const calls = serve(
+      many(120, (i) => (i === 119 ? { uid: 'u-zoe', firstname: 'Zoé', lastname: 'Roux' } : { uid: 'u-alice', firstname: 'Alice', lastname: 'Martin' })),
+    );
+    const { router } = await renderRoute('/account/tickets?traveller=zoe');
+    const found = await screen.findByRole('article', { name: 'Voyage du 30/03/2027' });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    // Counted once the list is whole.
+    await waitFor(() => expect(screen.getByText('1 billet affiché')).toBeTruthy());
+    expect(setSizeOf(found)).toBe('1');
+    // Full pages both: a third, empty, says the list ends there.
+    expect(calls.map(pageOf)).toEqual(['0+20', '20+100', '120+100']);
+    await router.navigate({ to: '/account/tickets', search: {} });
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(1));
+  }, 20_000);
+
+  it('reads every page before showing another order than the server’s', async () => {
+    startSession('token', userFixture());
+    const calls = serve(many(45));
+    await renderRoute('/account/tickets?sort=date-desc');
+    const reservations = await screen.findByRole('region', { name: 'Réservations' });
+    // The latest of the 45 first, though it came on the second page.
+    expect(within(reservations).getAllByRole('article')[0]!.getAttribute('aria-labelledby')).toBe('travel-t44');
+    expect(calls.map(pageOf)).toEqual(['0+20', '20+100']);
+    expect(setSizeOf(within(reservations).getAllByRole('article')[0]!)).toBe('45');
+  });
 
   it('ticks tickets per travel (select all, indeterminate) and reminds the approver of exactly one pending approval with a remind link', async () => {
     startSession('token', userFixture());
