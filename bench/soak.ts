@@ -45,7 +45,7 @@ const procs: Proc[] = [];
 
 async function startProcess(name: string, port: number, generation: number): Promise<Proc> {
   const out = fs.openSync(path.join(WORK, `${name}-${generation}.log`), 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--min-semi-space-size=64', '--max-semi-space-size=64', '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

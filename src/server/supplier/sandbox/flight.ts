@@ -70,7 +70,21 @@ export const flightCo2Factor = (km: number) => (km < 1000 ? CO2.flightShort : km
 
 type Leg = { from: RefAirport; to: RefAirport; km: number };
 
+// The plans between two sets of airports depend on the reference world only: kept, the latest first.
+const PLANS_KEPT = 5_000;
+const knownPlans = new Map<string, Leg[][]>();
+
 function plans(origins: RefAirport[], destinations: RefAirport[]): Leg[][] {
+  const key = `${origins.map((a) => a.iata).join(',')}>${destinations.map((a) => a.iata).join(',')}`;
+  let known = knownPlans.get(key);
+  if (known) knownPlans.delete(key);
+  else known = plansOf(origins, destinations);
+  knownPlans.set(key, known);
+  if (knownPlans.size > PLANS_KEPT) knownPlans.delete(knownPlans.keys().next().value!);
+  return known;
+}
+
+function plansOf(origins: RefAirport[], destinations: RefAirport[]): Leg[][] {
   const result: Leg[][] = [];
   for (const o of origins)
     for (const d of destinations) {
@@ -94,42 +108,63 @@ function plans(origins: RefAirport[], destinations: RefAirport[]): Leg[][] {
   return result;
 }
 
-/** A flight of a leg; its local times are written only for the flights a search shows (build). */
-type Run = { leg: Leg; airline: Airline; section: Omit<Section, 'from' | 'to' | 'departure' | 'arrival'>; dep: Date; arr: Date };
+/**
+ * A flight of a leg; its section (local times, places) is written only for the flights a search shows
+ * (build). Kept small, as thousands of timetables are: its instants are numbers (ms), not Dates, its
+ * airline one of AIRLINES, its model a literal.
+ */
+type Run = Readonly<{ leg: Leg; airline: Airline; duration: number; number: string; model: string; dep: number; arr: number }>;
 
-function runsOfDay(leg: Leg, day: string): Run[] {
+// A leg's flights of a day never change: the latest timetables are kept (a search reads two days of
+// each of its plans, its next page the same ones), the oldest dropped first. ~1 KB each: at most ~8 MB.
+const TIMETABLES_KEPT = 8_000;
+const timetables = new Map<string, readonly Run[]>();
+
+function runsOfDay(leg: Leg, day: string): readonly Run[] {
+  const key = `${leg.from.iata}>${leg.to.iata}@${day}`;
+  let runs = timetables.get(key);
+  if (runs) timetables.delete(key);
+  else runs = timetableOf(leg, day);
+  timetables.set(key, runs);
+  if (timetables.size > TIMETABLES_KEPT) timetables.delete(timetables.keys().next().value!);
+  return runs;
+}
+
+function timetableOf(leg: Leg, day: string): Run[] {
   const key = `air:${leg.from.iata}>${leg.to.iata}`;
   const count = Math.max(1, Math.round((leg.from.importance + leg.to.importance) / (leg.km > 3500 ? 60 : 22)));
   return departuresOfDay(rng(`${key}@${day}`), count).map((minute, i) => {
     const r = rng(`${key}@${day}#${i}`);
     const airline = airlineFor(leg.from, leg.to, leg.km, rng(`${key}#${i % 3}`));
     const duration = blockMinutes(leg.km) + r.int(-5, 10);
-    const dep = instantAt(day, minute, leg.from.tz);
-    const kind = leg.km < 1000 ? 'short-haul' : leg.km <= 3500 ? 'medium-haul' : 'long-haul';
-    return {
-      leg,
-      airline,
-      dep,
-      arr: new Date(dep.getTime() + duration * 60_000),
-      section: {
-        duration,
-        distanceKm: Math.round(leg.km),
-        co2: Math.round(Math.round(leg.km) * flightCo2Factor(leg.km)),
-        transport: {
-          mode: 'flight',
-          kind,
-          carrier: { code: airline.code, name: airline.name },
-          operatingCarrier: { code: airline.code, name: airline.name },
-          number: `${airline.code}${r.int(100, 1999)}`,
-          model:
-            leg.km > 3500
-              ? r.pick(['Boeing 777-300ER', 'Airbus A350-900', 'Boeing 787-9'])
-              : r.pick(['Airbus A320', 'Airbus A321neo', 'Airbus A319', 'Airbus A220-300', 'Embraer 190']),
-        },
-        connectionMinutes: null,
-      },
-    };
+    const dep = instantAt(day, minute, leg.from.tz).getTime();
+    const number = `${airline.code}${r.int(100, 1999)}`;
+    const model =
+      leg.km > 3500
+        ? r.pick(['Boeing 777-300ER', 'Airbus A350-900', 'Boeing 787-9'])
+        : r.pick(['Airbus A320', 'Airbus A321neo', 'Airbus A319', 'Airbus A220-300', 'Embraer 190']);
+    return { leg, airline, duration, number, model, dep, arr: dep + duration * 60_000 };
   });
+}
+
+/** A flight's section without its times and places (build adds them). */
+function sectionOf(run: Run): Omit<Section, 'from' | 'to' | 'departure' | 'arrival'> {
+  const { leg, airline } = run;
+  const kind = leg.km < 1000 ? 'short-haul' : leg.km <= 3500 ? 'medium-haul' : 'long-haul';
+  return {
+    duration: run.duration,
+    distanceKm: Math.round(leg.km),
+    co2: Math.round(Math.round(leg.km) * flightCo2Factor(leg.km)),
+    transport: {
+      mode: 'flight',
+      kind,
+      carrier: { code: airline.code, name: airline.name },
+      operatingCarrier: { code: airline.code, name: airline.name },
+      number: run.number,
+      model: run.model,
+    },
+    connectionMinutes: null,
+  };
 }
 
 function ladder(airline: Airline, km: number, cabin: 'economy' | 'premium' | 'business', lang: 'fr' | 'en'): FareLadder {
@@ -167,7 +202,7 @@ export function flightItineraries(query: TripQuery, directory: (id: string, lang
       for (const run of first) {
         const runs = [run];
         if (plan[1]) {
-          const next = second.find((s) => s.dep.getTime() >= run.arr.getTime() + 55 * 60_000 && s.dep.getTime() <= run.arr.getTime() + 5 * 3600_000);
+          const next = second.find((s) => s.dep >= run.arr + 55 * 60_000 && s.dep <= run.arr + 5 * 3600_000);
           if (!next) continue;
           runs.push(next);
         }
@@ -176,26 +211,26 @@ export function flightItineraries(query: TripQuery, directory: (id: string, lang
     }
   }
   // Choose by time first, then price only what is shown.
-  const shown = pickByTime(chains, (runs) => ({ departure: runs[0]!.dep.getTime(), arrival: runs[runs.length - 1]!.arr.getTime() }), query, instant);
+  const shown = pickByTime(chains, (runs) => ({ departure: runs[0]!.dep, arrival: runs[runs.length - 1]!.arr }), query, instant);
   return shown.map((runs) => build(runs, query, directory));
 }
 
-function build(runs: Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
+function build(runs: readonly Run[], query: TripQuery, directory: (id: string, lang: 'fr' | 'en') => Place | undefined): Journey {
   const sections: Section[] = runs.map((run, i) => ({
-    ...run.section,
-    departure: toLocalIso(run.dep, run.leg.from.tz),
-    arrival: toLocalIso(run.arr, run.leg.to.tz),
+    ...sectionOf(run),
+    departure: toLocalIso(new Date(run.dep), run.leg.from.tz),
+    arrival: toLocalIso(new Date(run.arr), run.leg.to.tz),
     from: directory(`airport:${run.leg.from.iata}`, query.lang)!,
     to: directory(`airport:${run.leg.to.iata}`, query.lang)!,
-    connectionMinutes: runs[i + 1] ? Math.round((runs[i + 1]!.dep.getTime() - run.arr.getTime()) / 60_000) : null,
+    connectionMinutes: runs[i + 1] ? Math.round((runs[i + 1]!.dep - run.arr) / 60_000) : null,
   }));
-  const id = `F${runs.map((r, i) => `${r.section.transport.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
+  const id = `F${runs.map((r, i) => `${r.number}-${sections[i]!.departure.slice(0, 16)}`).join('_')}`.replace(/[^A-Za-z0-9_-]/g, '');
   const km = runs.reduce((s, r) => s + r.leg.km, 0);
   const main = runs[0]!;
   const r = rng(`${id}@seats`);
   const cabins = (km > 3500 ? (['economy', 'premium', 'business'] as const) : (['economy', 'business'] as const)).map((cabin) => {
     if (cabin !== 'economy' && main.airline.lowCost) return { cabin, seats: 0, unavailabilityReason: 'notSold', offers: [] };
-    return cabinOffers(r, id, ladder(main.airline, km, cabin, query.lang), cabin === 'economy' ? 150 : 20, main.dep, main.leg.from.tz, query);
+    return cabinOffers(r, id, ladder(main.airline, km, cabin, query.lang), cabin === 'economy' ? 150 : 20, new Date(main.dep), main.leg.from.tz, query);
   });
   return journeyOf(id, 'flight', query.origin, query.destination, sections, cabins);
 }
