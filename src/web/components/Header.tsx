@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
@@ -18,31 +18,7 @@ import { forgetSsoUsername, useSsoEntry } from '@web/features/auth/sso-entry';
 import { SsoSignInButton } from './SsoSignInButton';
 import { Button } from './Button';
 import { LanguageSwitch } from './LanguageSwitch';
-import type { User } from '@contract/account';
-import type * as UserMenuModule from './UserMenu';
-import { useSession } from '../lib/session';
-
-let userMenu: typeof UserMenuModule | undefined;
-/** The user menu's module: not on a visitor's first visit; loaded at start with a stored session, else as sign-in nears. */
-const loadUserMenu = () => import('./UserMenu').then((module) => (userMenu = module));
-if (useSession.getState().token) void loadUserMenu().catch(() => undefined);
-
-/** The user menu, once its module is here (at once when it loaded with the app); meanwhile its room, empty. */
-function LazyUserMenu({ user }: { user: User }) {
-  const [module, setModule] = useState(userMenu);
-  useEffect(() => {
-    if (module) return;
-    let live = true;
-    void loadUserMenu().then(
-      (loaded) => live && setModule(loaded),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [module]);
-  return module ? <module.UserMenu user={user} /> : <span className="inline-block min-h-11 w-40" aria-hidden="true" />;
-}
+import { UserMenu } from './UserMenu';
 
 const navItem =
   'relative flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-gray-900 hover:bg-gray-100 aria-[current=page]:text-brand aria-[current=page]:underline aria-[current=page]:underline-offset-8';
@@ -178,7 +154,7 @@ export function Header() {
           <div className="flex flex-wrap items-center gap-2 md:ml-auto md:h-[68px]">
             <LanguageSwitch />
             {user ? (
-              <LazyUserMenu user={user} />
+              <UserMenu user={user} />
             ) : ssoPending ? (
               // The remembered company's sign-in is being confirmed: its room, without a button yet.
               <span className="inline-block min-h-11 w-40" aria-hidden="true" />
@@ -193,8 +169,8 @@ export function Header() {
               <>
                 <Button
                   variant="secondary"
-                  onPointerEnter={() => (preloadModal('Login'), void loadUserMenu().catch(() => undefined))}
-                  onFocus={() => (preloadModal('Login'), void loadUserMenu().catch(() => undefined))}
+                  onPointerEnter={() => preloadModal('Login')}
+                  onFocus={() => preloadModal('Login')}
                   onClick={() => {
                     setMenuOpen(false);
                     openModal('Login');
