@@ -373,7 +373,7 @@ export default defineConfig({
             // with it here the results page rebuilt the server's heading line instead of adopting it.
             {
               name: 'app',
-              test: /src[\\/]web[\\/](lib[\\/](session|session-token|router-context|acting|query|toast|messages|modal|navigation|branding|color|page-data|http|guards|search-params|search-url|travel-keys|place-names|perf-marks|features|bookings-search|places|use-debounced)\.tsx?|components[\\/](Button|LoadingScreen|PlacePicker|Field|Spinner)\.tsx|features[\\/](account|auth|approvals|cart|checkout|calendar|my-bookings|my-bookings-beta|cancellation|exchange)[\\/]texts\.ts)$|src[\\/]contract[\\/](toast-codes|search-limits|entries|api-base|permissions)\.ts$|node_modules[\\/]lucide-react[\\/].*[\\/](map-pin|eye|eye-off)\.mjs$/,
+              test: /src[\\/]web[\\/](lib[\\/](session|session-token|router-context|acting|query|toast|messages|modal|navigation|branding|color|page-data|http|http-shared|guards|search-params|search-url|travel-keys|place-names|perf-marks|features|bookings-search|places|use-debounced)\.tsx?|components[\\/](Button|LoadingScreen|PlacePicker|Field|Spinner)\.tsx|features[\\/](account|auth|approvals|cart|checkout|calendar|my-bookings|my-bookings-beta|cancellation|exchange)[\\/]texts\.ts)$|src[\\/]contract[\\/](toast-codes|search-limits|entries|api-base|permissions)\.ts$|node_modules[\\/]lucide-react[\\/].*[\\/](map-pin|eye|eye-off)\.mjs$/,
               includeDependenciesRecursively: false,
             },
             // The search forms and what they share (travellers, dates, the steps aside): the trip form, on the

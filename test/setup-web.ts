@@ -27,6 +27,8 @@ await loadModalRegistry();
 // The rel table (every schema of the contract) loads with the first link followed (lib/follow.ts): here
 // once per file, as the modals' code above, so that no test's clock pays for it.
 await import('../src/contract/rels');
+// The http client (ky, lib/http-client.ts) loads with the first call: here once per file too.
+await import('../src/web/lib/http-client');
 
 // A request no handler answers fails its test (msw's 'error' only logs it and fails the request, which
 // the app may take as a network error and show, the test passing).

@@ -8,7 +8,7 @@ import Building2 from 'lucide-react/icons/building-2';
 import LogOut from 'lucide-react/icons/log-out';
 import UserRound from 'lucide-react/icons/user-round';
 import type { User } from '@contract/account';
-import { logoutMutation } from '../lib/auth';
+import { logoutMutation } from '../lib/logout';
 
 /** The signed-in user's first name and company, opening My space / Log out (spec 3 §2 header); the agency's staff (the user's agencyQueue link) also reach their work queue, its administrators (agencyAdmin) the agency's area. */
 export function UserMenu({ user }: { user: User }) {

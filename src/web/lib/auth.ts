@@ -1,12 +1,11 @@
 import { ACCOUNT_MIGRATED_CODE } from '@contract/toast-codes';
-import { mutationOptions, onlineManager } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { meQuery } from './me';
 import { queryClient } from './query';
 import { TEXTS } from './messages';
 import { openModal } from './modal';
-import { navigateTo } from './navigation';
-import { clearSession, currentUser, useSession } from './session';
+import { clearSession, useSession } from './session';
 import { SESSION_TOAST_MS, toast } from './toast';
 
 /**
@@ -41,24 +40,3 @@ export async function restoreSession(): Promise<void> {
     // Anything else (network, server down): signed out for now, the token stays for a reload.
   }
 }
-
-/** Logout (spec 3 §4): tell the server (the user's `logout` link), forget everything but the branding, go home or to its redirect. */
-async function logout(): Promise<void> {
-  const link = currentUser()?.links.logout;
-  let redirectURL: string | null = null;
-  if (link) {
-    try {
-      // The link table carries every feature's schemas: loaded when someone logs out, not with the first screen.
-      const { follow } = await import('./follow');
-      redirectURL = (await follow('logout', link, undefined, { silent: true, handleSession: false })).redirectURL;
-    } catch {
-      // The session ends on this side anyway.
-    }
-  }
-  clearSession();
-  if (redirectURL) window.location.assign(redirectURL);
-  else navigateTo('/');
-}
-
-/** Logout as a mutation: the menu shows it pending; the session ends on this side whatever the server answers. */
-export const logoutMutation = () => mutationOptions({ mutationKey: ['logout'], mutationFn: logout });

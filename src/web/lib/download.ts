@@ -1,6 +1,7 @@
 import type { Link } from '@contract/link';
-import { ApiError, expireSession, getApiKey, toastFailure } from './http';
-import { currentLang } from './i18n';
+import { HTTPError } from 'ky';
+import { ApiError, toastFailure } from './http-shared';
+import { client } from './http-client';
 import { useSession } from './session';
 
 /** The file name a Content-Disposition header gives, if any. */
@@ -14,29 +15,23 @@ const fileNameOf = (header: string | null) => /filename="([^"]+)"/.exec(header ?
  */
 export async function downloadLink(link: Link, fallbackName: string): Promise<void> {
   if (link.method !== 'GET') throw new Error(`downloadLink: a GET link is needed, got ${link.method} ${link.href}`);
-  const token = useSession.getState().token;
-  const headers: Record<string, string> = { 'Api-Key': getApiKey(), 'Accept-Language': currentLang() };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // The client's hooks add the key, the language and the session, and end the session on a 401.
+  const carriedToken = Boolean(useSession.getState().token);
   let response: Response;
   try {
-    response = await fetch(new URL(link.href, window.location.origin), { headers });
+    response = await client(new URL(link.href, window.location.origin), { headers: { Accept: '*/*' }, context: { carriedToken } });
   } catch (cause) {
-    const error = new ApiError({ status: 0, api_code: null, msg: String(cause), errorMessage: '', method: 'GET', url: link.href });
-    toastFailure(error);
-    throw error;
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { api_code?: number; msg?: string; errorMessage?: string } | null;
+    const failed = cause instanceof HTTPError ? cause.response : null;
+    const body = (await failed?.json().catch(() => null)) as { api_code?: number; msg?: string; errorMessage?: string } | null | undefined;
     const error = new ApiError({
-      status: response.status,
+      status: failed?.status ?? 0,
       api_code: body?.api_code ?? null,
-      msg: body?.msg ?? response.statusText,
+      msg: body?.msg ?? failed?.statusText ?? String(cause),
       errorMessage: body?.errorMessage ?? '',
       method: 'GET',
       url: link.href,
     });
-    if (response.status === 401 && token) expireSession();
-    else toastFailure(error);
+    if (!(error.status === 401 && carriedToken)) toastFailure(error);
     throw error;
   }
   const blob = await response.blob();

@@ -91,14 +91,50 @@ describe('followOnce(): one Idempotency-Key per user intent', () => {
       }),
     );
     const change = { link: confirmLink, version: 3, input: {} };
+    // Three tries (the first and two retries), then the failure.
     await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 0 });
+    expect(seen).toHaveLength(3);
     drop = false;
     await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 409 });
     await expect(followOnce('confirm', change, { silent: true })).rejects.toMatchObject({ status: 409 });
-    expect(seen.map((s) => s.ifMatch)).toEqual(['3', '3', '3']);
+    expect(seen.map((s) => s.ifMatch)).toEqual(['3', '3', '3', '3', '3']);
     expect(seen[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(seen[1]!.key).toBe(seen[0]!.key); // the retry of the lost answer
-    expect(seen[2]!.key).not.toBe(seen[0]!.key); // a new intent after the server answered
+    // The retries of the lost answer, then the user's second try of the same change: one intent.
+    expect(seen.slice(1, 4).map((s) => s.key)).toEqual([seen[0]!.key, seen[0]!.key, seen[0]!.key]);
+    expect(seen[4]!.key).not.toBe(seen[0]!.key); // a new intent after the server answered
+  });
+
+  it('gets the answer of a retry: a change whose first answer was lost succeeds once, with one key', async () => {
+    startSession('tok-9', userFixture());
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/v1/user/logout', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ result: { redirectURL: null } });
+      }),
+    );
+    await expect(followOnce('logout', { link: logoutLink })).resolves.toEqual({ redirectURL: null });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Answered: the intent is settled, nothing pending is kept.
+    expect(sessionStorage.getItem('escale:intents')).toBe('{}');
+  });
+
+  it('does not retry a change followed without an intent (no key): the lost answer fails at once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // a lost answer is logged
+    startSession('tok-9', userFixture());
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/v1/user/logout', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.error();
+      }),
+    );
+    await expect(follow('logout', logoutLink, undefined, { silent: true })).rejects.toMatchObject({ status: 0 });
+    expect(keys).toEqual([null]);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a pending intent across a reload of the page (sessionStorage), and a different body is another intent', async () => {
@@ -113,8 +149,9 @@ describe('followOnce(): one Idempotency-Key per user intent', () => {
     await followOnce('confirm', { link: confirmLink, version: 3, input: {} }, { silent: true }).catch(() => undefined);
     const stored = sessionStorage.getItem('escale:intents');
     expect(stored).toContain(keys[0]!);
+    expect(keys).toHaveLength(3);
     await followOnce('confirm', { link: confirmLink, version: 3, input: { hold: true } }, { silent: true }).catch(() => undefined);
-    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it('is typed by the rel table: a change that takes a body needs it, and a travel has only its own links', () => {

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Link } from '@contract/link';
 import type { Rel, RelInput, RelOutput, rels } from '@contract/rels';
-import { intentKey, settleIntent } from './intent';
+import { settleIntent } from './intent';
 import type { RequestOptions } from './http';
 import { ApiError, ContractError, request } from './http';
 
@@ -58,31 +58,33 @@ export type Change<R extends ChangeRel> = { link: Link; version?: number } & (Re
   ? { input?: undefined }
   : { input: RelInput<R> });
 
-/** Only a lost answer (network) or a server fault may be retried with the same key; anything else settled the intent. */
+/** Only a lost answer (network) or a server fault may be tried again with the same key; anything else settled the intent. */
 const settles = (error: unknown) => !(error instanceof ApiError) || (error.status !== 0 && error.status < 500);
 
 /**
  * Follows a link that changes something, as one user intent: the same Idempotency-Key for every
- * try of the same change (a network retry, a double click, a reload while it was pending — the
- * key is kept in sessionStorage), so the server does it once; a new key once the server answered.
- * `If-Match` carries the version the user saw, so a stale screen changes nothing (105).
+ * try of the same change (the http client's retries of a lost answer, a double click, a reload
+ * while it was pending — the key is kept in sessionStorage), so the server does it once; a new key
+ * once the server answered. `If-Match` carries the version the user saw, so a stale screen changes
+ * nothing (105).
  */
-export async function followOnce<R extends ChangeRel>(rel: R, change: Change<R>, options: Omit<FollowOptions, 'headers'> = {}): Promise<RelOutput<R>> {
-  const scope = JSON.stringify([rel, change.link.href, change.version ?? null, change.input ?? null]);
-  const headers: Record<string, string> = { 'Idempotency-Key': intentKey(scope) };
+export async function followOnce<R extends ChangeRel>(
+  rel: R,
+  change: Change<R>,
+  options: Omit<FollowOptions, 'headers' | 'intent'> = {},
+): Promise<RelOutput<R>> {
+  const intent = JSON.stringify([rel, change.link.href, change.version ?? null, change.input ?? null]);
+  const headers: Record<string, string> = {};
   if (change.version !== undefined) headers['If-Match'] = String(change.version);
   try {
-    const result = await follow(rel, change.link, ...([change.input, { ...options, headers }] as FollowArgs<R>));
-    settleIntent(scope);
+    const result = await follow(rel, change.link, ...([change.input, { ...options, headers, intent }] as FollowArgs<R>));
+    settleIntent(intent);
     return result;
   } catch (error) {
-    if (settles(error)) settleIntent(scope);
+    if (settles(error)) settleIntent(intent);
     throw error;
   }
 }
-
-/** A lost answer is retried twice, with the same key, before the user sees the failure. */
-const retryLostAnswer = (failures: number, error: unknown) => failures < 2 && error instanceof ApiError && error.status === 0;
 
 /**
  * TanStack Query mutation options that follow `rel`'s link (the one typed link follower), one
@@ -91,7 +93,7 @@ const retryLostAnswer = (failures: number, error: unknown) => failures < 2 && er
 export function linkMutationOptions<R extends ChangeRel>(rel: R, options: { silent?: boolean } = {}) {
   return mutationOptions({
     mutationKey: [rel] as const,
+    // No retry here: the http client retries a lost answer itself, with the intent's key.
     mutationFn: (change: Change<R>) => followOnce(rel, change, options),
-    retry: retryLostAnswer,
   });
 }

@@ -141,4 +141,90 @@ describe('http client: what the user sees when a call fails (spec 3 §8)', () =>
     expect(headers?.get('X-Client')).toBe('escale-web/0.1');
     expect(headers?.get('Authorization')).toBeNull();
   });
+
+  it('shows a 401 to a call made without a session as any failure: nothing to end', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    renderApp();
+    failWith(401, apiError(59, 'Erreur d’authentification : veuillez vous reconnecter.'));
+    await expect(api.post('/things', {}, ok)).rejects.toMatchObject({ status: 401, api_code: 59 });
+    expect(navigate).not.toHaveBeenCalled();
+    const toast = await theToast();
+    expect(toast.textContent).toContain('Erreur d’authentification');
+    expect(toast.textContent).not.toContain('Votre session a expiré');
+  });
+
+  it('leaves the session alone on a 401 to a call that asks to (the start-up check)', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    startSession('tok-1', userFixture());
+    server.use(http.get('/api/v1/user/', () => HttpResponse.json(apiError(59, 'Erreur d’authentification.'), { status: 401 })));
+    await expect(api.get('/user/', userSchema, { handleSession: false, silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState().token).toBe('tok-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('http client: lost answers and busy servers', () => {
+  it('retries a read whose answer was lost, and gives its answer', async () => {
+    let tries = 0;
+    server.use(
+      http.get('/api/v1/things', () => {
+        tries += 1;
+        return tries < 3 ? HttpResponse.error() : HttpResponse.json({ result: { ok: true } });
+      }),
+    );
+    await expect(api.get('/things', ok)).resolves.toEqual({ ok: true });
+    expect(tries).toBe(3);
+  });
+
+  it('fails a read after three lost answers, with one toast', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // an unreachable server is logged
+    renderApp();
+    let tries = 0;
+    server.use(http.get('/api/v1/things', () => (tries++, HttpResponse.error())));
+    await expect(api.get('/things', ok)).rejects.toMatchObject({ status: 0 });
+    expect(tries).toBe(3);
+    await theToast();
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send a POST without an Idempotency-Key twice: its lost answer fails at once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/v1/things', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.error();
+      }),
+    );
+    await expect(api.post('/things', {}, ok, { silent: true })).rejects.toMatchObject({ status: 0 });
+    expect(keys).toEqual([null]);
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a 503’s Retry-After, then asks again', async () => {
+    const at: number[] = [];
+    server.use(
+      http.get('/api/v1/things', () => {
+        at.push(Date.now());
+        return at.length === 1
+          ? HttpResponse.json(apiError(113, 'Service indisponible.'), { status: 503, headers: { 'Retry-After': '1' } })
+          : HttpResponse.json({ result: { ok: true } });
+      }),
+    );
+    await expect(api.get('/things', ok)).resolves.toEqual({ ok: true });
+    expect(at).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('does not retry a 503 that says not when, nor a server fault', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {}); // server faults are logged
+    let tries = 0;
+    server.use(http.get('/api/v1/things', () => (tries++, HttpResponse.json(apiError(111, 'Indisponible'), { status: tries === 1 ? 503 : 500 }))));
+    await expect(api.get('/things', ok, { silent: true })).rejects.toMatchObject({ status: 503, api_code: 111 });
+    await expect(api.get('/things', ok, { silent: true })).rejects.toMatchObject({ status: 500 });
+    expect(tries).toBe(2);
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
 });
