@@ -206,8 +206,17 @@ describe('the exchange wizard', { timeout: 20_000 }, () => {
 
   it('sends the user to the bookings list when the sections cannot be read', async () => {
     serve('fail');
+    // The bookings list the user lands on reads its first page: answered, and waited for, so that it ends with this test.
+    let listRead = false;
+    server.use(
+      http.get('/api/v1/tickets/', () => {
+        listRead = true;
+        return HttpResponse.json({ result: [] });
+      }),
+    );
     const { router } = await renderRoute('/exchange/p1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/tickets'));
+    await waitFor(() => expect(listRead).toBe(true));
   });
 
   it('hides Back on the search when the flow came from an external source, and the header’s tabs', async () => {
