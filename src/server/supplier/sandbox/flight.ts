@@ -3,7 +3,7 @@ import { CO2, SupplierError } from '../types';
 import { airportByIata, airports, airportsOf, nearestCity, type RefAirport } from '@server/reference/places';
 import { distanceKm } from '@server/reference/geo';
 import { rng, type Rng } from './random';
-import { departuresOfDay } from './timetable';
+import { departuresOfDay, keptTimetables } from './timetable';
 import { cabinOffers, checkTripQuery, instantAt, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
 import { toLocalIso } from '@server/reference/local-time';
 
@@ -118,16 +118,10 @@ type Run = Readonly<{ leg: Leg; airline: Airline; duration: number; number: stri
 // A leg's flights of a day never change: the latest timetables are kept (a search reads two days of
 // each of its plans, its next page the same ones), the oldest dropped first. ~1 KB each: at most ~8 MB.
 const TIMETABLES_KEPT = 8_000;
-const timetables = new Map<string, readonly Run[]>();
+const timetables = keptTimetables<readonly Run[]>(TIMETABLES_KEPT);
 
 function runsOfDay(leg: Leg, day: string): readonly Run[] {
-  const key = `${leg.from.iata}>${leg.to.iata}@${day}`;
-  let runs = timetables.get(key);
-  if (runs) timetables.delete(key);
-  else runs = timetableOf(leg, day);
-  timetables.set(key, runs);
-  if (timetables.size > TIMETABLES_KEPT) timetables.delete(timetables.keys().next().value!);
-  return runs;
+  return timetables(`${leg.from.iata}>${leg.to.iata}@${day}`, () => timetableOf(leg, day));
 }
 
 function timetableOf(leg: Leg, day: string): Run[] {

@@ -3,7 +3,7 @@ import { CO2, SupplierError } from '../types';
 import { cityOf, nearestCity, stationByUic, stations, stationsOf, type RefStation } from '@server/reference/places';
 import { angleBetween, bearing, distanceKm } from '@server/reference/geo';
 import { rng } from './random';
-import { departuresOfDay } from './timetable';
+import { departuresOfDay, keptTimetables } from './timetable';
 import { networkRoute } from './network';
 import { cabinOffers, checkTripQuery, journeyOf, pickByTime, searchDays, type FareLadder } from './trips';
 import { toLocalIso, wallClockToInstant } from '@server/reference/local-time';
@@ -243,17 +243,11 @@ const sharedCarrier = (c: Carrier) => {
 // fastest-train question read the same days), the oldest dropped first. ~1.7 KB each: at most ~14 MB,
 // enough for a few hundred routes' next weeks (2,000 missed 8 of a search's 20 leg-days).
 const TIMETABLES_KEPT = 8_000;
-const timetables = new Map<string, readonly Run[]>();
+const timetables = keptTimetables<readonly Run[]>(TIMETABLES_KEPT);
 
 /** Every train of one leg on one local day. */
 function runsOfDay(leg: LegPlan, day: string): readonly Run[] {
-  const key = `${leg.from.uic}>${leg.to.uic}@${day}`;
-  let runs = timetables.get(key);
-  if (runs) timetables.delete(key);
-  else runs = timetableOf(leg, day);
-  timetables.set(key, runs);
-  if (timetables.size > TIMETABLES_KEPT) timetables.delete(timetables.keys().next().value!);
-  return runs;
+  return timetables(`${leg.from.uic}>${leg.to.uic}@${day}`, () => timetableOf(leg, day));
 }
 
 function timetableOf(leg: LegPlan, day: string): Run[] {

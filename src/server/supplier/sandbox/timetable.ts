@@ -23,3 +23,20 @@ export function departuresOfDay(rng: Rng, count: number): number[] {
   for (let i = 0; i < count; i++) minutes.add(minuteAt((i + rng.between(0.1, 0.9)) / count));
   return [...minutes].sort((a, b) => a - b);
 }
+
+/**
+ * The latest `capacity` timetables of leg-days, made once each (a leg's runs of a day never change:
+ * a search and its next page, or a flight's fastest-train question, read the same days); the least
+ * recently read is dropped first.
+ */
+export function keptTimetables<T>(capacity: number): (key: string, make: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, make) => {
+    let value = kept.get(key);
+    if (value !== undefined) kept.delete(key);
+    else value = make();
+    kept.set(key, value);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
+    return value;
+  };
+}
