@@ -16,6 +16,7 @@ import { SelectField, TextField } from '@web/components/Field';
 import { formatJourneySpan } from '@web/lib/format';
 import type { BetaClientFilters, BetaServerFilters, BetaSort } from './api';
 import { betaListQuery, hasClientFilter, matches } from './api';
+import { useNear } from '@web/components/use-near';
 
 const ESTIMATED_ROW_PX = 128;
 const GAP_PX = 12;
@@ -334,14 +335,7 @@ const TravelRow = memo(function TravelRow({
 /** The bottom marker: the next page is asked for when it comes within 100 px or is 10 % visible (spec 2 §9), or on request. */
 function NextPageTrigger({ onNear, busy }: { onNear: () => void; busy: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setNear(Boolean(entry?.isIntersecting)), { rootMargin: '100px', threshold: 0.1 });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const near = useNear(ref);
   // While it stays in view (short lists, filters that hide most travels), page after page comes.
   const onNearRef = useRef(onNear);
   onNearRef.current = onNear;

@@ -24,6 +24,7 @@ import type { TicketsKind } from './api';
 import { isPending, remindMutation, ticketsQuery } from './api';
 import { SelectionActions } from './actions';
 import { TicketRow } from './TicketRow';
+import { useNear } from '@web/components/use-near';
 
 type Props = {
   kind: TicketsKind;
@@ -163,14 +164,7 @@ export function BookingsPage({ kind, search, onSearch }: Props) {
  */
 function NextPageTrigger({ onNear, busy, failed, pages }: { onNear: () => void; busy: boolean; failed: boolean; pages: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setNear(Boolean(entry?.isIntersecting)), { rootMargin: '100px', threshold: 0.1 });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const near = useNear(ref);
   // While it stays in view (a short page, a tall screen), page after page comes.
   const onNearRef = useRef(onNear);
   onNearRef.current = onNear;
