@@ -164,8 +164,9 @@ export async function recordAnswer(tx: Db, answer: () => unknown): Promise<void>
  * `idempotent` for a call whose answer holds a secret the call made (a session token, a calendar
  * feed's address): the key keeps the answer without it (`withoutSecret`; the service records the
  * same with its change, `recordAnswer`), so `idempotency_keys` never holds the secret. The call that
- * ran answers the secret (`fresh`); a replay answers the stored answer, which the route completes
- * with what the replayer may have (the profile: the caller's own token; onboarding: a new session).
+ * ran answers the secret (`fresh`); a replay answers the stored answer, which the caller completes
+ * with what the replayer may have (onboarding: a new session; the calendar: the subscription without
+ * its address). The profile update keeps its own: its answer's token is always the caller's.
  */
 export async function idempotentWithSecret<T>(
   db: Db,
